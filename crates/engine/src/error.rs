@@ -1,0 +1,135 @@
+//! Errors are values: every rejection carries Flink's wording, where it points inside the
+//! statement (as Flink counts) and where that is in the script (as an editor counts).
+
+use serde::Serialize;
+
+/// 1-based line and column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Pos {
+    pub line: usize,
+    pub col: usize,
+}
+
+/// What kind of failure, in the words of the Java exception Flink throws for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// `org.apache.flink.table.api.SqlParserException`: the text is not SQL Flink can parse.
+    Parse,
+    /// `org.apache.flink.table.api.ValidationException`: names, types, semantics.
+    Validation,
+    /// `org.apache.flink.table.api.TableException`: the planner cannot run the query.
+    Table,
+    /// Bad script: data lines, INSERT values, unknown options (the oracle's `== harness error`).
+    Harness,
+    /// Valid Flink that JoinLab does not run yet.
+    Unsupported,
+    /// The job failed while running (Flink's `== runtime error`).
+    Runtime,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Error {
+    pub kind: ErrorKind,
+    /// The message as Flink words it (for `Unsupported`: ours).
+    pub message: String,
+    /// Further causes, printed as `Caused by:` lines.
+    pub causes: Vec<String>,
+    /// Start and end of the offending text, counted inside the statement as Flink does.
+    pub stmt_span: Option<(Pos, Pos)>,
+    /// The same place in the script.
+    pub script_pos: Option<Pos>,
+    pub script_end: Option<Pos>,
+}
+
+pub type Result<T> = std::result::Result<T, Error>;
+
+impl Error {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error { kind, message: message.into(), causes: Vec::new(), stmt_span: None, script_pos: None, script_end: None }
+    }
+    pub fn parse(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Parse, message)
+    }
+    pub fn validation(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Validation, message)
+    }
+    pub fn table(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Table, message)
+    }
+    pub fn harness(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Harness, message)
+    }
+    pub fn runtime(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Runtime, message)
+    }
+    /// "not supported yet: <construct>".
+    pub fn unsupported(construct: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Unsupported, format!("not supported yet: {}", construct.into()))
+    }
+
+    pub fn at(mut self, start: Pos, end: Pos) -> Error {
+        self.stmt_span = Some((start, end));
+        self
+    }
+
+    pub fn caused_by(mut self, cause: impl Into<String>) -> Error {
+        self.causes.push(cause.into());
+        self
+    }
+
+    /// Places the statement-relative span in the script, given the statement's first line and
+    /// the columns before it on that line.
+    pub fn locate(mut self, stmt_line: usize, stmt_col0: usize) -> Error {
+        if let Some((s, e)) = self.stmt_span {
+            let map = |p: Pos| {
+                if p.line <= 1 {
+                    Pos { line: stmt_line, col: stmt_col0 + p.col }
+                } else {
+                    Pos { line: stmt_line + p.line - 1, col: p.col }
+                }
+            };
+            self.script_pos = Some(map(s));
+            self.script_end = Some(map(e));
+        }
+        self
+    }
+
+    /// Java exception class Flink reports.
+    pub fn java_class(&self) -> &'static str {
+        match self.kind {
+            ErrorKind::Parse => "org.apache.flink.table.api.SqlParserException",
+            ErrorKind::Validation => "org.apache.flink.table.api.ValidationException",
+            ErrorKind::Table => "org.apache.flink.table.api.TableException",
+            ErrorKind::Harness => "java.lang.IllegalArgumentException",
+            ErrorKind::Unsupported => "joinlab.NotSupportedYet",
+            ErrorKind::Runtime => "org.apache.flink.runtime.JobException",
+        }
+    }
+
+    /// The block the oracle prints: `Class: message` and `Caused by:` lines.
+    pub fn describe(&self) -> String {
+        let mut s = format!("{}: {}", self.java_class(), self.message);
+        for c in &self.causes {
+            s.push_str("\nCaused by: ");
+            s.push_str(c);
+        }
+        s
+    }
+
+    /// One line for people: the script position and the message.
+    pub fn human(&self) -> String {
+        match self.script_pos {
+            Some(p) => format!("line {}, column {}: {}", p.line, p.col, self.message),
+            None => self.message.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.human())
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,127 @@
+//! Flink SQL as sqlparser reads it: our own [`Dialect`] with hooks for what Flink has and the
+//! generic dialect lacks.
+//!
+//! * identifiers may contain `$` (Confluent's `$rowtime`), delimited with backquotes;
+//! * `TABLE t [PARTITION BY k, …]` as a function argument (windowing TVFs, PTFs) becomes a call
+//!   of the marker function [`TABLE_ARG`];
+//! * `TIMESTAMP WITH LOCAL TIME ZONE '…'` literals become a call of [`LTZ_LITERAL`];
+//! * data types are Flink's, see [`super::types`];
+//! * `FOR SYSTEM_TIME AS OF` and `=>` named arguments are on.
+
+use sqlparser::ast::{
+    Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList, FunctionArguments, Ident, ObjectName,
+};
+use sqlparser::dialect::Dialect;
+use sqlparser::keywords::Keyword;
+use sqlparser::parser::{Parser, ParserError};
+use sqlparser::tokenizer::Token;
+
+/// Marker function name of a `TABLE t` argument; its first argument is the table name as a
+/// compound identifier, further arguments are the `PARTITION BY` expressions.
+pub const TABLE_ARG: &str = "__table_arg";
+/// Marker function name of a `TIMESTAMP WITH LOCAL TIME ZONE '…'` literal.
+pub const LTZ_LITERAL: &str = "__ltz_literal";
+
+#[derive(Debug, Default, Clone, Copy)]
+pub struct FlinkDialect;
+
+fn call(name: &str, args: Vec<Expr>) -> Expr {
+    Expr::Function(Function {
+        name: ObjectName::from(vec![Ident::new(name)]),
+        uses_odbc_syntax: false,
+        parameters: FunctionArguments::None,
+        args: FunctionArguments::List(FunctionArgumentList {
+            duplicate_treatment: None,
+            args: args.into_iter().map(|e| FunctionArg::Unnamed(FunctionArgExpr::Expr(e))).collect(),
+            clauses: vec![],
+        }),
+        filter: None,
+        null_treatment: None,
+        over: None,
+        within_group: vec![],
+    })
+}
+
+fn is_word(t: &Token, w: &str) -> bool {
+    matches!(t, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w))
+}
+
+fn table_arg(parser: &mut Parser) -> Result<Expr, ParserError> {
+    parser.next_token(); // TABLE
+    let mut name: Vec<Ident> = vec![parser.parse_identifier()?];
+    while parser.consume_token(&Token::Period) {
+        name.push(parser.parse_identifier()?);
+    }
+    let mut args = vec![Expr::CompoundIdentifier(name)];
+    if parser.parse_keywords(&[Keyword::PARTITION, Keyword::BY]) {
+        let keys = if parser.consume_token(&Token::LParen) {
+            let k = parser.parse_comma_separated(|p| p.parse_expr())?;
+            parser.expect_token(&Token::RParen)?;
+            k
+        } else {
+            parser.parse_comma_separated(|p| p.parse_expr())?
+        };
+        args.push(call("__partition_by", keys));
+    }
+    if parser.parse_keywords(&[Keyword::ORDER, Keyword::BY]) {
+        let keys = parser.parse_comma_separated(|p| p.parse_expr())?;
+        args.push(call("__order_by", keys));
+    }
+    Ok(call(TABLE_ARG, args))
+}
+
+impl Dialect for FlinkDialect {
+    fn is_identifier_start(&self, ch: char) -> bool {
+        ch.is_alphabetic() || ch == '_' || ch == '$'
+    }
+
+    fn is_identifier_part(&self, ch: char) -> bool {
+        ch.is_alphanumeric() || ch == '_' || ch == '$'
+    }
+
+    fn is_delimited_identifier_start(&self, ch: char) -> bool {
+        ch == '`'
+    }
+
+    fn supports_named_fn_args_with_rarrow_operator(&self) -> bool {
+        true
+    }
+
+    fn supports_table_versioning(&self) -> bool {
+        true
+    }
+
+    fn supports_boolean_literals(&self) -> bool {
+        true
+    }
+
+    fn parse_prefix(&self, parser: &mut Parser) -> Option<Result<Expr, ParserError>> {
+        let t0 = parser.peek_token_ref().token.clone();
+        if let Token::Word(w) = &t0 {
+            if w.keyword == Keyword::TABLE && w.quote_style.is_none() {
+                if let Token::Word(_) = parser.peek_nth_token_ref(1).token {
+                    return Some(table_arg(parser));
+                }
+            }
+            if w.keyword == Keyword::TIMESTAMP
+                && is_word(&parser.peek_nth_token_ref(1).token, "WITH")
+                && is_word(&parser.peek_nth_token_ref(2).token, "LOCAL")
+            {
+                return Some((|| {
+                    parser.next_token();
+                    parser.next_token();
+                    parser.next_token();
+                    parser.expect_keyword_is(Keyword::TIME)?;
+                    parser.expect_keyword_is(Keyword::ZONE)?;
+                    let lit = parser.parse_value()?;
+                    Ok(call(LTZ_LITERAL, vec![Expr::Value(lit)]))
+                })());
+            }
+        }
+        None
+    }
+
+    fn parse_data_type(&self, parser: &mut Parser) -> Option<Result<sqlparser::ast::DataType, ParserError>> {
+        Some(super::types::parse_type(parser).map(|t| super::types::to_sql_type(&t)))
+    }
+}

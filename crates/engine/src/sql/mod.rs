@@ -1,0 +1,431 @@
+//! Statements of a script, parsed with sqlparser and our Flink dialect. Spans are kept: every
+//! AST node knows its line and column inside the statement.
+
+pub mod dialect;
+pub mod types;
+
+use sqlparser::ast::{Expr as SqlExpr, Query, Spanned};
+use sqlparser::parser::{Parser, ParserError};
+use sqlparser::tokenizer::{Location, Token};
+
+use crate::error::{Error, Pos, Result};
+use crate::types::DataType;
+pub use dialect::FlinkDialect;
+
+/// A column of `CREATE TABLE`.
+#[derive(Clone, Debug)]
+pub struct ColumnDef {
+    pub name: String,
+    pub span: (Pos, Pos),
+    pub kind: ColumnDefKind,
+    pub primary_key: bool,
+}
+
+#[derive(Clone, Debug)]
+pub enum ColumnDefKind {
+    Physical(DataType),
+    /// `name AS expr`
+    Computed(SqlExpr),
+    /// `name TYPE METADATA [FROM 'key'] [VIRTUAL]`
+    Metadata { data_type: DataType, key: Option<String>, is_virtual: bool },
+}
+
+#[derive(Clone, Debug)]
+pub struct CreateTable {
+    pub name: String,
+    pub name_span: (Pos, Pos),
+    pub if_not_exists: bool,
+    pub columns: Vec<ColumnDef>,
+    /// `WATERMARK FOR column AS expr`
+    pub watermark: Option<(String, (Pos, Pos), SqlExpr)>,
+    pub primary_key: Option<(Vec<String>, (Pos, Pos))>,
+    /// `WITH ('key' = 'value', …)`, in written order.
+    pub options: Vec<(String, String)>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Statement {
+    Set { key: String, value: String },
+    Reset { key: Option<String> },
+    CreateTable(CreateTable),
+    Insert(Box<sqlparser::ast::Insert>),
+    Query(Box<Query>),
+    /// `EXPLAIN [detail, …] query`
+    Explain { details: Vec<String>, query: Box<Query> },
+    Describe { table: String, span: (Pos, Pos) },
+    Show(String),
+}
+
+pub fn pos(l: Location) -> Pos {
+    Pos { line: l.line as usize, col: l.column as usize }
+}
+
+pub fn span_of(node: &impl Spanned) -> (Pos, Pos) {
+    let s = node.span();
+    (pos(s.start), pos(s.end))
+}
+
+/// Turns sqlparser's error text into Flink's `SqlParserException` form, keeping the position.
+pub fn parse_error(e: ParserError) -> Error {
+    let text = match e {
+        ParserError::TokenizerError(s) | ParserError::ParserError(s) => s,
+        ParserError::RecursionLimitExceeded => "statement nested too deeply".to_string(),
+    };
+    let text = text.trim_start_matches("sql parser error: ").to_string();
+    let mut err_pos = None;
+    let mut clean = text.clone();
+    if let Some(i) = text.rfind(" at Line: ") {
+        let tail = &text[i + 10..];
+        let mut it = tail.split(", Column: ");
+        if let (Some(l), Some(c)) = (it.next(), it.next()) {
+            let c: String = c.chars().take_while(|x| x.is_ascii_digit()).collect();
+            if let (Ok(l), Ok(c)) = (l.trim().parse::<usize>(), c.parse::<usize>()) {
+                err_pos = Some(Pos { line: l, col: c });
+                clean = text[..i].to_string();
+            }
+        }
+    }
+    let msg = match err_pos {
+        Some(p) => format!("SQL parse failed. {} at line {}, column {}", clean, p.line, p.col),
+        None => format!("SQL parse failed. {}", clean),
+    };
+    let err = Error::parse(msg);
+    match err_pos {
+        Some(p) => err.at(p, p),
+        None => err,
+    }
+}
+
+fn first_word(sql: &str) -> String {
+    sql.trim_start()
+        .chars()
+        .take_while(|c| c.is_ascii_alphabetic())
+        .collect::<String>()
+        .to_ascii_uppercase()
+}
+
+fn parser_for(sql: &str) -> Result<Parser<'static>> {
+    static DIALECT: FlinkDialect = FlinkDialect;
+    Parser::new(&DIALECT).try_with_sql(sql).map_err(parse_error)
+}
+
+fn word_is(t: &Token, w: &str) -> bool {
+    matches!(t, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w))
+}
+
+/// `SET 'key' = 'value'` as the oracle reads it.
+fn parse_set(sql: &str) -> Option<(String, String)> {
+    let rest = sql.trim();
+    let rest = rest.get(3..)?;
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let rest = rest.trim_start().strip_prefix('\'')?;
+    let (key, rest) = rest.split_once('\'')?;
+    let rest = rest.trim_start().strip_prefix('=')?.trim_start().strip_prefix('\'')?;
+    let value = rest.strip_suffix('\'')?;
+    if value.contains('\'') || key.is_empty() {
+        return None;
+    }
+    Some((key.to_string(), value.to_string()))
+}
+
+/// The position just after the last character of a text (where "found: EOF" points).
+fn end_pos(sql: &str) -> Pos {
+    let line = sql.matches('\n').count() + 1;
+    let last = sql.rsplit('\n').next().unwrap_or("");
+    Pos { line, col: last.chars().count() + 1 }
+}
+
+/// Parses one statement of the script.
+pub fn parse_statement(sql: &str) -> Result<Statement> {
+    parse_statement_inner(sql).map_err(|e| {
+        if e.stmt_span.is_none() && e.message.contains("found: EOF") {
+            let p = end_pos(sql);
+            e.at(p, p)
+        } else {
+            e
+        }
+    })
+}
+
+fn parse_statement_inner(sql: &str) -> Result<Statement> {
+    let kw = first_word(sql);
+    match kw.as_str() {
+        "SET" => {
+            if sql.trim().eq_ignore_ascii_case("SET") {
+                return Err(Error::unsupported("SET without a key (listing the settings)"));
+            }
+            parse_set(sql).map(|(key, value)| Statement::Set { key, value }).ok_or_else(|| {
+                Error::parse(format!(
+                    "SQL parse failed. SET must be written SET 'key' = 'value' (both in single quotes): {}",
+                    sql.trim()
+                ))
+                .at(Pos { line: 1, col: 1 }, Pos { line: 1, col: 3 })
+            })
+        }
+        "RESET" => {
+            let rest = sql.trim()[5..].trim();
+            let key = rest.trim_matches('\'');
+            Ok(Statement::Reset { key: if key.is_empty() { None } else { Some(key.to_string()) } })
+        }
+        "CREATE" => {
+            let mut p = parser_for(sql)?;
+            parse_create(&mut p)
+        }
+        "EXPLAIN" => {
+            let mut p = parser_for(sql)?;
+            p.next_token();
+            let mut details = Vec::new();
+            if word_is(&p.peek_token_ref().token, "PLAN") && word_is(&p.peek_nth_token_ref(1).token, "FOR") {
+                p.next_token();
+                p.next_token();
+            }
+            loop {
+                let t = p.peek_token_ref().token.clone();
+                let d = ["ESTIMATED_COST", "CHANGELOG_MODE", "JSON_EXECUTION_PLAN", "PLAN_ADVICE"]
+                    .iter()
+                    .find(|d| word_is(&t, d));
+                match d {
+                    Some(d) => {
+                        details.push(d.to_string());
+                        p.next_token();
+                        if !p.consume_token(&Token::Comma) {
+                            break;
+                        }
+                    }
+                    None => break,
+                }
+            }
+            let query = p.parse_query().map_err(parse_error)?;
+            expect_end(&mut p)?;
+            Ok(Statement::Explain { details, query })
+        }
+        "DESCRIBE" | "DESC" => {
+            let mut p = parser_for(sql)?;
+            p.next_token();
+            let name = p.parse_object_name(false).map_err(parse_error)?;
+            expect_end(&mut p)?;
+            let span = span_of(&name);
+            let table = name.0.last().and_then(|x| x.as_ident()).map(|i| i.value.clone()).unwrap_or_default();
+            Ok(Statement::Describe { table, span })
+        }
+        "SHOW" => Ok(Statement::Show(sql.trim()[4..].trim().to_string())),
+        "INSERT" => {
+            let mut p = parser_for(sql)?;
+            let st = p.parse_statement().map_err(parse_error)?;
+            expect_end(&mut p)?;
+            match st {
+                sqlparser::ast::Statement::Insert(i) => Ok(Statement::Insert(Box::new(i))),
+                _ => Err(Error::unsupported("this INSERT form")),
+            }
+        }
+        "SELECT" | "WITH" | "VALUES" | "" => {
+            let mut p = parser_for(sql)?;
+            let q = p.parse_query().map_err(parse_error)?;
+            expect_end(&mut p)?;
+            Ok(Statement::Query(q))
+        }
+        other => Err(Error::unsupported(format!("the {} statement", other))
+            .at(Pos { line: 1, col: 1 }, Pos { line: 1, col: other.len().max(1) })),
+    }
+}
+
+fn expect_end(p: &mut Parser) -> Result<()> {
+    let t = p.peek_token();
+    match t.token {
+        Token::EOF => Ok(()),
+        Token::SemiColon => Ok(()),
+        _ => Err(parse_error(ParserError::ParserError(format!(
+            "Expected: end of statement, found: {} at Line: {}, Column: {}",
+            t.token, t.span.start.line, t.span.start.column
+        )))),
+    }
+}
+
+fn parse_create(p: &mut Parser) -> Result<Statement> {
+    p.next_token(); // CREATE
+    if word_is(&p.peek_token_ref().token, "TEMPORARY") {
+        p.next_token();
+    }
+    let t = p.peek_token();
+    if !word_is(&t.token, "TABLE") {
+        let what = t.token.to_string().to_ascii_uppercase();
+        return Err(Error::unsupported(format!("CREATE {}", what)).at(pos(t.span.start), pos(t.span.end)));
+    }
+    p.next_token();
+    let if_not_exists = if word_is(&p.peek_token_ref().token, "IF") {
+        p.next_token();
+        p.expect_keyword_is(sqlparser::keywords::Keyword::NOT).map_err(parse_error)?;
+        p.expect_keyword_is(sqlparser::keywords::Keyword::EXISTS).map_err(parse_error)?;
+        true
+    } else {
+        false
+    };
+    let name = p.parse_object_name(false).map_err(parse_error)?;
+    let name_span = span_of(&name);
+    let table = name.0.last().and_then(|x| x.as_ident()).map(|i| i.value.clone()).unwrap_or_default();
+    p.expect_token(&Token::LParen).map_err(parse_error)?;
+    let mut ct = CreateTable {
+        name: table,
+        name_span,
+        if_not_exists,
+        columns: Vec::new(),
+        watermark: None,
+        primary_key: None,
+        options: Vec::new(),
+    };
+    loop {
+        let t = p.peek_token();
+        if word_is(&t.token, "WATERMARK") {
+            p.next_token();
+            p.expect_keyword_is(sqlparser::keywords::Keyword::FOR).map_err(parse_error)?;
+            let col = p.parse_identifier().map_err(parse_error)?;
+            let span = (pos(col.span.start), pos(col.span.end));
+            p.expect_keyword_is(sqlparser::keywords::Keyword::AS).map_err(parse_error)?;
+            let e = p.parse_expr().map_err(parse_error)?;
+            ct.watermark = Some((col.value, span, e));
+        } else if word_is(&t.token, "PRIMARY") || word_is(&t.token, "CONSTRAINT") {
+            if word_is(&t.token, "CONSTRAINT") {
+                p.next_token();
+                p.parse_identifier().map_err(parse_error)?;
+            }
+            let start = pos(p.peek_token().span.start);
+            p.next_token();
+            p.expect_keyword_is(sqlparser::keywords::Keyword::KEY).map_err(parse_error)?;
+            p.expect_token(&Token::LParen).map_err(parse_error)?;
+            let cols = p.parse_comma_separated(|p| p.parse_identifier()).map_err(parse_error)?;
+            p.expect_token(&Token::RParen).map_err(parse_error)?;
+            let end = pos(p.peek_token().span.end);
+            expect_not_enforced(p)?;
+            ct.primary_key = Some((cols.into_iter().map(|c| c.value).collect(), (start, end)));
+        } else {
+            let name = p.parse_identifier().map_err(parse_error)?;
+            let span = (pos(name.span.start), pos(name.span.end));
+            let kind = if p.parse_keyword(sqlparser::keywords::Keyword::AS) {
+                ColumnDefKind::Computed(p.parse_expr().map_err(parse_error)?)
+            } else {
+                let dt = types::parse_type(p).map_err(parse_error)?;
+                if word_is(&p.peek_token_ref().token, "METADATA") {
+                    p.next_token();
+                    let key = if p.parse_keyword(sqlparser::keywords::Keyword::FROM) {
+                        Some(p.parse_literal_string().map_err(parse_error)?)
+                    } else {
+                        None
+                    };
+                    let is_virtual = if word_is(&p.peek_token_ref().token, "VIRTUAL") {
+                        p.next_token();
+                        true
+                    } else {
+                        false
+                    };
+                    ColumnDefKind::Metadata { data_type: dt, key, is_virtual }
+                } else {
+                    ColumnDefKind::Physical(dt)
+                }
+            };
+            let mut primary_key = false;
+            loop {
+                let t = p.peek_token();
+                if word_is(&t.token, "COMMENT") {
+                    p.next_token();
+                    p.parse_literal_string().map_err(parse_error)?;
+                } else if word_is(&t.token, "PRIMARY") {
+                    p.next_token();
+                    p.expect_keyword_is(sqlparser::keywords::Keyword::KEY).map_err(parse_error)?;
+                    expect_not_enforced(p)?;
+                    primary_key = true;
+                } else {
+                    break;
+                }
+            }
+            ct.columns.push(ColumnDef { name: name.value, span, kind, primary_key });
+        }
+        if p.consume_token(&Token::Comma) {
+            continue;
+        }
+        p.expect_token(&Token::RParen).map_err(parse_error)?;
+        break;
+    }
+    loop {
+        let t = p.peek_token();
+        if word_is(&t.token, "COMMENT") {
+            p.next_token();
+            p.parse_literal_string().map_err(parse_error)?;
+        } else if word_is(&t.token, "WITH") {
+            p.next_token();
+            p.expect_token(&Token::LParen).map_err(parse_error)?;
+            if !p.consume_token(&Token::RParen) {
+                loop {
+                    let k = p.parse_literal_string().map_err(parse_error)?;
+                    p.expect_token(&Token::Eq).map_err(parse_error)?;
+                    let v = p.parse_literal_string().map_err(parse_error)?;
+                    ct.options.push((k, v));
+                    if !p.consume_token(&Token::Comma) {
+                        break;
+                    }
+                }
+                p.expect_token(&Token::RParen).map_err(parse_error)?;
+            }
+        } else if word_is(&t.token, "PARTITIONED") || word_is(&t.token, "DISTRIBUTED") || word_is(&t.token, "LIKE") {
+            return Err(Error::unsupported(format!("CREATE TABLE … {}", t.token.to_string().to_ascii_uppercase()))
+                .at(pos(t.span.start), pos(t.span.end)));
+        } else {
+            break;
+        }
+    }
+    expect_end(p)?;
+    Ok(Statement::CreateTable(ct))
+}
+
+fn expect_not_enforced(p: &mut Parser) -> Result<()> {
+    let t = p.peek_token();
+    if word_is(&t.token, "NOT") && word_is(&p.peek_nth_token_ref(1).token, "ENFORCED") {
+        p.next_token();
+        p.next_token();
+        Ok(())
+    } else {
+        Err(Error::validation(
+            "Flink doesn't support ENFORCED mode for PRIMARY KEY constraint. ENFORCED/NOT ENFORCED controls if the constraint checks are performed on the incoming/outgoing data. Flink does not own the data therefore the only supported mode is the NOT ENFORCED mode",
+        )
+        .at(pos(t.span.start), pos(t.span.end)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_flink_create_table() {
+        let st = parse_statement(
+            "CREATE TABLE t (\n  a INT NOT NULL, ts TIMESTAMP_LTZ(3), c AS a + 1,\n  WATERMARK FOR ts AS ts - INTERVAL '5' SECOND,\n  PRIMARY KEY (a) NOT ENFORCED\n) WITH ('changelog-mode' = 'upsert')",
+        )
+        .unwrap();
+        let Statement::CreateTable(ct) = st else { panic!() };
+        assert_eq!(ct.columns.len(), 3);
+        assert_eq!(ct.watermark.as_ref().unwrap().0, "ts");
+        assert_eq!(ct.primary_key.as_ref().unwrap().0, vec!["a".to_string()]);
+        assert_eq!(ct.options, vec![("changelog-mode".to_string(), "upsert".to_string())]);
+    }
+
+    #[test]
+    fn parses_window_tvfs_and_set() {
+        for q in [
+            "SELECT * FROM TABLE(TUMBLE(TABLE LeftTable, DESCRIPTOR(row_time), INTERVAL '5' MINUTES))",
+            "SELECT * FROM TUMBLE(TABLE LeftTable, DESCRIPTOR($rowtime), INTERVAL '5' MINUTES) L",
+            "SELECT CAST(x AS TIMESTAMP_LTZ(3)), TIMESTAMP WITH LOCAL TIME ZONE '2024-01-01 00:00:00' FROM t",
+            "SELECT CAST(x AS ARRAY<ARRAY<INT>>) FROM t",
+        ] {
+            assert!(matches!(parse_statement(q), Ok(Statement::Query(_))), "{}", q);
+        }
+        assert!(matches!(parse_statement("SET 'a.b' = 'c d'"), Ok(Statement::Set { .. })));
+    }
+
+    #[test]
+    fn parse_errors_carry_positions() {
+        let e = parse_statement("SELECT a\n  FROM t WHERE (b").unwrap_err();
+        assert_eq!(e.stmt_span.unwrap().0.line, 2);
+        assert!(e.message.starts_with("SQL parse failed."));
+    }
+}

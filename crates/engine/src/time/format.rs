@@ -1,0 +1,101 @@
+//! Rendering of dates and times exactly as the oracle prints them (Java's formatters).
+
+use super::{civil_from_days, split_day, Ts};
+
+/// `yyyy-MM-dd HH:mm:ss[.f…]` with exactly `precision` fractional digits, of a local clock value.
+pub fn format_ts(ts: Ts, precision: u8) -> String {
+    let (day, ms_of_day) = split_day(ts.millis);
+    let (y, m, d) = civil_from_days(day);
+    let secs = ms_of_day / 1000;
+    let mut s = format!(
+        "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
+        y,
+        m,
+        d,
+        secs / 3600,
+        (secs / 60) % 60,
+        secs % 60
+    );
+    if precision > 0 {
+        let nanos = (ms_of_day % 1000) as u64 * 1_000_000 + ts.nanos as u64;
+        let digits = format!("{:09}", nanos);
+        s.push('.');
+        s.push_str(&digits[..(precision.min(9) as usize)]);
+    }
+    s
+}
+
+/// A watermark (epoch milliseconds) as the oracle's `-> wm` notes show it: UTC, milliseconds.
+pub fn format_watermark(millis: i64) -> String {
+    match millis {
+        i64::MAX => "+inf".to_string(),
+        i64::MIN => "-inf".to_string(),
+        m => format_ts(Ts::from_millis(m), 3),
+    }
+}
+
+/// `java.time.LocalDate#toString`: `yyyy-MM-dd` (a `+` before years past 9999).
+pub fn format_date(days: i32) -> String {
+    let (y, m, d) = civil_from_days(days as i64);
+    if y > 9999 {
+        format!("+{}-{:02}-{:02}", y, m, d)
+    } else if y < 0 {
+        format!("-{:04}-{:02}-{:02}", -y, m, d)
+    } else {
+        format!("{:04}-{:02}-{:02}", y, m, d)
+    }
+}
+
+/// `java.time.LocalTime#toString`: `HH:mm`, then `:ss` and a fraction only when non-zero
+/// (the fraction in groups of three digits).
+pub fn format_time_of_day(nanos_of_day: i64) -> String {
+    let secs = nanos_of_day / 1_000_000_000;
+    let nano = nanos_of_day % 1_000_000_000;
+    let mut s = format!("{:02}:{:02}", secs / 3600, (secs / 60) % 60);
+    if secs % 60 != 0 || nano != 0 {
+        s.push_str(&format!(":{:02}", secs % 60));
+        if nano != 0 {
+            if nano % 1_000_000 == 0 {
+                s.push_str(&format!(".{:03}", nano / 1_000_000));
+            } else if nano % 1000 == 0 {
+                s.push_str(&format!(".{:06}", nano / 1000));
+            } else {
+                s.push_str(&format!(".{:09}", nano));
+            }
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timestamps_print_with_their_precision() {
+        // 2023-11-03 12:22:47.268 UTC
+        let t = Ts::from_millis(1_699_014_167_268);
+        assert_eq!(format_ts(t, 3), "2023-11-03 12:22:47.268");
+        assert_eq!(format_ts(t, 0), "2023-11-03 12:22:47");
+        assert_eq!(format_ts(t, 6), "2023-11-03 12:22:47.268000");
+        let t = Ts { millis: 1_699_014_167_268, nanos: 123_456 };
+        assert_eq!(format_ts(t, 9), "2023-11-03 12:22:47.268123456");
+        assert_eq!(format_ts(Ts::from_millis(-1), 3), "1969-12-31 23:59:59.999");
+    }
+
+    #[test]
+    fn watermarks_print_in_utc_with_millis() {
+        assert_eq!(format_watermark(1_699_014_167_268), "2023-11-03 12:22:47.268");
+        assert_eq!(format_watermark(i64::MAX), "+inf");
+        assert_eq!(format_watermark(i64::MIN), "-inf");
+    }
+
+    #[test]
+    fn local_time_prints_like_java() {
+        assert_eq!(format_time_of_day(10 * 3_600_000_000_000), "10:00");
+        assert_eq!(format_time_of_day(10 * 3_600_000_000_000 + 5_000_000_000), "10:00:05");
+        assert_eq!(format_time_of_day(10 * 3_600_000_000_000 + 120_000_000), "10:00:00.120");
+        assert_eq!(format_time_of_day(1_000), "00:00:00.000001");
+        assert_eq!(format_date(19723), "2024-01-01");
+    }
+}

@@ -1,0 +1,201 @@
+//! The session time zone (`table.local-time-zone`, Confluent's `sql.local-time-zone`).
+//!
+//! Conversions follow `java.time` because Flink uses it: a local time inside a DST gap moves
+//! forward by the gap, an ambiguous local time takes the earlier offset (Flink's window timers
+//! take the later one, see [`SessionZone::local_to_instant_for_timer`]).
+
+use chrono::{Datelike, NaiveDate, NaiveDateTime, Offset, TimeZone, Timelike};
+use chrono_tz::Tz;
+
+use super::{civil_from_days, split_day, MS_PER_DAY};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    Utc,
+    Fixed(i64),
+    Region(Tz),
+}
+
+/// A validated zone id, as Flink accepts it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionZone {
+    id: String,
+    kind: Kind,
+}
+
+impl Default for SessionZone {
+    fn default() -> Self {
+        SessionZone { id: "UTC".to_string(), kind: Kind::Utc }
+    }
+}
+
+fn parse_offset(s: &str) -> Option<i64> {
+    // "+08:00", "-8", "+8:30", "+0830"
+    let (sign, rest) = match s.chars().next()? {
+        '+' => (1, &s[1..]),
+        '-' => (-1, &s[1..]),
+        _ => return None,
+    };
+    let (h, m) = if let Some((h, m)) = rest.split_once(':') {
+        (h.parse::<i64>().ok()?, m.parse::<i64>().ok()?)
+    } else if rest.len() == 4 {
+        (rest[..2].parse::<i64>().ok()?, rest[2..].parse::<i64>().ok()?)
+    } else {
+        (rest.parse::<i64>().ok()?, 0)
+    };
+    if h > 18 || m > 59 {
+        return None;
+    }
+    Some(sign * (h * 3600 + m * 60) * 1000)
+}
+
+impl SessionZone {
+    /// Reads a zone id; the error is Flink's message for an unsupported one.
+    pub fn parse(id: &str) -> Result<SessionZone, String> {
+        let t = id.trim();
+        let bad = || {
+            format!(
+                "The supported Zone ID is either a full name such as 'America/Los_Angeles', or a custom timezone id such as 'GMT-08:00', but got '{}'.",
+                id
+            )
+        };
+        if t.eq_ignore_ascii_case("default") || t == "UTC" || t == "Z" || t == "GMT" || t == "UT" {
+            return Ok(SessionZone { id: t.to_string(), kind: Kind::Utc });
+        }
+        for prefix in ["GMT", "UTC", "UT"] {
+            if let Some(rest) = t.strip_prefix(prefix) {
+                if rest.starts_with('+') || rest.starts_with('-') {
+                    if prefix != "GMT" {
+                        return Err(bad());
+                    }
+                    let off = parse_offset(rest).ok_or_else(bad)?;
+                    return Ok(SessionZone { id: t.to_string(), kind: Kind::Fixed(off) });
+                }
+            }
+        }
+        if t.starts_with('+') || t.starts_with('-') {
+            return Err(bad());
+        }
+        match t.parse::<Tz>() {
+            Ok(tz) => Ok(SessionZone { id: t.to_string(), kind: Kind::Region(tz) }),
+            Err(_) => Err(bad()),
+        }
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn is_utc(&self) -> bool {
+        matches!(self.kind, Kind::Utc) || matches!(self.kind, Kind::Fixed(0))
+    }
+
+    /// Offset (ms) of this zone at an instant.
+    pub fn offset_at_instant(&self, instant_ms: i64) -> i64 {
+        match &self.kind {
+            Kind::Utc => 0,
+            Kind::Fixed(o) => *o,
+            Kind::Region(tz) => {
+                let secs = instant_ms.div_euclid(1000);
+                match tz.timestamp_opt(secs, 0) {
+                    chrono::LocalResult::Single(dt) => dt.offset().fix().local_minus_utc() as i64 * 1000,
+                    _ => 0,
+                }
+            }
+        }
+    }
+
+    /// The local clock (ms, as if UTC) at an instant.
+    pub fn instant_to_local(&self, instant_ms: i64) -> i64 {
+        instant_ms.saturating_add(self.offset_at_instant(instant_ms))
+    }
+
+    fn naive(local_ms: i64) -> Option<NaiveDateTime> {
+        let (day, ms) = split_day(local_ms);
+        let (y, m, d) = civil_from_days(day);
+        let date = NaiveDate::from_ymd_opt(i32::try_from(y).ok()?, m, d)?;
+        date.and_hms_milli_opt((ms / 3_600_000) as u32, ((ms / 60_000) % 60) as u32, ((ms / 1000) % 60) as u32, (ms % 1000) as u32)
+    }
+
+    fn candidates(&self, local_ms: i64) -> (Option<i64>, Option<i64>) {
+        match &self.kind {
+            Kind::Utc => (Some(local_ms), Some(local_ms)),
+            Kind::Fixed(o) => (Some(local_ms - o), Some(local_ms - o)),
+            Kind::Region(tz) => {
+                let Some(n) = Self::naive(local_ms) else { return (Some(local_ms), Some(local_ms)) };
+                match tz.from_local_datetime(&n) {
+                    chrono::LocalResult::Single(dt) => {
+                        let v = dt.timestamp_millis();
+                        (Some(v), Some(v))
+                    }
+                    chrono::LocalResult::Ambiguous(a, b) => {
+                        let (x, y) = (a.timestamp_millis(), b.timestamp_millis());
+                        (Some(x.min(y)), Some(x.max(y)))
+                    }
+                    chrono::LocalResult::None => (None, None),
+                }
+            }
+        }
+    }
+
+    /// java.time `LocalDateTime.atZone(zone).toInstant()`.
+    pub fn local_to_instant(&self, local_ms: i64) -> i64 {
+        match self.candidates(local_ms) {
+            (Some(e), _) => e,
+            _ => self.gap_forward(local_ms),
+        }
+    }
+
+    /// Flink's `TimeWindowUtil.toEpochMillsForTimer`: the later instant when the local time
+    /// occurs twice (leaving daylight saving time).
+    pub fn local_to_instant_for_timer(&self, local_ms: i64) -> i64 {
+        if local_ms == i64::MAX {
+            return local_ms;
+        }
+        match self.candidates(local_ms) {
+            (_, Some(l)) => l,
+            _ => self.gap_forward(local_ms),
+        }
+    }
+
+    /// In a gap, java.time uses the offset from before the transition.
+    fn gap_forward(&self, local_ms: i64) -> i64 {
+        let before = self.local_to_instant(local_ms - MS_PER_DAY / 8);
+        let offset_before = self.offset_at_instant(before);
+        local_ms - offset_before
+    }
+}
+
+/// For tests and docs: the local wall clock of an instant as (y, m, d, h, mi, s).
+pub fn _wall_clock(zone: &SessionZone, instant_ms: i64) -> (i32, u32, u32, u32, u32, u32) {
+    let l = zone.instant_to_local(instant_ms);
+    let n = SessionZone::naive(l).unwrap_or_default();
+    (n.year(), n.month(), n.day(), n.hour(), n.minute(), n.second())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn zones_convert_like_java_time() {
+        let la = SessionZone::parse("America/Los_Angeles").unwrap();
+        // 2023-11-03 12:22:47.268Z is 05:22:47.268 in Los Angeles (PDT, UTC-7)
+        let utc = 1_699_014_167_268;
+        assert_eq!(la.instant_to_local(utc), utc - 7 * 3_600_000);
+        assert_eq!(la.local_to_instant(utc - 7 * 3_600_000), utc);
+        // 2021-11-07 01:00 happens twice: atZone takes the earlier, timers the later instant
+        let local = 1_636_246_800_000; // 2021-11-07 01:00:00 as UTC clock
+        assert_eq!(la.local_to_instant(local), 1_636_272_000_000);
+        assert_eq!(la.local_to_instant_for_timer(local), 1_636_275_600_000);
+        // 2021-03-14 02:30 does not exist: moved forward to 03:30 PDT
+        let gap = 1_615_689_000_000; // 2021-03-14 02:30 as UTC clock
+        assert_eq!(la.local_to_instant(gap), 1_615_717_800_000);
+        let kolkata = SessionZone::parse("Asia/Kolkata").unwrap();
+        assert_eq!(kolkata.offset_at_instant(utc), 19_800_000);
+        assert!(SessionZone::parse("PST").is_err());
+        assert!(SessionZone::parse("UTC+8").is_err());
+        assert_eq!(SessionZone::parse("GMT+08:00").unwrap().offset_at_instant(0), 28_800_000);
+        assert!(SessionZone::parse("UTC").unwrap().is_utc());
+    }
+}
