@@ -1,1 +1,129 @@
-fn main(){}
+//! `joinlab`: run Flink SQL join scripts from a terminal.
+//!
+//! ```text
+//! joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json]
+//! joinlab explain FILE.sql [--dialect …]
+//! joinlab bench w1 [--rows N] [--trace]
+//! ```
+
+mod bench;
+
+use std::process::ExitCode;
+
+use joinlab_engine::output::TextOptions;
+use joinlab_engine::{run_script, run_to_text, Dialect, RunConfig};
+
+const USAGE: &str = "usage:
+  joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json]
+  joinlab explain FILE.sql [--dialect flink|confluent]
+  joinlab bench w1|w2-inner|w2-left [--rows N] [--trace] [--repeat K]
+
+FILE may be - for standard input. The default dialect is confluent; conformance scripts run
+with --dialect flink.";
+
+struct Args {
+    cmd: String,
+    file: Option<String>,
+    dialect: Dialect,
+    quiet_steps: bool,
+    format: String,
+    rows: Option<u64>,
+    trace: bool,
+    repeat: u32,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut it = std::env::args().skip(1);
+    let cmd = it.next().ok_or_else(|| USAGE.to_string())?;
+    let mut a = Args {
+        cmd,
+        file: None,
+        dialect: Dialect::Confluent,
+        quiet_steps: false,
+        format: "text".into(),
+        rows: None,
+        trace: false,
+        repeat: 3,
+    };
+    while let Some(x) = it.next() {
+        match x.as_str() {
+            "--dialect" => {
+                let v = it.next().ok_or("--dialect needs flink or confluent")?;
+                a.dialect = Dialect::parse(&v).ok_or_else(|| format!("unknown dialect '{}' (flink or confluent)", v))?;
+            }
+            "--quiet-steps" => a.quiet_steps = true,
+            "--format" => a.format = it.next().ok_or("--format needs text or trace-json")?,
+            "--rows" => {
+                let v = it.next().ok_or("--rows needs a number")?;
+                a.rows = Some(v.replace('_', "").parse().map_err(|_| format!("bad --rows '{}'", v))?);
+            }
+            "--repeat" => {
+                let v = it.next().ok_or("--repeat needs a number")?;
+                a.repeat = v.parse().map_err(|_| format!("bad --repeat '{}'", v))?;
+            }
+            "--trace" => a.trace = true,
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            f if a.file.is_none() && (!f.starts_with('-') || f == "-") => a.file = Some(f.to_string()),
+            other => return Err(format!("unknown argument '{}'\n{}", other, USAGE)),
+        }
+    }
+    Ok(a)
+}
+
+fn read(file: &Option<String>) -> Result<String, String> {
+    match file.as_deref() {
+        None => Err(format!("missing FILE\n{}", USAGE)),
+        Some("-") => {
+            let mut s = String::new();
+            std::io::Read::read_to_string(&mut std::io::stdin(), &mut s).map_err(|e| e.to_string())?;
+            Ok(s)
+        }
+        Some(f) => std::fs::read_to_string(f).map_err(|e| format!("cannot read {}: {}", f, e)),
+    }
+}
+
+fn main() -> ExitCode {
+    let a = match parse_args() {
+        Ok(a) => a,
+        Err(m) => {
+            eprintln!("{}", m);
+            return ExitCode::from(2);
+        }
+    };
+    let r = match a.cmd.as_str() {
+        "run" => read(&a.file).and_then(|script| {
+            let cfg = RunConfig { dialect: a.dialect, trace: a.format == "trace-json" };
+            match a.format.as_str() {
+                "text" => {
+                    print!("{}", run_to_text(&script, &cfg, &TextOptions { quiet_steps: a.quiet_steps }));
+                    Ok(())
+                }
+                "trace-json" => {
+                    let t = run_script(&script, &cfg);
+                    serde_json::to_string_pretty(&t).map(|s| println!("{}", s)).map_err(|e| e.to_string())
+                }
+                f => Err(format!("unknown format '{}' (text or trace-json)", f)),
+            }
+        }),
+        "explain" => read(&a.file).map(|script| {
+            let cfg = RunConfig { dialect: a.dialect, trace: false };
+            let t = run_script(&script, &cfg);
+            for q in &t.queries {
+                println!("== query {}", q.index);
+                match &q.error {
+                    Some(e) => println!("ERROR: {}", e.text),
+                    None => print!("{}", q.plan),
+                }
+            }
+        }),
+        "bench" => bench::run(a.file.as_deref().unwrap_or("w1"), a.rows, a.trace, a.repeat),
+        _ => Err(USAGE.to_string()),
+    };
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(m) => {
+            eprintln!("{}", m);
+            ExitCode::from(2)
+        }
+    }
+}

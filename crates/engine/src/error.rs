@@ -40,13 +40,23 @@ pub struct Error {
     /// The same place in the script.
     pub script_pos: Option<Pos>,
     pub script_end: Option<Pos>,
+    /// The Java class Flink reports, when it is not the usual one for `kind`.
+    pub class: Option<String>,
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
 
 impl Error {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
-        Error { kind, message: message.into(), causes: Vec::new(), stmt_span: None, script_pos: None, script_end: None }
+        Error {
+            kind,
+            message: message.into(),
+            causes: Vec::new(),
+            stmt_span: None,
+            script_pos: None,
+            script_end: None,
+            class: None,
+        }
     }
     pub fn parse(message: impl Into<String>) -> Error {
         Error::new(ErrorKind::Parse, message)
@@ -70,6 +80,11 @@ impl Error {
 
     pub fn at(mut self, start: Pos, end: Pos) -> Error {
         self.stmt_span = Some((start, end));
+        self
+    }
+
+    pub fn with_class(mut self, class: impl Into<String>) -> Error {
+        self.class = Some(class.into());
         self
     }
 
@@ -109,7 +124,8 @@ impl Error {
 
     /// The block the oracle prints: `Class: message` and `Caused by:` lines.
     pub fn describe(&self) -> String {
-        let mut s = format!("{}: {}", self.java_class(), self.message);
+        let class = self.class.as_deref().unwrap_or(self.java_class());
+        let mut s = format!("{}: {}", class, self.message);
         for c in &self.causes {
             s.push_str("\nCaused by: ");
             s.push_str(c);

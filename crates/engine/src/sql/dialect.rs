@@ -9,12 +9,14 @@
 //! * `FOR SYSTEM_TIME AS OF` and `=>` named arguments are on.
 
 use sqlparser::ast::{
-    Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList, FunctionArguments, Ident, ObjectName,
+    Expr, Function, TypedString, FunctionArg, FunctionArgExpr, FunctionArgumentList, FunctionArguments, Ident, ObjectName,
 };
 use sqlparser::dialect::Dialect;
 use sqlparser::keywords::Keyword;
 use sqlparser::parser::{Parser, ParserError};
 use sqlparser::tokenizer::Token;
+
+use crate::types::{DataType, TimeAttr, TypeKind};
 
 /// Marker function name of a `TABLE t` argument; its first argument is the table name as a
 /// compound identifier, further arguments are the `PARTITION BY` expressions.
@@ -102,6 +104,23 @@ impl Dialect for FlinkDialect {
                 if let Token::Word(_) = parser.peek_nth_token_ref(1).token {
                     return Some(table_arg(parser));
                 }
+            }
+            // DATE '…', TIME '…', TIMESTAMP '…'
+            if w.quote_style.is_none()
+                && matches!(w.keyword, Keyword::DATE | Keyword::TIME | Keyword::TIMESTAMP)
+                && matches!(parser.peek_nth_token_ref(1).token, Token::SingleQuotedString(_))
+            {
+                let kind = w.keyword;
+                return Some((|| {
+                    parser.next_token();
+                    let value = parser.parse_value()?;
+                    let t = match kind {
+                        Keyword::DATE => DataType::not_null(TypeKind::Date),
+                        Keyword::TIME => DataType::not_null(TypeKind::Time { precision: 0 }),
+                        _ => DataType::not_null(TypeKind::Timestamp { precision: 0, attr: TimeAttr::None }),
+                    };
+                    Ok(Expr::TypedString(TypedString { data_type: super::types::to_sql_type(&t), value, uses_odbc_syntax: false }))
+                })());
             }
             if w.keyword == Keyword::TIMESTAMP
                 && is_word(&parser.peek_nth_token_ref(1).token, "WITH")

@@ -60,6 +60,10 @@ pub fn pos(l: Location) -> Pos {
     Pos { line: l.line as usize, col: l.column as usize }
 }
 
+pub fn ident_span(i: &sqlparser::ast::Ident) -> (Pos, Pos) {
+    (pos(i.span.start), pos(i.span.end))
+}
+
 pub fn span_of(node: &impl Spanned) -> (Pos, Pos) {
     let s = node.span();
     (pos(s.start), pos(s.end))

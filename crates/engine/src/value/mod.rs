@@ -213,11 +213,9 @@ impl Value {
     }
 }
 
-/// CHAR comparison pads with spaces: 'a' = 'a  ' in Flink.
+/// Flink compares strings by their UTF-8 bytes (CHAR values are already padded by casts).
 fn cmp_char(a: &str, b: &str) -> std::cmp::Ordering {
-    let a2 = a.trim_end_matches(' ');
-    let b2 = b.trim_end_matches(' ');
-    a2.cmp(b2)
+    a.as_bytes().cmp(b.as_bytes())
 }
 
 fn precision_of(t: &DataType) -> u8 {

@@ -1,0 +1,320 @@
+//! Tables created by `CREATE TABLE`: columns (physical, computed, metadata, the hidden
+//! `$rowtime` system column), the watermark strategy, the primary key and the changelog mode.
+//!
+//! A table's row, as its source emits it, holds every declared column in order and then
+//! `$rowtime`; only the physical columns come from the data (`@` lines or INSERT values).
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::expr::Expr;
+use crate::plan::bind_expr::{bind_scalar, Scope, ScopeField};
+use crate::session::Dialect;
+use crate::sql::{ColumnDefKind, CreateTable};
+use crate::time::SessionZone;
+use crate::types::{DataType, TimeAttr, TypeKind};
+
+/// Name of Confluent's system column.
+pub const ROWTIME_COLUMN: &str = "$rowtime";
+
+#[derive(Clone, Debug)]
+pub enum ColumnKind {
+    Physical,
+    Computed(Expr),
+    Metadata { key: String, is_virtual: bool },
+    /// `$rowtime`: hidden from `SELECT *`.
+    System,
+}
+
+#[derive(Clone, Debug)]
+pub struct Column {
+    pub name: String,
+    pub ty: DataType,
+    pub kind: ColumnKind,
+}
+
+/// How a table's watermark is generated.
+#[derive(Clone, Debug)]
+pub enum WatermarkStrategy {
+    /// `WATERMARK FOR c AS expr`: the expression after every row; the watermark is its maximum.
+    Expr(Expr),
+    /// `WATERMARK FOR c AS SOURCE_WATERMARK()`: `@watermark` markers on `@`-line data, the
+    /// largest time seen on INSERT data.
+    Source,
+}
+
+#[derive(Clone, Debug)]
+pub struct Watermark {
+    /// Column index of the rowtime attribute.
+    pub column: usize,
+    pub strategy: WatermarkStrategy,
+    /// True when the table declares it; false for Confluent's default on `$rowtime`.
+    pub declared: bool,
+    /// The clause as written, for DESCRIBE and EXPLAIN.
+    pub text: String,
+}
+
+/// The changelog a table's source produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ChangelogMode {
+    /// Append-only: every row is +I.
+    Insert,
+    /// Upsert by primary key: +I/+U replace the key's row, -D removes it (key-only deletes).
+    Upsert,
+    /// Upsert with deletes that carry only the key.
+    UpsertPartialDelete,
+    /// Every change kind, with before-images (-U/+U pairs).
+    Retract,
+}
+
+impl ChangelogMode {
+    pub fn is_insert_only(&self) -> bool {
+        *self == ChangelogMode::Insert
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub name: String,
+    pub columns: Vec<Column>,
+    pub watermark: Option<Watermark>,
+    pub primary_key: Vec<usize>,
+    pub changelog: ChangelogMode,
+    pub options: Vec<(String, String)>,
+    /// Position among CREATE TABLE statements (ties in by-time arrival, order of end of input).
+    pub order: usize,
+}
+
+impl Table {
+    /// Indexes of the physical columns: the values of a data line, in order.
+    pub fn physical(&self) -> Vec<usize> {
+        (0..self.columns.len()).filter(|&i| matches!(self.columns[i].kind, ColumnKind::Physical)).collect()
+    }
+
+    pub fn column_index(&self, name: &str) -> Option<usize> {
+        self.columns.iter().position(|c| c.name == name)
+    }
+
+    pub fn rowtime_index(&self) -> usize {
+        self.columns.len() - 1
+    }
+
+    /// The declared rowtime column's index among the physical columns, if it is physical.
+    pub fn declared_rowtime_physical(&self) -> Option<usize> {
+        let wm = self.watermark.as_ref().filter(|w| w.declared)?;
+        self.physical().iter().position(|&c| c == wm.column)
+    }
+
+    pub fn scope_fields(&self, qualifier: &str) -> Vec<ScopeField> {
+        self.columns
+            .iter()
+            .map(|c| ScopeField {
+                qualifier: Some(qualifier.to_string()),
+                name: c.name.clone(),
+                ty: c.ty.clone(),
+                hidden: matches!(c.kind, ColumnKind::System),
+            })
+            .collect()
+    }
+}
+
+/// Every table of the script, in CREATE order.
+#[derive(Clone, Debug, Default)]
+pub struct Catalog {
+    pub tables: Vec<Table>,
+}
+
+impl Catalog {
+    pub fn find(&self, name: &str) -> Option<usize> {
+        self.tables.iter().position(|t| t.name == name)
+    }
+
+    /// Case-insensitive lookup for data lines and INSERT targets (as the oracle does).
+    pub fn find_loose(&self, name: &str) -> Option<usize> {
+        self.find(name).or_else(|| self.tables.iter().position(|t| t.name.eq_ignore_ascii_case(name)))
+    }
+
+    /// Creates a table from its parsed DDL.
+    pub fn create(&mut self, ct: &CreateTable, zone: &SessionZone, dialect: Dialect) -> Result<()> {
+        if self.find(&ct.name).is_some() {
+            if ct.if_not_exists {
+                return Ok(());
+            }
+            return Err(Error::validation(format!(
+                "Could not execute CreateTable in path `default_catalog`.`default_database`.`{}`",
+                ct.name
+            ))
+            .caused_by(format!(
+                "org.apache.flink.table.catalog.exceptions.TableAlreadyExistException: Table (or view) default_database.{} already exists in Catalog default_catalog.",
+                ct.name
+            ))
+            .at(ct.name_span.0, ct.name_span.1));
+        }
+        let mut columns: Vec<Column> = Vec::new();
+        for (i, c) in ct.columns.iter().enumerate() {
+            if ct.columns[..i].iter().any(|o| o.name == c.name) || c.name == ROWTIME_COLUMN {
+                return Err(Error::validation(format!(
+                    "A column with the same name `{}` has been defined at line {}, column {}.",
+                    c.name, c.span.0.line, c.span.0.col
+                ))
+                .at(c.span.0, c.span.1));
+            }
+            let (ty, kind) = match &c.kind {
+                ColumnDefKind::Physical(t) => (t.clone(), ColumnKind::Physical),
+                ColumnDefKind::Metadata { data_type, key, is_virtual } => (
+                    data_type.clone(),
+                    ColumnKind::Metadata { key: key.clone().unwrap_or_else(|| c.name.clone()), is_virtual: *is_virtual },
+                ),
+                ColumnDefKind::Computed(_) => (DataType::nullable(TypeKind::Null), ColumnKind::Physical),
+            };
+            columns.push(Column { name: c.name.clone(), ty, kind });
+        }
+        // computed columns read the physical and metadata columns
+        let base_fields: Vec<ScopeField> = columns
+            .iter()
+            .map(|c| ScopeField { qualifier: Some(ct.name.clone()), name: c.name.clone(), ty: c.ty.clone(), hidden: false })
+            .collect();
+        for (i, c) in ct.columns.iter().enumerate() {
+            if let ColumnDefKind::Computed(e) = &c.kind {
+                let fields: Vec<ScopeField> = base_fields
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| !matches!(ct.columns[*j].kind, ColumnDefKind::Computed(_)))
+                    .map(|(_, f)| f.clone())
+                    .collect();
+                let _ = fields;
+                let scope = Scope::new(base_fields.clone());
+                let bound = bind_scalar(e, &scope, zone)?;
+                let ty = bound.ty().clone();
+                columns[i] = Column { name: c.name.clone(), ty, kind: ColumnKind::Computed(bound) };
+            }
+        }
+        // primary key: NOT NULL columns
+        let mut primary_key = Vec::new();
+        let pk_names: Vec<String> = match &ct.primary_key {
+            Some((names, _)) => names.clone(),
+            None => ct.columns.iter().filter(|c| c.primary_key).map(|c| c.name.clone()).collect(),
+        };
+        for n in &pk_names {
+            let Some(i) = columns.iter().position(|c| &c.name == n) else {
+                let span = ct.primary_key.as_ref().map(|p| p.1).unwrap_or(ct.name_span);
+                return Err(Error::validation(format!(
+                    "Invalid primary key 'PK_{}'. Column '{}' does not exist.",
+                    n, n
+                ))
+                .at(span.0, span.1));
+            };
+            if !matches!(columns[i].kind, ColumnKind::Physical) {
+                let span = ct.primary_key.as_ref().map(|p| p.1).unwrap_or(ct.name_span);
+                return Err(Error::validation(format!(
+                    "Invalid primary key 'PK_{}'. Column '{}' is not a physical column.",
+                    n, n
+                ))
+                .at(span.0, span.1));
+            }
+            columns[i].ty.nullable = false;
+            primary_key.push(i);
+        }
+        // the hidden $rowtime system column
+        columns.push(Column {
+            name: ROWTIME_COLUMN.to_string(),
+            ty: DataType::not_null(TypeKind::TimestampLtz { precision: 3, attr: TimeAttr::None }),
+            kind: ColumnKind::System,
+        });
+        let mut watermark = None;
+        if let Some((col, span, e)) = &ct.watermark {
+            let Some(ci) = columns.iter().position(|c| &c.name == col) else {
+                return Err(Error::validation(format!(
+                    "The rowtime attribute field '{}' is not defined in the table schema, at {}\nAvailable fields: [{}]",
+                    col,
+                    ct.name,
+                    ct.columns.iter().map(|c| format!("'{}'", c.name)).collect::<Vec<_>>().join(", ")
+                ))
+                .at(span.0, span.1));
+            };
+            let ok_type = matches!(
+                &columns[ci].ty.kind,
+                TypeKind::Timestamp { precision, .. } | TypeKind::TimestampLtz { precision, .. } if *precision <= 3
+            );
+            if !ok_type {
+                return Err(Error::validation(format!(
+                    "Invalid data type of time field for watermark definition. The field must be of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3, but the time field type is {}",
+                    columns[ci].ty.summary()
+                ))
+                .at(span.0, span.1));
+            }
+            let is_source = matches!(e, sqlparser::ast::Expr::Function(f) if f.name.to_string().eq_ignore_ascii_case("SOURCE_WATERMARK"));
+            let strategy = if is_source {
+                WatermarkStrategy::Source
+            } else {
+                let scope = Scope::new(
+                    columns
+                        .iter()
+                        .map(|c| ScopeField {
+                            qualifier: Some(ct.name.clone()),
+                            name: c.name.clone(),
+                            ty: c.ty.clone(),
+                            hidden: matches!(c.kind, ColumnKind::System),
+                        })
+                        .collect(),
+                );
+                let bound = bind_scalar(e, &scope, zone)?;
+                if !bound.ty().kind.is_timestamp() {
+                    return Err(Error::validation(format!(
+                        "Invalid data type of expression for watermark definition. The field must be of type TIMESTAMP(p) or TIMESTAMP_LTZ(p), the supported precision 'p' is from 0 to 3, but the watermark expression type is {}",
+                        bound.ty().summary()
+                    ))
+                    .at(span.0, span.1));
+                }
+                WatermarkStrategy::Expr(bound)
+            };
+            columns[ci].ty = columns[ci].ty.with_time_attr(TimeAttr::Rowtime);
+            watermark = Some(Watermark { column: ci, strategy, declared: true, text: e.to_string() });
+        } else if dialect == Dialect::Confluent {
+            let ci = columns.len() - 1;
+            columns[ci].ty = columns[ci].ty.with_time_attr(TimeAttr::Rowtime);
+            watermark = Some(Watermark {
+                column: ci,
+                strategy: WatermarkStrategy::Source,
+                declared: false,
+                text: "SOURCE_WATERMARK()".to_string(),
+            });
+        }
+        let mut changelog = if primary_key.is_empty() { ChangelogMode::Insert } else { ChangelogMode::Insert };
+        for (k, v) in &ct.options {
+            let v2 = v.trim().to_ascii_lowercase();
+            if k == "changelog-mode" || k == "changelog.mode" {
+                changelog = match v2.as_str() {
+                    "insert" | "append" => ChangelogMode::Insert,
+                    "upsert" => ChangelogMode::Upsert,
+                    "upsert-partial-delete" => ChangelogMode::UpsertPartialDelete,
+                    "retract" | "all" => ChangelogMode::Retract,
+                    _ => {
+                        return Err(Error::validation(format!(
+                            "Unsupported changelog mode '{}' for table '{}' (insert, upsert, upsert-partial-delete, retract)",
+                            v, ct.name
+                        )))
+                    }
+                };
+            }
+        }
+        if matches!(changelog, ChangelogMode::Upsert | ChangelogMode::UpsertPartialDelete) && primary_key.is_empty() {
+            return Err(Error::validation(format!(
+                "Table '{}' has changelog mode upsert, which requires a PRIMARY KEY.",
+                ct.name
+            )));
+        }
+        let order = self.tables.len();
+        self.tables.push(Table {
+            name: ct.name.clone(),
+            columns,
+            watermark,
+            primary_key,
+            changelog,
+            options: ct.options.clone(),
+            order,
+        });
+        Ok(())
+    }
+}

@@ -1,0 +1,197 @@
+//! Values of `@` data lines, read as the oracle reads them (`Values.parse`): `NULL`, quoted or
+//! bare strings, `yyyy-MM-dd HH:mm:ss[.fff]` timestamps (TIMESTAMP_LTZ in the session zone
+//! unless suffixed `Z` or `+hh:mm`), arrays `[a, b]`, maps `{k=v}`, rows `(a, b)`.
+
+use std::sync::Arc;
+
+use crate::time::{parse_date, parse_time_of_day, parse_ts_relaxed, SessionZone, Ts};
+use crate::types::{DataType, TypeKind};
+use crate::value::{Decimal, Value};
+
+/// Splits on `sep` outside quotes and brackets.
+pub fn split_top(s: &str, sep: char) -> Vec<String> {
+    let mut parts = Vec::new();
+    let mut depth = 0i32;
+    let mut quoted = false;
+    let mut cur = String::new();
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if quoted {
+            cur.push(c);
+            if c == '\'' {
+                if i + 1 < chars.len() && chars[i + 1] == '\'' {
+                    cur.push('\'');
+                    i += 1;
+                } else {
+                    quoted = false;
+                }
+            }
+            i += 1;
+            continue;
+        }
+        match c {
+            '\'' => {
+                quoted = true;
+                cur.push(c);
+            }
+            '[' | '{' | '(' => {
+                depth += 1;
+                cur.push(c);
+            }
+            ']' | '}' | ')' => {
+                depth -= 1;
+                cur.push(c);
+            }
+            c if c == sep && depth == 0 => {
+                parts.push(cur.trim().to_string());
+                cur.clear();
+            }
+            c => cur.push(c),
+        }
+        i += 1;
+    }
+    parts.push(cur.trim().to_string());
+    parts
+}
+
+fn is_quoted(s: &str) -> bool {
+    s.len() >= 2 && s.starts_with('\'') && s.ends_with('\'')
+}
+
+fn unquote(s: &str) -> String {
+    s[1..s.len() - 1].replace("''", "'")
+}
+
+/// An instant: with `Z` or `±hh:mm` absolute, otherwise local time in `zone`.
+pub fn parse_instant(s: &str, zone: &SessionZone) -> Option<Ts> {
+    let x = s.trim();
+    if let Some(body) = x.strip_suffix('Z') {
+        return parse_ts_relaxed(body);
+    }
+    if x.len() > 6 {
+        let (body, off) = x.split_at(x.len() - 6);
+        let ob = off.as_bytes();
+        if (ob[0] == b'+' || ob[0] == b'-') && ob[3] == b':' {
+            let h: i64 = off[1..3].parse().ok()?;
+            let m: i64 = off[4..6].parse().ok()?;
+            let sign = if ob[0] == b'-' { -1 } else { 1 };
+            let t = parse_ts_relaxed(body)?;
+            return Some(Ts { millis: t.millis - sign * (h * 3600 + m * 60) * 1000, nanos: t.nanos });
+        }
+    }
+    let t = parse_ts_relaxed(x)?;
+    Some(Ts { millis: zone.local_to_instant(t.millis), nanos: t.nanos })
+}
+
+/// Parses one value of a data line into the column's type; `Err` says why.
+pub fn parse_value(text: &str, t: &DataType, zone: &SessionZone) -> Result<Value, String> {
+    let s = text.trim();
+    if s.eq_ignore_ascii_case("NULL") {
+        if !t.nullable {
+            return Err(format!("NULL for NOT NULL type {}", t.summary()));
+        }
+        return Ok(Value::Null);
+    }
+    let composite = matches!(t.kind, TypeKind::Array { .. } | TypeKind::Map { .. } | TypeKind::Row { .. });
+    let owned;
+    let s = if !composite && is_quoted(s) {
+        owned = unquote(s);
+        owned.as_str()
+    } else {
+        s
+    };
+    let bad = |what: &str| format!("{}: {}", what, s);
+    Ok(match &t.kind {
+        TypeKind::Char { .. } | TypeKind::VarChar { .. } => Value::str(s),
+        TypeKind::Boolean => Value::Bool(s.eq_ignore_ascii_case("true")),
+        TypeKind::TinyInt => Value::TinyInt(s.parse().map_err(|_| bad("For input string"))?),
+        TypeKind::SmallInt => Value::SmallInt(s.parse().map_err(|_| bad("For input string"))?),
+        TypeKind::Int => Value::Int(s.parse().map_err(|_| bad("For input string"))?),
+        TypeKind::BigInt => Value::BigInt(s.parse().map_err(|_| bad("For input string"))?),
+        TypeKind::Float => Value::Float(s.parse().map_err(|_| bad("For input string"))?),
+        TypeKind::Double => Value::Double(s.parse().map_err(|_| bad("For input string"))?),
+        TypeKind::Decimal { scale, .. } => {
+            let d = Decimal::parse(s).ok_or_else(|| bad("Character array is missing \"exponent\" mark 'e' or 'E'"))?;
+            let r = d.rescale(*scale).ok_or_else(|| "Rounding necessary".to_string())?;
+            if r.rescale(d.scale).map(|x| x != d).unwrap_or(true) && d.scale > *scale {
+                return Err("Rounding necessary".into());
+            }
+            Value::Decimal(r)
+        }
+        TypeKind::Date => Value::Date(parse_date(s).ok_or_else(|| bad("Text could not be parsed"))?),
+        TypeKind::Time { .. } => Value::Time(parse_time_of_day(s).ok_or_else(|| bad("Text could not be parsed"))?),
+        TypeKind::Timestamp { .. } => Value::Timestamp(parse_ts_relaxed(s).ok_or_else(|| bad("Text could not be parsed"))?),
+        TypeKind::TimestampLtz { .. } => Value::TimestampLtz(parse_instant(s, zone).ok_or_else(|| bad("Text could not be parsed"))?),
+        TypeKind::Array { element } => {
+            if !(s.starts_with('[') && s.ends_with(']')) {
+                return Err(format!("array literal must be [..]: {}", s));
+            }
+            let inner = s[1..s.len() - 1].trim();
+            let items = if inner.is_empty() { Vec::new() } else { split_top(inner, ',') };
+            let mut v = Vec::with_capacity(items.len());
+            for it in items {
+                v.push(parse_value(&it, element, zone)?);
+            }
+            Value::Array(Arc::new(v))
+        }
+        TypeKind::Map { key, value } => {
+            if !(s.starts_with('{') && s.ends_with('}')) {
+                return Err(format!("map literal must be {{k=v, ..}}: {}", s));
+            }
+            let inner = s[1..s.len() - 1].trim();
+            let mut v = Vec::new();
+            if !inner.is_empty() {
+                for kv in split_top(inner, ',') {
+                    let p = split_top(&kv, '=');
+                    if p.len() != 2 {
+                        return Err(format!("map entry must be k=v: {}", kv));
+                    }
+                    v.push((parse_value(&p[0], key, zone)?, parse_value(&p[1], value, zone)?));
+                }
+            }
+            Value::Map(Arc::new(v))
+        }
+        TypeKind::Row { fields } => {
+            if !(s.starts_with('(') && s.ends_with(')')) {
+                return Err(format!("row literal must be (a, b, ..): {}", s));
+            }
+            let items = split_top(&s[1..s.len() - 1], ',');
+            if items.len() != fields.len() {
+                return Err(format!("row arity mismatch: {}", s));
+            }
+            let mut v = Vec::new();
+            for (it, (_, ft)) in items.iter().zip(fields) {
+                v.push(parse_value(it, ft, zone)?);
+            }
+            Value::Row(Arc::new(v))
+        }
+        other => return Err(format!("unsupported column type in scenario data: {:?}", other)),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn data_line_values() {
+        let z = SessionZone::parse("America/Los_Angeles").unwrap();
+        let ltz = DataType::nullable(TypeKind::TimestampLtz { precision: 3, attr: Default::default() });
+        assert_eq!(
+            parse_value("2023-11-03 12:22:47.268Z", &ltz, &z).unwrap(),
+            Value::TimestampLtz(Ts::from_millis(1_699_014_167_268))
+        );
+        assert_eq!(
+            parse_value("2023-11-03 05:22:47.268", &ltz, &z).unwrap(),
+            Value::TimestampLtz(Ts::from_millis(1_699_014_167_268))
+        );
+        let arr = DataType::nullable(TypeKind::Array { element: Box::new(DataType::string()) });
+        assert_eq!(parse_value("[a, 'b, c']", &arr, &z).unwrap(), Value::Array(Arc::new(vec![Value::str("a"), Value::str("b, c")])));
+        assert_eq!(split_top("1 | 'a | b' | [x|y]", '|'), vec!["1", "'a | b'", "[x|y]"]);
+        let dec = DataType::nullable(TypeKind::Decimal { precision: 10, scale: 2 });
+        assert_eq!(parse_value("1.2", &dec, &z).unwrap(), Value::Decimal(Decimal::new(120, 2)));
+        assert!(parse_value("1.234", &dec, &z).is_err());
+    }
+}

@@ -1,0 +1,114 @@
+//! DESCRIBE, SHOW TABLES and SHOW CREATE TABLE, as the SQL clients print them.
+
+use crate::catalog::{Catalog, ColumnKind, Table};
+use crate::session::Dialect;
+
+fn table(header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();
+    for r in rows {
+        for (i, c) in r.iter().enumerate() {
+            widths[i] = widths[i].max(c.chars().count());
+        }
+    }
+    let sep = format!("+{}+", widths.iter().map(|w| "-".repeat(w + 2)).collect::<Vec<_>>().join("+"));
+    let line = |cells: Vec<String>| {
+        format!(
+            "|{}|",
+            cells.iter().enumerate().map(|(i, c)| format!(" {:<w$} ", c, w = widths[i])).collect::<Vec<_>>().join("|")
+        )
+    };
+    let mut s = vec![sep.clone(), line(header.iter().map(|h| h.to_string()).collect()), sep.clone()];
+    for r in rows {
+        s.push(line(r.clone()));
+    }
+    s.push(sep);
+    s.join("\n") + "\n"
+}
+
+/// `DESCRIBE t`: Confluent's columns (Column Name, Data Type, Nullable, Extras) or Flink's
+/// (name, type, null, key, extras, watermark).
+pub fn describe(t: &Table, dialect: Dialect) -> String {
+    let wm_col = t.watermark.as_ref().map(|w| w.column);
+    let mut rows = Vec::new();
+    for (i, c) in t.columns.iter().enumerate() {
+        let system = matches!(c.kind, ColumnKind::System);
+        if system && dialect == Dialect::Flink {
+            continue;
+        }
+        let ty = c.ty.without_time_attr();
+        let ty_text = {
+            let mut s = ty.summary();
+            if let Some(rest) = s.strip_suffix(" NOT NULL") {
+                s = rest.to_string();
+            }
+            s
+        };
+        let extras = match &c.kind {
+            ColumnKind::Computed(e) => format!("AS {}", e.explain(&t.columns.iter().map(|c| c.name.clone()).collect::<Vec<_>>())),
+            ColumnKind::Metadata { key, is_virtual } => {
+                format!("METADATA FROM '{}'{}", key, if *is_virtual { " VIRTUAL" } else { "" })
+            }
+            ColumnKind::System => "SYSTEM".into(),
+            ColumnKind::Physical => String::new(),
+        };
+        let pk = t.primary_key.contains(&i);
+        match dialect {
+            Dialect::Confluent => rows.push(vec![
+                c.name.clone(),
+                ty_text,
+                if c.ty.nullable { "NULL".into() } else { "NOT NULL".into() },
+                if pk { format!("PRIMARY KEY{}", if extras.is_empty() { String::new() } else { format!(", {}", extras) }) } else { extras },
+            ]),
+            Dialect::Flink => rows.push(vec![
+                c.name.clone(),
+                if wm_col == Some(i) { format!("{} *ROWTIME*", ty_text) } else { ty_text },
+                if c.ty.nullable { "TRUE".into() } else { "FALSE".into() },
+                if pk { format!("PRI({})", c.name) } else { String::new() },
+                extras,
+                if wm_col == Some(i) { t.watermark.as_ref().map(|w| w.text.clone()).unwrap_or_default() } else { String::new() },
+            ]),
+        }
+    }
+    match dialect {
+        Dialect::Confluent => table(&["Column Name", "Data Type", "Nullable", "Extras"], &rows),
+        Dialect::Flink => table(&["name", "type", "null", "key", "extras", "watermark"], &rows),
+    }
+}
+
+pub fn show_tables(c: &Catalog) -> String {
+    let rows: Vec<Vec<String>> = c.tables.iter().map(|t| vec![t.name.clone()]).collect();
+    table(&["table name"], &rows)
+}
+
+pub fn show_create_table(t: &Table) -> String {
+    let names: Vec<String> = t.columns.iter().map(|c| c.name.clone()).collect();
+    let mut parts: Vec<String> = Vec::new();
+    for c in &t.columns {
+        match &c.kind {
+            ColumnKind::Physical => parts.push(format!("  `{}` {}", c.name, c.ty.without_time_attr().sql())),
+            ColumnKind::Computed(e) => parts.push(format!("  `{}` AS {}", c.name, e.explain(&names))),
+            ColumnKind::Metadata { key, is_virtual } => parts.push(format!(
+                "  `{}` {} METADATA FROM '{}'{}",
+                c.name,
+                c.ty.without_time_attr().sql(),
+                key,
+                if *is_virtual { " VIRTUAL" } else { "" }
+            )),
+            ColumnKind::System => {}
+        }
+    }
+    if let Some(w) = t.watermark.as_ref().filter(|w| w.declared) {
+        parts.push(format!("  WATERMARK FOR `{}` AS {}", t.columns[w.column].name, w.text));
+    }
+    if !t.primary_key.is_empty() {
+        let k: Vec<String> = t.primary_key.iter().map(|&i| format!("`{}`", t.columns[i].name)).collect();
+        parts.push(format!("  CONSTRAINT `PK_{}` PRIMARY KEY ({}) NOT ENFORCED", k.join("_").replace('`', ""), k.join(", ")));
+    }
+    let mut s = format!("CREATE TABLE `default_catalog`.`default_database`.`{}` (\n{}\n)", t.name, parts.join(",\n"));
+    if !t.options.is_empty() {
+        let o: Vec<String> = t.options.iter().map(|(k, v)| format!("  '{}' = '{}'", k, v)).collect();
+        s.push_str(&format!(" WITH (\n{}\n)", o.join(",\n")));
+    }
+    s.push('\n');
+    s
+}

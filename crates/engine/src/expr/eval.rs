@@ -1,0 +1,592 @@
+//! Evaluation of typed expressions on one row, with SQL's three-valued logic and Flink's
+//! arithmetic (Java integer wrap-around, DECIMAL HALF_UP with NULL on overflow).
+
+use std::cmp::Ordering;
+use std::sync::Arc;
+
+use super::cast::{cast_value, to_string};
+use super::{Expr, Op};
+use crate::time::{format_ts, SessionZone, Ts, MS_PER_DAY};
+use crate::types::{DataType, TypeKind};
+use crate::value::{Decimal, Value};
+
+/// What an expression may read besides its row.
+pub struct EvalCtx<'a> {
+    pub zone: &'a SessionZone,
+    /// The simulated processing-time clock (epoch ms), for PROCTIME().
+    pub proc_time: i64,
+    /// The operator's current watermark, for CURRENT_WATERMARK().
+    pub watermark: Option<i64>,
+}
+
+impl<'a> EvalCtx<'a> {
+    pub fn new(zone: &'a SessionZone) -> EvalCtx<'a> {
+        EvalCtx { zone, proc_time: 0, watermark: None }
+    }
+}
+
+type R = Result<Value, String>;
+
+fn truth(v: &Value) -> Option<bool> {
+    v.as_bool()
+}
+
+fn cmp_values(a: &Value, b: &Value) -> Option<Ordering> {
+    a.sql_cmp(b)
+}
+
+fn int_result(kind: &TypeKind, v: i64) -> Value {
+    match kind {
+        TypeKind::TinyInt => Value::TinyInt(v as i8),
+        TypeKind::SmallInt => Value::SmallInt(v as i16),
+        TypeKind::Int => Value::Int(v as i32),
+        _ => Value::BigInt(v),
+    }
+}
+
+fn to_decimal(v: &Value) -> Option<Decimal> {
+    match v {
+        Value::Decimal(d) => Some(*d),
+        other => other.as_i64().map(Decimal::from_i64),
+    }
+}
+
+fn arith(op: Op, a: &Value, b: &Value, ty: &DataType) -> R {
+    if a.is_null() || b.is_null() {
+        return Ok(Value::Null);
+    }
+    match &ty.kind {
+        k if k.is_integer() => {
+            let (x, y) = (a.as_i64().unwrap_or(0), b.as_i64().unwrap_or(0));
+            let r = match op {
+                Op::Plus => x.wrapping_add(y),
+                Op::Minus => x.wrapping_sub(y),
+                Op::Times => x.wrapping_mul(y),
+                Op::Divide => {
+                    if y == 0 {
+                        return Err("java.lang.ArithmeticException: / by zero".into());
+                    }
+                    // Java computes in the operand width: INT / INT wraps at i32
+                    match k {
+                        TypeKind::BigInt => x.wrapping_div(y),
+                        _ => (x as i32).wrapping_div(y as i32) as i64,
+                    }
+                }
+                Op::Mod => {
+                    if y == 0 {
+                        return Err("java.lang.ArithmeticException: / by zero".into());
+                    }
+                    x.wrapping_rem(y)
+                }
+                _ => 0,
+            };
+            Ok(int_result(k, r))
+        }
+        TypeKind::Decimal { precision, scale } => {
+            let (Some(x), Some(y)) = (to_decimal(a), to_decimal(b)) else {
+                return Ok(Value::Double(arith_f64(op, a, b)?));
+            };
+            let r = match op {
+                Op::Plus => x.checked_add(&y),
+                Op::Minus => x.checked_sub(&y),
+                Op::Times => x.checked_mul(&y),
+                Op::Divide => {
+                    if y.unscaled == 0 {
+                        return Err("java.lang.ArithmeticException: Division by zero".into());
+                    }
+                    x.checked_div(&y, *scale)
+                }
+                Op::Mod => x.checked_rem(&y),
+                _ => None,
+            };
+            Ok(match r.and_then(|d| d.fit(*precision, *scale)) {
+                Some(d) => Value::Decimal(d),
+                None => Value::Null,
+            })
+        }
+        TypeKind::Float => Ok(Value::Float(arith_f64(op, a, b)? as f32)),
+        _ => Ok(Value::Double(arith_f64(op, a, b)?)),
+    }
+}
+
+fn arith_f64(op: Op, a: &Value, b: &Value) -> Result<f64, String> {
+    let (x, y) = (a.as_f64().unwrap_or(f64::NAN), b.as_f64().unwrap_or(f64::NAN));
+    Ok(match op {
+        Op::Plus => x + y,
+        Op::Minus => x - y,
+        Op::Times => x * y,
+        Op::Divide => x / y,
+        Op::Mod => x % y,
+        _ => f64::NAN,
+    })
+}
+
+/// SQL LIKE with `%` and `_`.
+fn like(s: &str, pat: &str) -> bool {
+    let s: Vec<char> = s.chars().collect();
+    let p: Vec<char> = pat.chars().collect();
+    let (mut si, mut pi) = (0usize, 0usize);
+    let (mut star, mut mark) = (None, 0usize);
+    while si < s.len() {
+        if pi < p.len() && (p[pi] == '_' || p[pi] == s[si]) {
+            si += 1;
+            pi += 1;
+        } else if pi < p.len() && p[pi] == '%' {
+            star = Some(pi);
+            mark = si;
+            pi += 1;
+        } else if let Some(st) = star {
+            pi = st + 1;
+            mark += 1;
+            si = mark;
+        } else {
+            return false;
+        }
+    }
+    while pi < p.len() && p[pi] == '%' {
+        pi += 1;
+    }
+    pi == p.len()
+}
+
+/// Java `SimpleDateFormat`-style patterns as Flink's DATE_FORMAT reads them.
+pub fn date_format(local: Ts, pattern: &str) -> String {
+    let (day, ms) = crate::time::split_day(local.millis);
+    let (y, mo, d) = crate::time::civil_from_days(day);
+    let (h, mi, s, milli) = (ms / 3_600_000, (ms / 60_000) % 60, (ms / 1000) % 60, ms % 1000);
+    let chars: Vec<char> = pattern.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\'' {
+            i += 1;
+            while i < chars.len() && chars[i] != '\'' {
+                out.push(chars[i]);
+                i += 1;
+            }
+            i += 1;
+            continue;
+        }
+        if !c.is_ascii_alphabetic() {
+            out.push(c);
+            i += 1;
+            continue;
+        }
+        let mut n = 1;
+        while i + n < chars.len() && chars[i + n] == c {
+            n += 1;
+        }
+        let pad = |v: i64, w: usize| format!("{:0w$}", v, w = w);
+        match c {
+            'y' | 'u' => out.push_str(&if n == 2 { pad(y.rem_euclid(100), 2) } else { pad(y, n) }),
+            'M' => out.push_str(&pad(mo as i64, n)),
+            'd' => out.push_str(&pad(d as i64, n)),
+            'H' => out.push_str(&pad(h, n)),
+            'h' => out.push_str(&pad(if h % 12 == 0 { 12 } else { h % 12 }, n)),
+            'm' => out.push_str(&pad(mi, n)),
+            's' => out.push_str(&pad(s, n)),
+            'S' => {
+                let frac = format!("{:03}{:06}", milli, local.nanos);
+                let mut t: String = frac.chars().take(n).collect();
+                while t.len() < n {
+                    t.push('0');
+                }
+                out.push_str(&t)
+            }
+            'a' => out.push_str(if h < 12 { "AM" } else { "PM" }),
+            _ => out.push_str(&c.to_string().repeat(n)),
+        }
+        i += n;
+    }
+    out
+}
+
+impl Expr {
+    /// Evaluates the expression on `row`.
+    pub fn eval(&self, row: &[Value], ctx: &EvalCtx) -> R {
+        match self {
+            Expr::Input { index, .. } => Ok(row.get(*index).cloned().unwrap_or(Value::Null)),
+            Expr::Literal { value, .. } => Ok(value.clone()),
+            Expr::Cast { expr, ty, try_cast } => {
+                let v = expr.eval(row, ctx)?;
+                match cast_value(&v, expr.ty(), ty, ctx.zone) {
+                    Ok(v) => Ok(v),
+                    Err(_) if *try_cast => Ok(Value::Null),
+                    Err(e) => Err(e),
+                }
+            }
+            Expr::Case { whens, otherwise, .. } => {
+                for (w, t) in whens {
+                    if truth(&w.eval(row, ctx)?) == Some(true) {
+                        return t.eval(row, ctx);
+                    }
+                }
+                otherwise.eval(row, ctx)
+            }
+            Expr::Call { op, args, ty } => self.eval_call(*op, args, ty, row, ctx),
+        }
+    }
+
+    /// Evaluates a condition: only TRUE passes (NULL and FALSE do not).
+    pub fn eval_true(&self, row: &[Value], ctx: &EvalCtx) -> Result<bool, String> {
+        Ok(truth(&self.eval(row, ctx)?) == Some(true))
+    }
+
+    fn eval_call(&self, op: Op, args: &[Expr], ty: &DataType, row: &[Value], ctx: &EvalCtx) -> R {
+        let ev = |i: usize| -> R { args.get(i).map(|a| a.eval(row, ctx)).unwrap_or(Ok(Value::Null)) };
+        match op {
+            Op::And => {
+                let mut null = false;
+                for a in args {
+                    match truth(&a.eval(row, ctx)?) {
+                        Some(false) => return Ok(Value::Bool(false)),
+                        None => null = true,
+                        _ => {}
+                    }
+                }
+                Ok(if null { Value::Null } else { Value::Bool(true) })
+            }
+            Op::Or => {
+                let mut null = false;
+                for a in args {
+                    match truth(&a.eval(row, ctx)?) {
+                        Some(true) => return Ok(Value::Bool(true)),
+                        None => null = true,
+                        _ => {}
+                    }
+                }
+                Ok(if null { Value::Null } else { Value::Bool(false) })
+            }
+            Op::Not => Ok(match truth(&ev(0)?) {
+                Some(b) => Value::Bool(!b),
+                None => Value::Null,
+            }),
+            Op::IsNull => Ok(Value::Bool(ev(0)?.is_null())),
+            Op::IsNotNull => Ok(Value::Bool(!ev(0)?.is_null())),
+            Op::IsTrue => Ok(Value::Bool(truth(&ev(0)?) == Some(true))),
+            Op::IsNotTrue => Ok(Value::Bool(truth(&ev(0)?) != Some(true))),
+            Op::IsFalse => Ok(Value::Bool(truth(&ev(0)?) == Some(false))),
+            Op::IsNotFalse => Ok(Value::Bool(truth(&ev(0)?) != Some(false))),
+            Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge => {
+                let (a, b) = (ev(0)?, ev(1)?);
+                Ok(match cmp_values(&a, &b) {
+                    None => Value::Null,
+                    Some(o) => Value::Bool(match op {
+                        Op::Eq => o == Ordering::Equal,
+                        Op::Ne => o != Ordering::Equal,
+                        Op::Lt => o == Ordering::Less,
+                        Op::Le => o != Ordering::Greater,
+                        Op::Gt => o == Ordering::Greater,
+                        _ => o != Ordering::Less,
+                    }),
+                })
+            }
+            Op::IsDistinctFrom | Op::IsNotDistinctFrom => {
+                let (a, b) = (ev(0)?, ev(1)?);
+                let same = match (a.is_null(), b.is_null()) {
+                    (true, true) => true,
+                    (true, false) | (false, true) => false,
+                    _ => cmp_values(&a, &b) == Some(Ordering::Equal),
+                };
+                Ok(Value::Bool(if op == Op::IsNotDistinctFrom { same } else { !same }))
+            }
+            Op::Plus | Op::Minus | Op::Times | Op::Divide | Op::Mod => arith(op, &ev(0)?, &ev(1)?, ty),
+            Op::Neg => {
+                let v = ev(0)?;
+                Ok(match v {
+                    Value::TinyInt(x) => Value::TinyInt(x.wrapping_neg()),
+                    Value::SmallInt(x) => Value::SmallInt(x.wrapping_neg()),
+                    Value::Int(x) => Value::Int(x.wrapping_neg()),
+                    Value::BigInt(x) => Value::BigInt(x.wrapping_neg()),
+                    Value::Float(x) => Value::Float(-x),
+                    Value::Double(x) => Value::Double(-x),
+                    Value::Decimal(d) => Value::Decimal(d.neg()),
+                    Value::Interval(x) => Value::Interval(-x),
+                    other => other,
+                })
+            }
+            Op::TimestampPlus | Op::TimestampMinus => {
+                let (a, b) = (ev(0)?, ev(1)?);
+                let (ts_v, iv) = if matches!(a, Value::Interval(_) | Value::IntervalMonths(_)) { (b, a) } else { (a, b) };
+                let sign = if op == Op::TimestampMinus { -1 } else { 1 };
+                Ok(match (ts_v, iv) {
+                    (Value::Null, _) | (_, Value::Null) => Value::Null,
+                    (Value::Timestamp(t), Value::Interval(ms)) => {
+                        Value::Timestamp(Ts { millis: t.millis + sign * ms, nanos: t.nanos })
+                    }
+                    (Value::TimestampLtz(t), Value::Interval(ms)) => {
+                        Value::TimestampLtz(Ts { millis: t.millis + sign * ms, nanos: t.nanos })
+                    }
+                    (Value::Date(d), Value::Interval(ms)) => {
+                        Value::Date(((d as i64 * MS_PER_DAY + sign * ms).div_euclid(MS_PER_DAY)) as i32)
+                    }
+                    (Value::Time(n), Value::Interval(ms)) => {
+                        Value::Time((n + sign * ms * 1_000_000).rem_euclid(MS_PER_DAY * 1_000_000))
+                    }
+                    (Value::Timestamp(t), Value::IntervalMonths(m)) => Value::Timestamp(add_months(t, sign * m as i64)),
+                    (Value::TimestampLtz(t), Value::IntervalMonths(m)) => {
+                        Value::TimestampLtz(add_months(t, sign * m as i64))
+                    }
+                    (Value::Interval(a), Value::Interval(b)) => Value::Interval(a + sign * b),
+                    (x, _) => x,
+                })
+            }
+            Op::Concat => {
+                let mut s = String::new();
+                for a in args {
+                    let v = a.eval(row, ctx)?;
+                    if v.is_null() {
+                        return Ok(Value::Null);
+                    }
+                    s.push_str(&to_string(&v, a.ty(), ctx.zone));
+                }
+                Ok(Value::String(Arc::from(s)))
+            }
+            Op::Coalesce => {
+                for a in args {
+                    let v = a.eval(row, ctx)?;
+                    if !v.is_null() {
+                        return Ok(v);
+                    }
+                }
+                Ok(Value::Null)
+            }
+            Op::In | Op::NotIn => {
+                let x = ev(0)?;
+                if x.is_null() {
+                    return Ok(Value::Null);
+                }
+                let mut null = false;
+                for a in &args[1..] {
+                    let v = a.eval(row, ctx)?;
+                    match cmp_values(&x, &v) {
+                        Some(Ordering::Equal) => return Ok(Value::Bool(op == Op::In)),
+                        None => null = true,
+                        _ => {}
+                    }
+                }
+                Ok(if null { Value::Null } else { Value::Bool(op == Op::NotIn) })
+            }
+            Op::Like | Op::NotLike => {
+                let (a, b) = (ev(0)?, ev(1)?);
+                match (a, b) {
+                    (Value::String(s), Value::String(p)) => {
+                        let m = like(&s, &p);
+                        Ok(Value::Bool(if op == Op::Like { m } else { !m }))
+                    }
+                    _ => Ok(Value::Null),
+                }
+            }
+            Op::Upper | Op::Lower | Op::Trim => Ok(match ev(0)? {
+                Value::String(s) => Value::String(Arc::from(match op {
+                    Op::Upper => s.to_uppercase(),
+                    Op::Lower => s.to_lowercase(),
+                    _ => s.trim_matches(' ').to_string(),
+                })),
+                _ => Value::Null,
+            }),
+            Op::CharLength => Ok(match ev(0)? {
+                Value::String(s) => Value::Int(s.chars().count() as i32),
+                _ => Value::Null,
+            }),
+            Op::Substring => {
+                let s = ev(0)?;
+                let start = ev(1)?;
+                let len = if args.len() > 2 { Some(ev(2)?) } else { None };
+                match (s, start.as_i64()) {
+                    (Value::String(s), Some(st)) => {
+                        let chars: Vec<char> = s.chars().collect();
+                        let n = chars.len() as i64;
+                        let begin = if st > 0 { st - 1 } else if st == 0 { 0 } else { (n + st).max(0) };
+                        let end = match len {
+                            Some(l) => match l.as_i64() {
+                                Some(l) if l < 0 => return Err("The length of SUBSTRING must not be negative".into()),
+                                Some(l) => (begin + l).min(n),
+                                None => return Ok(Value::Null),
+                            },
+                            None => n,
+                        };
+                        let t: String = chars[(begin.min(n) as usize)..(end.max(begin).min(n) as usize)].iter().collect();
+                        Ok(Value::String(Arc::from(t)))
+                    }
+                    _ => Ok(Value::Null),
+                }
+            }
+            Op::Abs => Ok(match ev(0)? {
+                Value::TinyInt(x) => Value::TinyInt(x.wrapping_abs()),
+                Value::SmallInt(x) => Value::SmallInt(x.wrapping_abs()),
+                Value::Int(x) => Value::Int(x.wrapping_abs()),
+                Value::BigInt(x) => Value::BigInt(x.wrapping_abs()),
+                Value::Float(x) => Value::Float(x.abs()),
+                Value::Double(x) => Value::Double(x.abs()),
+                Value::Decimal(d) => Value::Decimal(if d.unscaled < 0 { d.neg() } else { d }),
+                other => other,
+            }),
+            Op::Floor | Op::Ceil => Ok(match ev(0)? {
+                Value::Double(x) => Value::Double(if op == Op::Floor { x.floor() } else { x.ceil() }),
+                Value::Float(x) => Value::Float(if op == Op::Floor { x.floor() } else { x.ceil() }),
+                Value::Decimal(d) => {
+                    let t = d.trunc_i128();
+                    let whole = Decimal::new(t, 0);
+                    let adj = if d.cmp(&whole) == Ordering::Equal {
+                        t
+                    } else if op == Op::Floor {
+                        if d.unscaled < 0 { t - 1 } else { t }
+                    } else if d.unscaled > 0 {
+                        t + 1
+                    } else {
+                        t
+                    };
+                    Value::Decimal(Decimal::new(adj, 0))
+                }
+                other => other,
+            }),
+            Op::DateFormat => {
+                let v = ev(0)?;
+                let f = ev(1)?;
+                let pat = match f {
+                    Value::String(s) => s,
+                    Value::Null => return Ok(Value::Null),
+                    _ => Arc::from("yyyy-MM-dd HH:mm:ss"),
+                };
+                let local = match v {
+                    Value::Timestamp(t) => t,
+                    Value::TimestampLtz(t) => Ts { millis: ctx.zone.instant_to_local(t.millis), nanos: t.nanos },
+                    Value::Date(d) => Ts::from_millis(d as i64 * MS_PER_DAY),
+                    Value::String(s) => match super::cast::parse_timestamp_text(&s) {
+                        Some(t) => t,
+                        None => return Ok(Value::Null),
+                    },
+                    _ => return Ok(Value::Null),
+                };
+                Ok(Value::String(Arc::from(date_format(local, &pat))))
+            }
+            Op::UnixTimestamp => {
+                if args.is_empty() {
+                    return Ok(Value::BigInt(ctx.proc_time.div_euclid(1000)));
+                }
+                let v = ev(0)?;
+                match v {
+                    Value::String(s) => match super::cast::parse_timestamp_text(&s) {
+                        Some(t) => Ok(Value::BigInt(ctx.zone.local_to_instant(t.millis).div_euclid(1000))),
+                        None => Ok(Value::BigInt(i64::MIN)),
+                    },
+                    _ => Ok(Value::Null),
+                }
+            }
+            Op::ToTimestampLtz => {
+                let v = ev(0)?;
+                let p = if args.len() > 1 { ev(1)?.as_i64().unwrap_or(3) } else { 3 };
+                match v.as_i64() {
+                    Some(n) => Ok(Value::TimestampLtz(Ts::from_millis(if p == 0 { n * 1000 } else { n }))),
+                    None => match v {
+                        Value::Decimal(d) => Ok(Value::TimestampLtz(Ts::from_millis(d.trunc_i128() as i64))),
+                        Value::Double(d) => Ok(Value::TimestampLtz(Ts::from_millis(if p == 0 { (d * 1000.0) as i64 } else { d as i64 }))),
+                        _ => Ok(Value::Null),
+                    },
+                }
+            }
+            Op::ToTimestamp => match ev(0)? {
+                Value::String(s) => Ok(super::cast::parse_timestamp_text(&s).map(Value::Timestamp).unwrap_or(Value::Null)),
+                _ => Ok(Value::Null),
+            },
+            Op::Proctime => Ok(Value::TimestampLtz(Ts::from_millis(ctx.proc_time))),
+            Op::CurrentWatermark => Ok(match ctx.watermark {
+                Some(w) if w != i64::MIN => match &ty.kind {
+                    TypeKind::Timestamp { .. } => Value::Timestamp(Ts::from_millis(w)),
+                    _ => Value::TimestampLtz(Ts::from_millis(w)),
+                },
+                _ => Value::Null,
+            }),
+            Op::NullIf => {
+                let (a, b) = (ev(0)?, ev(1)?);
+                Ok(if cmp_values(&a, &b) == Some(Ordering::Equal) { Value::Null } else { a })
+            }
+            Op::If => {
+                if truth(&ev(0)?) == Some(true) {
+                    ev(1)
+                } else {
+                    ev(2)
+                }
+            }
+            Op::Greatest | Op::Least => {
+                let mut best: Option<Value> = None;
+                for a in args {
+                    let v = a.eval(row, ctx)?;
+                    if v.is_null() {
+                        return Ok(Value::Null);
+                    }
+                    best = Some(match best {
+                        None => v,
+                        Some(b) => {
+                            let o = cmp_values(&v, &b);
+                            let take = if op == Op::Greatest { o == Some(Ordering::Greater) } else { o == Some(Ordering::Less) };
+                            if take {
+                                v
+                            } else {
+                                b
+                            }
+                        }
+                    });
+                }
+                Ok(best.unwrap_or(Value::Null))
+            }
+            Op::ArrayElement => {
+                let (a, i) = (ev(0)?, ev(1)?);
+                match (a, i.as_i64()) {
+                    (Value::Array(items), Some(i)) if i >= 1 && (i as usize) <= items.len() => {
+                        Ok(items[i as usize - 1].clone())
+                    }
+                    _ => Ok(Value::Null),
+                }
+            }
+            Op::Cardinality => Ok(match ev(0)? {
+                Value::Array(items) => Value::Int(items.len() as i32),
+                Value::Map(m) => Value::Int(m.len() as i32),
+                _ => Value::Null,
+            }),
+        }
+    }
+}
+
+fn add_months(t: Ts, months: i64) -> Ts {
+    let (day, ms) = crate::time::split_day(t.millis);
+    let (y, m, d) = crate::time::civil_from_days(day);
+    let total = y * 12 + (m as i64 - 1) + months;
+    let (ny, nm) = (total.div_euclid(12), (total.rem_euclid(12) + 1) as u32);
+    let mut nd = d;
+    while nd > 28 {
+        let probe = crate::time::days_from_civil(ny, nm, nd);
+        if crate::time::civil_from_days(probe).1 == nm {
+            break;
+        }
+        nd -= 1;
+    }
+    Ts { millis: crate::time::days_from_civil(ny, nm, nd) * MS_PER_DAY + ms, nanos: t.nanos }
+}
+
+/// `yyyy-MM-dd HH:mm:ss.fff` of a local value (used by notes and messages).
+pub fn _debug_ts(t: Ts) -> String {
+    format_ts(t, 3)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_patterns() {
+        assert!(like("hello", "h%o"));
+        assert!(like("hello", "h_llo"));
+        assert!(!like("hello", "h_lo"));
+        assert!(like("", "%"));
+    }
+
+    #[test]
+    fn date_format_patterns() {
+        let t = Ts::from_millis(1_785_574_800_000); // 2026-08-01 09:00:00
+        assert_eq!(date_format(t, "yyyy-MM-dd HH:mm:ss"), "2026-08-01 09:00:00");
+        assert_eq!(date_format(t, "yyyy-MM-dd'T'HH:mm"), "2026-08-01T09:00");
+    }
+}

@@ -1,0 +1,220 @@
+//! Typed scalar expressions: what a projection, a filter, a join condition, a computed column
+//! or a WATERMARK clause computes from one row. Built by [`crate::plan::bind`] from sqlparser's
+//! AST with Flink's typing rules; evaluated here.
+
+mod cast;
+mod eval;
+pub mod typing;
+
+pub use cast::cast_value;
+pub use eval::EvalCtx;
+
+use crate::types::DataType;
+use crate::value::Value;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    And,
+    Or,
+    Not,
+    IsNull,
+    IsNotNull,
+    IsTrue,
+    IsNotTrue,
+    IsFalse,
+    IsNotFalse,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    IsDistinctFrom,
+    IsNotDistinctFrom,
+    Plus,
+    Minus,
+    Times,
+    Divide,
+    Mod,
+    Neg,
+    /// TIMESTAMP ± INTERVAL (second argument in milliseconds, negated for minus).
+    TimestampPlus,
+    TimestampMinus,
+    Concat,
+    Coalesce,
+    /// First argument `IN` the rest.
+    In,
+    NotIn,
+    Like,
+    NotLike,
+    Upper,
+    Lower,
+    CharLength,
+    Trim,
+    Substring,
+    Abs,
+    Floor,
+    Ceil,
+    DateFormat,
+    UnixTimestamp,
+    ToTimestampLtz,
+    ToTimestamp,
+    Proctime,
+    CurrentWatermark,
+    NullIf,
+    If,
+    Greatest,
+    Least,
+    /// `x IN (…)` against a set of constants, NULL-aware three-valued (`NOT IN` with a NULL
+    /// candidate is never TRUE).
+    ArrayElement,
+    Cardinality,
+}
+
+#[derive(Clone, Debug)]
+pub enum Expr {
+    /// A column of the input row.
+    Input { index: usize, ty: DataType },
+    Literal { value: Value, ty: DataType },
+    Cast { expr: Box<Expr>, ty: DataType, try_cast: bool },
+    Call { op: Op, args: Vec<Expr>, ty: DataType },
+    /// Searched CASE (a simple CASE is rewritten into this form).
+    Case { whens: Vec<(Expr, Expr)>, otherwise: Box<Expr>, ty: DataType },
+}
+
+impl Expr {
+    pub fn ty(&self) -> &DataType {
+        match self {
+            Expr::Input { ty, .. }
+            | Expr::Literal { ty, .. }
+            | Expr::Cast { ty, .. }
+            | Expr::Call { ty, .. }
+            | Expr::Case { ty, .. } => ty,
+        }
+    }
+
+    pub fn input(index: usize, ty: DataType) -> Expr {
+        Expr::Input { index, ty }
+    }
+
+    pub fn literal(value: Value, ty: DataType) -> Expr {
+        Expr::Literal { value, ty }
+    }
+
+    pub fn call(op: Op, args: Vec<Expr>, ty: DataType) -> Expr {
+        Expr::Call { op, args, ty }
+    }
+
+    /// The input column this expression is, if it is a plain column reference.
+    pub fn as_input(&self) -> Option<usize> {
+        match self {
+            Expr::Input { index, .. } => Some(*index),
+            _ => None,
+        }
+    }
+
+    /// Every input column the expression reads.
+    pub fn inputs(&self, out: &mut Vec<usize>) {
+        match self {
+            Expr::Input { index, .. } => out.push(*index),
+            Expr::Literal { .. } => {}
+            Expr::Cast { expr, .. } => expr.inputs(out),
+            Expr::Call { args, .. } => args.iter().for_each(|a| a.inputs(out)),
+            Expr::Case { whens, otherwise, .. } => {
+                for (w, t) in whens {
+                    w.inputs(out);
+                    t.inputs(out);
+                }
+                otherwise.inputs(out);
+            }
+        }
+    }
+
+    /// Renumbers input columns (`f(i)` is the new index).
+    pub fn remap(&self, f: &dyn Fn(usize) -> usize) -> Expr {
+        match self {
+            Expr::Input { index, ty } => Expr::Input { index: f(*index), ty: ty.clone() },
+            Expr::Literal { .. } => self.clone(),
+            Expr::Cast { expr, ty, try_cast } => {
+                Expr::Cast { expr: Box::new(expr.remap(f)), ty: ty.clone(), try_cast: *try_cast }
+            }
+            Expr::Call { op, args, ty } => {
+                Expr::Call { op: *op, args: args.iter().map(|a| a.remap(f)).collect(), ty: ty.clone() }
+            }
+            Expr::Case { whens, otherwise, ty } => Expr::Case {
+                whens: whens.iter().map(|(w, t)| (w.remap(f), t.remap(f))).collect(),
+                otherwise: Box::new(otherwise.remap(f)),
+                ty: ty.clone(),
+            },
+        }
+    }
+
+    /// Splits a condition into its AND-ed parts.
+    pub fn conjuncts(self) -> Vec<Expr> {
+        match self {
+            Expr::Call { op: Op::And, args, .. } => args.into_iter().flat_map(|a| a.conjuncts()).collect(),
+            e => vec![e],
+        }
+    }
+
+    /// AND of conditions (None for an empty list).
+    pub fn and_all(mut parts: Vec<Expr>) -> Option<Expr> {
+        match parts.len() {
+            0 => None,
+            1 => parts.pop(),
+            _ => {
+                let nullable = parts.iter().any(|p| p.ty().nullable);
+                Some(Expr::call(Op::And, parts, DataType::new(crate::types::TypeKind::Boolean, nullable)))
+            }
+        }
+    }
+
+    /// Flink's RexNode text for plans: `$0`-style inputs are named by the caller.
+    pub fn explain(&self, names: &[String]) -> String {
+        match self {
+            Expr::Input { index, .. } => names.get(*index).cloned().unwrap_or_else(|| format!("${}", index)),
+            Expr::Literal { value, ty } => {
+                let zone = crate::time::SessionZone::default();
+                match value {
+                    Value::String(s) => format!("_UTF-16LE'{}'", s),
+                    Value::Null => format!("null:{}", crate::types::calcite_name(ty)),
+                    v => v.render(ty, &zone),
+                }
+            }
+            Expr::Cast { expr, ty, .. } => format!("CAST({} AS {})", expr.explain(names), ty.sql()),
+            Expr::Call { op, args, .. } => {
+                let a: Vec<String> = args.iter().map(|x| x.explain(names)).collect();
+                let name = match op {
+                    Op::Eq => "=",
+                    Op::Ne => "<>",
+                    Op::Lt => "<",
+                    Op::Le => "<=",
+                    Op::Gt => ">",
+                    Op::Ge => ">=",
+                    Op::Plus | Op::TimestampPlus => "+",
+                    Op::Minus | Op::TimestampMinus => "-",
+                    Op::Times => "*",
+                    Op::Divide => "/",
+                    Op::And => "AND",
+                    Op::Or => "OR",
+                    Op::Not => "NOT",
+                    Op::IsNull => "IS NULL",
+                    Op::IsNotNull => "IS NOT NULL",
+                    Op::IsNotDistinctFrom => "IS NOT DISTINCT FROM",
+                    Op::IsDistinctFrom => "IS DISTINCT FROM",
+                    other => return format!("{}({})", format!("{:?}", other).to_ascii_uppercase(), a.join(", ")),
+                };
+                format!("{}({})", name, a.join(", "))
+            }
+            Expr::Case { whens, otherwise, .. } => {
+                let mut parts = Vec::new();
+                for (w, t) in whens {
+                    parts.push(w.explain(names));
+                    parts.push(t.explain(names));
+                }
+                parts.push(otherwise.explain(names));
+                format!("CASE({})", parts.join(", "))
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+//! Projection and filter (Flink's `Calc`): row by row, keeps the change kind. Stateless.
+
+use crate::expr::{EvalCtx, Expr};
+use crate::trace::Event;
+use crate::types::DataType;
+
+use super::{render, Ctx, Record};
+
+pub struct CalcOp {
+    pub filter: Option<Expr>,
+    pub project: Vec<Expr>,
+    pub in_types: Vec<DataType>,
+    pub out_types: Vec<DataType>,
+    /// The projection only reorders/keeps input columns: no evaluation needed.
+    identity: Option<Vec<usize>>,
+}
+
+impl CalcOp {
+    pub fn new(filter: Option<Expr>, project: Vec<Expr>, in_types: Vec<DataType>) -> CalcOp {
+        let out_types = project.iter().map(|e| e.ty().clone()).collect();
+        let identity = project.iter().map(|e| e.as_input()).collect::<Option<Vec<usize>>>();
+        CalcOp { filter, project, in_types, out_types, identity }
+    }
+
+    pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), String> {
+        let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: None };
+        if let Some(f) = &self.filter {
+            if !f.eval_true(&rec.row, &ctx)? {
+                if cx.tracing() {
+                    let row = render(&rec.row, &self.in_types, cx.zone);
+                    let op = cx.op;
+                    cx.event(|| Event::Filtered { op, row });
+                }
+                return Ok(());
+            }
+        }
+        let row = match &self.identity {
+            Some(cols) => cols.iter().map(|&c| rec.row.get(c).cloned().unwrap_or(crate::value::Value::Null)).collect(),
+            None => {
+                let mut out = Vec::with_capacity(self.project.len());
+                for e in &self.project {
+                    out.push(e.eval(&rec.row, &ctx)?);
+                }
+                out
+            }
+        };
+        cx.emit(Record { kind: rec.kind, row, lineage: rec.lineage });
+        Ok(())
+    }
+}

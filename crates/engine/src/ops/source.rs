@@ -1,0 +1,210 @@
+//! A table's source (Flink's `TableSourceScan` with the watermark pushed into it).
+//!
+//! For every row it builds the table row (physical values, computed and metadata columns,
+//! `$rowtime`), emits it, then evaluates the WATERMARK clause and emits a watermark right after
+//! the row if it rose — never on a timer, as the oracle's source does:
+//!
+//! ```text
+//!   row r ──► emit r ──► wm = max(wm, expr(r)) ──► wm > last emitted? ──► emit Watermark(wm)
+//!   @watermark T t ──► t > last emitted? ──► emit Watermark(t)
+//!   end of input ──► emit Watermark(+inf)
+//! ```
+//! With `oracle.watermark-emit = on-marker` rows only raise the pending watermark; an
+//! `@watermark T` line without a time emits it.
+
+use crate::catalog::{ColumnKind, Table, WatermarkStrategy};
+use crate::changelog::RowKind;
+use crate::expr::{EvalCtx, Expr};
+use crate::time::{format_watermark, Ts};
+use crate::trace::Event;
+use crate::types::{DataType, TypeKind};
+use crate::value::{Row, Value};
+
+use super::{render, Ctx, Record};
+
+/// Base of the simulated produce clock for `$rowtime` of tables without a timestamp column:
+/// 2024-01-01 00:00:00 UTC plus one second per step.
+pub const PRODUCE_CLOCK_BASE_MS: i64 = 1_704_067_200_000;
+
+#[derive(Clone, Debug)]
+enum WmGen {
+    None,
+    /// The clause's expression after every row (the watermark is its running maximum).
+    Expr(Expr),
+    /// The largest value of a column seen so far.
+    MaxOf(usize),
+    /// Only `@watermark` markers.
+    Markers,
+}
+
+pub struct SourceOp {
+    pub table: usize,
+    pub name: String,
+    pub types: Vec<DataType>,
+    phys: Vec<usize>,
+    computed: Vec<(usize, Expr)>,
+    metadata: Vec<(usize, String)>,
+    rowtime_from: Option<usize>,
+    /// Column of the declared rowtime (for the trace's event time).
+    pub event_time_col: Option<usize>,
+    wm: WmGen,
+    per_record: bool,
+    pending: i64,
+    pub last_emitted: i64,
+    arrivals: i64,
+}
+
+impl SourceOp {
+    /// `rows_drive_source_watermark`: SOURCE_WATERMARK() follows the rows (INSERT data in the
+    /// Confluent dialect) instead of waiting for `@watermark` markers.
+    pub fn new(table_idx: usize, t: &Table, per_record: bool, rows_drive_source_watermark: bool) -> SourceOp {
+        let types: Vec<DataType> = t.columns.iter().map(|c| c.ty.clone()).collect();
+        let phys = t.physical();
+        let mut computed = Vec::new();
+        let mut metadata = Vec::new();
+        for (i, c) in t.columns.iter().enumerate() {
+            match &c.kind {
+                ColumnKind::Computed(e) => computed.push((i, e.clone())),
+                ColumnKind::Metadata { key, .. } => metadata.push((i, key.clone())),
+                _ => {}
+            }
+        }
+        let rowtime_col = t.rowtime_index();
+        let declared = t.watermark.as_ref().filter(|w| w.declared).map(|w| w.column);
+        let rowtime_from = declared.or_else(|| {
+            t.columns[..rowtime_col]
+                .iter()
+                .position(|c| matches!(c.ty.kind, TypeKind::Timestamp { .. } | TypeKind::TimestampLtz { .. }))
+        });
+        let wm = match &t.watermark {
+            None => WmGen::None,
+            Some(w) => match &w.strategy {
+                WatermarkStrategy::Expr(e) => WmGen::Expr(e.clone()),
+                WatermarkStrategy::Source if rows_drive_source_watermark || !w.declared => WmGen::MaxOf(w.column),
+                WatermarkStrategy::Source => WmGen::Markers,
+            },
+        };
+        SourceOp {
+            table: table_idx,
+            name: t.name.clone(),
+            types,
+            phys,
+            computed,
+            metadata,
+            rowtime_from,
+            event_time_col: declared.or(rowtime_from),
+            wm,
+            per_record,
+            pending: i64::MIN,
+            last_emitted: i64::MIN,
+            arrivals: 0,
+        }
+    }
+
+    /// The full table row of a data row's physical values.
+    pub fn build_row(&mut self, values: &Row, step: u32, cx: &Ctx) -> Result<Row, String> {
+        let n = self.types.len();
+        let mut row: Row = vec![Value::Null; n];
+        for (k, &p) in self.phys.iter().enumerate() {
+            row[p] = values.get(k).cloned().unwrap_or(Value::Null);
+        }
+        let rowtime_col = n - 1;
+        let rowtime = match self.rowtime_from.and_then(|c| row[c].as_millis()) {
+            Some(ms) => Value::TimestampLtz(Ts::from_millis(ms)),
+            None => match self.rowtime_from {
+                Some(_) => Value::Null,
+                None => Value::TimestampLtz(Ts::from_millis(PRODUCE_CLOCK_BASE_MS + step as i64 * 1000)),
+            },
+        };
+        row[rowtime_col] = rowtime;
+        for (i, key) in &self.metadata {
+            row[*i] = match key.as_str() {
+                "timestamp" | "rowtime" | "$rowtime" => row[rowtime_col].clone(),
+                "offset" => Value::BigInt(self.arrivals),
+                "partition" => Value::Int(0),
+                _ => Value::Null,
+            };
+        }
+        if !self.computed.is_empty() {
+            let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: None };
+            for (i, e) in &self.computed {
+                row[*i] = e.eval(&row, &ctx)?;
+            }
+        }
+        Ok(row)
+    }
+
+    fn advance(&mut self, candidate: i64, cx: &mut Ctx) -> Option<String> {
+        if candidate > self.last_emitted {
+            self.last_emitted = candidate;
+            cx.emit_watermark(candidate);
+            let text = format_watermark(candidate);
+            let op = cx.op;
+            cx.event(|| Event::Watermark { op, value_ms: candidate, text: text.clone() });
+            return Some(format!("wm {}={}", self.name, text));
+        }
+        None
+    }
+
+    /// One data row; returns the `wm T=…` note if the watermark rose.
+    pub fn push_row(&mut self, kind: RowKind, values: &Row, step: u32, cx: &mut Ctx) -> Result<Option<String>, String> {
+        self.arrivals += 1;
+        let row = self.build_row(values, step, cx)?;
+        let rowtime_ms = self.event_time_col.and_then(|c| row[c].as_millis());
+        if cx.tracing() {
+            let rendered = render(&row[..row.len() - 1], &self.types, cx.zone);
+            let (op, table) = (cx.op, self.name.clone());
+            cx.event(|| Event::SourceRow { op, table, kind, row: rendered, rowtime_ms });
+        }
+        let lineage = if cx.tracing() { vec![step] } else { Vec::new() };
+        let wm_candidate = match &self.wm {
+            WmGen::None | WmGen::Markers => None,
+            WmGen::MaxOf(c) => row[*c].as_millis(),
+            WmGen::Expr(e) => {
+                let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: None };
+                e.eval(&row, &ctx)?.as_millis()
+            }
+        };
+        cx.emit(Record { kind, row, lineage });
+        if let Some(w) = wm_candidate {
+            if w > self.pending {
+                self.pending = w;
+            }
+        }
+        if self.per_record {
+            let p = self.pending;
+            return Ok(self.advance(p, cx));
+        }
+        Ok(None)
+    }
+
+    /// An `@watermark` line: an explicit time, or (None) the pending watermark.
+    pub fn push_watermark(&mut self, explicit: Option<i64>, cx: &mut Ctx) -> Option<String> {
+        match explicit {
+            Some(t) => self.advance(t, cx),
+            None => {
+                if matches!(self.wm, WmGen::None | WmGen::Markers) {
+                    return None;
+                }
+                let p = self.pending;
+                self.advance(p, cx)
+            }
+        }
+    }
+
+    /// End of input: the source finishes with a +inf watermark.
+    pub fn finish(&mut self, cx: &mut Ctx) {
+        let (op, table) = (cx.op, self.name.clone());
+        cx.event(|| Event::SourceEnd { op, table });
+        if self.last_emitted < i64::MAX {
+            self.last_emitted = i64::MAX;
+            cx.emit_watermark(i64::MAX);
+            cx.event(|| Event::Watermark { op, value_ms: i64::MAX, text: "+inf".into() });
+        }
+    }
+
+    /// Types of the physical columns (how a step line prints the data row).
+    pub fn physical_types(&self) -> Vec<DataType> {
+        self.phys.iter().map(|&p| self.types[p].clone()).collect()
+    }
+}

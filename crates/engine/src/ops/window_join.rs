@@ -1,0 +1,412 @@
+//! Window join (Flink's `WindowJoinOperator` / `WindowJoinHelper`, SEMANTICS.md §2.4).
+//!
+//! Both inputs come from the same windowing TVF. A row is buffered under (join key,
+//! window_end) on its side; nothing is emitted until the operator's watermark — the minimum
+//! of both inputs' watermarks — reaches `window_end - 1 ms`. Then the window's two lists are
+//! joined, the result emitted (all `+I`, never retracted) and the window's state freed.
+//! A row whose window has already fired is late: dropped and counted.
+//!
+//! ```text
+//!  L rows ──► [key,window] left list  ─┐
+//!                                       ├─ wm ≥ window_end-1 ──► join lists ──► +I … ; free state
+//!  R rows ──► [key,window] right list ─┘
+//!  row after its window fired ──► dropped (late counter +1)
+//! ```
+//!
+//! Order of one firing: INNER/LEFT/FULL left-major (each left row in arrival order with its
+//! matches in right arrival order; LEFT pads an unmatched left row right there; FULL then pads
+//! every unmatched right row in right order); RIGHT is right-major; SEMI/ANTI emit a left row
+//! iff it has (no) match. Across windows: timer order; windows with the same timer fire in the
+//! order they were first seen (Flink's own order there is its timer queue's, unspecified).
+
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap;
+
+use crate::changelog::RowKind;
+use crate::expr::{EvalCtx, Expr};
+use crate::plan::JoinKind;
+use crate::time::{format_watermark, SessionZone};
+use crate::trace::{Event, Lineage, StateGroup, StateSummary, WindowRef};
+use crate::types::DataType;
+use crate::value::{Row, Value};
+
+use super::{merge_lineage, render, window_ref, Ctx, Record};
+
+struct Slot {
+    key: Vec<Value>,
+    window_start: i64,
+    window_end: i64,
+    left: Vec<(Row, Lineage)>,
+    right: Vec<(Row, Lineage)>,
+    seq: u64,
+}
+
+pub struct WindowJoinOp {
+    pub kind: JoinKind,
+    left_keys: Vec<usize>,
+    right_keys: Vec<usize>,
+    null_safe: Vec<bool>,
+    residual: Option<Expr>,
+    /// Columns of window_start / window_end on each side.
+    left_win: (usize, usize),
+    right_win: (usize, usize),
+    ltz: bool,
+    pub left_types: Vec<DataType>,
+    pub right_types: Vec<DataType>,
+    input_wm: [i64; 2],
+    current: i64,
+    slots: FxHashMap<(Vec<Value>, i64), Slot>,
+    timers: BTreeMap<i64, Vec<(Vec<Value>, i64)>>,
+    seq: u64,
+    pub late: [u64; 2],
+    pub input_names: [String; 2],
+    scratch: Vec<Value>,
+}
+
+pub struct WindowJoinSpec {
+    pub kind: JoinKind,
+    pub left_keys: Vec<usize>,
+    pub right_keys: Vec<usize>,
+    pub null_safe: Vec<bool>,
+    pub residual: Option<Expr>,
+    pub left_win: (usize, usize),
+    pub right_win: (usize, usize),
+    pub ltz: bool,
+    pub left_types: Vec<DataType>,
+    pub right_types: Vec<DataType>,
+    pub input_names: [String; 2],
+}
+
+impl WindowJoinOp {
+    pub fn new(s: WindowJoinSpec) -> WindowJoinOp {
+        WindowJoinOp {
+            kind: s.kind,
+            left_keys: s.left_keys,
+            right_keys: s.right_keys,
+            null_safe: s.null_safe,
+            residual: s.residual,
+            left_win: s.left_win,
+            right_win: s.right_win,
+            ltz: s.ltz,
+            left_types: s.left_types,
+            right_types: s.right_types,
+            input_wm: [i64::MIN, i64::MIN],
+            current: i64::MIN,
+            slots: FxHashMap::default(),
+            timers: BTreeMap::new(),
+            seq: 0,
+            late: [0, 0],
+            input_names: s.input_names,
+            scratch: Vec::new(),
+        }
+    }
+
+    fn side_name(input: usize) -> &'static str {
+        if input == 0 {
+            "left"
+        } else {
+            "right"
+        }
+    }
+
+    /// Epoch ms of the timer of a window ending at `end` (local clock for LTZ windows).
+    fn timer_of(&self, end: i64, zone: &SessionZone) -> i64 {
+        if self.ltz {
+            zone.local_to_instant_for_timer(end - 1)
+        } else {
+            end - 1
+        }
+    }
+
+    pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), String> {
+        let (keys, win) = if input == 0 { (&self.left_keys, self.left_win) } else { (&self.right_keys, self.right_win) };
+        let (Some(end), Some(start)) = (rec.row[win.1].as_millis(), rec.row[win.0].as_millis()) else {
+            return Ok(());
+        };
+        let timer = self.timer_of(end, cx.zone);
+        if timer <= self.current {
+            self.late[input] += 1;
+            if cx.tracing() {
+                let types = if input == 0 { &self.left_types } else { &self.right_types };
+                let row = render(&rec.row, types, cx.zone);
+                let (op, wm) = (cx.op, self.current);
+                let lineage = rec.lineage.clone();
+                cx.event(|| Event::LateDrop {
+                    op,
+                    side: Self::side_name(input).into(),
+                    row,
+                    window: window_ref(start, end),
+                    watermark_ms: wm,
+                    lineage,
+                });
+            }
+            return Ok(());
+        }
+        self.scratch.clear();
+        for &k in keys {
+            self.scratch.push(rec.row[k].clone());
+        }
+        let map_key = (std::mem::take(&mut self.scratch), end);
+        let tracing = cx.tracing();
+        let (rendered, lineage) = if tracing {
+            let types = if input == 0 { &self.left_types } else { &self.right_types };
+            (render(&rec.row, types, cx.zone), rec.lineage.clone())
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let slot = match self.slots.get_mut(&map_key) {
+            Some(s) => s,
+            None => {
+                self.seq += 1;
+                self.timers.entry(timer).or_default().push(map_key.clone());
+                let s = Slot {
+                    key: map_key.0.clone(),
+                    window_start: start,
+                    window_end: end,
+                    left: Vec::new(),
+                    right: Vec::new(),
+                    seq: self.seq,
+                };
+                self.slots.entry(map_key.clone()).or_insert(s)
+            }
+        };
+        let list = if input == 0 { &mut slot.left } else { &mut slot.right };
+        list.push((rec.row, rec.lineage));
+        let n = list.len();
+        if tracing {
+            let key_types: Vec<DataType> = keys.iter().map(|&k| if input == 0 { self.left_types[k].clone() } else { self.right_types[k].clone() }).collect();
+            let key = render(&map_key.0, &key_types, cx.zone);
+            let op = cx.op;
+            cx.event(|| Event::StateInsert {
+                op,
+                side: Self::side_name(input).into(),
+                key,
+                window: Some(window_ref(start, end)),
+                row: rendered,
+                lineage,
+                rows_in_state: n,
+            });
+        }
+        self.scratch = map_key.0;
+        self.scratch.clear();
+        Ok(())
+    }
+
+    pub fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), String> {
+        if wm > self.input_wm[input] {
+            self.input_wm[input] = wm;
+        }
+        let combined = self.input_wm[0].min(self.input_wm[1]);
+        if combined <= self.current {
+            if cx.tracing() {
+                let op = cx.op;
+                let other = 1 - input;
+                let held = Some(self.input_names[other].clone());
+                cx.event(|| Event::InputWatermark { op, input, value_ms: wm, text: format_watermark(wm), held_by: held });
+            }
+            return Ok(());
+        }
+        self.current = combined;
+        // fire every timer at or below the new watermark
+        while let Some((&t, _)) = self.timers.first_key_value() {
+            if t > combined {
+                break;
+            }
+            let due = self.timers.remove(&t).unwrap_or_default();
+            for k in due {
+                if let Some(slot) = self.slots.remove(&k) {
+                    self.fire(slot, cx)?;
+                }
+            }
+        }
+        let op = cx.op;
+        cx.event(|| Event::Watermark { op, value_ms: combined, text: format_watermark(combined) });
+        cx.emit_watermark(combined);
+        Ok(())
+    }
+
+    fn keys_can_match(&self, key: &[Value]) -> bool {
+        key.iter().zip(&self.null_safe).all(|(v, safe)| *safe || !v.is_null())
+    }
+
+    fn matches(&self, l: &Row, r: &Row, ctx: &EvalCtx, buf: &mut Row) -> Result<bool, String> {
+        match &self.residual {
+            None => Ok(true),
+            Some(c) => {
+                buf.clear();
+                buf.extend(l.iter().cloned());
+                buf.extend(r.iter().cloned());
+                c.eval_true(buf, ctx)
+            }
+        }
+    }
+
+    fn fire(&mut self, slot: Slot, cx: &mut Ctx) -> Result<(), String> {
+        let tracing = cx.tracing();
+        let op = cx.op;
+        if tracing {
+            let key_types: Vec<DataType> = self.left_keys.iter().map(|&k| self.left_types[k].clone()).collect();
+            let key = render(&slot.key, &key_types, cx.zone);
+            let (l, r, wm) = (slot.left.len(), slot.right.len(), self.current);
+            cx.event(|| Event::WindowFire {
+                op,
+                window: window_ref(slot.window_start, slot.window_end),
+                key,
+                left_rows: l,
+                right_rows: r,
+                watermark_ms: wm,
+            });
+        }
+        let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: Some(self.current) };
+        let can = self.keys_can_match(&slot.key);
+        let mut buf: Row = Vec::new();
+        let lw = self.left_types.len();
+        let rw = self.right_types.len();
+        let mut out: Vec<(Row, Lineage)> = Vec::new();
+        let join = |l: &(Row, Lineage), r: &(Row, Lineage)| -> (Row, Lineage) {
+            let mut row = Vec::with_capacity(lw + rw);
+            row.extend(l.0.iter().cloned());
+            row.extend(r.0.iter().cloned());
+            let lin = if tracing { merge_lineage(&l.1, &r.1) } else { Vec::new() };
+            (row, lin)
+        };
+        let pad_right = |l: &(Row, Lineage)| -> (Row, Lineage) {
+            let mut row = Vec::with_capacity(lw + rw);
+            row.extend(l.0.iter().cloned());
+            row.extend(std::iter::repeat_n(Value::Null, rw));
+            (row, l.1.clone())
+        };
+        let pad_left = |r: &(Row, Lineage)| -> (Row, Lineage) {
+            let mut row = Vec::with_capacity(lw + rw);
+            row.extend(std::iter::repeat_n(Value::Null, lw));
+            row.extend(r.0.iter().cloned());
+            (row, r.1.clone())
+        };
+        match self.kind {
+            JoinKind::Inner | JoinKind::Left | JoinKind::Full => {
+                let mut right_matched = vec![false; slot.right.len()];
+                for l in &slot.left {
+                    let mut matched = false;
+                    if can {
+                        for (j, r) in slot.right.iter().enumerate() {
+                            if self.matches(&l.0, &r.0, &ctx, &mut buf)? {
+                                matched = true;
+                                right_matched[j] = true;
+                                out.push(join(l, r));
+                            }
+                        }
+                    }
+                    if !matched && self.kind != JoinKind::Inner {
+                        out.push(pad_right(l));
+                    }
+                }
+                if self.kind == JoinKind::Full {
+                    for (j, r) in slot.right.iter().enumerate() {
+                        if !right_matched[j] {
+                            out.push(pad_left(r));
+                        }
+                    }
+                }
+            }
+            JoinKind::Right => {
+                for r in &slot.right {
+                    let mut matched = false;
+                    if can {
+                        for l in &slot.left {
+                            if self.matches(&l.0, &r.0, &ctx, &mut buf)? {
+                                matched = true;
+                                out.push(join(l, r));
+                            }
+                        }
+                    }
+                    if !matched {
+                        out.push(pad_left(r));
+                    }
+                }
+            }
+            JoinKind::Semi | JoinKind::Anti => {
+                for l in &slot.left {
+                    let mut matched = false;
+                    if can {
+                        for r in &slot.right {
+                            if self.matches(&l.0, &r.0, &ctx, &mut buf)? {
+                                matched = true;
+                                break;
+                            }
+                        }
+                    }
+                    if matched == (self.kind == JoinKind::Semi) {
+                        out.push(l.clone());
+                    }
+                }
+            }
+        }
+        let out_types: Vec<DataType> = if tracing {
+            let mut t = self.left_types.clone();
+            if self.kind.projects_right() {
+                t.extend(self.right_types.iter().cloned());
+            }
+            t
+        } else {
+            Vec::new()
+        };
+        for (row, lineage) in out {
+            if tracing {
+                let text = render(&row, &out_types, cx.zone);
+                let lin = lineage.clone();
+                cx.event(|| Event::Emit { op, kind: RowKind::Insert, row: text, lineage: lin });
+            }
+            cx.emit(Record { kind: RowKind::Insert, row, lineage });
+        }
+        if tracing {
+            let key_types: Vec<DataType> = self.left_keys.iter().map(|&k| self.left_types[k].clone()).collect();
+            let key = render(&slot.key, &key_types, cx.zone);
+            for (side, n) in [("left", slot.left.len()), ("right", slot.right.len())] {
+                if n > 0 {
+                    let key = key.clone();
+                    cx.event(|| Event::StateExpire {
+                        op,
+                        side: side.into(),
+                        key,
+                        window: Some(window_ref(slot.window_start, slot.window_end)),
+                        rows: n,
+                        reason: "window fired".into(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Rows held per (key, window) and side, oldest window first.
+    pub fn state(&self, op: usize, zone: &SessionZone) -> StateSummary {
+        let mut slots: Vec<&Slot> = self.slots.values().collect();
+        slots.sort_by_key(|s| s.seq);
+        let key_types: Vec<DataType> = self.left_keys.iter().map(|&k| self.left_types[k].clone()).collect();
+        let mut groups = Vec::new();
+        let mut rows = 0;
+        for s in slots {
+            let w: WindowRef = window_ref(s.window_start, s.window_end);
+            let key = render(&s.key, &key_types, zone);
+            for (side, list, types) in [("left", &s.left, &self.left_types), ("right", &s.right, &self.right_types)] {
+                if list.is_empty() {
+                    continue;
+                }
+                rows += list.len();
+                groups.push(StateGroup {
+                    side: side.into(),
+                    key: key.clone(),
+                    window: Some(w.clone()),
+                    rows: list.iter().map(|(r, _)| render(r, types, zone)).collect(),
+                });
+            }
+        }
+        StateSummary { op, rows, groups }
+    }
+
+    /// Total rows held (cheap).
+    pub fn state_rows(&self) -> usize {
+        self.slots.values().map(|s| s.left.len() + s.right.len()).sum()
+    }
+}

@@ -1,0 +1,68 @@
+//! Windowing TVFs (Flink's `WindowTableFunction`): row by row, appends `window_start`,
+//! `window_end`, `window_time` and emits one row per window the row belongs to, at once and
+//! with the input's change kind. Rows with a NULL time attribute are dropped; late rows are
+//! NOT dropped here (only a window join drops them). Stateless.
+//!
+//! For a `TIMESTAMP_LTZ` time attribute the windows live on the session zone's local clock:
+//! `window_start`/`window_end` are local `TIMESTAMP(3)` values and `window_time` is the
+//! instant of `window_end - 1 ms` in that zone (SEMANTICS.md §2.1).
+
+use crate::time::window::{Window, WindowSpec};
+use crate::time::Ts;
+use crate::trace::Event;
+use crate::types::DataType;
+use crate::value::Value;
+
+use super::{render, window_ref, Ctx, Record};
+
+pub struct WindowTvfOp {
+    pub spec: WindowSpec,
+    pub time_col: usize,
+    pub ltz: bool,
+    pub in_types: Vec<DataType>,
+    buf: Vec<Window>,
+}
+
+impl WindowTvfOp {
+    pub fn new(spec: WindowSpec, time_col: usize, ltz: bool, in_types: Vec<DataType>) -> WindowTvfOp {
+        WindowTvfOp { spec, time_col, ltz, in_types, buf: Vec::new() }
+    }
+
+    pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), String> {
+        let Some(t) = rec.row.get(self.time_col).and_then(|v| v.as_millis()) else {
+            if cx.tracing() {
+                let row = render(&rec.row, &self.in_types, cx.zone);
+                let op = cx.op;
+                cx.event(|| Event::NullTimeDrop { op, row });
+            }
+            return Ok(());
+        };
+        let local = if self.ltz { cx.zone.instant_to_local(t) } else { t };
+        let mut windows = std::mem::take(&mut self.buf);
+        self.spec.assign(local, &mut windows);
+        if cx.tracing() && !windows.is_empty() {
+            let op = cx.op;
+            let refs = windows.iter().map(|w| window_ref(w.start, w.end)).collect();
+            cx.event(|| Event::WindowAssign { op, windows: refs });
+        }
+        let n = windows.len();
+        let mut rec = rec;
+        for (i, w) in windows.iter().enumerate() {
+            let window_time = if self.ltz {
+                Value::TimestampLtz(Ts::from_millis(cx.zone.local_to_instant(w.end - 1)))
+            } else {
+                Value::Timestamp(Ts::from_millis(w.end - 1))
+            };
+            let last = i + 1 == n;
+            let mut out = if last { std::mem::take(&mut rec.row) } else { rec.row.clone() };
+            out.reserve(3);
+            out.push(Value::Timestamp(Ts::from_millis(w.start)));
+            out.push(Value::Timestamp(Ts::from_millis(w.end)));
+            out.push(window_time);
+            let lineage = if last { std::mem::take(&mut rec.lineage) } else { rec.lineage.clone() };
+            cx.emit(Record { kind: rec.kind, row: out, lineage });
+        }
+        self.buf = windows;
+        Ok(())
+    }
+}

@@ -1,0 +1,122 @@
+//! The plan of one query: a tree of relational nodes, each with its output fields. Join kinds
+//! are decided while binding (window join, or the reason it is not one), so this tree is what
+//! runs: [`crate::runtime`] builds one operator per node.
+
+use serde::Serialize;
+
+use crate::catalog::ChangelogMode;
+use crate::expr::Expr;
+use crate::time::window::WindowSpec;
+use crate::types::DataType;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Field {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: DataType,
+}
+
+/// Join types, in Flink's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum JoinKind {
+    Inner,
+    Left,
+    Right,
+    Full,
+    Semi,
+    Anti,
+}
+
+impl JoinKind {
+    /// Flink's `joinType=[...]` text.
+    pub fn flink_name(&self) -> &'static str {
+        match self {
+            JoinKind::Inner => "InnerJoin",
+            JoinKind::Left => "LeftOuterJoin",
+            JoinKind::Right => "RightOuterJoin",
+            JoinKind::Full => "FullOuterJoin",
+            JoinKind::Semi => "LeftSemiJoin",
+            JoinKind::Anti => "LeftAntiJoin",
+        }
+    }
+    pub fn sql(&self) -> &'static str {
+        match self {
+            JoinKind::Inner => "INNER",
+            JoinKind::Left => "LEFT",
+            JoinKind::Right => "RIGHT",
+            JoinKind::Full => "FULL OUTER",
+            JoinKind::Semi => "SEMI",
+            JoinKind::Anti => "ANTI",
+        }
+    }
+    pub fn left_outer(&self) -> bool {
+        matches!(self, JoinKind::Left | JoinKind::Full)
+    }
+    pub fn right_outer(&self) -> bool {
+        matches!(self, JoinKind::Right | JoinKind::Full)
+    }
+    /// Whether the output has the right side's columns.
+    pub fn projects_right(&self) -> bool {
+        !matches!(self, JoinKind::Semi | JoinKind::Anti)
+    }
+}
+
+/// Window columns a relation carries (straight from a window TVF, through projections).
+#[derive(Clone, Debug, PartialEq)]
+pub struct WindowProps {
+    pub spec: WindowSpec,
+    pub window_start: usize,
+    pub window_end: usize,
+    pub window_time: Option<usize>,
+    /// The time attribute is a TIMESTAMP_LTZ (windows live on the session zone's clock).
+    pub ltz: bool,
+    pub proctime: bool,
+}
+
+/// A window join (Flink's `WindowJoin`, SEMANTICS.md §2.3–2.5).
+#[derive(Clone, Debug)]
+pub struct WindowJoinNode {
+    pub left: Rel,
+    pub right: Rel,
+    pub kind: JoinKind,
+    /// Equi-join key columns (left side indexes, right side indexes).
+    pub left_keys: Vec<usize>,
+    pub right_keys: Vec<usize>,
+    /// Per key: `IS NOT DISTINCT FROM` (NULL matches NULL) instead of `=`.
+    pub null_safe: Vec<bool>,
+    /// The rest of the condition, over the concatenated row (left columns, then right).
+    pub residual: Option<Expr>,
+    pub left_window: WindowProps,
+    pub right_window: WindowProps,
+}
+
+#[derive(Clone, Debug)]
+pub enum Node {
+    /// A table's source: its columns, then `$rowtime`.
+    Scan { table: usize, name: String, changelog: ChangelogMode, primary_key: Vec<usize> },
+    /// Filter and projection (Flink's `Calc`).
+    Calc { input: Box<Rel>, filter: Option<Expr>, project: Vec<Expr> },
+    /// TUMBLE/HOP/CUMULATE: appends window_start, window_end, window_time.
+    WindowTvf { input: Box<Rel>, spec: WindowSpec, time_col: usize, ltz: bool, proctime: bool },
+    WindowJoin(Box<WindowJoinNode>),
+}
+
+#[derive(Clone, Debug)]
+pub struct Rel {
+    pub node: Node,
+    pub fields: Vec<Field>,
+    /// The relation only ever inserts.
+    pub insert_only: bool,
+    /// Flink's description of the node that produces updates (for rejections).
+    pub update_producer: Option<String>,
+    pub window: Option<WindowProps>,
+}
+
+impl Rel {
+    pub fn types(&self) -> Vec<DataType> {
+        self.fields.iter().map(|f| f.ty.clone()).collect()
+    }
+    pub fn names(&self) -> Vec<String> {
+        self.fields.iter().map(|f| f.name.clone()).collect()
+    }
+}

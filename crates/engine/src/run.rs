@@ -1,0 +1,400 @@
+//! Running a script: statements in order (SET, CREATE TABLE, INSERT, EXPLAIN, DESCRIBE, …),
+//! then every query over all of the script's data, each with the settings in effect where it
+//! stands — the oracle's model (README "SET: where a setting applies").
+
+use std::sync::Arc;
+
+use crate::catalog::Catalog;
+use crate::changelog::RowKind;
+use crate::data::{self, ArrivalInfo, Event, EventKind, InsertedRow};
+use crate::error::{Error, ErrorKind, Result};
+use crate::plan::{explain, plan_query};
+use crate::runtime::{run_query, QueryMeta, RunOptions};
+use crate::script::{split, Item, ItemKind};
+use crate::session::{Arrival, Dialect, Session, Settings};
+use crate::sql::{parse_statement, Statement};
+use crate::trace::{ErrorInfo, FieldInfo, QueryTrace, ScriptTrace, StatementOutput, TableInfo, TRACE_VERSION};
+
+/// How to run a script.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    /// The dialect when the script does not SET `joinlab.dialect`.
+    pub dialect: Dialect,
+    /// Record events for the page (the text output does not need them).
+    pub trace: bool,
+}
+
+impl Default for RunConfig {
+    fn default() -> Self {
+        RunConfig { dialect: Dialect::Confluent, trace: false }
+    }
+}
+
+/// A query and where it stands.
+struct QueryAt {
+    sql: String,
+    item: Item,
+    settings: Arc<Settings>,
+    parsed: Result<Box<sqlparser::ast::Query>>,
+}
+
+/// Everything the statements produced before the queries run.
+pub struct Prepared {
+    pub catalog: Catalog,
+    pub events: Vec<Event>,
+    pub arrival: ArrivalInfo,
+    pub dialect: Dialect,
+    pub notes: Vec<String>,
+    pub statements: Vec<StatementOutput>,
+    queries: Vec<QueryAt>,
+    pub batch: bool,
+}
+
+fn first_line(s: &str) -> String {
+    let l = s.trim().split('\n').next().unwrap_or("").trim();
+    if l.chars().count() > 100 {
+        format!("{}...", l.chars().take(100).collect::<String>())
+    } else {
+        l.to_string()
+    }
+}
+
+fn located(e: Error, item: &Item) -> Error {
+    e.locate(item.line, item.col0)
+}
+
+fn is_query_text(s: &str) -> bool {
+    let u = s.trim_start().to_ascii_uppercase();
+    u.starts_with("SELECT") || u.starts_with("WITH") || u.starts_with("VALUES") || u.starts_with('(')
+}
+
+/// Runs the statements of a script (not its queries).
+pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (Vec<String>, Vec<StatementOutput>, Error)> {
+    let items = split(script).map_err(|e| (Vec::new(), Vec::new(), e))?;
+    let mut session = Session::new(cfg.dialect);
+    // script-wide settings first (dialect, arrival, runtime mode), last value wins
+    for it in &items {
+        if let ItemKind::Sql(s) = &it.kind {
+            if let Ok(Statement::Set { key, value }) = parse_statement(s) {
+                let k = crate::session::canonical_key(&key);
+                if k == "joinlab.dialect" || k == "execution.runtime-mode" {
+                    let _ = session.set(&key, &value, it.line);
+                }
+            }
+        }
+    }
+    let dialect = session.dialect;
+    let mut catalog = Catalog::default();
+    let mut statements: Vec<StatementOutput> = Vec::new();
+    let mut queries: Vec<QueryAt> = Vec::new();
+    let mut inserted: Vec<InsertedRow> = Vec::new();
+    let mut data_items: Vec<(Item, Arc<Settings>)> = Vec::new();
+    let mut first_insert_line = None;
+    let mut notes: Vec<String> = Vec::new();
+    macro_rules! fail {
+        ($e:expr) => {
+            return Err((std::mem::take(&mut notes), std::mem::take(&mut statements), $e))
+        };
+    }
+    for it in &items {
+        let sql = match &it.kind {
+            ItemKind::Sql(s) => s.clone(),
+            _ => {
+                data_items.push((it.clone(), session.settings()));
+                continue;
+            }
+        };
+        if is_query_text(&sql) {
+            let parsed = parse_statement(&sql).and_then(|st| match st {
+                Statement::Query(q) => Ok(q),
+                _ => Err(Error::unsupported("this statement")),
+            });
+            queries.push(QueryAt { sql: sql.clone(), item: it.clone(), settings: session.settings(), parsed: parsed.map_err(|e| located(e, it)) });
+            continue;
+        }
+        let st = match parse_statement(&sql) {
+            Ok(st) => st,
+            Err(e) => {
+                // a failing statement that is not a query: the whole script fails (as in the oracle)
+                let e = if e.kind == ErrorKind::Parse && !sql.trim_start().to_ascii_uppercase().starts_with("CREATE")
+                    && !sql.trim_start().to_ascii_uppercase().starts_with("INSERT")
+                    && !sql.trim_start().to_ascii_uppercase().starts_with("EXPLAIN")
+                {
+                    Error::parse("SQL parse failed. Non-query expression encountered in illegal context")
+                        .caused_by("org.apache.calcite.sql.parser.SqlParseException: Non-query expression encountered in illegal context")
+                        .at(e.stmt_span.map(|s| s.0).unwrap_or(crate::error::Pos { line: 1, col: 1 }), e.stmt_span.map(|s| s.1).unwrap_or(crate::error::Pos { line: 1, col: 1 }))
+                } else {
+                    e
+                };
+                fail!(located(e, it));
+            }
+        };
+        match st {
+            Statement::Set { key, value } => {
+                if let Err(e) = session.set(&key, &value, it.line) {
+                    fail!(e);
+                }
+                if session.arrival.is_some() {}
+            }
+            Statement::Reset { key } => session.reset(key.as_deref()),
+            Statement::CreateTable(ct) => {
+                let settings = session.settings();
+                if let Err(e) = catalog.create(&ct, settings.zone(), dialect) {
+                    fail!(located(e, it));
+                }
+            }
+            Statement::Insert(ins) => {
+                first_insert_line.get_or_insert(it.line);
+                let settings = session.settings();
+                match data::evaluate_insert(&ins, &sql, it, &catalog, settings.zone()) {
+                    Ok((table, rows)) => {
+                        for r in rows {
+                            let time = data::event_time(&catalog, table, &r);
+                            inserted.push(InsertedRow { table, values: r, line: it.line, time });
+                        }
+                    }
+                    Err(e) => fail!(e),
+                }
+            }
+            Statement::Explain { details, query } => {
+                let settings = session.settings();
+                let header = first_line(&sql);
+                match plan_query(&query, &catalog, settings.zone(), dialect) {
+                    Ok(p) => {
+                        let mut text = explain(&p.rel, &catalog);
+                        if details.iter().any(|d| d == "CHANGELOG_MODE") {
+                            text.push_str(&format!(
+                                "\n(result changelog: {})\n",
+                                if p.rel.insert_only { "insert-only [I]" } else { "updating [I,UB,UA,D]" }
+                            ));
+                        }
+                        statements.push(StatementOutput { line: it.line, header, text, error: None });
+                    }
+                    Err(e) => {
+                        let e = located(e, it);
+                        statements.push(StatementOutput { line: it.line, header, text: String::new(), error: Some(ErrorInfo::from_error(&e)) });
+                    }
+                }
+            }
+            Statement::Describe { table, span } => match catalog.find(&table) {
+                Some(ti) => statements.push(StatementOutput {
+                    line: it.line,
+                    header: first_line(&sql),
+                    text: crate::describe::describe(&catalog.tables[ti], dialect),
+                    error: None,
+                }),
+                None => fail!(located(
+                    Error::validation(format!(
+                        "Tables or views with the identifier 'default_catalog.default_database.{}' doesn't exist.",
+                        table
+                    ))
+                    .at(span.0, span.1),
+                    it
+                )),
+            },
+            Statement::Show(what) => {
+                let w = what.trim().to_ascii_uppercase();
+                let text = if w == "TABLES" {
+                    crate::describe::show_tables(&catalog)
+                } else if w.starts_with("CREATE TABLE") {
+                    let name = what.trim()[12..].trim().trim_matches('`').to_string();
+                    match catalog.find(&name) {
+                        Some(ti) => crate::describe::show_create_table(&catalog.tables[ti]),
+                        None => fail!(located(
+                            Error::validation(format!(
+                                "Could not execute SHOW CREATE TABLE. Table with identifier `default_catalog`.`default_database`.`{}` does not exist.",
+                                name
+                            )),
+                            it
+                        )),
+                    }
+                } else {
+                    fail!(located(Error::unsupported(format!("SHOW {}", what)), it));
+                };
+                statements.push(StatementOutput { line: it.line, header: first_line(&sql), text, error: None });
+            }
+            Statement::Query(_) => {}
+        }
+    }
+    notes.extend(session.notes.clone());
+    // data
+    let arrival_policy = session.arrival;
+    let (events, arrival) = if !inserted.is_empty() {
+        if let Some((d, _)) = data_items.first() {
+            fail!(Error::harness(format!(
+                "the script gives data both as INSERT statements (line {}) and as @ lines (line {}); use one or the other",
+                first_insert_line.unwrap_or(0),
+                d.line
+            )));
+        }
+        data::arrange_inserts(&catalog, inserted, arrival_policy)
+    } else {
+        let mut events = Vec::new();
+        for (it, settings) in &data_items {
+            match &it.kind {
+                ItemKind::Row { table, kind, values } => {
+                    let Some(ti) = catalog.find_loose(table) else {
+                        fail!(Error::harness(format!("unknown table in data line: {}", table)));
+                    };
+                    match data::data_line_values(&catalog, ti, values, it.line, &it.raw, settings.zone()) {
+                        Ok(row) => events.push(Event { table: ti, kind: EventKind::Row { kind: *kind, values: row }, line: it.line }),
+                        Err(e) => fail!(e),
+                    }
+                }
+                ItemKind::Watermark { table, time } => {
+                    let targets: Vec<usize> = if table == "*" {
+                        (0..catalog.tables.len()).collect()
+                    } else {
+                        match catalog.find_loose(table) {
+                            Some(ti) => vec![ti],
+                            None => fail!(Error::harness(format!("unknown table in data line: {}", table))),
+                        }
+                    };
+                    for ti in targets {
+                        let millis = match time {
+                            Some(t) => match data::watermark_millis(&catalog, ti, t, settings.zone(), it.line) {
+                                Ok(m) => Some(m),
+                                Err(e) => fail!(e),
+                            },
+                            None => None,
+                        };
+                        events.push(Event { table: ti, kind: EventKind::Watermark { millis, text: time.clone() }, line: it.line });
+                    }
+                }
+                ItemKind::Sql(_) => {}
+            }
+        }
+        let mut n = vec!["# note: arrival as-written".to_string()];
+        if arrival_policy == Some(Arrival::ByTime) && !data_items.is_empty() {
+            n.push("# note: 'joinlab.arrival' = 'by-time' ignored: @ data lines always arrive as written".into());
+        }
+        (events, ArrivalInfo { order: Arrival::AsWritten, notes: n })
+    };
+    Ok(Prepared { catalog, events, arrival, dialect, notes, statements, queries, batch: session.batch })
+}
+
+fn table_infos(catalog: &Catalog) -> Vec<TableInfo> {
+    catalog
+        .tables
+        .iter()
+        .map(|t| TableInfo {
+            name: t.name.clone(),
+            columns: t.columns.iter().map(|c| FieldInfo { name: c.name.clone(), ty: c.ty.summary() }).collect(),
+            rowtime: t.watermark.as_ref().map(|w| t.columns[w.column].name.clone()),
+            watermark: t.watermark.as_ref().map(|w| w.text.clone()),
+            changelog: t.changelog,
+        })
+        .collect()
+}
+
+impl Prepared {
+    pub fn query_count(&self) -> usize {
+        self.queries.len()
+    }
+
+    /// Plans and runs query `qi` (0-based); `stop_after` stops after that many steps.
+    pub fn run_query(&self, qi: usize, trace: bool, stop_after: Option<usize>) -> QueryTrace {
+        let q = &self.queries[qi];
+        let mut notes = self.arrival.notes.clone();
+        let settings = &q.settings;
+        let empty = |index: usize| QueryTrace {
+            index,
+            sql: q.sql.clone(),
+            line: q.item.line,
+            notes: Vec::new(),
+            schema: Vec::new(),
+            plan: String::new(),
+            operators: Vec::new(),
+            end_mode: settings.end_mode(),
+            steps: Vec::new(),
+            end: None,
+            materialized_unbounded: None,
+            materialized_bounded: None,
+            error: None,
+            runtime_error: None,
+            failed_step: None,
+            late_rows: Vec::new(),
+        };
+        let parsed = match &q.parsed {
+            Ok(p) => p,
+            Err(e) => {
+                let mut t = empty(qi + 1);
+                t.notes = notes;
+                t.error = Some(ErrorInfo::from_error(e));
+                return t;
+            }
+        };
+        let plan = match plan_query(parsed, &self.catalog, settings.zone(), self.dialect) {
+            Ok(p) => p,
+            Err(e) => {
+                let mut t = empty(qi + 1);
+                t.notes = notes;
+                t.error = Some(ErrorInfo::from_error(&located(e, &q.item)));
+                return t;
+            }
+        };
+        if self.batch {
+            let mut t = empty(qi + 1);
+            t.notes = notes;
+            t.error = Some(ErrorInfo::from_error(&Error::unsupported("running queries in batch mode (execution.runtime-mode = batch); EXPLAIN works")));
+            return t;
+        }
+        notes.extend(plan.notes.clone());
+        let plan_text = explain(&plan.rel, &self.catalog);
+        let opts = RunOptions {
+            trace,
+            zone: settings.zone().clone(),
+            end_mode: settings.end_mode(),
+            per_record: settings.watermark_per_record(),
+            rows_drive_source_watermark: self.dialect == Dialect::Confluent && self.arrival_from_inserts(),
+            rowtime_null_check: self.dialect == Dialect::Flink,
+            stop_after,
+        };
+        let meta = QueryMeta { index: qi + 1, sql: q.sql.clone(), line: q.item.line, notes, plan_text };
+        run_query(meta, &plan, &self.catalog, &self.events, &opts)
+    }
+
+    fn arrival_from_inserts(&self) -> bool {
+        self.events.iter().all(|e| matches!(e.kind, EventKind::Row { kind: RowKind::Insert, .. })) && !self.events.is_empty()
+    }
+
+    /// Whether `oracle.trace` is on for a query (every step gets a line).
+    pub fn trace_all_steps(&self, qi: usize) -> bool {
+        self.queries[qi].settings.trace_all_steps()
+    }
+
+    pub fn query_header(&self, qi: usize) -> String {
+        if self.queries.len() > 1 {
+            format!("== query {}: {}", qi + 1, first_line(&self.queries[qi].sql))
+        } else {
+            format!("== query {}", qi + 1)
+        }
+    }
+}
+
+/// Runs a whole script into its trace.
+pub fn run_script(script: &str, cfg: &RunConfig) -> ScriptTrace {
+    match prepare(script, cfg) {
+        Err((notes, statements, e)) => ScriptTrace {
+            version: TRACE_VERSION,
+            dialect: cfg.dialect,
+            notes,
+            tables: Vec::new(),
+            statements,
+            queries: Vec::new(),
+            harness_error: Some(ErrorInfo::from_error(&e)),
+        },
+        Ok(p) => {
+            let queries = (0..p.query_count()).map(|i| p.run_query(i, cfg.trace, None)).collect();
+            ScriptTrace {
+                version: TRACE_VERSION,
+                dialect: p.dialect,
+                notes: p.notes.clone(),
+                tables: table_infos(&p.catalog),
+                statements: p.statements.clone(),
+                queries,
+                harness_error: None,
+            }
+        }
+    }
+}

@@ -1,0 +1,260 @@
+//! The operator graph of one query: one operator per plan node (plus ChangelogNormalize after
+//! upsert sources), each knowing its parent and which input of the parent it feeds. The plan
+//! is a tree, so delivering an element is a depth-first walk towards the sink.
+
+use crate::catalog::{Catalog, ChangelogMode};
+use crate::error::Result;
+use crate::ops::calc::CalcOp;
+use crate::ops::normalize::NormalizeOp;
+use crate::ops::source::SourceOp;
+use crate::ops::window_join::{WindowJoinOp, WindowJoinSpec};
+use crate::ops::window_tvf::WindowTvfOp;
+use crate::ops::{Ctx, Element, Record};
+use crate::plan::{Node, Rel};
+use crate::trace::{OperatorInfo, StateSummary};
+
+pub enum OpNode {
+    Source(SourceOp),
+    Normalize(NormalizeOp),
+    Calc(CalcOp),
+    Tvf(WindowTvfOp),
+    WindowJoin(WindowJoinOp),
+}
+
+pub struct Graph {
+    pub ops: Vec<OpNode>,
+    /// (parent op, input index of the parent); None for the root (the sink follows it).
+    pub parent: Vec<Option<(usize, usize)>>,
+    pub infos: Vec<OperatorInfo>,
+    /// Source operators, in plan order.
+    pub sources: Vec<usize>,
+    bufs: Vec<Vec<Element>>,
+}
+
+pub struct BuildOptions {
+    pub per_record: bool,
+    pub rows_drive_source_watermark: bool,
+}
+
+impl Graph {
+    pub fn build(rel: &Rel, catalog: &Catalog, opts: &BuildOptions) -> Result<Graph> {
+        let mut g = Graph { ops: Vec::new(), parent: Vec::new(), infos: Vec::new(), sources: Vec::new(), bufs: Vec::new() };
+        g.add(rel, None, catalog, opts);
+        g.bufs = (0..g.ops.len()).map(|_| Vec::new()).collect();
+        Ok(g)
+    }
+
+    fn push(&mut self, op: OpNode, parent: Option<(usize, usize)>, info: OperatorInfo) -> usize {
+        let id = self.ops.len();
+        self.ops.push(op);
+        self.parent.push(parent);
+        self.infos.push(OperatorInfo { id, ..info });
+        if let Some((p, _)) = parent {
+            self.infos[p].inputs.push(id);
+        }
+        id
+    }
+
+    fn info(kind: &str, label: String, updating: bool) -> OperatorInfo {
+        OperatorInfo { id: 0, kind: kind.into(), label, inputs: Vec::new(), table: None, updating }
+    }
+
+    fn add(&mut self, rel: &Rel, parent: Option<(usize, usize)>, catalog: &Catalog, opts: &BuildOptions) -> usize {
+        let updating = !rel.insert_only;
+        match &rel.node {
+            Node::Scan { table, name, changelog, primary_key } => {
+                let t = &catalog.tables[*table];
+                let upsert = matches!(changelog, ChangelogMode::Upsert | ChangelogMode::UpsertPartialDelete);
+                let (src_parent, norm) = if upsert {
+                    let types = t.columns.iter().map(|c| c.ty.clone()).collect();
+                    let keys: Vec<String> = primary_key.iter().map(|&i| t.columns[i].name.clone()).collect();
+                    let id = self.push(
+                        OpNode::Normalize(NormalizeOp::new(primary_key.clone(), types)),
+                        parent,
+                        Self::info("ChangelogNormalize", format!("ChangelogNormalize(key=[{}])", keys.join(", ")), true),
+                    );
+                    (Some((id, 0)), Some(id))
+                } else {
+                    (parent, None)
+                };
+                let src = SourceOp::new(*table, t, opts.per_record, opts.rows_drive_source_watermark);
+                let mut info = Self::info("TableSourceScan", format!("TableSourceScan(table=[[default_catalog, default_database, {}]])", name), updating);
+                info.table = Some(name.clone());
+                let id = self.push(OpNode::Source(src), src_parent, info);
+                self.sources.push(id);
+                norm.unwrap_or(id)
+            }
+            Node::Calc { input, filter, project } => {
+                let label = crate::plan::explain(rel, catalog).lines().nth(1).unwrap_or("Calc").to_string();
+                let id = self.push(
+                    OpNode::Calc(CalcOp::new(filter.clone(), project.clone(), input.types())),
+                    parent,
+                    Self::info("Calc", label, updating),
+                );
+                self.add(input, Some((id, 0)), catalog, opts);
+                id
+            }
+            Node::WindowTvf { input, spec, time_col, ltz, .. } => {
+                let col = input.fields.get(*time_col).map(|f| f.name.clone()).unwrap_or_default();
+                let id = self.push(
+                    OpNode::Tvf(WindowTvfOp::new(*spec, *time_col, *ltz, input.types())),
+                    parent,
+                    Self::info("WindowTableFunction", format!("WindowTableFunction(window=[{}])", spec.explain(&col)), updating),
+                );
+                self.add(input, Some((id, 0)), catalog, opts);
+                id
+            }
+            Node::WindowJoin(j) => {
+                let name_of = |r: &Rel| -> String { first_table(r).unwrap_or_else(|| "input".into()) };
+                let spec = WindowJoinSpec {
+                    kind: j.kind,
+                    left_keys: j.left_keys.clone(),
+                    right_keys: j.right_keys.clone(),
+                    null_safe: j.null_safe.clone(),
+                    residual: j.residual.clone(),
+                    left_win: (j.left_window.window_start, j.left_window.window_end),
+                    right_win: (j.right_window.window_start, j.right_window.window_end),
+                    ltz: j.left_window.ltz,
+                    left_types: j.left.types(),
+                    right_types: j.right.types(),
+                    input_names: [name_of(&j.left), name_of(&j.right)],
+                };
+                let label = format!("WindowJoin(joinType=[{}], window=[{}])", j.kind.flink_name(), j.left_window.spec.explain("window_time"));
+                let id = self.push(OpNode::WindowJoin(WindowJoinOp::new(spec)), parent, Self::info("WindowJoin", label, false));
+                self.add(&j.left, Some((id, 0)), catalog, opts);
+                self.add(&j.right, Some((id, 1)), catalog, opts);
+                id
+            }
+        }
+    }
+
+    /// Delivers one element to an operator and everything it emits towards the sink; the
+    /// sink's records are appended to `sink`.
+    pub fn deliver(
+        &mut self,
+        op: usize,
+        input: usize,
+        el: Element,
+        cx: &mut DeliverCtx,
+        sink: &mut Vec<Record>,
+    ) -> std::result::Result<(), String> {
+        let mut out = std::mem::take(&mut self.bufs[op]);
+        {
+            let mut ctx = Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
+            match (&mut self.ops[op], el) {
+                (OpNode::Calc(c), Element::Record(r)) => c.on_record(r, &mut ctx)?,
+                (OpNode::Tvf(t), Element::Record(r)) => t.on_record(r, &mut ctx)?,
+                (OpNode::Normalize(n), Element::Record(r)) => n.on_record(r, &mut ctx)?,
+                (OpNode::WindowJoin(j), Element::Record(r)) => j.on_record(input, r, &mut ctx)?,
+                (OpNode::WindowJoin(j), Element::Watermark(w)) => j.on_watermark(input, w, &mut ctx)?,
+                (OpNode::Source(_), e) => ctx.out.push(e),
+                (_, Element::Watermark(w)) => ctx.emit_watermark(w),
+            }
+        }
+        self.forward(op, &mut out, cx, sink)?;
+        self.bufs[op] = out;
+        Ok(())
+    }
+
+    /// Sends what `op` emitted to its parent (or the sink).
+    pub fn forward(
+        &mut self,
+        op: usize,
+        out: &mut Vec<Element>,
+        cx: &mut DeliverCtx,
+        sink: &mut Vec<Record>,
+    ) -> std::result::Result<(), String> {
+        for e in out.drain(..) {
+            match self.parent[op] {
+                Some((p, i)) => self.deliver(p, i, e, cx, sink)?,
+                None => {
+                    if let Element::Record(r) = e {
+                        sink.push(r);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs a closure on a source operator with a fresh output buffer, then forwards.
+    pub fn with_source<T>(
+        &mut self,
+        op: usize,
+        cx: &mut DeliverCtx,
+        sink: &mut Vec<Record>,
+        f: impl FnOnce(&mut SourceOp, &mut Ctx) -> std::result::Result<T, String>,
+    ) -> std::result::Result<T, String> {
+        let mut out = std::mem::take(&mut self.bufs[op]);
+        let r = {
+            let mut ctx = Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
+            match &mut self.ops[op] {
+                OpNode::Source(s) => f(s, &mut ctx)?,
+                _ => return Err("not a source".into()),
+            }
+        };
+        self.forward(op, &mut out, cx, sink)?;
+        self.bufs[op] = out;
+        Ok(r)
+    }
+
+    pub fn source(&self, op: usize) -> Option<&SourceOp> {
+        match &self.ops[op] {
+            OpNode::Source(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Full state of every stateful operator.
+    pub fn state(&self, zone: &crate::time::SessionZone) -> Vec<StateSummary> {
+        let mut v = Vec::new();
+        for (i, op) in self.ops.iter().enumerate() {
+            match op {
+                OpNode::WindowJoin(j) => v.push(j.state(i, zone)),
+                OpNode::Normalize(n) => v.push(n.state(i, zone)),
+                _ => {}
+            }
+        }
+        v
+    }
+
+    /// Rows held per stateful operator (cheap).
+    pub fn state_rows(&self) -> Vec<(usize, usize)> {
+        let mut v = Vec::new();
+        for (i, op) in self.ops.iter().enumerate() {
+            match op {
+                OpNode::WindowJoin(j) => v.push((i, j.state_rows())),
+                OpNode::Normalize(n) => v.push((i, n.state(i, &Default::default()).rows)),
+                _ => {}
+            }
+        }
+        v
+    }
+
+    /// Late rows dropped per operator.
+    pub fn late_rows(&self) -> Vec<(usize, u64)> {
+        self.ops
+            .iter()
+            .enumerate()
+            .filter_map(|(i, op)| match op {
+                OpNode::WindowJoin(j) => Some((i, j.late[0] + j.late[1])),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+/// What delivering needs besides the graph.
+pub struct DeliverCtx<'a> {
+    pub events: Option<&'a mut Vec<crate::trace::Event>>,
+    pub zone: &'a crate::time::SessionZone,
+    pub proc_time: i64,
+}
+
+fn first_table(r: &Rel) -> Option<String> {
+    match &r.node {
+        Node::Scan { name, .. } => Some(name.clone()),
+        Node::Calc { input, .. } | Node::WindowTvf { input, .. } => first_table(input),
+        Node::WindowJoin(j) => first_table(&j.left),
+    }
+}

@@ -1,0 +1,394 @@
+//! The deterministic scheduler: feeds a query's operator graph one step at a time — a source
+//! row, or an `@watermark` marker — and, at the end, finishes the sources one after the other
+//! in CREATE TABLE order (each emitting a +inf watermark), exactly as the oracle drives Flink.
+//! Every element is fully processed before the next step begins.
+
+pub mod graph;
+mod summary;
+
+use crate::catalog::Catalog;
+use crate::data::{Event as DataEvent, EventKind};
+use crate::error::{Error, ErrorKind};
+use crate::ops::{render, Record};
+use crate::plan::QueryPlan;
+use crate::session::EndMode;
+use crate::time::SessionZone;
+use crate::trace::{ErrorInfo, Event, FieldInfo, OutRow, QueryTrace, Step, StepKind};
+use crate::value::Value;
+
+pub use graph::{BuildOptions, DeliverCtx, Graph};
+
+/// Start of the simulated processing-time clock: 2024-01-01 00:00:00 UTC, one second per step.
+pub const PROC_CLOCK_BASE_MS: i64 = 1_704_067_200_000;
+
+#[derive(Clone, Debug)]
+pub struct RunOptions {
+    /// Record events and state (the page's trace). Off for the text output and benchmarks.
+    pub trace: bool,
+    pub zone: SessionZone,
+    pub end_mode: EndMode,
+    pub per_record: bool,
+    pub rows_drive_source_watermark: bool,
+    /// The oracle's collecting sink fails on a NULL in the result's only rowtime column.
+    pub rowtime_null_check: bool,
+    /// Stop after this many steps (for `state_at`).
+    pub stop_after: Option<usize>,
+}
+
+/// Identifies the query in the trace.
+pub struct QueryMeta {
+    pub index: usize,
+    pub sql: String,
+    pub line: usize,
+    pub notes: Vec<String>,
+    pub plan_text: String,
+}
+
+fn runtime_error(msg: &str) -> Error {
+    let cause = if msg.starts_with("java.") { msg.to_string() } else { format!("java.lang.RuntimeException: {}", msg) };
+    Error::new(ErrorKind::Runtime, "job terminated early: FAILED")
+        .with_class("java.lang.RuntimeException")
+        .caused_by("org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy")
+        .caused_by(cause)
+}
+
+/// Changelog applied to a multiset, printed sorted as the oracle prints it (Java string order).
+pub fn materialize(rows: &[OutRow]) -> Vec<String> {
+    let mut m: Vec<(String, i64)> = Vec::new();
+    let mut warnings = Vec::new();
+    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    for r in rows {
+        let k = format!("[{}]", r.row.join(", "));
+        if r.kind.is_accumulate() {
+            match index.get(&k) {
+                Some(&i) => m[i].1 += 1,
+                None => {
+                    index.insert(k.clone(), m.len());
+                    m.push((k, 1));
+                }
+            }
+        } else {
+            match index.get(&k) {
+                Some(&i) if m[i].1 > 0 => m[i].1 -= 1,
+                _ => warnings.push(format!("# WARNING retraction of absent row {}", r.text)),
+            }
+        }
+    }
+    m.retain(|(_, c)| *c > 0);
+    m.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+    let mut out = Vec::new();
+    for (k, c) in m {
+        for _ in 0..c {
+            out.push(k.clone());
+        }
+    }
+    out.extend(warnings);
+    out
+}
+
+fn step_text(catalog: &Catalog, graph: &Graph, ev: &DataEvent, zone: &SessionZone) -> (String, Vec<String>) {
+    let t = &catalog.tables[ev.table];
+    match &ev.kind {
+        EventKind::Row { kind, values } => {
+            let types: Vec<_> = t.physical().iter().map(|&i| t.columns[i].ty.clone()).collect();
+            let vals = render(values, &types, zone);
+            let _ = graph;
+            (format!("{} {}[{}]", t.name, kind.short(), vals.join(", ")), vals)
+        }
+        EventKind::Watermark { text, .. } => (
+            format!("@watermark {}{}", t.name, text.as_ref().map(|x| format!(" {}", x)).unwrap_or_default()),
+            Vec::new(),
+        ),
+    }
+}
+
+/// Runs one planned query over the script's events.
+pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &[DataEvent], opts: &RunOptions) -> QueryTrace {
+    let schema: Vec<FieldInfo> = plan.schema.iter().map(|f| FieldInfo { name: f.name.clone(), ty: f.ty.summary() }).collect();
+    let mut qt = QueryTrace {
+        index: meta.index,
+        sql: meta.sql,
+        line: meta.line,
+        notes: meta.notes,
+        schema,
+        plan: meta.plan_text,
+        operators: Vec::new(),
+        end_mode: opts.end_mode,
+        steps: Vec::new(),
+        end: None,
+        materialized_unbounded: None,
+        materialized_bounded: None,
+        error: None,
+        runtime_error: None,
+        failed_step: None,
+        late_rows: Vec::new(),
+    };
+    let build = BuildOptions { per_record: opts.per_record, rows_drive_source_watermark: opts.rows_drive_source_watermark };
+    let mut graph = match Graph::build(&plan.rel, catalog, &build) {
+        Ok(g) => g,
+        Err(e) => {
+            qt.error = Some(ErrorInfo::from_error(&e));
+            return qt;
+        }
+    };
+    qt.operators = graph.infos.clone();
+    let out_types: Vec<_> = plan.schema.iter().map(|f| f.ty.clone()).collect();
+    let zone = &opts.zone;
+    let mut all_out: Vec<OutRow> = Vec::new();
+    let mut sink: Vec<Record> = Vec::new();
+    let sources_of = |graph: &Graph, table: usize| -> Vec<usize> {
+        graph.sources.iter().copied().filter(|&s| graph.source(s).map(|x| x.table) == Some(table)).collect()
+    };
+    let limit = opts.stop_after.unwrap_or(usize::MAX);
+    for (i, ev) in events.iter().enumerate() {
+        if i >= limit {
+            return qt_with_state(qt, &graph, zone);
+        }
+        let step_no = i + 1;
+        let proc_time = PROC_CLOCK_BASE_MS + step_no as i64 * 1000;
+        let mut evs: Vec<Event> = Vec::new();
+        let mut notes: Vec<String> = Vec::new();
+        let mut failure: Option<String> = None;
+        let srcs = sources_of(&graph, ev.table);
+        for s in srcs {
+            let mut cx = DeliverCtx { events: if opts.trace { Some(&mut evs) } else { None }, zone, proc_time };
+            let r = match &ev.kind {
+                EventKind::Row { kind, values } => {
+                    let kind = *kind;
+                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, step_no as u32, ctx))
+                }
+                EventKind::Watermark { millis, .. } => {
+                    let m = *millis;
+                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| Ok(src.push_watermark(m, ctx)))
+                }
+            };
+            match r {
+                Ok(Some(n)) => {
+                    if !notes.contains(&n) {
+                        notes.push(n)
+                    }
+                }
+                Ok(None) => {}
+                Err(m) => {
+                    failure = Some(m);
+                    break;
+                }
+            }
+        }
+        let mut output = Vec::new();
+        if failure.is_none() {
+            for r in sink.drain(..) {
+                if let Some(err) = check_rowtime(plan, &r, opts) {
+                    failure = Some(err);
+                    break;
+                }
+                output.push(out_row(&r, &out_types, zone, &mut evs, opts.trace));
+            }
+        }
+        sink.clear();
+        if let Some(m) = failure {
+            qt.runtime_error = Some(ErrorInfo::from_error(&runtime_error(&m)));
+            qt.failed_step = Some(step_no);
+            qt.late_rows = graph.late_rows();
+            return qt;
+        }
+        let (text, values) = step_text(catalog, &graph, ev, zone);
+        let event_time_ms = match &ev.kind {
+            EventKind::Row { values, .. } => {
+                let t = &catalog.tables[ev.table];
+                t.declared_rowtime_physical().and_then(|p| values.get(p)).and_then(Value::as_millis)
+            }
+            _ => None,
+        };
+        all_out.extend(output.iter().cloned());
+        let (kind, row_kind) = match &ev.kind {
+            EventKind::Row { kind, .. } => (StepKind::Row, Some(*kind)),
+            EventKind::Watermark { .. } => (StepKind::Watermark, None),
+        };
+        let mut step = Step {
+            index: step_no,
+            kind,
+            table: Some(catalog.tables[ev.table].name.clone()),
+            line: ev.line,
+            text,
+            row_kind,
+            values,
+            event_time_ms,
+            watermarks: notes,
+            events: evs,
+            output,
+            state: Vec::new(),
+            summary: String::new(),
+        };
+        if opts.trace {
+            step.state = graph.state_rows().into_iter().map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() }).collect();
+            step.summary = summary::sentence(&step, &qt.operators);
+        }
+        qt.steps.push(step);
+    }
+    if opts.end_mode != EndMode::Bounded {
+        qt.materialized_unbounded = Some(materialize(&all_out));
+    }
+    if opts.end_mode == EndMode::Unbounded {
+        qt.late_rows = graph.late_rows();
+        return qt;
+    }
+    // end of input: sources finish in CREATE TABLE order
+    let step_no = events.len() + 1;
+    let proc_time = PROC_CLOCK_BASE_MS + step_no as i64 * 1000;
+    let mut evs: Vec<Event> = Vec::new();
+    let mut failure = None;
+    for t in 0..catalog.tables.len() {
+        for s in sources_of(&graph, t) {
+            let mut cx = DeliverCtx { events: if opts.trace { Some(&mut evs) } else { None }, zone, proc_time };
+            if let Err(m) = graph.with_source(s, &mut cx, &mut sink, |src, ctx| {
+                src.finish(ctx);
+                Ok(())
+            }) {
+                failure = Some(m);
+                break;
+            }
+        }
+    }
+    let mut output = Vec::new();
+    if failure.is_none() {
+        for r in sink.drain(..) {
+            if let Some(err) = check_rowtime(plan, &r, opts) {
+                failure = Some(err);
+                break;
+            }
+            output.push(out_row(&r, &out_types, zone, &mut evs, opts.trace));
+        }
+    }
+    if let Some(m) = failure {
+        qt.runtime_error = Some(ErrorInfo::from_error(&runtime_error(&m)));
+        qt.failed_step = Some(step_no);
+        qt.materialized_unbounded = None;
+        qt.late_rows = graph.late_rows();
+        return qt;
+    }
+    all_out.extend(output.iter().cloned());
+    let mut end = Step {
+        index: step_no,
+        kind: StepKind::End,
+        table: None,
+        line: 0,
+        text: "end of input: sources finish (watermark +inf)".into(),
+        row_kind: None,
+        values: Vec::new(),
+        event_time_ms: None,
+        watermarks: Vec::new(),
+        events: evs,
+        output,
+        state: Vec::new(),
+        summary: String::new(),
+    };
+    if opts.trace {
+        end.state = graph.state_rows().into_iter().map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() }).collect();
+        end.summary = summary::sentence(&end, &qt.operators);
+    }
+    qt.end = Some(end);
+    qt.materialized_bounded = Some(materialize(&all_out));
+    qt.late_rows = graph.late_rows();
+    qt
+}
+
+fn qt_with_state(mut qt: QueryTrace, graph: &Graph, zone: &SessionZone) -> QueryTrace {
+    let state = graph.state(zone);
+    if let Some(last) = qt.steps.last_mut() {
+        last.state = state;
+    } else {
+        qt.steps.push(Step {
+            index: 0,
+            kind: StepKind::Row,
+            table: None,
+            line: 0,
+            text: String::new(),
+            row_kind: None,
+            values: Vec::new(),
+            event_time_ms: None,
+            watermarks: Vec::new(),
+            events: Vec::new(),
+            output: Vec::new(),
+            state,
+            summary: String::new(),
+        });
+    }
+    qt
+}
+
+fn check_rowtime(plan: &QueryPlan, r: &Record, opts: &RunOptions) -> Option<String> {
+    if !opts.rowtime_null_check {
+        return None;
+    }
+    let i = plan.single_rowtime?;
+    if r.row.get(i).map(|v| v.is_null()).unwrap_or(false) {
+        return Some("java.lang.NullPointerException: Cannot invoke \"org.apache.flink.table.data.TimestampData.getMillisecond()\" because the return value of \"org.apache.flink.table.data.RowData.getTimestamp(int, int)\" is null".into());
+    }
+    None
+}
+
+fn out_row(r: &Record, types: &[crate::types::DataType], zone: &SessionZone, evs: &mut Vec<Event>, trace: bool) -> OutRow {
+    let row = render(&r.row, types, zone);
+    let text = format!("{}[{}]", r.kind.short(), row.join(", "));
+    if trace {
+        evs.push(Event::Output { kind: r.kind, row: row.clone(), lineage: r.lineage.clone() });
+    }
+    OutRow { kind: r.kind, row, text }
+}
+
+/// Runs a query without recording anything but counts (benchmarks): returns the number of
+/// result rows per change kind [+I, -U, +U, -D].
+pub fn run_counting(plan: &QueryPlan, catalog: &Catalog, events: impl Iterator<Item = DataEvent>, zone: &SessionZone) -> Result<[u64; 4], Error> {
+    let build = BuildOptions { per_record: true, rows_drive_source_watermark: true };
+    let mut graph = Graph::build(&plan.rel, catalog, &build)?;
+    let mut counts = [0u64; 4];
+    let mut sink: Vec<Record> = Vec::new();
+    let mut by_table: Vec<Vec<usize>> = vec![Vec::new(); catalog.tables.len()];
+    for &s in &graph.sources {
+        if let Some(src) = graph.source(s) {
+            by_table[src.table].push(s);
+        }
+    }
+    let count = |sink: &mut Vec<Record>, counts: &mut [u64; 4]| {
+        for r in sink.drain(..) {
+            let k = match r.kind {
+                crate::changelog::RowKind::Insert => 0,
+                crate::changelog::RowKind::UpdateBefore => 1,
+                crate::changelog::RowKind::UpdateAfter => 2,
+                crate::changelog::RowKind::Delete => 3,
+            };
+            counts[k] += 1;
+        }
+    };
+    for (i, ev) in events.enumerate() {
+        let mut cx = DeliverCtx { events: None, zone, proc_time: PROC_CLOCK_BASE_MS + i as i64 };
+        for &s in &by_table[ev.table] {
+            let r = match &ev.kind {
+                EventKind::Row { kind, values } => {
+                    let kind = *kind;
+                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, 0, ctx)).map(|_| ())
+                }
+                EventKind::Watermark { millis, .. } => {
+                    let m = *millis;
+                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| Ok(src.push_watermark(m, ctx))).map(|_| ())
+                }
+            };
+            r.map_err(|m| runtime_error(&m))?;
+        }
+        count(&mut sink, &mut counts);
+    }
+    for t in 0..catalog.tables.len() {
+        for &s in &by_table[t] {
+            let mut cx = DeliverCtx { events: None, zone, proc_time: 0 };
+            graph
+                .with_source(s, &mut cx, &mut sink, |src, ctx| {
+                    src.finish(ctx);
+                    Ok(())
+                })
+                .map_err(|m| runtime_error(&m))?;
+        }
+    }
+    count(&mut sink, &mut counts);
+    Ok(counts)
+}

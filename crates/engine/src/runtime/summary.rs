@@ -1,0 +1,106 @@
+//! One plain sentence per step, built from the step's events: what arrived, which watermark
+//! moved, which windows fired and why, what was emitted, what was dropped.
+
+use crate::trace::{Event, OperatorInfo, Step, StepKind};
+
+fn short_time(text: &str) -> String {
+    // "2023-11-03 12:25:00.000" → "12:25:00.000"; "+inf" stays
+    text.split(' ').nth(1).unwrap_or(text).to_string()
+}
+
+fn window_label(label: &str) -> String {
+    // "[2023-11-03 12:20:00.000, 2023-11-03 12:25:00.000)" → "[12:20:00.000, 12:25:00.000)"
+    let inner = label.trim_start_matches('[').trim_end_matches(')');
+    let parts: Vec<String> = inner.split(", ").map(short_time).collect();
+    format!("[{})", parts.join(", "))
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{} {}", n, if n == 1 { one } else { many })
+}
+
+pub fn sentence(step: &Step, ops: &[OperatorInfo]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let kind_of = |op: usize| ops.get(op).map(|o| o.kind.as_str()).unwrap_or("");
+    match step.kind {
+        StepKind::Row => {
+            let t = step.table.clone().unwrap_or_default();
+            let rk = step.row_kind.map(|k| k.short()).unwrap_or("+I");
+            parts.push(format!("{} {}[{}] arrived", t, rk, step.values.join(", ")));
+        }
+        StepKind::Watermark => parts.push(format!("{} (explicit watermark)", step.text)),
+        StepKind::End => parts.push("end of input: every source finishes with watermark +inf".into()),
+    }
+    let mut fired = 0usize;
+    let mut fire_texts: Vec<String> = Vec::new();
+    let mut freed = 0usize;
+    let mut late = 0usize;
+    let mut stored: Vec<String> = Vec::new();
+    let mut filtered = 0usize;
+    let mut null_time = 0usize;
+    for e in &step.events {
+        match e {
+            Event::Watermark { op, text, .. } => {
+                let k = kind_of(*op);
+                if k == "TableSourceScan" {
+                    let t = ops.get(*op).and_then(|o| o.table.clone()).unwrap_or_default();
+                    parts.push(format!("watermark of {} advanced to {}", t, short_time(text)));
+                } else if k == "WindowJoin" {
+                    parts.push(format!("join watermark (min of both inputs) advanced to {}", short_time(text)));
+                }
+            }
+            Event::InputWatermark { op, held_by, .. } if kind_of(*op) == "WindowJoin" => {
+                if let Some(h) = held_by {
+                    parts.push(format!("join watermark held back by {}", h));
+                }
+            }
+            Event::WindowFire { window, watermark_ms, .. } => {
+                fired += 1;
+                let wm = if *watermark_ms == i64::MAX {
+                    "+inf".to_string()
+                } else {
+                    short_time(&crate::time::format_watermark(*watermark_ms))
+                };
+                let t = format!("watermark {} passed window {}", wm, window_label(&window.label));
+                if !fire_texts.contains(&t) {
+                    fire_texts.push(t);
+                }
+            }
+            Event::StateExpire { rows, .. } => freed += rows,
+            Event::LateDrop { window, .. } => {
+                late += 1;
+                stored.push(format!("dropped as late: its window {} had already fired", window_label(&window.label)));
+            }
+            Event::StateInsert { side, window, op, .. } if kind_of(*op) == "WindowJoin" => {
+                if let Some(w) = window {
+                    stored.push(format!("buffered on the {} side of window {}", side, window_label(&w.label)));
+                }
+            }
+            Event::Filtered { .. } => filtered += 1,
+            Event::NullTimeDrop { .. } => null_time += 1,
+            _ => {}
+        }
+    }
+    stored.dedup();
+    parts.extend(stored);
+    if fired > 0 {
+        parts.push(format!(
+            "{}: {} emitted, {} state rows freed",
+            fire_texts.join("; "),
+            plural(step.output.len(), "row", "rows"),
+            freed
+        ));
+    } else if !step.output.is_empty() {
+        parts.push(format!("{} emitted", plural(step.output.len(), "row", "rows")));
+    }
+    if filtered > 0 {
+        parts.push(format!("{} filtered out by the WHERE condition", plural(filtered, "row", "rows")));
+    }
+    if null_time > 0 {
+        parts.push("dropped by the window TVF: its time attribute is NULL".into());
+    }
+    let _ = late;
+    let mut s = parts.join("; ");
+    s.push('.');
+    s
+}

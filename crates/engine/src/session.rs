@@ -1,0 +1,280 @@
+//! `SET` statements and the settings in effect at each place of a script.
+//!
+//! A SET is positional, as in Flink's SQL client: it applies to everything below it until the
+//! next SET of the same key. Script-wide keys (`execution.runtime-mode`, `joinlab.arrival`,
+//! `joinlab.dialect`) hold for the whole script, wherever they stand; the last value wins.
+//!
+//! Names: Confluent Cloud's `sql.local-time-zone` and `sql.state-ttl` are Flink's
+//! `table.local-time-zone` and `table.exec.state.ttl`; the oracle's `oracle.mode`,
+//! `oracle.watermark-emit`, `oracle.trace` are also spelt `joinlab.mode`, … .
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::error::{Error, Result};
+use crate::time::SessionZone;
+
+/// Which product's behaviour to follow where Confluent Cloud and Apache Flink differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Dialect {
+    #[default]
+    Confluent,
+    Flink,
+}
+
+impl Dialect {
+    pub fn parse(s: &str) -> Option<Dialect> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "confluent" => Some(Dialect::Confluent),
+            "flink" => Some(Dialect::Flink),
+            _ => None,
+        }
+    }
+}
+
+/// How the input ends (`oracle.mode`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EndMode {
+    /// The stream stays open: what never fires stays pending, and the final +inf watermark
+    /// and its flush are shown too (the oracle's default).
+    Both,
+    /// Sources finish: a +inf watermark fires every remaining window.
+    Bounded,
+    /// The stream never ends: no final watermark.
+    Unbounded,
+}
+
+/// Arrival order of INSERT rows across tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Arrival {
+    ByTime,
+    AsWritten,
+}
+
+/// Canonical key for an option name as written.
+pub fn canonical_key(key: &str) -> &str {
+    match key {
+        "sql.local-time-zone" => "table.local-time-zone",
+        "sql.state-ttl" => "table.exec.state.ttl",
+        "joinlab.mode" => "oracle.mode",
+        "joinlab.watermark-emit" => "oracle.watermark-emit",
+        "joinlab.trace" => "oracle.trace",
+        k => k,
+    }
+}
+
+const SCRIPT_WIDE: [&str; 3] = ["execution.runtime-mode", "joinlab.arrival", "joinlab.dialect"];
+const KNOWN_JOINLAB: &str = "joinlab.arrival, joinlab.dialect, joinlab.mode, joinlab.watermark-emit, joinlab.trace";
+
+/// An immutable snapshot of the positional settings.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Settings {
+    values: BTreeMap<String, String>,
+    zone: SessionZone,
+}
+
+impl Settings {
+    pub fn get(&self, key: &str) -> Option<&str> {
+        self.values.get(canonical_key(key)).map(|s| s.as_str())
+    }
+
+    pub fn zone(&self) -> &SessionZone {
+        &self.zone
+    }
+
+    pub fn end_mode(&self) -> EndMode {
+        match self.get("oracle.mode").map(|s| s.trim().to_ascii_lowercase()) {
+            Some(m) if m == "bounded" => EndMode::Bounded,
+            Some(m) if m == "unbounded" => EndMode::Unbounded,
+            _ => EndMode::Both,
+        }
+    }
+
+    /// `per-record` (default): a watermark after every row; `on-marker`: only at `@watermark`.
+    pub fn watermark_per_record(&self) -> bool {
+        !matches!(self.get("oracle.watermark-emit"), Some(v) if v.trim().eq_ignore_ascii_case("on-marker"))
+    }
+
+    /// Whether every step gets a `# step` line (`oracle.trace`, default true).
+    pub fn trace_all_steps(&self) -> bool {
+        !matches!(self.get("oracle.trace"), Some(v) if v.trim().eq_ignore_ascii_case("false"))
+    }
+
+    pub fn bool_option(&self, key: &str) -> bool {
+        matches!(self.get(key), Some(v) if v.trim().eq_ignore_ascii_case("true"))
+    }
+
+    /// Flink's `table.exec.state.ttl` in milliseconds (0 = keep forever).
+    pub fn state_ttl_ms(&self) -> Result<i64> {
+        match self.get("table.exec.state.ttl") {
+            None => Ok(0),
+            Some(v) => parse_duration_ms(v).ok_or_else(|| {
+                Error::harness(format!("Could not parse value '{}' for key 'table.exec.state.ttl'.", v))
+            }),
+        }
+    }
+
+    pub fn values(&self) -> &BTreeMap<String, String> {
+        &self.values
+    }
+}
+
+/// Flink's duration syntax: a number and a unit (`10 s`, `10min`, `1 h`, `14 d`, `3600000 ms`),
+/// a bare number is milliseconds.
+pub fn parse_duration_ms(v: &str) -> Option<i64> {
+    let t = v.trim();
+    let digits: String = t.chars().take_while(|c| c.is_ascii_digit()).collect();
+    let n: i64 = digits.parse().ok()?;
+    let unit = t[digits.len()..].trim().to_ascii_lowercase();
+    let f = match unit.as_str() {
+        "" | "ms" | "milli" | "millis" | "millisecond" | "milliseconds" => 1,
+        "s" | "sec" | "secs" | "second" | "seconds" => 1000,
+        "min" | "m" | "minute" | "minutes" | "mins" => 60_000,
+        "h" | "hour" | "hours" => 3_600_000,
+        "d" | "day" | "days" => 86_400_000,
+        _ => return None,
+    };
+    n.checked_mul(f)
+}
+
+/// What `SET` statements have said so far, and the notes they produce.
+#[derive(Clone, Debug)]
+pub struct Session {
+    current: Arc<Settings>,
+    pub arrival: Option<Arrival>,
+    pub dialect: Dialect,
+    pub batch: bool,
+    pub notes: Vec<String>,
+}
+
+impl Session {
+    pub fn new(dialect: Dialect) -> Session {
+        Session { current: Arc::new(Settings::default()), arrival: None, dialect, batch: false, notes: Vec::new() }
+    }
+
+    pub fn settings(&self) -> Arc<Settings> {
+        self.current.clone()
+    }
+
+    /// Applies `SET 'key' = 'value'` written at script line `line`.
+    pub fn set(&mut self, key: &str, value: &str, line: usize) -> Result<()> {
+        let key = canonical_key(key);
+        if key == "joinlab.dialect" {
+            self.dialect = Dialect::parse(value).ok_or_else(|| {
+                Error::harness(format!("line {}: 'joinlab.dialect' must be 'flink' or 'confluent', not '{}'", line, value))
+            })?;
+            return Ok(());
+        }
+        if key == "joinlab.arrival" {
+            self.arrival = Some(match value.trim().to_ascii_lowercase().as_str() {
+                "by-time" => Arrival::ByTime,
+                "as-written" => Arrival::AsWritten,
+                _ => {
+                    return Err(Error::harness(format!(
+                        "line {}: 'joinlab.arrival' must be 'by-time' or 'as-written', not '{}'",
+                        line, value
+                    )))
+                }
+            });
+            return Ok(());
+        }
+        if key.starts_with("joinlab.") {
+            return Err(Error::harness(format!("line {}: unknown option '{}' (known: {})", line, key, KNOWN_JOINLAB)));
+        }
+        if key.starts_with("oracle.") && !["oracle.mode", "oracle.watermark-emit", "oracle.trace"].contains(&key) {
+            return Err(Error::harness(format!(
+                "line {}: unknown option '{}' (known: oracle.mode, oracle.watermark-emit, oracle.trace)",
+                line, key
+            )));
+        }
+        match key {
+            "oracle.mode" if !["both", "bounded", "unbounded"].contains(&value.trim().to_ascii_lowercase().as_str()) => {
+                return Err(Error::harness(format!(
+                    "line {}: 'oracle.mode' must be 'both', 'bounded' or 'unbounded', not '{}'",
+                    line, value
+                )))
+            }
+            "oracle.watermark-emit"
+                if !["per-record", "on-marker"].contains(&value.trim().to_ascii_lowercase().as_str()) =>
+            {
+                return Err(Error::harness(format!(
+                    "line {}: 'oracle.watermark-emit' must be 'per-record' or 'on-marker', not '{}'",
+                    line, value
+                )))
+            }
+            _ => {}
+        }
+        if key.starts_with("sql.") {
+            self.notes.push(format!(
+                "# note: line {}: '{}' is not a Flink option (of the Confluent Cloud sql.* options JoinLab knows only sql.local-time-zone and sql.state-ttl); Flink ignores it",
+                line, key
+            ));
+        }
+        if key == "execution.runtime-mode" {
+            self.batch = value.trim().eq_ignore_ascii_case("batch");
+            return Ok(());
+        }
+        if SCRIPT_WIDE.contains(&key) {
+            return Ok(());
+        }
+        let mut next = (*self.current).clone();
+        if key == "table.local-time-zone" {
+            next.zone = SessionZone::parse(value)
+                .map_err(|m| Error::validation(m).caused_by(format!("line {}: SET '{}'", line, key)))?;
+        }
+        next.values.insert(key.to_string(), value.to_string());
+        self.current = Arc::new(next);
+        Ok(())
+    }
+
+    /// `RESET 'key'` / `RESET`.
+    pub fn reset(&mut self, key: Option<&str>) {
+        let mut next = (*self.current).clone();
+        match key {
+            Some(k) => {
+                let k = canonical_key(k);
+                next.values.remove(k);
+                if k == "table.local-time-zone" {
+                    next.zone = SessionZone::default();
+                }
+            }
+            None => next = Settings::default(),
+        }
+        self.current = Arc::new(next);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_is_positional_and_aliases_work() {
+        let mut s = Session::new(Dialect::Confluent);
+        let before = s.settings();
+        s.set("sql.local-time-zone", "Asia/Shanghai", 1).unwrap();
+        assert_eq!(before.zone().id(), "UTC");
+        assert_eq!(s.settings().zone().id(), "Asia/Shanghai");
+        assert_eq!(s.settings().get("table.local-time-zone"), Some("Asia/Shanghai"));
+        s.set("joinlab.mode", "unbounded", 2).unwrap();
+        assert_eq!(s.settings().end_mode(), EndMode::Unbounded);
+        assert!(s.set("joinlab.nope", "x", 3).is_err());
+        assert!(s.set("table.local-time-zone", "Mars/Base", 4).is_err());
+        s.set("joinlab.dialect", "flink", 5).unwrap();
+        assert_eq!(s.dialect, Dialect::Flink);
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration_ms("10 s"), Some(10_000));
+        assert_eq!(parse_duration_ms("1 DAYS"), Some(86_400_000));
+        assert_eq!(parse_duration_ms("3600000"), Some(3_600_000));
+        assert_eq!(parse_duration_ms("10min"), Some(600_000));
+        assert_eq!(parse_duration_ms("x"), None);
+    }
+}

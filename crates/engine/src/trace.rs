@@ -1,0 +1,220 @@
+//! The trace: the contract between the engine and the page (see docs/trace.md).
+//!
+//! A trace holds, per query, every *step* exactly as the oracle numbers them (one source row
+//! or one `@watermark` marker, plus the end of input), and inside each step the *events* in
+//! causal order: the row at the source, the source's watermark, each operator's input, its
+//! state changes, timers and window fires, what it emits, and the operator watermarks.
+//! Values are carried as the text the CLI prints (rendered in the query's session zone), so
+//! the page shows exactly what `joinlab run` prints; times the page draws are epoch
+//! milliseconds (`*_ms`).
+
+use serde::Serialize;
+
+use crate::changelog::RowKind;
+
+/// Bump on any change of the shapes below.
+pub const TRACE_VERSION: u32 = 1;
+
+/// Where a row came from: the steps whose source rows it is made of.
+pub type Lineage = Vec<u32>;
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct WindowRef {
+    pub start_ms: i64,
+    pub end_ms: i64,
+    /// `[12:20, 12:25)` as the window columns print.
+    pub label: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// A row entered the query at a source.
+    SourceRow { op: usize, table: String, kind: RowKind, row: Vec<String>, rowtime_ms: Option<i64> },
+    /// An operator's watermark advanced (for sources: the table's watermark; for two-input
+    /// operators: the minimum of their inputs).
+    Watermark { op: usize, value_ms: i64, text: String },
+    /// A two-input operator received a watermark on one input that did not advance its own.
+    InputWatermark { op: usize, input: usize, value_ms: i64, text: String, held_by: Option<String> },
+    /// A row was assigned to windows by a window TVF.
+    WindowAssign { op: usize, windows: Vec<WindowRef> },
+    /// A row was stored in operator state.
+    StateInsert { op: usize, side: String, key: Vec<String>, window: Option<WindowRef>, row: Vec<String>, lineage: Lineage, rows_in_state: usize },
+    /// Rows left operator state.
+    StateExpire { op: usize, side: String, key: Vec<String>, window: Option<WindowRef>, rows: usize, reason: String },
+    /// A window's timer fired at the operator's watermark.
+    WindowFire { op: usize, window: WindowRef, key: Vec<String>, left_rows: usize, right_rows: usize, watermark_ms: i64 },
+    /// A row arrived after its window had fired and was dropped.
+    LateDrop { op: usize, side: String, row: Vec<String>, window: WindowRef, watermark_ms: i64, lineage: Lineage },
+    /// A row without a time attribute value was dropped by a window TVF.
+    NullTimeDrop { op: usize, row: Vec<String> },
+    /// A filter rejected a row.
+    Filtered { op: usize, row: Vec<String> },
+    /// An operator emitted a row.
+    Emit { op: usize, kind: RowKind, row: Vec<String>, lineage: Lineage },
+    /// The sink received a result row (what the changelog prints).
+    Output { kind: RowKind, row: Vec<String>, lineage: Lineage },
+    /// A source finished (end of input).
+    SourceEnd { op: usize, table: String },
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct OperatorInfo {
+    pub id: usize,
+    /// Flink's operator name: TableSourceScan, Calc, WindowTableFunction, WindowJoin, …
+    pub kind: String,
+    /// One line as EXPLAIN shows it.
+    pub label: String,
+    pub inputs: Vec<usize>,
+    /// The table a source reads.
+    pub table: Option<String>,
+    /// Whether the operator emits updates (-U/+U/-D) or only inserts.
+    pub updating: bool,
+}
+
+/// What one operator holds at the end of a step.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StateSummary {
+    pub op: usize,
+    pub rows: usize,
+    pub groups: Vec<StateGroup>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StateGroup {
+    pub side: String,
+    pub key: Vec<String>,
+    pub window: Option<WindowRef>,
+    pub rows: Vec<Vec<String>>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct OutRow {
+    pub kind: RowKind,
+    pub row: Vec<String>,
+    /// `+I[…]` exactly as the CLI prints it.
+    pub text: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[serde(rename_all = "snake_case")]
+pub enum StepKind {
+    Row,
+    Watermark,
+    End,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Step {
+    /// 1-based as the oracle numbers them; the end of input has the number after the last step.
+    pub index: usize,
+    pub kind: StepKind,
+    pub table: Option<String>,
+    /// Script line of the data (0 for the end of input).
+    pub line: usize,
+    /// The `# step` line's text after `# step N: `.
+    pub text: String,
+    pub row_kind: Option<RowKind>,
+    pub values: Vec<String>,
+    /// Event time of the row (its table's rowtime), for placing it on the timeline.
+    pub event_time_ms: Option<i64>,
+    /// `wm T=…` notes of the sources that advanced.
+    pub watermarks: Vec<String>,
+    pub events: Vec<Event>,
+    pub output: Vec<OutRow>,
+    /// State of each stateful operator after the step.
+    pub state: Vec<StateSummary>,
+    /// One plain sentence: what happened and why.
+    pub summary: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct FieldInfo {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub ty: String,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ErrorInfo {
+    pub kind: crate::error::ErrorKind,
+    pub message: String,
+    /// The block the CLI prints (Java exception chain).
+    pub text: String,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub end_line: Option<usize>,
+    pub end_column: Option<usize>,
+}
+
+impl ErrorInfo {
+    pub fn from_error(e: &crate::error::Error) -> ErrorInfo {
+        ErrorInfo {
+            kind: e.kind,
+            message: e.message.clone(),
+            text: e.describe(),
+            line: e.script_pos.map(|p| p.line),
+            column: e.script_pos.map(|p| p.col),
+            end_line: e.script_end.map(|p| p.line),
+            end_column: e.script_end.map(|p| p.col),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct QueryTrace {
+    /// 1-based.
+    pub index: usize,
+    pub sql: String,
+    pub line: usize,
+    pub notes: Vec<String>,
+    pub schema: Vec<FieldInfo>,
+    pub plan: String,
+    pub operators: Vec<OperatorInfo>,
+    pub end_mode: crate::session::EndMode,
+    pub steps: Vec<Step>,
+    /// The end of input (bounded modes).
+    pub end: Option<Step>,
+    /// Changelog applied at the end of the script (unbounded view), sorted as the oracle sorts.
+    pub materialized_unbounded: Option<Vec<String>>,
+    /// Changelog applied after the final watermark.
+    pub materialized_bounded: Option<Vec<String>>,
+    /// A planning error (`== error`).
+    pub error: Option<ErrorInfo>,
+    /// A runtime failure (`== runtime error`) and the step it happened at.
+    pub runtime_error: Option<ErrorInfo>,
+    pub failed_step: Option<usize>,
+    /// Rows dropped as late, per operator.
+    pub late_rows: Vec<(usize, u64)>,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct TableInfo {
+    pub name: String,
+    pub columns: Vec<FieldInfo>,
+    pub rowtime: Option<String>,
+    pub watermark: Option<String>,
+    pub changelog: crate::catalog::ChangelogMode,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct StatementOutput {
+    pub line: usize,
+    /// `EXPLAIN …`, `DESCRIBE …`.
+    pub header: String,
+    pub text: String,
+    pub error: Option<ErrorInfo>,
+}
+
+/// The whole script's trace.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ScriptTrace {
+    pub version: u32,
+    pub dialect: crate::session::Dialect,
+    pub notes: Vec<String>,
+    pub tables: Vec<TableInfo>,
+    pub statements: Vec<StatementOutput>,
+    pub queries: Vec<QueryTrace>,
+    /// A script-level failure (`== harness error`): no query ran.
+    pub harness_error: Option<ErrorInfo>,
+}
