@@ -171,7 +171,7 @@ impl TypeKind {
                 format!("ROW<{}>", f.join(", "))
             }
             TypeKind::IntervalDayTime => "INTERVAL SECOND(3)".into(),
-            TypeKind::IntervalYearMonth => "INTERVAL YEAR(2) TO MONTH".into(),
+            TypeKind::IntervalYearMonth => "INTERVAL MONTH".into(),
             TypeKind::Null => "NULL".into(),
             TypeKind::Descriptor => "DESCRIPTOR".into(),
         }

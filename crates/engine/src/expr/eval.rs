@@ -89,14 +89,20 @@ fn arith(op: Op, a: &Value, b: &Value, ty: &DataType) -> R {
             let r = match op {
                 Op::Plus => x.checked_add(&y),
                 Op::Minus => x.checked_sub(&y),
-                Op::Times => x.checked_mul(&y),
+                Op::Times => x.mul_to_scale(&y, *scale),
                 Op::Divide => {
                     if y.unscaled == 0 {
-                        return Err("java.lang.ArithmeticException: Division by zero".into());
+                        let m = if x.unscaled == 0 { "Division undefined" } else { "Division by zero" };
+                        return Err(format!("java.lang.ArithmeticException: {}", m));
                     }
                     x.checked_div(&y, *scale)
                 }
-                Op::Mod => x.checked_rem(&y),
+                Op::Mod => {
+                    if y.unscaled == 0 {
+                        return Err("java.lang.ArithmeticException: Division by zero".into());
+                    }
+                    x.checked_rem(&y)
+                }
                 _ => None,
             };
             Ok(match r.and_then(|d| d.fit(*precision, *scale)) {
@@ -540,6 +546,49 @@ impl Expr {
                     }
                     _ => Ok(Value::Null),
                 }
+            }
+            Op::Round => {
+                let v = ev(0)?;
+                let r = if args.len() > 1 { ev(1)?.as_i64().unwrap_or(0) } else { 0 };
+                Ok(match (&v, &ty.kind) {
+                    (Value::Null, _) => Value::Null,
+                    (Value::Decimal(d), TypeKind::Decimal { precision, scale }) => {
+                        let rounded = d.rescale(r.clamp(0, 38) as u8).and_then(|x| x.fit(*precision, *scale));
+                        rounded.map(Value::Decimal).unwrap_or(Value::Null)
+                    }
+                    (Value::Double(x), _) => {
+                        let f = 10f64.powi(r as i32);
+                        Value::Double((x * f).round() / f)
+                    }
+                    (Value::Float(x), _) => {
+                        let f = 10f32.powi(r as i32);
+                        Value::Float((x * f).round() / f)
+                    }
+                    (other, _) => other.clone(),
+                })
+            }
+            Op::Power => {
+                let (a, b) = (ev(0)?, ev(1)?);
+                match (a.as_f64(), b.as_f64()) {
+                    (Some(x), Some(y)) => Ok(Value::Double(x.powf(y))),
+                    _ => Ok(Value::Null),
+                }
+            }
+            Op::Sqrt => Ok(match ev(0)?.as_f64() {
+                Some(x) => Value::Double(x.sqrt()),
+                None => Value::Null,
+            }),
+            Op::ConcatWs => {
+                let sep = ev(0)?;
+                let Value::String(sep) = sep else { return Ok(Value::Null) };
+                let mut parts = Vec::new();
+                for a in &args[1..] {
+                    let v = a.eval(row, ctx)?;
+                    if !v.is_null() {
+                        parts.push(to_string(&v, a.ty(), ctx.zone));
+                    }
+                }
+                Ok(Value::String(Arc::from(parts.join(&sep))))
             }
             Op::Cardinality => Ok(match ev(0)? {
                 Value::Array(items) => Value::Int(items.len() as i32),

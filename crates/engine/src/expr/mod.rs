@@ -69,6 +69,10 @@ pub enum Op {
     /// candidate is never TRUE).
     ArrayElement,
     Cardinality,
+    Round,
+    Power,
+    Sqrt,
+    ConcatWs,
 }
 
 #[derive(Clone, Debug)]

@@ -26,12 +26,13 @@ pub fn arith_type(op: char, a: &DataType, b: &DataType) -> Option<DataType> {
         return None;
     }
     let kind = if ka.is_approx() || kb.is_approx() {
-        if *ka == TypeKind::Double || *kb == TypeKind::Double || ka.is_integer() && *kb == TypeKind::Float && false {
-            TypeKind::Double
-        } else if matches!(ka, TypeKind::Decimal { .. }) || matches!(kb, TypeKind::Decimal { .. }) {
-            TypeKind::Double
-        } else {
+        // Flink types FLOAT op DOUBLE as FLOAT; DECIMAL op FLOAT as DOUBLE
+        let float = *ka == TypeKind::Float || *kb == TypeKind::Float;
+        let decimal = matches!(ka, TypeKind::Decimal { .. }) || matches!(kb, TypeKind::Decimal { .. });
+        if float && !decimal {
             TypeKind::Float
+        } else {
+            TypeKind::Double
         }
     } else if ka.is_integer() && kb.is_integer() {
         let ra = ka.int_rank().unwrap_or(3);
@@ -52,7 +53,7 @@ pub fn arith_type(op: char, a: &DataType, b: &DataType) -> Option<DataType> {
                 let p = (p1 - s1).max(p2 - s2) + s + 1;
                 adjust_decimal(p, s)
             }
-            '*' => adjust_decimal(p1 + p2, s1 + s2),
+            '*' => adjust_decimal(p1 + p2 + 1, s1 + s2),
             '/' => {
                 let s = 6u32.max(s1 + p2 + 1);
                 let p = p1 - s1 + s2 + s;
@@ -97,7 +98,7 @@ fn merge(a: &TypeKind, b: &TypeKind) -> Option<TypeKind> {
         return Some(a.clone());
     }
     Some(match (a, b) {
-        (Char { length: x }, Char { length: y }) => Char { length: *x.max(y) },
+        (Char { length: x }, Char { length: y }) => VarChar { length: *x.max(y) },
         (Char { length: x }, VarChar { length: y }) | (VarChar { length: y }, Char { length: x }) => {
             VarChar { length: (*x).max(*y) }
         }
@@ -153,13 +154,20 @@ mod tests {
         DataType::nullable(TypeKind::Decimal { precision: p, scale: s })
     }
 
+    /// Expected types from the oracle (Flink 2.3): `d DECIMAL(10, 2)`, `e DECIMAL(5, 1)`,
+    /// `num INT` → d+e DECIMAL(11, 2), d*e DECIMAL(16, 3), d/e DECIMAL(17, 8), d%e DECIMAL(6, 2),
+    /// d+num DECIMAL(13, 2), d*num DECIMAL(21, 2), d/num DECIMAL(21, 13), num/d DECIMAL(23, 11).
     #[test]
     fn decimal_arithmetic_types() {
         assert_eq!(arith_type('+', &d(10, 2), &d(5, 1)).unwrap(), d(11, 2));
-        assert_eq!(arith_type('*', &d(10, 2), &d(5, 1)).unwrap(), d(15, 3));
-        assert_eq!(arith_type('/', &d(10, 2), &d(5, 1)).unwrap(), d(16, 8));
+        assert_eq!(arith_type('*', &d(10, 2), &d(5, 1)).unwrap(), d(16, 3));
+        assert_eq!(arith_type('/', &d(10, 2), &d(5, 1)).unwrap(), d(17, 8));
+        assert_eq!(arith_type('%', &d(10, 2), &d(5, 1)).unwrap(), d(6, 2));
         let int = DataType::nullable(TypeKind::Int);
         assert_eq!(arith_type('+', &int, &d(10, 2)).unwrap(), d(13, 2));
+        assert_eq!(arith_type('*', &d(10, 2), &int).unwrap(), d(21, 2));
+        assert_eq!(arith_type('/', &d(10, 2), &int).unwrap(), d(21, 13));
+        assert_eq!(arith_type('/', &int, &d(10, 2)).unwrap(), d(23, 11));
         assert_eq!(arith_type('+', &int, &int).unwrap(), int);
         assert_eq!(adjust_decimal(40, 10), (38, 8));
     }

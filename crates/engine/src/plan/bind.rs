@@ -33,6 +33,9 @@ pub struct Binder<'c> {
     pub zone: &'c SessionZone,
     pub dialect: Dialect,
     ctes: Vec<(String, Query)>,
+    /// A join JoinLab cannot run yet: reported after the whole query validated, so that
+    /// Flink's validation errors (unknown or ambiguous names, types) come first.
+    pub pending: Option<Error>,
 }
 
 fn bool_t(n: bool) -> DataType {
@@ -163,7 +166,7 @@ fn equi_pair(e: &Expr, nl: usize) -> Option<(usize, usize, bool)> {
 
 impl<'c> Binder<'c> {
     pub fn new(catalog: &'c Catalog, zone: &'c SessionZone, dialect: Dialect) -> Binder<'c> {
-        Binder { catalog, zone, dialect, ctes: Vec::new() }
+        Binder { catalog, zone, dialect, ctes: Vec::new(), pending: None }
     }
 
     /// Binds a whole query (the top level or a subquery).
@@ -309,6 +312,7 @@ impl<'c> Binder<'c> {
         }
         for e in &exprs {
             self.check_constant_division(e)?;
+            self.check_implicit_conversions(e, false)?;
         }
         // Calcite uniquifies the derived names; explicit aliases keep theirs
         let mut unique = names.clone();
@@ -477,11 +481,35 @@ impl<'c> Binder<'c> {
             } else {
                 format!("a regular {} join", kind.sql())
             };
-            return Err(Error::unsupported(format!(
+            let err = Error::unsupported(format!(
                 "{} — this is not a window join because {}, so Flink runs it as a regular join, which JoinLab does not run yet",
                 what, why
             ))
-            .at(span.0, span.1));
+            .at(span.0, span.1);
+            if self.pending.is_none() {
+                self.pending = Some(err);
+            }
+            // keep binding with the join's output shape
+            let mut fields = left.fields.clone();
+            if kind.right_outer() {
+                for f in fields.iter_mut() {
+                    f.ty.nullable = true;
+                    f.ty = f.ty.without_time_attr();
+                }
+            }
+            if kind.projects_right() {
+                for f in &right.fields {
+                    let mut f = f.clone();
+                    f.ty = f.ty.without_time_attr();
+                    if kind.left_outer() {
+                        f.ty.nullable = true;
+                    }
+                    fields.push(f);
+                }
+            }
+            let project = fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
+            let names = fields.iter().map(|f| f.name.clone()).collect();
+            return Ok(calc(left, None, project, names));
         }
         let (lw, rw) = (left.window.clone().unwrap_or_else(|| unreachable_window()), right.window.clone().unwrap_or_else(|| unreachable_window()));
         if lw.proctime {
@@ -912,8 +940,8 @@ impl<'c> Binder<'c> {
         };
         if offset.abs() >= size {
             return Err(Error::validation(format!(
-                "{} table function based aggregate requires abs(offset) to be less than size, but got offset {} ms and size {} ms.",
-                kind, offset, size
+                "{} table function parameters must satisfy abs(offset) < size, but got size {} ms and offset {} ms.",
+                kind, size, offset
             )));
         }
         let ltz = matches!(tt.kind, TypeKind::TimestampLtz { .. });

@@ -57,7 +57,11 @@ impl<'a> Scope<'a> {
 pub fn calcite_error(span: (Pos, Pos), msg: &str) -> Error {
     let (s, e) = span;
     let end_col = if e.col > 1 && e > s { e.col - 1 } else { e.col.max(s.col) };
-    let at = format!("From line {}, column {} to line {}, column {}", s.line, s.col, e.line, end_col);
+    let at = if s.line == e.line && s.col == end_col {
+        format!("At line {}, column {}", s.line, s.col)
+    } else {
+        format!("From line {}, column {} to line {}, column {}", s.line, s.col, e.line, end_col)
+    };
     Error::validation(format!("SQL validation failed. {}: {}", at, msg))
         .caused_by(format!("org.apache.calcite.runtime.CalciteContextException: {}: {}", at, msg))
         .caused_by(format!("org.apache.calcite.sql.validate.SqlValidatorException: {}", msg))
@@ -100,9 +104,11 @@ pub fn resolve(idents: &[Ident], scope: &Scope, span: (Pos, Pos)) -> Result<Expr
                     if scope.fields.iter().any(|f| f.qualifier.as_deref() == Some(q))
                         || scope.outer.map(|o| o.fields.iter().any(|f| f.qualifier.as_deref() == Some(q))).unwrap_or(false)
                     {
-                        Err(calcite_error(span, &format!("Column '{}' not found in table '{}'", name, q)))
+                        let col_span = idents.last().map(crate::sql::ident_span).unwrap_or(span);
+                        Err(calcite_error(col_span, &format!("Column '{}' not found in table '{}'", name, q)))
                     } else {
-                        Err(calcite_error(span, &format!("Table '{}' not found", q)))
+                        let q_span = idents.get(idents.len().saturating_sub(2)).map(crate::sql::ident_span).unwrap_or(span);
+                        Err(calcite_error(q_span, &format!("Table '{}' not found", q)))
                     }
                 }
                 None => Err(calcite_error(span, &format!("Column '{}' not found in any table", name))),
@@ -133,8 +139,7 @@ fn number_literal(text: &str) -> Option<(Value, DataType)> {
     if let Ok(v) = text.parse::<i64>() {
         return Some((Value::BigInt(v), DataType::not_null(TypeKind::BigInt)));
     }
-    let d = Decimal::parse(text)?;
-    Some((Value::Decimal(d), DataType::not_null(TypeKind::Decimal { precision: text.len().min(38) as u8, scale: 0 })))
+    None
 }
 
 fn string_literal(s: &str) -> Expr {
@@ -293,15 +298,19 @@ impl<'s, 'a> Binder<'s, 'a> {
                         if let Expr::Literal { value, ty } = &x {
                             // fold negative literals (-7 is an INT literal)
                             let v = match value {
-                                Value::Int(i) => Some(Value::Int(-i)),
-                                Value::BigInt(i) => Some(Value::BigInt(-i)),
-                                Value::Decimal(d) => Some(Value::Decimal(d.neg())),
-                                Value::Double(d) => Some(Value::Double(-d)),
-                                Value::Interval(i) => Some(Value::Interval(-i)),
+                                Value::Int(i) => Some((Value::Int(i.wrapping_neg()), ty.clone())),
+                                Value::BigInt(i) => Some(match i32::try_from(-(*i as i128)) {
+                                    Ok(small) => (Value::Int(small), DataType::not_null(TypeKind::Int)),
+                                    Err(_) => (Value::BigInt(i.wrapping_neg()), ty.clone()),
+                                }),
+                                Value::Decimal(d) => Some((Value::Decimal(d.neg()), ty.clone())),
+                                // a literal has no negative zero (Calcite reads it as a BigDecimal)
+                                Value::Double(d) => Some((Value::Double(if *d == 0.0 { 0.0 } else { -d }), ty.clone())),
+                                Value::Interval(i) => Some((Value::Interval(-i), ty.clone())),
                                 _ => None,
                             };
-                            if let Some(v) = v {
-                                return Ok(Expr::literal(v, ty.clone()));
+                            if let Some((v, t)) = v {
+                                return Ok(Expr::literal(v, t));
                             }
                         }
                         if !x.ty().kind.is_numeric() && x.ty().kind != TypeKind::IntervalDayTime {
@@ -434,7 +443,10 @@ impl<'s, 'a> Binder<'s, 'a> {
             SqlExpr::Function(f) => self.function(f, span),
             SqlExpr::Floor { expr, .. } | SqlExpr::Ceil { expr, .. } => {
                 let x = self.bind(expr)?;
-                let t = x.ty().clone();
+                let t = match x.ty().kind {
+                    TypeKind::Decimal { precision, .. } => DataType::new(TypeKind::Decimal { precision, scale: 0 }, x.ty().nullable),
+                    _ => x.ty().clone(),
+                };
                 let op = if matches!(e, SqlExpr::Floor { .. }) { Op::Floor } else { Op::Ceil };
                 Ok(Expr::call(op, vec![x], t))
             }
@@ -540,6 +552,11 @@ impl<'s, 'a> Binder<'s, 'a> {
 
     fn check_comparable(&self, x: &Expr, y: &Expr, span: (Pos, Pos), op: &str) -> Result<()> {
         if comparable(x.ty(), y.ty()) {
+            return Ok(());
+        }
+        let (a, b) = (&x.ty().kind, &y.ty().kind);
+        if (a.is_numeric() && b.is_character()) || (a.is_character() && b.is_numeric()) {
+            // Flink's planner rejects this later, without a position (see check_implicit_conversions)
             return Ok(());
         }
         Err(calcite_error(
@@ -772,6 +789,49 @@ impl<'s, 'a> Binder<'s, 'a> {
                 let args = args.into_iter().map(|a| cast_to(a, &ty)).collect();
                 Expr::call(if name == "GREATEST" { Op::Greatest } else { Op::Least }, args, ty)
             }
+            "ROUND" => {
+                let r = match args.get(1) {
+                    Some(Expr::Literal { value, .. }) => value.as_i64().unwrap_or(0),
+                    Some(_) => 0,
+                    None => 0,
+                };
+                let t = args[0].ty().clone();
+                let out = match t.kind {
+                    TypeKind::Decimal { precision, scale } => {
+                        let (p, s) = if r >= scale as i64 {
+                            (precision, scale)
+                        } else if r < 0 {
+                            ((1 + precision as i64 - scale as i64).min(38) as u8, 0)
+                        } else {
+                            ((precision as i64 - scale as i64 + r + 1).min(38) as u8, r as u8)
+                        };
+                        DataType::new(TypeKind::Decimal { precision: p, scale: s }, t.nullable)
+                    }
+                    _ => t.without_time_attr(),
+                };
+                Expr::call(Op::Round, args, out)
+            }
+            "POWER" => {
+                need(2)?;
+                Expr::call(Op::Power, args, DataType::new(TypeKind::Double, any_null))
+            }
+            "SQRT" => {
+                need(1)?;
+                Expr::call(Op::Sqrt, args, DataType::new(TypeKind::Double, any_null))
+            }
+            "MOD" => {
+                need(2)?;
+                let mut it = args.into_iter();
+                let (a, b) = (it.next(), it.next());
+                match (a, b) {
+                    (Some(a), Some(b)) => self.arith('%', a, b, span)?,
+                    _ => return Err(calcite_error(span, "MOD needs 2 arguments")),
+                }
+            }
+            "CONCAT_WS" => Expr::call(Op::ConcatWs, args, string_t(args_nullable_first(&raw))),
+            "SUM" | "COUNT" | "AVG" | "MIN" | "MAX" | "COLLECT" | "LISTAGG" | "FIRST_VALUE" | "LAST_VALUE" => {
+                return Err(Error::unsupported(format!("the aggregate function {} (GROUP BY and aggregation)", name)).at(span.0, span.1));
+            }
             "CARDINALITY" => {
                 need(1)?;
                 Expr::call(Op::Cardinality, args, DataType::new(TypeKind::Int, any_null))
@@ -789,6 +849,10 @@ impl<'s, 'a> Binder<'s, 'a> {
         };
         Ok(r)
     }
+}
+
+fn args_nullable_first(_raw: &[(Option<String>, &SqlExpr)]) -> bool {
+    true
 }
 
 /// Calcite's family names in "No match found for function signature" messages.

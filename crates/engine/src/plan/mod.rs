@@ -33,6 +33,9 @@ pub struct QueryPlan {
 pub fn plan_query(q: &Query, catalog: &Catalog, zone: &SessionZone, dialect: Dialect) -> Result<QueryPlan> {
     let mut binder = bind::Binder::new(catalog, zone, dialect);
     let bound = binder.bind_query(q, None)?;
+    if let Some(e) = binder.pending.take() {
+        return Err(e);
+    }
     let rel = bound.rel;
     let mut schema = rel.fields.clone();
     let mut notes = Vec::new();

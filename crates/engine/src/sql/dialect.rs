@@ -104,6 +104,13 @@ impl Dialect for FlinkDialect {
                 if let Token::Word(_) = parser.peek_nth_token_ref(1).token {
                     return Some(table_arg(parser));
                 }
+                if let Token::LParen = parser.peek_nth_token_ref(1).token {
+                    let t = parser.peek_nth_token(1);
+                    return Some(Err(ParserError::ParserError(format!(
+                        "Expected: identifier, found: ( at Line: {}, Column: {}",
+                        t.span.start.line, t.span.start.column
+                    ))));
+                }
             }
             // DATE '…', TIME '…', TIMESTAMP '…'
             if w.quote_style.is_none()

@@ -89,9 +89,20 @@ pub fn parse_error(e: ParserError) -> Error {
             }
         }
     }
-    let msg = match err_pos {
-        Some(p) => format!("SQL parse failed. {} at line {}, column {}", clean, p.line, p.col),
-        None => format!("SQL parse failed. {}", clean),
+    // sqlparser says "Expected: X, found: Y"; Calcite says: Encountered "Y" at line L, column C.
+    let found = clean.rsplit_once("found: ").map(|(_, f)| f.trim().to_string());
+    let expected = clean.strip_prefix("Expected: ").and_then(|x| x.split_once(", found:")).map(|(e, _)| e.to_string());
+    let msg = match (&found, err_pos) {
+        (Some(f), Some(p)) => {
+            let tok = if f == "EOF" { "<EOF>".to_string() } else { f.trim_matches('\'').to_string() };
+            let mut m = format!("SQL parse failed. Encountered \"{}\" at line {}, column {}.", tok, p.line, p.col);
+            if let Some(x) = expected {
+                m.push_str(&format!("\nWas expecting: {}", x));
+            }
+            m
+        }
+        (_, Some(p)) => format!("SQL parse failed. {} at line {}, column {}", clean, p.line, p.col),
+        _ => format!("SQL parse failed. {}", clean),
     };
     let err = Error::parse(msg);
     match err_pos {
@@ -99,6 +110,12 @@ pub fn parse_error(e: ParserError) -> Error {
         None => err,
     }
 }
+
+/// Statements Flink's SQL parser knows (JoinLab runs some of them).
+const FLINK_STATEMENTS: [&str; 22] = [
+    "DROP", "ALTER", "USE", "LOAD", "UNLOAD", "ADD", "REMOVE", "EXECUTE", "BEGIN", "END", "ANALYZE", "TRUNCATE",
+    "DELETE", "UPDATE", "CALL", "COMPILE", "STOP", "REPLACE", "CREATE", "SHOW", "DESCRIBE", "DESC",
+];
 
 fn first_word(sql: &str) -> String {
     sql.trim_start()
@@ -145,8 +162,18 @@ fn end_pos(sql: &str) -> Pos {
 pub fn parse_statement(sql: &str) -> Result<Statement> {
     parse_statement_inner(sql).map_err(|e| {
         if e.stmt_span.is_none() && e.message.contains("found: EOF") {
-            let p = end_pos(sql);
-            e.at(p, p)
+            let mut p = end_pos(sql);
+            p.col = p.col.saturating_sub(1).max(1);
+            let expected = e
+                .message
+                .split_once("Expected: ")
+                .and_then(|(_, x)| x.split_once(", found:"))
+                .map(|(x, _)| format!("\nWas expecting: {}", x))
+                .unwrap_or_default();
+            let mut e2 = Error::parse(format!("Encountered \"<EOF>\" at line {}, column {}.{}", p.line, p.col, expected))
+                .with_class("org.apache.flink.table.api.SqlParserEOFException");
+            e2 = e2.at(p, p);
+            e2
         } else {
             e
         }
@@ -230,8 +257,10 @@ fn parse_statement_inner(sql: &str) -> Result<Statement> {
             expect_end(&mut p)?;
             Ok(Statement::Query(q))
         }
-        other => Err(Error::unsupported(format!("the {} statement", other))
+        other if FLINK_STATEMENTS.contains(&other) => Err(Error::unsupported(format!("the {} statement", other))
             .at(Pos { line: 1, col: 1 }, Pos { line: 1, col: other.len().max(1) })),
+        _ => Err(Error::parse("SQL parse failed. Non-query expression encountered in illegal context")
+            .caused_by("org.apache.calcite.sql.parser.SqlParseException: Non-query expression encountered in illegal context")),
     }
 }
 

@@ -156,6 +156,41 @@ impl Decimal {
         self.checked_add(&other.neg())
     }
 
+    /// `self * other` rounded HALF_UP to `scale` digits, exact even when the full product
+    /// exceeds 128 bits (Flink multiplies BigDecimals, then rounds to the result type).
+    pub fn mul_to_scale(&self, other: &Decimal, scale: u8) -> Option<Decimal> {
+        let full_scale = self.scale as u32 + other.scale as u32;
+        if let Some(p) = self.unscaled.checked_mul(other.unscaled) {
+            return Decimal { unscaled: p, scale: full_scale.min(255) as u8 }.rescale(scale);
+        }
+        let neg = (self.unscaled < 0) != (other.unscaled < 0);
+        let (hi, lo) = mul_u128(self.unscaled.unsigned_abs(), other.unscaled.unsigned_abs());
+        let mut limbs = [lo as u64, (lo >> 64) as u64, hi as u64, (hi >> 64) as u64];
+        if full_scale < scale as u32 {
+            return None;
+        }
+        let mut drop = full_scale - scale as u32;
+        if drop == 0 {
+            return None;
+        }
+        // divide by 10^(drop-1) in u64-sized chunks, then by 10 keeping the rounding digit
+        while drop > 1 {
+            let k = (drop - 1).min(19);
+            div_small(&mut limbs, 10u64.pow(k));
+            drop -= k;
+        }
+        let digit = div_small(&mut limbs, 10);
+        if limbs[2] != 0 || limbs[3] != 0 {
+            return None;
+        }
+        let mut q = (limbs[0] as u128) | ((limbs[1] as u128) << 64);
+        if digit >= 5 {
+            q = q.checked_add(1)?;
+        }
+        let q = i128::try_from(q).ok()?;
+        Some(Decimal { unscaled: if neg { -q } else { q }, scale })
+    }
+
     pub fn checked_mul(&self, other: &Decimal) -> Option<Decimal> {
         Some(Decimal {
             unscaled: self.unscaled.checked_mul(other.unscaled)?,
@@ -191,6 +226,31 @@ impl Decimal {
         }
         Some(Decimal { unscaled: a % b, scale: s })
     }
+}
+
+/// 128×128 → 256-bit product as (high, low).
+fn mul_u128(a: u128, b: u128) -> (u128, u128) {
+    let (a0, a1) = (a as u64 as u128, a >> 64);
+    let (b0, b1) = (b as u64 as u128, b >> 64);
+    let p00 = a0 * b0;
+    let p01 = a0 * b1;
+    let p10 = a1 * b0;
+    let p11 = a1 * b1;
+    let mid = (p00 >> 64) + (p01 as u64 as u128) + (p10 as u64 as u128);
+    let lo = (p00 as u64 as u128) | (mid << 64);
+    let hi = p11 + (p01 >> 64) + (p10 >> 64) + (mid >> 64);
+    (hi, lo)
+}
+
+/// Divides a little-endian 256-bit number by `d` in place; returns the remainder.
+fn div_small(limbs: &mut [u64; 4], d: u64) -> u64 {
+    let mut rem: u128 = 0;
+    for l in limbs.iter_mut().rev() {
+        let cur = (rem << 64) | *l as u128;
+        *l = (cur / d as u128) as u64;
+        rem = cur % d as u128;
+    }
+    rem as u64
 }
 
 impl PartialOrd for Decimal {
@@ -235,5 +295,9 @@ mod tests {
         assert_eq!(Decimal::from_i64(-2).checked_div(&Decimal::from_i64(3), 6).unwrap().to_plain_string(), "-0.666667");
         assert!(Decimal::parse("123.45").unwrap().fit(4, 2).is_none());
         assert!(Decimal::parse("12.34").unwrap().fit(4, 2).is_some());
+        let big = Decimal::parse("99999999.990000000000000000").unwrap();
+        assert_eq!(big.mul_to_scale(&big, 6).unwrap().to_plain_string(), "9999999998000000.000100");
+        let x = Decimal::parse("-1.25").unwrap();
+        assert_eq!(x.mul_to_scale(&Decimal::parse("1.0").unwrap(), 1).unwrap().to_plain_string(), "-1.3");
     }
 }

@@ -137,11 +137,9 @@ impl Value {
                 let local = Ts { millis: zone.instant_to_local(ts.millis), nanos: ts.nanos };
                 out.push_str(&format_ts(local, precision_of(t)))
             }
-            Value::Interval(ms) => {
-                let _ = write!(out, "{}", crate::time::window::explain_duration(*ms));
-            }
+            Value::Interval(ms) => out.push_str(&java_duration(*ms)),
             Value::IntervalMonths(m) => {
-                let _ = write!(out, "{} months", m);
+                let _ = write!(out, "P{}M", m);
             }
             Value::Array(items) => {
                 let elem = match &t.kind {
@@ -298,6 +296,33 @@ impl Serialize for Value {
             v => s.serialize_str(&v.render(&DataType::string(), &SessionZone::default())),
         }
     }
+}
+
+/// `java.time.Duration#toString`: `PT5M`, `PT24H`, `PT1M30S`, `PT0.5S`, `PT0S`.
+pub fn java_duration(ms: i64) -> String {
+    if ms == 0 {
+        return "PT0S".into();
+    }
+    let neg = ms < 0;
+    let a = ms.unsigned_abs();
+    let (h, m, s, milli) = (a / 3_600_000, (a / 60_000) % 60, (a / 1000) % 60, a % 1000);
+    let sign = if neg { "-" } else { "" };
+    let mut out = String::from("PT");
+    if h > 0 {
+        out.push_str(&format!("{}{}H", sign, h));
+    }
+    if m > 0 {
+        out.push_str(&format!("{}{}M", sign, m));
+    }
+    if s > 0 || milli > 0 {
+        if milli > 0 {
+            let frac = format!("{:03}", milli).trim_end_matches('0').to_string();
+            out.push_str(&format!("{}{}.{}S", sign, s, frac));
+        } else {
+            out.push_str(&format!("{}{}S", sign, s));
+        }
+    }
+    out
 }
 
 /// Renders a row as the oracle does inside `+I[...]`: values joined by `, `.
