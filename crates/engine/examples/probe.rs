@@ -1,5 +1,3 @@
 fn main() {
-    for s in ["INSERT INTO t VALUES (DATE '2024-01-01', 1)", "INSERT INTO t VALUES (1, TIMESTAMP '2024-01-01')", "INSERT INTO t SELECT TIMESTAMP '2024-01-01'","VALUES (TIMESTAMP '2024-01-01')", "SELECT (TIMESTAMP '2024-01-01')"] {
-        println!("{} => {:?}", s, joinlab_engine::sql::parse_statement(s).map(|_| "ok").map_err(|e| e.message));
-    }
+    println!("Value {} Ts {} Decimal {} Record {}", std::mem::size_of::<joinlab_engine::value::Value>(), std::mem::size_of::<joinlab_engine::time::Ts>(), std::mem::size_of::<joinlab_engine::value::Decimal>(), std::mem::size_of::<joinlab_engine::ops::Record>());
 }

@@ -13,6 +13,7 @@
 
 pub mod catalog;
 pub mod changelog;
+pub mod compare;
 pub mod data;
 pub mod describe;
 pub mod error;

@@ -288,6 +288,13 @@ fn table_infos(catalog: &Catalog) -> Vec<TableInfo> {
 }
 
 impl Prepared {
+    /// Plans query `qi` (0-based) with the settings where it stands.
+    pub fn plan(&self, qi: usize) -> Result<crate::plan::QueryPlan> {
+        let q = self.queries.get(qi).ok_or_else(|| Error::harness(format!("the script has no query {}", qi + 1)))?;
+        let parsed = q.parsed.as_ref().map_err(|e| e.clone())?;
+        plan_query(parsed, &self.catalog, q.settings.zone(), self.dialect).map_err(|e| located(e, &q.item))
+    }
+
     pub fn query_count(&self) -> usize {
         self.queries.len()
     }

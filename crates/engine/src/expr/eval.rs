@@ -91,14 +91,14 @@ fn arith(op: Op, a: &Value, b: &Value, ty: &DataType) -> R {
                 Op::Minus => x.checked_sub(&y),
                 Op::Times => x.mul_to_scale(&y, *scale),
                 Op::Divide => {
-                    if y.unscaled == 0 {
-                        let m = if x.unscaled == 0 { "Division undefined" } else { "Division by zero" };
+                    if y.unscaled() == 0 {
+                        let m = if x.unscaled() == 0 { "Division undefined" } else { "Division by zero" };
                         return Err(format!("java.lang.ArithmeticException: {}", m));
                     }
                     x.checked_div(&y, *scale)
                 }
                 Op::Mod => {
-                    if y.unscaled == 0 {
+                    if y.unscaled() == 0 {
                         return Err("java.lang.ArithmeticException: Division by zero".into());
                     }
                     x.checked_rem(&y)
@@ -426,7 +426,7 @@ impl Expr {
                 Value::BigInt(x) => Value::BigInt(x.wrapping_abs()),
                 Value::Float(x) => Value::Float(x.abs()),
                 Value::Double(x) => Value::Double(x.abs()),
-                Value::Decimal(d) => Value::Decimal(if d.unscaled < 0 { d.neg() } else { d }),
+                Value::Decimal(d) => Value::Decimal(if d.unscaled() < 0 { d.neg() } else { d }),
                 other => other,
             }),
             Op::Floor | Op::Ceil => Ok(match ev(0)? {
@@ -438,8 +438,8 @@ impl Expr {
                     let adj = if d.cmp(&whole) == Ordering::Equal {
                         t
                     } else if op == Op::Floor {
-                        if d.unscaled < 0 { t - 1 } else { t }
-                    } else if d.unscaled > 0 {
+                        if d.unscaled() < 0 { t - 1 } else { t }
+                    } else if d.unscaled() > 0 {
                         t + 1
                     } else {
                         t

@@ -104,9 +104,16 @@ impl SourceOp {
     /// The full table row of a data row's physical values.
     pub fn build_row(&mut self, values: &Row, step: u32, cx: &Ctx) -> Result<Row, String> {
         let n = self.types.len();
-        let mut row: Row = vec![Value::Null; n];
-        for (k, &p) in self.phys.iter().enumerate() {
-            row[p] = values.get(k).cloned().unwrap_or(Value::Null);
+        let mut row: Row = Vec::with_capacity(n + 3);
+        if self.phys.len() + 1 == n && self.phys.iter().enumerate().all(|(k, &p)| k == p) {
+            // only physical columns, in order
+            row.extend(values.iter().take(n - 1).cloned());
+            row.resize(n, Value::Null);
+        } else {
+            row.resize(n, Value::Null);
+            for (k, &p) in self.phys.iter().enumerate() {
+                row[p] = values.get(k).cloned().unwrap_or(Value::Null);
+            }
         }
         let rowtime_col = n - 1;
         let rowtime = match self.rowtime_from.and_then(|c| row[c].as_millis()) {
@@ -134,20 +141,24 @@ impl SourceOp {
         Ok(row)
     }
 
-    fn advance(&mut self, candidate: i64, cx: &mut Ctx) -> Option<String> {
+    fn advance(&mut self, candidate: i64, cx: &mut Ctx) -> Option<i64> {
         if candidate > self.last_emitted {
             self.last_emitted = candidate;
             cx.emit_watermark(candidate);
-            let text = format_watermark(candidate);
             let op = cx.op;
-            cx.event(|| Event::Watermark { op, value_ms: candidate, text: text.clone() });
-            return Some(format!("wm {}={}", self.name, text));
+            cx.event(|| Event::Watermark { op, value_ms: candidate, text: format_watermark(candidate) });
+            return Some(candidate);
         }
         None
     }
 
-    /// One data row; returns the `wm T=…` note if the watermark rose.
-    pub fn push_row(&mut self, kind: RowKind, values: &Row, step: u32, cx: &mut Ctx) -> Result<Option<String>, String> {
+    /// The `-> wm T=…` note of a watermark this source emitted.
+    pub fn note(&self, wm: i64) -> String {
+        format!("wm {}={}", self.name, format_watermark(wm))
+    }
+
+    /// One data row; returns the new watermark if it rose.
+    pub fn push_row(&mut self, kind: RowKind, values: &Row, step: u32, cx: &mut Ctx) -> Result<Option<i64>, String> {
         self.arrivals += 1;
         let row = self.build_row(values, step, cx)?;
         let rowtime_ms = self.event_time_col.and_then(|c| row[c].as_millis());
@@ -179,7 +190,7 @@ impl SourceOp {
     }
 
     /// An `@watermark` line: an explicit time, or (None) the pending watermark.
-    pub fn push_watermark(&mut self, explicit: Option<i64>, cx: &mut Ctx) -> Option<String> {
+    pub fn push_watermark(&mut self, explicit: Option<i64>, cx: &mut Ctx) -> Option<i64> {
         match explicit {
             Some(t) => self.advance(t, cx),
             None => {

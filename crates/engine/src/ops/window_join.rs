@@ -22,6 +22,7 @@
 use std::collections::BTreeMap;
 
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 
 use crate::changelog::RowKind;
 use crate::expr::{EvalCtx, Expr};
@@ -33,8 +34,11 @@ use crate::value::{Row, Value};
 
 use super::{merge_lineage, render, window_ref, Ctx, Record};
 
+/// Join key values (one or two columns stay inline).
+type Key = SmallVec<[Value; 2]>;
+
 struct Slot {
-    key: Vec<Value>,
+    key: Key,
     window_start: i64,
     window_end: i64,
     left: Vec<(Row, Lineage)>,
@@ -56,12 +60,14 @@ pub struct WindowJoinOp {
     pub right_types: Vec<DataType>,
     input_wm: [i64; 2],
     current: i64,
-    slots: FxHashMap<(Vec<Value>, i64), Slot>,
-    timers: BTreeMap<i64, Vec<(Vec<Value>, i64)>>,
+    slots: FxHashMap<(Key, i64), Slot>,
+    timers: BTreeMap<i64, Vec<(Key, i64)>>,
     seq: u64,
     pub late: [u64; 2],
     pub input_names: [String; 2],
-    scratch: Vec<Value>,
+    scratch: Key,
+    /// Output columns picked from (left ++ right) when a projection was fused into the join.
+    project: Option<Vec<usize>>,
 }
 
 pub struct WindowJoinSpec {
@@ -76,6 +82,7 @@ pub struct WindowJoinSpec {
     pub left_types: Vec<DataType>,
     pub right_types: Vec<DataType>,
     pub input_names: [String; 2],
+    pub project: Option<Vec<usize>>,
 }
 
 impl WindowJoinOp {
@@ -98,7 +105,8 @@ impl WindowJoinOp {
             seq: 0,
             late: [0, 0],
             input_names: s.input_names,
-            scratch: Vec::new(),
+            scratch: Key::new(),
+            project: s.project,
         }
     }
 
@@ -226,7 +234,7 @@ impl WindowJoinOp {
         Ok(())
     }
 
-    fn keys_can_match(&self, key: &[Value]) -> bool {
+    fn keys_can_match(&self, key: &Key) -> bool {
         key.iter().zip(&self.null_safe).all(|(v, safe)| *safe || !v.is_null())
     }
 
@@ -264,24 +272,43 @@ impl WindowJoinOp {
         let lw = self.left_types.len();
         let rw = self.right_types.len();
         let mut out: Vec<(Row, Lineage)> = Vec::new();
+        let project = self.project.as_deref();
+        // builds (left ++ right), or only the fused projection's columns of it
+        let build = |l: Option<&Row>, r: Option<&Row>| -> Row {
+            let pick = |c: usize| -> Value {
+                if c < lw {
+                    l.map(|x| x[c].clone()).unwrap_or(Value::Null)
+                } else {
+                    r.map(|x| x[c - lw].clone()).unwrap_or(Value::Null)
+                }
+            };
+            match project {
+                Some(cols) => cols.iter().map(|&c| pick(c)).collect(),
+                None => {
+                    let mut row = Vec::with_capacity(lw + rw);
+                    match l {
+                        Some(x) => row.extend(x.iter().cloned()),
+                        None => row.extend(std::iter::repeat_n(Value::Null, lw)),
+                    }
+                    match r {
+                        Some(x) => row.extend(x.iter().cloned()),
+                        None => row.extend(std::iter::repeat_n(Value::Null, rw)),
+                    }
+                    row
+                }
+            }
+        };
         let join = |l: &(Row, Lineage), r: &(Row, Lineage)| -> (Row, Lineage) {
-            let mut row = Vec::with_capacity(lw + rw);
-            row.extend(l.0.iter().cloned());
-            row.extend(r.0.iter().cloned());
             let lin = if tracing { merge_lineage(&l.1, &r.1) } else { Vec::new() };
-            (row, lin)
+            (build(Some(&l.0), Some(&r.0)), lin)
         };
-        let pad_right = |l: &(Row, Lineage)| -> (Row, Lineage) {
-            let mut row = Vec::with_capacity(lw + rw);
-            row.extend(l.0.iter().cloned());
-            row.extend(std::iter::repeat_n(Value::Null, rw));
-            (row, l.1.clone())
-        };
-        let pad_left = |r: &(Row, Lineage)| -> (Row, Lineage) {
-            let mut row = Vec::with_capacity(lw + rw);
-            row.extend(std::iter::repeat_n(Value::Null, lw));
-            row.extend(r.0.iter().cloned());
-            (row, r.1.clone())
+        let pad_right = |l: &(Row, Lineage)| -> (Row, Lineage) { (build(Some(&l.0), None), l.1.clone()) };
+        let pad_left = |r: &(Row, Lineage)| -> (Row, Lineage) { (build(None, Some(&r.0)), r.1.clone()) };
+        let only_left = |l: &(Row, Lineage)| -> (Row, Lineage) {
+            match project {
+                Some(_) => (build(Some(&l.0), None), l.1.clone()),
+                None => l.clone(),
+            }
         };
         match self.kind {
             JoinKind::Inner | JoinKind::Left | JoinKind::Full => {
@@ -337,17 +364,19 @@ impl WindowJoinOp {
                         }
                     }
                     if matched == (self.kind == JoinKind::Semi) {
-                        out.push(l.clone());
+                        out.push(only_left(l));
                     }
                 }
             }
         }
         let out_types: Vec<DataType> = if tracing {
             let mut t = self.left_types.clone();
-            if self.kind.projects_right() {
-                t.extend(self.right_types.iter().cloned());
+            t.extend(self.right_types.iter().cloned());
+            match project {
+                Some(cols) => cols.iter().map(|&c| t[c].clone()).collect(),
+                None if self.kind.projects_right() => t,
+                None => self.left_types.clone(),
             }
-            t
         } else {
             Vec::new()
         };

@@ -330,7 +330,7 @@ impl<'c> Binder<'c> {
     fn check_constant_division(&self, e: &Expr) -> Result<()> {
         if let Expr::Call { op: Op::Divide | Op::Mod, args, ty } = e {
             if let (Some(Expr::Literal { .. }), Some(Expr::Literal { value, .. })) = (args.first(), args.get(1)) {
-                let zero = value.as_i64() == Some(0) || matches!(value, Value::Decimal(d) if d.unscaled == 0);
+                let zero = value.as_i64() == Some(0) || matches!(value, Value::Decimal(d) if d.unscaled() == 0);
                 if zero && !ty.kind.is_approx() {
                     return Err(Error::new(crate::error::ErrorKind::Table, "Division by zero")
                         .with_class("java.lang.ArithmeticException"));

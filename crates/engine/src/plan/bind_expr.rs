@@ -191,7 +191,7 @@ pub fn interval_value(iv: &sqlparser::ast::Interval, span: (Pos, Pos)) -> Result
         None => {
             if unit == MS_PER_SECOND && t.contains('.') {
                 let d = Decimal::parse(t).ok_or_else(bad)?.rescale(3).ok_or_else(bad)?;
-                d.unscaled as i64
+                d.unscaled() as i64
             } else {
                 let n: i64 = t.parse().map_err(|_| bad())?;
                 n * unit
@@ -223,7 +223,7 @@ pub fn interval_value(iv: &sqlparser::ast::Interval, span: (Pos, Pos)) -> Result
                 for (k, p) in parts.iter().enumerate() {
                     let u = units_order[start + k];
                     if u == MS_PER_SECOND && p.contains('.') {
-                        total += Decimal::parse(p).ok_or_else(bad)?.rescale(3).ok_or_else(bad)?.unscaled as i64;
+                        total += Decimal::parse(p).ok_or_else(bad)?.rescale(3).ok_or_else(bad)?.unscaled() as i64;
                     } else {
                         total += p.trim().parse::<i64>().map_err(|_| bad())? * u;
                     }

@@ -84,6 +84,21 @@ impl Graph {
                 self.sources.push(id);
                 norm.unwrap_or(id)
             }
+            Node::Calc { input, filter, project }
+                if filter.is_none()
+                    && project.len() == input.fields.len()
+                    && project.iter().enumerate().all(|(i, e)| e.as_input() == Some(i)) =>
+            {
+                // `SELECT *` of a subquery: nothing to compute
+                self.add(input, parent, catalog, opts)
+            }
+            Node::Calc { input, filter: None, project }
+                if matches!(input.node, Node::WindowJoin(_)) && project.iter().all(|e| e.as_input().is_some()) =>
+            {
+                // a plain projection over a window join is done by the join itself
+                let cols: Vec<usize> = project.iter().filter_map(|e| e.as_input()).collect();
+                self.add_window_join(input, Some(cols), parent, catalog, opts)
+            }
             Node::Calc { input, filter, project } => {
                 let label = crate::plan::explain(rel, catalog).lines().nth(1).unwrap_or("Calc").to_string();
                 let id = self.push(
@@ -104,6 +119,19 @@ impl Graph {
                 self.add(input, Some((id, 0)), catalog, opts);
                 id
             }
+            Node::WindowJoin(_) => self.add_window_join(rel, None, parent, catalog, opts),
+        }
+    }
+
+    fn add_window_join(
+        &mut self,
+        rel: &Rel,
+        project: Option<Vec<usize>>,
+        parent: Option<(usize, usize)>,
+        catalog: &Catalog,
+        opts: &BuildOptions,
+    ) -> usize {
+        match &rel.node {
             Node::WindowJoin(j) => {
                 let name_of = |r: &Rel| -> String { first_table(r).unwrap_or_else(|| "input".into()) };
                 let spec = WindowJoinSpec {
@@ -118,6 +146,7 @@ impl Graph {
                     left_types: j.left.types(),
                     right_types: j.right.types(),
                     input_names: [name_of(&j.left), name_of(&j.right)],
+                    project,
                 };
                 let label = format!("WindowJoin(joinType=[{}], window=[{}])", j.kind.flink_name(), j.left_window.spec.explain("window_time"));
                 let id = self.push(OpNode::WindowJoin(WindowJoinOp::new(spec)), parent, Self::info("WindowJoin", label, false));
@@ -125,6 +154,7 @@ impl Graph {
                 self.add(&j.right, Some((id, 1)), catalog, opts);
                 id
             }
+            _ => self.add(rel, parent, catalog, opts),
         }
     }
 

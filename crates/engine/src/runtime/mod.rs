@@ -163,7 +163,8 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
                 }
             };
             match r {
-                Ok(Some(n)) => {
+                Ok(Some(wm)) => {
+                    let n = graph.source(s).map(|src| src.note(wm)).unwrap_or_default();
                     if !notes.contains(&n) {
                         notes.push(n)
                     }
@@ -339,7 +340,15 @@ fn out_row(r: &Record, types: &[crate::types::DataType], zone: &SessionZone, evs
 
 /// Runs a query without recording anything but counts (benchmarks): returns the number of
 /// result rows per change kind [+I, -U, +U, -D].
-pub fn run_counting(plan: &QueryPlan, catalog: &Catalog, events: impl Iterator<Item = DataEvent>, zone: &SessionZone) -> Result<[u64; 4], Error> {
+/// With `trace`, every step's events are produced (and counted, then dropped) — what the
+/// page's trace costs.
+pub fn run_counting<'a>(
+    plan: &QueryPlan,
+    catalog: &Catalog,
+    events: impl Iterator<Item = &'a DataEvent>,
+    zone: &SessionZone,
+    trace: bool,
+) -> Result<([u64; 4], u64), Error> {
     let build = BuildOptions { per_record: true, rows_drive_source_watermark: true };
     let mut graph = Graph::build(&plan.rel, catalog, &build)?;
     let mut counts = [0u64; 4];
@@ -361,13 +370,15 @@ pub fn run_counting(plan: &QueryPlan, catalog: &Catalog, events: impl Iterator<I
             counts[k] += 1;
         }
     };
+    let mut evs: Vec<Event> = Vec::new();
+    let mut n_events = 0u64;
     for (i, ev) in events.enumerate() {
-        let mut cx = DeliverCtx { events: None, zone, proc_time: PROC_CLOCK_BASE_MS + i as i64 };
+        let mut cx = DeliverCtx { events: if trace { Some(&mut evs) } else { None }, zone, proc_time: PROC_CLOCK_BASE_MS + i as i64 };
         for &s in &by_table[ev.table] {
             let r = match &ev.kind {
                 EventKind::Row { kind, values } => {
                     let kind = *kind;
-                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, 0, ctx)).map(|_| ())
+                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, i as u32 + 1, ctx)).map(|_| ())
                 }
                 EventKind::Watermark { millis, .. } => {
                     let m = *millis;
@@ -377,10 +388,12 @@ pub fn run_counting(plan: &QueryPlan, catalog: &Catalog, events: impl Iterator<I
             r.map_err(|m| runtime_error(&m))?;
         }
         count(&mut sink, &mut counts);
+        n_events += evs.len() as u64;
+        evs.clear();
     }
     for t in 0..catalog.tables.len() {
         for &s in &by_table[t] {
-            let mut cx = DeliverCtx { events: None, zone, proc_time: 0 };
+            let mut cx = DeliverCtx { events: if trace { Some(&mut evs) } else { None }, zone, proc_time: 0 };
             graph
                 .with_source(s, &mut cx, &mut sink, |src, ctx| {
                     src.finish(ctx);
@@ -390,5 +403,6 @@ pub fn run_counting(plan: &QueryPlan, catalog: &Catalog, events: impl Iterator<I
         }
     }
     count(&mut sink, &mut counts);
-    Ok(counts)
+    n_events += evs.len() as u64;
+    Ok((counts, n_events))
 }

@@ -3,9 +3,11 @@
 
 use std::cmp::Ordering;
 
+/// Stored as two 64-bit halves so that a [`crate::value::Value`] stays 32 bytes.
 #[derive(Clone, Copy, Debug, Hash, PartialEq, Eq)]
 pub struct Decimal {
-    pub unscaled: i128,
+    lo: u64,
+    hi: i64,
     pub scale: u8,
 }
 
@@ -26,11 +28,17 @@ pub fn digits(v: i128) -> u32 {
 
 impl Decimal {
     pub fn new(unscaled: i128, scale: u8) -> Decimal {
-        Decimal { unscaled, scale }
+        Decimal { lo: unscaled as u64, hi: (unscaled >> 64) as i64, scale }
+    }
+
+    /// The unscaled integer: the value is `unscaled / 10^scale`.
+    #[inline]
+    pub fn unscaled(&self) -> i128 {
+        ((self.hi as i128) << 64) | self.lo as i128
     }
 
     pub fn from_i64(v: i64) -> Decimal {
-        Decimal { unscaled: v as i128, scale: 0 }
+        Decimal::new(v as i128, 0)
     }
 
     /// Reads `-12.345`, `78.0`, `1e3` (exact text → exact value).
@@ -61,14 +69,14 @@ impl Decimal {
         if neg {
             unscaled = -unscaled;
         }
-        Some(Decimal { unscaled, scale: u8::try_from(scale).ok()? })
+        Some(Decimal::new(unscaled, u8::try_from(scale).ok()?))
     }
 
     /// Precision of this value as written (digits of the unscaled number, at least the scale + 1
     /// for values below one, as Calcite types decimal literals).
     pub fn literal_precision(&self) -> u8 {
-        let d = digits(self.unscaled) as u8;
-        d.max(self.scale.saturating_add(if self.unscaled.unsigned_abs() < 10u128.pow(self.scale as u32) { 1 } else { 0 })).max(1)
+        let d = digits(self.unscaled()) as u8;
+        d.max(self.scale.saturating_add(if self.unscaled().unsigned_abs() < 10u128.pow(self.scale as u32) { 1 } else { 0 })).max(1)
     }
 
     /// Changes the scale, rounding HALF_UP; `None` on overflow of i128.
@@ -77,15 +85,15 @@ impl Decimal {
             Ordering::Equal => Some(*self),
             Ordering::Greater => {
                 let f = pow10((scale - self.scale) as u32)?;
-                Some(Decimal { unscaled: self.unscaled.checked_mul(f)?, scale })
+                Some(Decimal::new(self.unscaled().checked_mul(f)?, scale))
             }
             Ordering::Less => {
                 let f = pow10((self.scale - scale) as u32)?;
-                let q = self.unscaled / f;
-                let r = self.unscaled % f;
+                let q = self.unscaled() / f;
+                let r = self.unscaled() % f;
                 let half = f / 2;
                 let q = if r.abs() >= half && r != 0 { q + r.signum() } else { q };
-                Some(Decimal { unscaled: q, scale })
+                Some(Decimal::new(q, scale))
             }
         }
     }
@@ -94,7 +102,7 @@ impl Decimal {
     /// when it does not.
     pub fn fit(&self, precision: u8, scale: u8) -> Option<Decimal> {
         let d = self.rescale(scale)?;
-        if digits(d.unscaled) > precision as u32 && d.unscaled != 0 {
+        if digits(d.unscaled()) > precision as u32 && d.unscaled() != 0 {
             return None;
         }
         Some(d)
@@ -114,8 +122,8 @@ impl Decimal {
 
     /// `BigDecimal#toPlainString`.
     pub fn to_plain_string(&self) -> String {
-        let neg = self.unscaled < 0;
-        let mut digits = self.unscaled.unsigned_abs().to_string();
+        let neg = self.unscaled() < 0;
+        let mut digits = self.unscaled().unsigned_abs().to_string();
         let scale = self.scale as usize;
         if scale > 0 {
             if digits.len() <= scale {
@@ -133,23 +141,23 @@ impl Decimal {
     /// Integer part, truncated toward zero.
     pub fn trunc_i128(&self) -> i128 {
         match pow10(self.scale as u32) {
-            Some(f) => self.unscaled / f,
+            Some(f) => self.unscaled() / f,
             None => 0,
         }
     }
 
     pub fn neg(&self) -> Decimal {
-        Decimal { unscaled: -self.unscaled, scale: self.scale }
+        Decimal::new(-self.unscaled(), self.scale)
     }
 
     fn aligned(&self, other: &Decimal) -> Option<(i128, i128, u8)> {
         let s = self.scale.max(other.scale);
-        Some((self.rescale(s)?.unscaled, other.rescale(s)?.unscaled, s))
+        Some((self.rescale(s)?.unscaled(), other.rescale(s)?.unscaled(), s))
     }
 
     pub fn checked_add(&self, other: &Decimal) -> Option<Decimal> {
         let (a, b, s) = self.aligned(other)?;
-        Some(Decimal { unscaled: a.checked_add(b)?, scale: s })
+        Some(Decimal::new(a.checked_add(b)?, s))
     }
 
     pub fn checked_sub(&self, other: &Decimal) -> Option<Decimal> {
@@ -160,11 +168,11 @@ impl Decimal {
     /// exceeds 128 bits (Flink multiplies BigDecimals, then rounds to the result type).
     pub fn mul_to_scale(&self, other: &Decimal, scale: u8) -> Option<Decimal> {
         let full_scale = self.scale as u32 + other.scale as u32;
-        if let Some(p) = self.unscaled.checked_mul(other.unscaled) {
-            return Decimal { unscaled: p, scale: full_scale.min(255) as u8 }.rescale(scale);
+        if let Some(p) = self.unscaled().checked_mul(other.unscaled()) {
+            return Decimal::new(p, full_scale.min(255) as u8).rescale(scale);
         }
-        let neg = (self.unscaled < 0) != (other.unscaled < 0);
-        let (hi, lo) = mul_u128(self.unscaled.unsigned_abs(), other.unscaled.unsigned_abs());
+        let neg = (self.unscaled() < 0) != (other.unscaled() < 0);
+        let (hi, lo) = mul_u128(self.unscaled().unsigned_abs(), other.unscaled().unsigned_abs());
         let mut limbs = [lo as u64, (lo >> 64) as u64, hi as u64, (hi >> 64) as u64];
         if full_scale < scale as u32 {
             return None;
@@ -188,27 +196,27 @@ impl Decimal {
             q = q.checked_add(1)?;
         }
         let q = i128::try_from(q).ok()?;
-        Some(Decimal { unscaled: if neg { -q } else { q }, scale })
+        Some(Decimal::new(if neg { -q } else { q }, scale))
     }
 
     pub fn checked_mul(&self, other: &Decimal) -> Option<Decimal> {
-        Some(Decimal {
-            unscaled: self.unscaled.checked_mul(other.unscaled)?,
-            scale: self.scale.checked_add(other.scale)?,
-        })
+        Some(Decimal::new(
+            self.unscaled().checked_mul(other.unscaled())?,
+            self.scale.checked_add(other.scale)?,
+        ))
     }
 
     /// Division rounded HALF_UP to `scale` digits.
     pub fn checked_div(&self, other: &Decimal, scale: u8) -> Option<Decimal> {
-        if other.unscaled == 0 {
+        if other.unscaled() == 0 {
             return None;
         }
         // a/10^sa / (b/10^sb) = a*10^(sb + scale + 1 - sa) / b  / 10^(scale+1)
         let shift = other.scale as i32 + scale as i32 + 1 - self.scale as i32;
         let (num, den) = if shift >= 0 {
-            (self.unscaled.checked_mul(pow10(shift as u32)?)?, other.unscaled)
+            (self.unscaled().checked_mul(pow10(shift as u32)?)?, other.unscaled())
         } else {
-            (self.unscaled, other.unscaled.checked_mul(pow10((-shift) as u32)?)?)
+            (self.unscaled(), other.unscaled().checked_mul(pow10((-shift) as u32)?)?)
         };
         let q = num / den; // one digit more than `scale`, truncated toward zero
         let last = q % 10;
@@ -216,7 +224,7 @@ impl Decimal {
         if last.abs() >= 5 {
             rounded += q.signum();
         }
-        Some(Decimal { unscaled: rounded, scale })
+        Some(Decimal::new(rounded, scale))
     }
 
     pub fn checked_rem(&self, other: &Decimal) -> Option<Decimal> {
@@ -224,7 +232,7 @@ impl Decimal {
         if b == 0 {
             return None;
         }
-        Some(Decimal { unscaled: a % b, scale: s })
+        Some(Decimal::new(a % b, s))
     }
 }
 
