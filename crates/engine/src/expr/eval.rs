@@ -567,6 +567,40 @@ impl Expr {
                     (other, _) => other.clone(),
                 })
             }
+            Op::TimestampDiff => {
+                let unit = ev(0)?.as_i64().unwrap_or(1);
+                let (a, b) = (ev(1)?, ev(2)?);
+                let (Some(x), Some(y)) = (a.as_ts().or(date_ts(&a)), b.as_ts().or(date_ts(&b))) else { return Ok(Value::Null) };
+                let (x, y) = (local_ms(&a, x, ctx), local_ms(&b, y, ctx));
+                if unit < 0 {
+                    let months = -unit;
+                    let (ya, ma, da) = ymd(x);
+                    let (yb, mb, db) = ymd(y);
+                    let mut diff = (yb - ya) * 12 + (mb as i64 - ma as i64);
+                    let rest_a = x.rem_euclid(MS_PER_DAY) + da as i64 * MS_PER_DAY;
+                    let rest_b = y.rem_euclid(MS_PER_DAY) + db as i64 * MS_PER_DAY;
+                    if diff > 0 && rest_b < rest_a {
+                        diff -= 1;
+                    } else if diff < 0 && rest_b > rest_a {
+                        diff += 1;
+                    }
+                    Ok(Value::Int((diff / months) as i32))
+                } else {
+                    Ok(Value::Int(((y - x) / unit) as i32))
+                }
+            }
+            Op::TimestampAdd => {
+                let unit = ev(0)?.as_i64().unwrap_or(1);
+                let (n, t) = (ev(1)?, ev(2)?);
+                let Some(n) = n.as_i64() else { return Ok(Value::Null) };
+                Ok(match t {
+                    Value::Timestamp(ts) if unit < 0 => Value::Timestamp(add_months(ts, n * -unit)),
+                    Value::TimestampLtz(ts) if unit < 0 => Value::TimestampLtz(add_months(ts, n * -unit)),
+                    Value::Timestamp(ts) => Value::Timestamp(Ts { millis: ts.millis + n * unit, nanos: ts.nanos }),
+                    Value::TimestampLtz(ts) => Value::TimestampLtz(Ts { millis: ts.millis + n * unit, nanos: ts.nanos }),
+                    other => other,
+                })
+            }
             Op::Power => {
                 let (a, b) = (ev(0)?, ev(1)?);
                 match (a.as_f64(), b.as_f64()) {
@@ -597,6 +631,25 @@ impl Expr {
             }),
         }
     }
+}
+
+fn date_ts(v: &Value) -> Option<Ts> {
+    match v {
+        Value::Date(d) => Some(Ts::from_millis(*d as i64 * MS_PER_DAY)),
+        _ => None,
+    }
+}
+
+/// Local clock milliseconds of a timestamp value (LTZ values in the session zone).
+fn local_ms(v: &Value, t: Ts, ctx: &EvalCtx) -> i64 {
+    match v {
+        Value::TimestampLtz(_) => ctx.zone.instant_to_local(t.millis),
+        _ => t.millis,
+    }
+}
+
+fn ymd(ms: i64) -> (i64, u32, u32) {
+    crate::time::civil_from_days(ms.div_euclid(MS_PER_DAY))
 }
 
 fn add_months(t: Ts, months: i64) -> Ts {

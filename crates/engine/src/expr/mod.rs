@@ -70,6 +70,10 @@ pub enum Op {
     ArrayElement,
     Cardinality,
     Round,
+    /// TIMESTAMPDIFF(unit, a, b): first argument the unit in ms (negative: months).
+    TimestampDiff,
+    /// TIMESTAMPADD(unit, n, t).
+    TimestampAdd,
     Power,
     Sqrt,
     ConcatWs,

@@ -21,11 +21,14 @@ pub struct WindowTvfOp {
     pub ltz: bool,
     pub in_types: Vec<DataType>,
     buf: Vec<Window>,
+    /// Output columns picked from (input ++ window_start, window_end, window_time) when a
+    /// projection was fused into the TVF.
+    pub project: Option<Vec<usize>>,
 }
 
 impl WindowTvfOp {
     pub fn new(spec: WindowSpec, time_col: usize, ltz: bool, in_types: Vec<DataType>) -> WindowTvfOp {
-        WindowTvfOp { spec, time_col, ltz, in_types, buf: Vec::new() }
+        WindowTvfOp { spec, time_col, ltz, in_types, buf: Vec::new(), project: None }
     }
 
     pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), String> {
@@ -54,11 +57,37 @@ impl WindowTvfOp {
                 Value::Timestamp(Ts::from_millis(w.end - 1))
             };
             let last = i + 1 == n;
-            let mut out = if last { std::mem::take(&mut rec.row) } else { rec.row.clone() };
-            out.reserve(3);
-            out.push(Value::Timestamp(Ts::from_millis(w.start)));
-            out.push(Value::Timestamp(Ts::from_millis(w.end)));
-            out.push(window_time);
+            let out = match &self.project {
+                Some(cols) => {
+                    let width = rec.row.len();
+                    let mut picked: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::with_capacity(cols.len());
+                    for &c in cols {
+                        picked.push(match c.checked_sub(width) {
+                            None => rec.row[c].clone(),
+                            Some(0) => Value::Timestamp(Ts::from_millis(w.start)),
+                            Some(1) => Value::Timestamp(Ts::from_millis(w.end)),
+                            Some(_) => window_time.clone(),
+                        });
+                    }
+                    if last {
+                        // reuse the input row's allocation
+                        let mut out = std::mem::take(&mut rec.row);
+                        out.clear();
+                        out.extend(picked);
+                        out
+                    } else {
+                        picked.into_vec()
+                    }
+                }
+                None => {
+                    let mut out = if last { std::mem::take(&mut rec.row) } else { rec.row.clone() };
+                    out.reserve(3);
+                    out.push(Value::Timestamp(Ts::from_millis(w.start)));
+                    out.push(Value::Timestamp(Ts::from_millis(w.end)));
+                    out.push(window_time);
+                    out
+                }
+            };
             let lineage = if last { std::mem::take(&mut rec.lineage) } else { rec.lineage.clone() };
             cx.emit(Record { kind: rec.kind, row: out, lineage });
         }

@@ -534,6 +534,39 @@ impl<'s, 'a> Binder<'s, 'a> {
         }
     }
 
+    /// `TIMESTAMPDIFF(unit, t1, t2)` (whole units from t1 to t2, INT) and
+    /// `TIMESTAMPADD(unit, n, t)`.
+    fn timestamp_unit_function(&self, name: &str, raw: &[(Option<String>, &SqlExpr)], span: (Pos, Pos)) -> Result<Expr> {
+        if raw.len() != 3 {
+            return Err(calcite_error(span, &format!("Invalid number of arguments to function '{}'. Was expecting 3 arguments", name)));
+        }
+        let unit = match raw[0].1 {
+            SqlExpr::Identifier(i) => i.value.to_ascii_uppercase(),
+            other => other.to_string().to_ascii_uppercase(),
+        };
+        let (ms, months) = match unit.as_str() {
+            "SECOND" | "SQL_TSI_SECOND" => (MS_PER_SECOND, 0),
+            "MINUTE" | "SQL_TSI_MINUTE" => (MS_PER_MINUTE, 0),
+            "HOUR" | "SQL_TSI_HOUR" => (MS_PER_HOUR, 0),
+            "DAY" | "SQL_TSI_DAY" => (MS_PER_DAY, 0),
+            "WEEK" | "SQL_TSI_WEEK" => (7 * MS_PER_DAY, 0),
+            "MONTH" | "SQL_TSI_MONTH" => (0, 1),
+            "QUARTER" | "SQL_TSI_QUARTER" => (0, 3),
+            "YEAR" | "SQL_TSI_YEAR" => (0, 12),
+            _ => return Err(calcite_error(span, &format!("'{}' is not a valid time frame", unit))),
+        };
+        let a = self.bind(raw[1].1)?;
+        let b = self.bind(raw[2].1)?;
+        let n = a.ty().nullable || b.ty().nullable;
+        let unit_lit = Expr::literal(Value::BigInt(if months > 0 { -(months as i64) } else { ms }), DataType::not_null(TypeKind::BigInt));
+        if name == "TIMESTAMPDIFF" {
+            Ok(Expr::call(Op::TimestampDiff, vec![unit_lit, a, b], DataType::new(TypeKind::Int, n)))
+        } else {
+            let t = b.ty().without_time_attr().with_nullable(n);
+            Ok(Expr::call(Op::TimestampAdd, vec![unit_lit, a, b], t))
+        }
+    }
+
     fn expect_boolean(&self, x: &Expr, span: (Pos, Pos), op: &str) -> Result<()> {
         if !matches!(x.ty().kind, TypeKind::Boolean | TypeKind::Null) {
             return Err(calcite_error(
@@ -703,6 +736,9 @@ impl<'s, 'a> Binder<'s, 'a> {
         if name == TABLE_ARG.to_ascii_uppercase() {
             return Err(Error::unsupported("a TABLE argument outside a table function").at(span.0, span.1));
         }
+        if name == "TIMESTAMPDIFF" || name == "TIMESTAMPADD" {
+            return self.timestamp_unit_function(&name, &raw, span);
+        }
         let args: Vec<Expr> = raw.iter().map(|(_, a)| self.bind(a)).collect::<Result<_>>()?;
         let any_null = args.iter().any(|a| a.ty().nullable);
         let string_t = |n: bool| DataType::new(TypeKind::VarChar { length: MAX_LENGTH }, n);
@@ -726,7 +762,8 @@ impl<'s, 'a> Binder<'s, 'a> {
             }
             "DATE_FORMAT" => {
                 need(2)?;
-                Expr::call(Op::DateFormat, args, string_t(any_null))
+                // Flink types DATE_FORMAT as a nullable STRING whatever its arguments
+                Expr::call(Op::DateFormat, args, string_t(true))
             }
             "UPPER" | "LOWER" => {
                 need(1)?;

@@ -99,6 +99,16 @@ impl Graph {
                 let cols: Vec<usize> = project.iter().filter_map(|e| e.as_input()).collect();
                 self.add_window_join(input, Some(cols), parent, catalog, opts)
             }
+            Node::Calc { input, filter: None, project }
+                if matches!(input.node, Node::WindowTvf { .. }) && project.iter().all(|e| e.as_input().is_some()) =>
+            {
+                // a plain projection over a window TVF is done by the TVF itself
+                let id = self.add(input, parent, catalog, opts);
+                if let OpNode::Tvf(t) = &mut self.ops[id] {
+                    t.project = Some(project.iter().filter_map(|e| e.as_input()).collect());
+                }
+                id
+            }
             Node::Calc { input, filter, project } => {
                 let label = crate::plan::explain(rel, catalog).lines().nth(1).unwrap_or("Calc").to_string();
                 let id = self.push(
