@@ -273,7 +273,7 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
     Ok(Prepared { catalog, events, arrival, dialect, notes, statements, queries, batch: session.batch })
 }
 
-fn table_infos(catalog: &Catalog) -> Vec<TableInfo> {
+pub fn table_infos(catalog: &Catalog) -> Vec<TableInfo> {
     catalog
         .tables
         .iter()

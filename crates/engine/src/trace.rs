@@ -15,6 +15,16 @@ use crate::changelog::RowKind;
 /// Bump on any change of the shapes below.
 pub const TRACE_VERSION: u32 = 1;
 
+/// Watermark times as JSON: epoch milliseconds, or `null` for ±infinity (JavaScript numbers
+/// cannot hold Java's `Long.MAX_VALUE`; the event's `text` says `+inf`).
+fn ser_ms<S: serde::Serializer>(v: &i64, s: S) -> Result<S::Ok, S::Error> {
+    if *v == i64::MAX || *v == i64::MIN {
+        s.serialize_none()
+    } else {
+        s.serialize_i64(*v)
+    }
+}
+
 /// Where a row came from: the steps whose source rows it is made of.
 pub type Lineage = Vec<u32>;
 
@@ -33,9 +43,21 @@ pub enum Event {
     SourceRow { op: usize, table: String, kind: RowKind, row: Vec<String>, rowtime_ms: Option<i64> },
     /// An operator's watermark advanced (for sources: the table's watermark; for two-input
     /// operators: the minimum of their inputs).
-    Watermark { op: usize, value_ms: i64, text: String },
+    Watermark {
+        op: usize,
+        #[serde(serialize_with = "ser_ms")]
+        value_ms: i64,
+        text: String,
+    },
     /// A two-input operator received a watermark on one input that did not advance its own.
-    InputWatermark { op: usize, input: usize, value_ms: i64, text: String, held_by: Option<String> },
+    InputWatermark {
+        op: usize,
+        input: usize,
+        #[serde(serialize_with = "ser_ms")]
+        value_ms: i64,
+        text: String,
+        held_by: Option<String>,
+    },
     /// A row was assigned to windows by a window TVF.
     WindowAssign { op: usize, windows: Vec<WindowRef> },
     /// A row was stored in operator state.
@@ -43,9 +65,25 @@ pub enum Event {
     /// Rows left operator state.
     StateExpire { op: usize, side: String, key: Vec<String>, window: Option<WindowRef>, rows: usize, reason: String },
     /// A window's timer fired at the operator's watermark.
-    WindowFire { op: usize, window: WindowRef, key: Vec<String>, left_rows: usize, right_rows: usize, watermark_ms: i64 },
+    WindowFire {
+        op: usize,
+        window: WindowRef,
+        key: Vec<String>,
+        left_rows: usize,
+        right_rows: usize,
+        #[serde(serialize_with = "ser_ms")]
+        watermark_ms: i64,
+    },
     /// A row arrived after its window had fired and was dropped.
-    LateDrop { op: usize, side: String, row: Vec<String>, window: WindowRef, watermark_ms: i64, lineage: Lineage },
+    LateDrop {
+        op: usize,
+        side: String,
+        row: Vec<String>,
+        window: WindowRef,
+        #[serde(serialize_with = "ser_ms")]
+        watermark_ms: i64,
+        lineage: Lineage,
+    },
     /// A row without a time attribute value was dropped by a window TVF.
     NullTimeDrop { op: usize, row: Vec<String> },
     /// A filter rejected a row.

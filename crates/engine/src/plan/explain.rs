@@ -47,7 +47,8 @@ fn line(rel: &Rel, catalog: &Catalog) -> String {
             )
         }
         Node::Calc { input, filter, project } => {
-            let names = input.names();
+            let mut names = input.names();
+            crate::plan::bind::uniquify(&mut names);
             let sel: Vec<String> = project
                 .iter()
                 .zip(&rel.fields)

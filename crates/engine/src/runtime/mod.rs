@@ -288,6 +288,9 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
         end.state = graph.state_rows().into_iter().map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() }).collect();
         end.summary = summary::sentence(&end, &qt.operators);
     }
+    if opts.stop_after.is_some() {
+        end.state = graph.state(zone);
+    }
     qt.end = Some(end);
     qt.materialized_bounded = Some(materialize(&all_out));
     qt.late_rows = graph.late_rows();

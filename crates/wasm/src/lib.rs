@@ -1,0 +1,110 @@
+//! JoinLab in the browser: one session type with coarse calls (load a script, get its trace,
+//! get the state at a step), whole serialisable objects in and out. No semantics here: the
+//! engine decides everything.
+
+use joinlab_engine::output::TextOptions;
+use joinlab_engine::run::{prepare, Prepared};
+use joinlab_engine::trace::{ErrorInfo, ScriptTrace, StateSummary, TRACE_VERSION};
+use joinlab_engine::{run_to_text, Dialect, RunConfig};
+use serde::Serialize;
+use wasm_bindgen::prelude::*;
+
+fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
+    let ser = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true).serialize_large_number_types_as_bigints(false);
+    v.serialize(&ser).map_err(|e| JsValue::from_str(&e.to_string()))
+}
+
+fn dialect_of(name: &str) -> Dialect {
+    Dialect::parse(name).unwrap_or_default()
+}
+
+/// A loaded script: its trace, and what is needed to show the state at any step.
+#[wasm_bindgen]
+pub struct Session {
+    script: String,
+    dialect: Dialect,
+    prepared: Option<Prepared>,
+    trace: Option<ScriptTrace>,
+}
+
+impl Default for Session {
+    fn default() -> Self {
+        Session::new()
+    }
+}
+
+#[wasm_bindgen]
+impl Session {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Session {
+        Session { script: String::new(), dialect: Dialect::Confluent, prepared: None, trace: None }
+    }
+
+    /// The trace schema version this engine produces.
+    #[wasm_bindgen(js_name = traceVersion)]
+    pub fn trace_version() -> u32 {
+        TRACE_VERSION
+    }
+
+    /// Runs a script (dialect `confluent` or `flink`) and returns its trace (`ScriptTrace`).
+    pub fn load(&mut self, script: &str, dialect: &str) -> Result<JsValue, JsValue> {
+        self.script = script.to_string();
+        self.dialect = dialect_of(dialect);
+        let cfg = RunConfig { dialect: self.dialect, trace: true };
+        let trace = match prepare(script, &cfg) {
+            Ok(p) => {
+                let queries = (0..p.query_count()).map(|i| p.run_query(i, true, None)).collect();
+                let t = ScriptTrace {
+                    version: TRACE_VERSION,
+                    dialect: p.dialect,
+                    notes: p.notes.clone(),
+                    tables: joinlab_engine::run::table_infos(&p.catalog),
+                    statements: p.statements.clone(),
+                    queries,
+                    harness_error: None,
+                };
+                self.prepared = Some(p);
+                t
+            }
+            Err((notes, statements, e)) => {
+                self.prepared = None;
+                ScriptTrace {
+                    version: TRACE_VERSION,
+                    dialect: self.dialect,
+                    notes,
+                    tables: Vec::new(),
+                    statements,
+                    queries: Vec::new(),
+                    harness_error: Some(ErrorInfo::from_error(&e)),
+                }
+            }
+        };
+        let js = to_js(&trace)?;
+        self.trace = Some(trace);
+        Ok(js)
+    }
+
+    /// The oracle's text format of the loaded script (what `joinlab run` prints).
+    pub fn text(&self) -> String {
+        run_to_text(&self.script, &RunConfig { dialect: self.dialect, trace: false }, &TextOptions::default())
+    }
+
+    /// Full operator state of query `query` (0-based) after `steps` steps (re-runs the query
+    /// that far; cheap next to drawing). Returns `StateSummary[]`.
+    #[wasm_bindgen(js_name = stateAt)]
+    pub fn state_at(&self, query: usize, steps: usize) -> Result<JsValue, JsValue> {
+        let Some(p) = &self.prepared else { return to_js(&Vec::<StateSummary>::new()) };
+        if query >= p.query_count() {
+            return to_js(&Vec::<StateSummary>::new());
+        }
+        let q = p.run_query(query, false, Some(steps));
+        let state: Vec<StateSummary> = q.steps.last().map(|s| s.state.clone()).unwrap_or_default();
+        to_js(&state)
+    }
+}
+
+/// Runs a script to the oracle text format in one call (headless use, tests).
+#[wasm_bindgen(js_name = runText)]
+pub fn run_text(script: &str, dialect: &str) -> String {
+    run_to_text(script, &RunConfig { dialect: dialect_of(dialect), trace: false }, &TextOptions::default())
+}

@@ -1,0 +1,15 @@
+//! wasm tests in Node.js (`wasm-bindgen-test-runner`).
+#![cfg(target_arch = "wasm32")]
+
+mod common;
+use wasm_bindgen_test::*;
+
+#[wasm_bindgen_test]
+fn conformance_scripts_match_the_oracle_in_wasm() {
+    common::check_all();
+}
+
+#[wasm_bindgen_test]
+fn session_text_equals_run_text() {
+    common::check_session();
+}

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# `npm test`: every test. Installs what is missing (scripts/setup.sh), then runs
+#   1. the Rust tests (engine units, oracle conformance, trace expectations, CLI determinism),
+#   2. the engine compiled to wasm, in Node and in headless Chromium (wasm-bindgen-test),
+#   3. wasm vs native: byte-identical output for every conformance script,
+#   4. the static site build and the Playwright tests against it.
+# Every section runs even when an earlier one fails; the last line is `N passed, M failed`.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+
+passed=0
+failed=0
+log=$(mktemp)
+
+# Adds the counts of cargo/libtest result lines in $log; a section without any is one failure.
+count_cargo() {
+  local p f found=0
+  while read -r p f; do
+    passed=$((passed + p)); failed=$((failed + f)); found=1
+  done < <(sed -n 's/.*test result: [a-zA-Z]*\. \([0-9]*\) passed; \([0-9]*\) failed.*/\1 \2/p' "$log")
+  [ "$found" = 1 ] || failed=$((failed + 1))
+}
+
+section() { echo; echo "=== $*"; }
+
+section "Rust tests (native)"
+cargo test --workspace --exclude joinlab-wasm 2>&1 | tee "$log" | grep -E "^(test result|test .* FAILED|failures:|---- )" || true
+count_cargo
+
+section "wasm tests (Node.js)"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+  cargo test -p joinlab-wasm --target wasm32-unknown-unknown --test node 2>&1 | tee "$log" | grep -E "^(test result|test .* FAILED)" || true
+count_cargo
+
+section "wasm tests (headless Chromium)"
+cat > target/webdriver.json <<'JSON'
+{ "goog:chromeOptions": { "binary": "/usr/bin/chromium",
+  "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+           "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"] } }
+JSON
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver \
+  WASM_BINDGEN_TEST_WEBDRIVER_JSON="$PWD/target/webdriver.json" WASM_BINDGEN_TEST_TIMEOUT=300 \
+  cargo test -p joinlab-wasm --target wasm32-unknown-unknown --test browser 2>&1 | tee "$log" | grep -E "^(test result|test .* FAILED)" || true
+count_cargo
+
+section "site build"
+if bash scripts/build.sh 2>&1 | tee "$log"; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+
+section "wasm vs native output"
+cargo build -q -p joinlab-cli 2>/dev/null
+if node tests/wasm/native_vs_wasm.mjs 2>&1 | tee "$log"; then :; fi
+p=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log" | tail -1)
+f=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log" | tail -1)
+if [ -n "$p" ]; then passed=$((passed + p)); failed=$((failed + f)); else failed=$((failed + 1)); fi
+
+if [ -d tests/e2e ]; then
+  section "Playwright (built site, Debian Chromium)"
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 node_modules/.bin/playwright test --config tests/e2e/playwright.config.ts 2>&1 | tee "$log"
+  p=$(grep -oE '[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' || true)
+  f=$(grep -oE '[0-9]+ failed' "$log" | tail -1 | grep -oE '[0-9]+' || true)
+  passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+  [ -z "$p" ] && [ -z "$f" ] && failed=$((failed + 1))
+fi
+
+rm -f "$log"
+echo
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]
