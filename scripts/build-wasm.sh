@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=www/pkg
+target="${CARGO_TARGET_DIR:-target}"
 cargo rustc -q -p joinlab-wasm --lib --profile wasm-release --target wasm32-unknown-unknown --crate-type cdylib
-wasm-bindgen --target web --out-dir "$out" target/wasm32-unknown-unknown/wasm-release/joinlab_wasm.wasm
+wasm-bindgen --target web --out-dir "$out" "$target/wasm32-unknown-unknown/wasm-release/joinlab_wasm.wasm"
 node_modules/.bin/wasm-opt -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
   --enable-mutable-globals "$out/joinlab_wasm_bg.wasm" -o "$out/joinlab_wasm_bg.wasm"
 echo "[build-wasm] $(wc -c < "$out/joinlab_wasm_bg.wasm") bytes ($(gzip -9c "$out/joinlab_wasm_bg.wasm" | wc -c) gzip)" >&2
