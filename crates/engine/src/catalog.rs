@@ -114,6 +114,7 @@ impl Table {
                 name: c.name.clone(),
                 ty: c.ty.clone(),
                 hidden: matches!(c.kind, ColumnKind::System),
+                merged: false,
             })
             .collect()
     }
@@ -173,7 +174,7 @@ impl Catalog {
         // computed columns read the physical and metadata columns
         let base_fields: Vec<ScopeField> = columns
             .iter()
-            .map(|c| ScopeField { qualifier: Some(ct.name.clone()), name: c.name.clone(), ty: c.ty.clone(), hidden: false })
+            .map(|c| ScopeField { qualifier: Some(ct.name.clone()), name: c.name.clone(), ty: c.ty.clone(), hidden: false, merged: false })
             .collect();
         for (i, c) in ct.columns.iter().enumerate() {
             if let ColumnDefKind::Computed(e) = &c.kind {
@@ -256,6 +257,7 @@ impl Catalog {
                             name: c.name.clone(),
                             ty: c.ty.clone(),
                             hidden: matches!(c.kind, ColumnKind::System),
+                merged: false,
                         })
                         .collect(),
                 );

@@ -8,7 +8,7 @@ use crate::catalog::Catalog;
 use crate::changelog::RowKind;
 use crate::data::{self, ArrivalInfo, Event, EventKind, InsertedRow};
 use crate::error::{Error, ErrorKind, Result};
-use crate::plan::{explain, plan_query};
+use crate::plan::{explain, explain_with, plan_query};
 use crate::runtime::{run_query, QueryMeta, RunOptions};
 use crate::script::{split, Item, ItemKind};
 use crate::session::{Arrival, Dialect, Session, Settings};
@@ -159,15 +159,9 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
             Statement::Explain { details, query } => {
                 let settings = session.settings();
                 let header = first_line(&sql);
-                match plan_query(&query, &catalog, settings.zone(), dialect) {
+                match plan_query(&query, &catalog, &settings, dialect) {
                     Ok(p) => {
-                        let mut text = explain(&p.rel, &catalog);
-                        if details.iter().any(|d| d == "CHANGELOG_MODE") {
-                            text.push_str(&format!(
-                                "\n(result changelog: {})\n",
-                                if p.rel.insert_only { "insert-only [I]" } else { "updating [I,UB,UA,D]" }
-                            ));
-                        }
+                        let text = explain_with(&p.rel, &catalog, details.iter().any(|d| d == "CHANGELOG_MODE"));
                         statements.push(StatementOutput { line: it.line, header, text, error: None });
                     }
                     Err(e) => {
@@ -292,7 +286,7 @@ impl Prepared {
     pub fn plan(&self, qi: usize) -> Result<crate::plan::QueryPlan> {
         let q = self.queries.get(qi).ok_or_else(|| Error::harness(format!("the script has no query {}", qi + 1)))?;
         let parsed = q.parsed.as_ref().map_err(|e| e.clone())?;
-        plan_query(parsed, &self.catalog, q.settings.zone(), self.dialect).map_err(|e| located(e, &q.item))
+        plan_query(parsed, &self.catalog, &q.settings, self.dialect).map_err(|e| located(e, &q.item))
     }
 
     pub fn query_count(&self) -> usize {
@@ -331,7 +325,7 @@ impl Prepared {
                 return t;
             }
         };
-        let plan = match plan_query(parsed, &self.catalog, settings.zone(), self.dialect) {
+        let plan = match plan_query(parsed, &self.catalog, &settings, self.dialect) {
             Ok(p) => p,
             Err(e) => {
                 let mut t = empty(qi + 1);
@@ -356,6 +350,7 @@ impl Prepared {
             rows_drive_source_watermark: self.dialect == Dialect::Confluent && self.arrival_from_inserts(),
             rowtime_null_check: self.dialect == Dialect::Flink,
             stop_after,
+            proc_step_ms: settings.proctime_step_ms(),
         };
         let meta = QueryMeta { index: qi + 1, sql: q.sql.clone(), line: q.item.line, notes, plan_text };
         run_query(meta, &plan, &self.catalog, &self.events, &opts)

@@ -69,7 +69,8 @@ pub fn canonical_key(key: &str) -> &str {
 }
 
 const SCRIPT_WIDE: [&str; 3] = ["execution.runtime-mode", "joinlab.arrival", "joinlab.dialect"];
-const KNOWN_JOINLAB: &str = "joinlab.arrival, joinlab.dialect, joinlab.mode, joinlab.watermark-emit, joinlab.trace";
+const KNOWN_JOINLAB: &str =
+    "joinlab.arrival, joinlab.dialect, joinlab.mode, joinlab.watermark-emit, joinlab.trace, joinlab.proctime-step";
 
 /// An immutable snapshot of the positional settings.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -98,6 +99,12 @@ impl Settings {
     /// `per-record` (default): a watermark after every row; `on-marker`: only at `@watermark`.
     pub fn watermark_per_record(&self) -> bool {
         !matches!(self.get("oracle.watermark-emit"), Some(v) if v.trim().eq_ignore_ascii_case("on-marker"))
+    }
+
+    /// How far the simulated processing-time clock moves per step (`joinlab.proctime-step`,
+    /// default 1 s): what PROCTIME() reads and state TTL counts.
+    pub fn proctime_step_ms(&self) -> i64 {
+        self.get("joinlab.proctime-step").and_then(parse_duration_ms).unwrap_or(1000)
     }
 
     /// Whether every step gets a `# step` line (`oracle.trace`, default true).
@@ -183,7 +190,13 @@ impl Session {
             });
             return Ok(());
         }
-        if key.starts_with("joinlab.") {
+        if key == "joinlab.proctime-step" && parse_duration_ms(value).is_none() {
+            return Err(Error::harness(format!(
+                "line {}: 'joinlab.proctime-step' must be a duration such as '1 s', '500 ms' or '0 ms', not '{}'",
+                line, value
+            )));
+        }
+        if key.starts_with("joinlab.") && key != "joinlab.proctime-step" {
             return Err(Error::harness(format!("line {}: unknown option '{}' (known: {})", line, key, KNOWN_JOINLAB)));
         }
         if key.starts_with("oracle.") && !["oracle.mode", "oracle.watermark-emit", "oracle.trace"].contains(&key) {

@@ -124,6 +124,9 @@ pub struct StateGroup {
     pub key: Vec<String>,
     pub window: Option<WindowRef>,
     pub rows: Vec<Vec<String>>,
+    /// Per row: what the operator knows about it besides its values (`×2` copies, `matches: 1`
+    /// on an outer side); empty strings when nothing.
+    pub row_notes: Vec<String>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

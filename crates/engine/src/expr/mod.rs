@@ -225,4 +225,54 @@ impl Expr {
             }
         }
     }
+
+    /// The text of Flink's "Optimized Execution Plan": SQL-like infix operators
+    /// (`(a = b)`, `((x > 1) AND (y < 2))`, `'text'`); other calls as in [`Expr::explain`].
+    pub fn explain_infix(&self, names: &[String]) -> String {
+        match self {
+            Expr::Literal { value: Value::String(s), .. } => format!("'{}'", s),
+            Expr::Cast { expr, ty, .. } => format!("CAST({} AS {})", expr.explain_infix(names), ty.sql()),
+            Expr::Call { op, args, .. } => {
+                let a: Vec<String> = args.iter().map(|x| x.explain_infix(names)).collect();
+                let bin = match op {
+                    Op::Eq => Some("="),
+                    Op::Ne => Some("<>"),
+                    Op::Lt => Some("<"),
+                    Op::Le => Some("<="),
+                    Op::Gt => Some(">"),
+                    Op::Ge => Some(">="),
+                    Op::Plus | Op::TimestampPlus => Some("+"),
+                    Op::Minus | Op::TimestampMinus => Some("-"),
+                    Op::Times => Some("*"),
+                    Op::Divide => Some("/"),
+                    Op::And => Some("AND"),
+                    Op::Or => Some("OR"),
+                    _ => None,
+                };
+                match (bin, op) {
+                    (Some(b), _) => format!("({})", a.join(&format!(" {} ", b))),
+                    (None, Op::IsNull) => format!("({} IS NULL)", a.join(", ")),
+                    (None, Op::IsNotNull) => format!("({} IS NOT NULL)", a.join(", ")),
+                    (None, Op::Not) => format!("NOT({})", a.join(", ")),
+                    _ => {
+                        let mut inner = self.explain(names);
+                        if let Some(open) = inner.find('(') {
+                            inner.truncate(open);
+                        }
+                        format!("{}({})", inner, a.join(", "))
+                    }
+                }
+            }
+            Expr::Case { whens, otherwise, .. } => {
+                let mut parts = Vec::new();
+                for (w, t) in whens {
+                    parts.push(w.explain_infix(names));
+                    parts.push(t.explain_infix(names));
+                }
+                parts.push(otherwise.explain_infix(names));
+                format!("CASE({})", parts.join(", "))
+            }
+            other => other.explain(names),
+        }
+    }
 }

@@ -77,7 +77,7 @@ pub fn least_restrictive(types: &[&DataType]) -> Option<DataType> {
     let known: Vec<&DataType> = types.iter().copied().filter(|t| t.kind != TypeKind::Null).collect();
     let nullable = types.iter().any(|t| t.nullable);
     if known.is_empty() {
-        return types.first().map(|t| DataType::new(TypeKind::Null, true));
+        return types.first().map(|_| DataType::new(TypeKind::Null, true));
     }
     let mut acc = known[0].kind.clone();
     for t in &known[1..] {

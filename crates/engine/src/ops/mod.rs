@@ -4,7 +4,9 @@
 //! processed before the next begins (as the oracle's quiescence guarantees).
 
 pub mod calc;
+pub mod multi_join;
 pub mod normalize;
+pub mod regular_join;
 pub mod source;
 pub mod window_join;
 pub mod window_tvf;

@@ -20,14 +20,14 @@ use super::{render, Ctx, Record};
 pub struct NormalizeOp {
     pub key: Vec<usize>,
     pub types: Vec<DataType>,
-    state: FxHashMap<Vec<Value>, (Row, Vec<u32>)>,
-    /// Keys in first-insert order (for a deterministic state view).
-    order: Vec<Vec<Value>>,
+    /// Key → (last row, its lineage, when the key was first inserted).
+    state: FxHashMap<Vec<Value>, (Row, Vec<u32>, u64)>,
+    seq: u64,
 }
 
 impl NormalizeOp {
     pub fn new(key: Vec<usize>, types: Vec<DataType>) -> NormalizeOp {
-        NormalizeOp { key, types, state: FxHashMap::default(), order: Vec::new() }
+        NormalizeOp { key, types, state: FxHashMap::default(), seq: 0 }
     }
 
     pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), String> {
@@ -35,13 +35,17 @@ impl NormalizeOp {
         let key_text = if cx.tracing() { render(&k, &self.key.iter().map(|&i| self.types[i].clone()).collect::<Vec<_>>(), cx.zone) } else { Vec::new() };
         let op = cx.op;
         if rec.kind.is_accumulate() {
-            match self.state.insert(k.clone(), (rec.row.clone(), rec.lineage.clone())) {
-                Some((old, old_lineage)) => {
+            self.seq += 1;
+            let seq = self.seq;
+            match self.state.get_mut(&k) {
+                Some(slot) => {
+                    let old = std::mem::replace(&mut slot.0, rec.row.clone());
+                    let old_lineage = std::mem::replace(&mut slot.1, rec.lineage.clone());
                     cx.emit(Record { kind: RowKind::UpdateBefore, row: old, lineage: old_lineage });
                     cx.emit(Record { kind: RowKind::UpdateAfter, row: rec.row.clone(), lineage: rec.lineage.clone() });
                 }
                 None => {
-                    self.order.push(k);
+                    self.state.insert(k, (rec.row.clone(), rec.lineage.clone(), seq));
                     cx.emit(Record { kind: RowKind::Insert, row: rec.row.clone(), lineage: rec.lineage.clone() });
                 }
             }
@@ -50,25 +54,31 @@ impl NormalizeOp {
                 let lineage = rec.lineage.clone();
                 cx.event(|| Event::StateInsert { op, side: "key".into(), key: key_text, window: None, row, lineage, rows_in_state: 1 });
             }
-        } else if let Some((old, old_lineage)) = self.state.remove(&k) {
-            self.order.retain(|x| x != &k);
+        } else if let Some((old, old_lineage, _)) = self.state.remove(&k) {
             cx.emit(Record { kind: RowKind::Delete, row: old, lineage: old_lineage });
             cx.event(|| Event::StateExpire { op, side: "key".into(), key: key_text, window: None, rows: 1, reason: "deleted".into() });
         }
         Ok(())
     }
 
+    pub fn state_rows(&self) -> usize {
+        self.state.len()
+    }
+
     pub fn state(&self, op: usize, zone: &crate::time::SessionZone) -> StateSummary {
         let key_types: Vec<DataType> = self.key.iter().map(|&i| self.types[i].clone()).collect();
-        let groups = self
-            .order
-            .iter()
-            .filter_map(|k| {
-                self.state.get(k).map(|(r, _)| StateGroup {
+        // keys in first-insert order (hash order differs between builds)
+        let mut keys: Vec<(&Vec<Value>, u64)> = self.state.iter().map(|(k, v)| (k, v.2)).collect();
+        keys.sort_by_key(|(_, s)| *s);
+        let groups = keys
+            .into_iter()
+            .filter_map(|(k, _)| {
+                self.state.get(k).map(|(r, _, _)| StateGroup {
                     side: "key".into(),
                     key: render(k, &key_types, zone),
                     window: None,
                     rows: vec![render(r, &self.types, zone)],
+                    row_notes: vec![String::new()],
                 })
             })
             .collect::<Vec<_>>();

@@ -428,6 +428,7 @@ impl WindowJoinOp {
                     key: key.clone(),
                     window: Some(w.clone()),
                     rows: list.iter().map(|(r, _)| render(r, types, zone)).collect(),
+                    row_notes: vec![String::new(); list.len()],
                 });
             }
         }

@@ -10,7 +10,7 @@ use sqlparser::ast::{
 };
 
 use super::bind_expr::{bind_scalar, calcite_error, interval_value, resolve, Scope, ScopeField};
-use super::rel::{Field, JoinKind, Node, Rel, WindowJoinNode, WindowProps};
+use super::rel::{Field, InputSpec, JoinKind, JoinNode, Node, Rel, WindowJoinNode, WindowProps};
 use crate::catalog::{Catalog, ChangelogMode, ColumnKind};
 use crate::error::{Error, Pos, Result};
 use crate::expr::{Expr, Op};
@@ -33,9 +33,14 @@ pub struct Binder<'c> {
     pub zone: &'c SessionZone,
     pub dialect: Dialect,
     ctes: Vec<(String, Query)>,
-    /// A join JoinLab cannot run yet: reported after the whole query validated, so that
-    /// Flink's validation errors (unknown or ambiguous names, types) come first.
-    pub pending: Option<Error>,
+    /// Why a join that looked like a window join runs as a regular join, and similar notes.
+    pub warnings: Vec<String>,
+    /// State retention of regular joins (left, right), ms; 0 keeps state forever.
+    pub state_ttl: (i64, i64),
+    /// `table.optimizer.multi-join.enabled`: every eligible join chain becomes a multi-way join.
+    pub multi_join_enabled: bool,
+    /// The current query block's `STATE_TTL` hint: (input name, ms).
+    ttl_hints: Vec<(String, i64)>,
 }
 
 fn bool_t(n: bool) -> DataType {
@@ -60,6 +65,42 @@ pub fn uniquify(names: &mut [String]) {
         }
         used.push(n.clone());
     }
+}
+
+/// Names of the single-table inputs of the joins in a FROM tree (what hints may name).
+fn join_input_names(rel: &Rel, out: &mut Vec<String>) {
+    match &rel.node {
+        Node::Join(j) => {
+            for n in j.names.iter().flatten() {
+                if !out.contains(n) {
+                    out.push(n.clone());
+                }
+            }
+            join_input_names(&j.left, out);
+            join_input_names(&j.right, out);
+        }
+        Node::WindowJoin(j) => {
+            join_input_names(&j.left, out);
+            join_input_names(&j.right, out);
+        }
+        Node::Calc { input, .. } | Node::ChangelogNormalize { input, .. } | Node::WindowTvf { input, .. } => join_input_names(input, out),
+        Node::MultiJoin(m) => m.inputs.iter().for_each(|r| join_input_names(r, out)),
+        Node::Scan { .. } => {}
+    }
+}
+
+/// The qualifier every visible column of a scope shares (a single table or alias).
+fn single_qualifier(scope: &[ScopeField]) -> Option<String> {
+    let mut q: Option<&String> = None;
+    for f in scope.iter().filter(|f| !f.hidden) {
+        match (&f.qualifier, q) {
+            (None, _) => return None,
+            (Some(a), None) => q = Some(a),
+            (Some(a), Some(b)) if a != b => return None,
+            _ => {}
+        }
+    }
+    q.cloned()
 }
 
 fn alias_name(a: &Option<TableAlias>) -> Option<String> {
@@ -134,7 +175,124 @@ pub fn calc(input: Rel, filter: Option<Expr>, project: Vec<Expr>, names: Vec<Str
     let window = project_window(&input, &project);
     let insert_only = input.insert_only;
     let producer = input.update_producer.clone();
-    Rel { node: Node::Calc { input: Box::new(input), filter, project }, fields, insert_only, update_producer: producer, window }
+    let upsert = input.upsert;
+    // a unique key survives when all its columns are projected as they are
+    let unique_keys = input
+        .unique_keys
+        .iter()
+        .filter_map(|k| k.iter().map(|c| project.iter().position(|e| e.as_input() == Some(*c))).collect::<Option<Vec<usize>>>())
+        .collect();
+    Rel {
+        node: Node::Calc { input: Box::new(input), filter, project },
+        fields,
+        insert_only,
+        update_producer: producer,
+        window,
+        upsert,
+        unique_keys,
+    }
+}
+
+/// Output fields of a join: left then right (only left for SEMI/ANTI), the padded side nullable.
+fn join_fields(left: &Rel, right: &Rel, kind: JoinKind) -> Vec<Field> {
+    let mut fields = left.fields.clone();
+    if kind.right_outer() {
+        for f in fields.iter_mut() {
+            f.ty.nullable = true;
+        }
+    }
+    if kind.projects_right() {
+        for f in &right.fields {
+            let mut f = f.clone();
+            if kind.left_outer() {
+                f.ty.nullable = true;
+            }
+            fields.push(f);
+        }
+    }
+    fields
+}
+
+/// Flink's `JoinInputSideSpec`: a unique key inside the join key, another unique key, or none.
+pub(crate) fn input_spec(rel: &Rel, keys: &[usize]) -> InputSpec {
+    if let Some(k) = rel.unique_keys.iter().find(|k| !k.is_empty() && k.iter().all(|c| keys.contains(c))) {
+        return InputSpec::JoinKeyContainsUniqueKey(k.clone());
+    }
+    match rel.unique_keys.iter().filter(|k| !k.is_empty()).min_by_key(|k| k.len()) {
+        Some(k) => InputSpec::HasUniqueKey(k.clone()),
+        None => InputSpec::NoUniqueKey,
+    }
+}
+
+/// An upsert source feeds a regular join without ChangelogNormalize when its primary key lies
+/// inside the join key (the join's state replaces the key's row itself); see d2 in the oracle.
+fn strip_normalize_for_keys(rel: Rel, keys: &[usize]) -> Rel {
+    fn strip(rel: &Rel, keys: &[usize]) -> Option<Rel> {
+        match &rel.node {
+            Node::ChangelogNormalize { input, key } if key.iter().all(|c| keys.contains(c)) => {
+                let mut inner = (**input).clone();
+                inner.upsert = true;
+                inner.unique_keys = vec![key.clone()];
+                Some(inner)
+            }
+            Node::Calc { input, filter: None, project } if project.iter().all(|e| e.as_input().is_some()) => {
+                // map the join key through the projection
+                let mapped: Vec<usize> = keys.iter().filter_map(|&k| project.get(k).and_then(|e| e.as_input())).collect();
+                let inner = strip(input, &mapped)?;
+                let names = rel.names();
+                let mut out = calc(inner, None, project.clone(), names);
+                out.upsert = true;
+                Some(out)
+            }
+            _ => None,
+        }
+    }
+    strip(&rel, keys).unwrap_or(rel)
+}
+
+/// Flink's one-line description of a regular join: in Calcite's prefix notation
+/// (`AND(=(a, b), …)`) as rejections quote it, or in EXPLAIN's infix notation.
+pub(crate) fn join_description(rel: &Rel, explain: bool) -> String {
+    match &rel.node {
+        Node::Join(j) => {
+            let mut names = j.left.names();
+            names.extend(j.right.names());
+            uniquify(&mut names);
+            let nl = j.left.fields.len();
+            let mut conds: Vec<String> = j
+                .left_keys
+                .iter()
+                .zip(&j.right_keys)
+                .zip(&j.null_safe)
+                .map(|((l, r), safe)| match (explain, safe) {
+                    (true, false) => format!("({} = {})", names[*l], names[nl + *r]),
+                    (true, true) => format!("IS NOT DISTINCT FROM({}, {})", names[*l], names[nl + *r]),
+                    (false, false) => format!("=({}, {})", names[*l], names[nl + *r]),
+                    (false, true) => format!("IS NOT DISTINCT FROM({}, {})", names[*l], names[nl + *r]),
+                })
+                .collect();
+            if let Some(r) = &j.residual {
+                conds.push(if explain { r.explain_infix(&names) } else { r.explain(&names) });
+            }
+            let where_ = match (conds.len(), explain) {
+                (0, _) => "true".to_string(),
+                (1, _) => conds.remove(0),
+                (_, true) => format!("({})", conds.join(" AND ")),
+                (_, false) => format!("AND({})", conds.join(", ")),
+            };
+            let mut select: Vec<String> = if j.kind.projects_right() { names.clone() } else { names[..nl].to_vec() };
+            select.retain(|n| !n.starts_with('$'));
+            format!(
+                "Join(joinType=[{}], where=[{}], select=[{}], leftInputSpec=[{}], rightInputSpec=[{}])",
+                j.kind.flink_name(),
+                where_,
+                select.join(", "),
+                j.left_spec.flink_name(),
+                j.right_spec.flink_name()
+            )
+        }
+        _ => String::new(),
+    }
 }
 
 /// `(a = b)` between the two sides of a join: (left column, right column, null-safe).
@@ -166,7 +324,12 @@ fn equi_pair(e: &Expr, nl: usize) -> Option<(usize, usize, bool)> {
 
 impl<'c> Binder<'c> {
     pub fn new(catalog: &'c Catalog, zone: &'c SessionZone, dialect: Dialect) -> Binder<'c> {
-        Binder { catalog, zone, dialect, ctes: Vec::new(), pending: None }
+        Binder { catalog, zone, dialect, ctes: Vec::new(), warnings: Vec::new(), state_ttl: (0, 0), multi_join_enabled: false, ttl_hints: Vec::new() }
+    }
+
+    /// A join input's state retention: its STATE_TTL hint, else the default.
+    fn ttl_for(&self, name: Option<&str>, default: i64) -> i64 {
+        name.and_then(|n| self.ttl_hints.iter().find(|(k, _)| k == n).map(|(_, v)| *v)).unwrap_or(default)
     }
 
     /// Binds a whole query (the top level or a subquery).
@@ -206,6 +369,14 @@ impl<'c> Binder<'c> {
             return Err(Error::unsupported("SELECT without FROM"));
         }
         let _ = outer;
+        let hints = super::hints::parse(&s.optimizer_hints)?;
+        let saved_ttl = std::mem::replace(&mut self.ttl_hints, hints.state_ttl.clone());
+        let r = self.bind_select_block(s, &hints);
+        self.ttl_hints = saved_ttl;
+        r
+    }
+
+    fn bind_select_block(&mut self, s: &Select, hints: &super::hints::QueryHints) -> Result<Bound> {
         // FROM (comma-separated items are inner joins; WHERE conditions between them become ON)
         let mut where_parts: Vec<&SqlExpr> = s.selection.as_ref().map(conjuncts_of).unwrap_or_default();
         let mut bound = self.bind_table_with_joins(&s.from[0])?;
@@ -240,6 +411,26 @@ impl<'c> Binder<'c> {
             let cond = Expr::and_all(both);
             let span = span_of(&twj.relation);
             bound = self.make_join(bound, right, JoinKind::Inner, cond, span, true)?;
+        }
+        // hints name join inputs; MULTI_JOIN folds join chains into multi-way joins
+        let mut inputs = Vec::new();
+        join_input_names(&bound.rel, &mut inputs);
+        let unmatched = |names: Vec<String>, hint: &str| -> Result<()> {
+            let bad: Vec<String> = names.into_iter().filter(|n| !inputs.contains(n)).collect();
+            if bad.is_empty() {
+                Ok(())
+            } else {
+                Err(super::hints::unmatched(hint, &bad))
+            }
+        };
+        unmatched(hints.state_ttl.iter().map(|(k, _)| k.clone()).collect(), "STATE_TTL")?;
+        if let Some(list) = &hints.multi_join {
+            unmatched(list.clone(), "MULTI_JOIN")?;
+        }
+        if self.multi_join_enabled {
+            bound.rel = super::multi_join::fold(bound.rel, &super::multi_join::Allow::All);
+        } else if let Some(list) = &hints.multi_join {
+            bound.rel = super::multi_join::fold(bound.rel, &super::multi_join::Allow::Named(list));
         }
         // WHERE: subqueries become semi/anti joins, the rest a filter
         let mut filters = Vec::new();
@@ -320,7 +511,7 @@ impl<'c> Binder<'c> {
         let scope_out: Vec<ScopeField> = exprs
             .iter()
             .zip(&unique)
-            .map(|(e, n)| ScopeField { qualifier: None, name: n.clone(), ty: e.ty().clone(), hidden: false })
+            .map(|(e, n)| ScopeField { qualifier: None, name: n.clone(), ty: e.ty().clone(), hidden: false, merged: false })
             .collect();
         let rel = calc(bound.rel, filter, exprs, unique);
         Ok(Bound { rel, scope: scope_out })
@@ -401,6 +592,22 @@ impl<'c> Binder<'c> {
         };
         let mut all = left.scope.clone();
         all.extend(right.scope.clone());
+        let using: Option<Vec<String>> = match constraint {
+            Some(JoinConstraint::Using(cols)) => {
+                Some(cols.iter().map(|c| c.0.last().and_then(|p| p.as_ident()).map(|i| i.value.clone()).unwrap_or_default()).collect())
+            }
+            Some(JoinConstraint::Natural) => Some(
+                left.scope
+                    .iter()
+                    .filter(|f| !f.hidden && right.scope.iter().any(|g| !g.hidden && g.name == f.name))
+                    .map(|f| f.name.clone())
+                    .collect(),
+            ),
+            _ => None,
+        };
+        if let Some(cols) = using {
+            return self.using_join(left, right, kind, &cols, span);
+        }
         let cond = match constraint {
             None | Some(JoinConstraint::None) => None,
             Some(JoinConstraint::On(e)) => {
@@ -412,11 +619,81 @@ impl<'c> Binder<'c> {
                 self.check_implicit_conversions(&c, true)?;
                 Some(c)
             }
-            Some(JoinConstraint::Using(_)) | Some(JoinConstraint::UsingAlias(..)) | Some(JoinConstraint::Natural) => {
-                return Err(Error::unsupported("JOIN … USING / NATURAL JOIN (write the ON condition)").at(span.0, span.1));
+            Some(JoinConstraint::Using(_)) | Some(JoinConstraint::Natural) => None,
+            Some(JoinConstraint::UsingAlias(..)) => {
+                return Err(Error::unsupported("JOIN … USING (…) AS alias").at(span.0, span.1));
             }
         };
         self.make_join(left, right, kind, cond, span, constraint.is_none())
+    }
+
+    /// `JOIN … USING (c, …)` and `NATURAL JOIN`: equality on the named columns; the result
+    /// has each named column once (first; from the left side, the right side for RIGHT JOIN,
+    /// COALESCE of both for FULL JOIN), then the other left columns, then the other right
+    /// columns, as Calcite expands `*`. `L.c` and `R.c` still name each side's column.
+    fn using_join(&mut self, left: Bound, right: Bound, kind: JoinKind, cols: &[String], span: (Pos, Pos)) -> Result<Bound> {
+        let find = |scope: &[ScopeField], name: &str, side: &str| -> Result<usize> {
+            let m: Vec<usize> = (0..scope.len()).filter(|&i| !scope[i].hidden && scope[i].name == name).collect();
+            match m.len() {
+                1 => Ok(m[0]),
+                0 => Err(calcite_error(span, &format!("Column '{}' not found in {} table", name, side))),
+                _ => Err(calcite_error(span, &format!("Column name '{}' in USING clause is not unique on one side of join", name))),
+            }
+        };
+        let mut pairs = Vec::new();
+        for c in cols {
+            pairs.push((find(&left.scope, c, "left")?, find(&right.scope, c, "right")?));
+        }
+        let nl = left.scope.len();
+        let mut conds = Vec::new();
+        for &(l, r) in &pairs {
+            let (lt, rt) = (left.scope[l].ty.clone(), right.scope[r].ty.clone());
+            let n = lt.nullable || rt.nullable;
+            conds.push(Expr::call(Op::Eq, vec![Expr::input(l, lt), Expr::input(nl + r, rt)], bool_t(n)));
+        }
+        let joined = self.make_join(left, right, kind, Expr::and_all(conds), span, false)?;
+        let all = joined.scope.clone();
+        let mut project = Vec::new();
+        let mut scope_out = Vec::new();
+        let mut names = Vec::new();
+        let mut push = |e: Expr, f: ScopeField, project: &mut Vec<Expr>, scope_out: &mut Vec<ScopeField>| {
+            names.push(f.name.clone());
+            project.push(e);
+            scope_out.push(f);
+        };
+        for (k, &(l, r)) in pairs.iter().enumerate() {
+            let (lf, rf) = (&all[l], &all[nl + r]);
+            let e = match kind {
+                JoinKind::Right => Expr::input(nl + r, rf.ty.clone()),
+                JoinKind::Full => {
+                    let mut t = lf.ty.with_time_attr(crate::types::TimeAttr::None);
+                    t.nullable = lf.ty.nullable && rf.ty.nullable;
+                    Expr::call(Op::Coalesce, vec![Expr::input(l, lf.ty.clone()), Expr::input(nl + r, rf.ty.clone())], t)
+                }
+                _ => Expr::input(l, lf.ty.clone()),
+            };
+            let ty = e.ty().clone();
+            push(e, ScopeField { qualifier: None, name: cols[k].clone(), ty, hidden: false, merged: true }, &mut project, &mut scope_out);
+        }
+        let common_l: Vec<usize> = pairs.iter().map(|p| p.0).collect();
+        let common_r: Vec<usize> = pairs.iter().map(|p| nl + p.1).collect();
+        for (i, f) in all.iter().enumerate() {
+            let common = common_l.contains(&i) || common_r.contains(&i);
+            if !common && !f.hidden {
+                push(Expr::input(i, f.ty.clone()), f.clone(), &mut project, &mut scope_out);
+            }
+        }
+        // each side's own copy of the merged columns (and hidden columns) stay reachable by qualified name
+        for (i, f) in all.iter().enumerate() {
+            let common = common_l.contains(&i) || common_r.contains(&i);
+            if common || f.hidden {
+                push(Expr::input(i, f.ty.clone()), ScopeField { hidden: true, ..f.clone() }, &mut project, &mut scope_out);
+            }
+        }
+        let mut unique = names;
+        uniquify(&mut unique);
+        let rel = calc(joined.rel, None, project, unique);
+        Ok(Bound { rel, scope: scope_out })
     }
 
     /// Builds a join of two bound relations: a window join when Flink would plan one.
@@ -431,7 +708,8 @@ impl<'c> Binder<'c> {
     ) -> Result<Bound> {
         let nl = left.rel.fields.len();
         let conjuncts = cond.map(|c| c.conjuncts()).unwrap_or_default();
-        let plan = self.window_join(left.rel, right.rel, kind, conjuncts, span)?;
+        let names = [single_qualifier(&left.scope), single_qualifier(&right.scope)];
+        let plan = self.window_join(left.rel, right.rel, kind, conjuncts, span, names)?;
         let mut scope = left.scope;
         let mut rs = right.scope;
         let _ = nl;
@@ -449,8 +727,17 @@ impl<'c> Binder<'c> {
         Ok(Bound { rel: plan, scope })
     }
 
-    /// Classifies a join as a window join, or explains why it is a regular join.
-    fn window_join(&mut self, left: Rel, right: Rel, kind: JoinKind, conjuncts: Vec<Expr>, span: (Pos, Pos)) -> Result<Rel> {
+    /// Classifies a join: a window join when Flink would plan one (SEMANTICS.md §2.3),
+    /// otherwise a regular join (with a warning when the inputs were windowed).
+    fn window_join(
+        &mut self,
+        left: Rel,
+        right: Rel,
+        kind: JoinKind,
+        conjuncts: Vec<Expr>,
+        span: (Pos, Pos),
+        names: [Option<String>; 2],
+    ) -> Result<Rel> {
         let nl = left.fields.len();
         let reason = match (&left.window, &right.window) {
             (Some(lw), Some(rw)) => {
@@ -473,43 +760,17 @@ impl<'c> Binder<'c> {
                     }
                 }
             }
-            _ => Some("the inputs do not both come from a windowing TVF".to_string()),
+            _ => Some(String::new()),
         };
         if let Some(why) = reason {
-            let what = if conjuncts.is_empty() {
-                "a join without a join condition (cross join)".to_string()
-            } else {
-                format!("a regular {} join", kind.sql())
-            };
-            let err = Error::unsupported(format!(
-                "{} — this is not a window join because {}, so Flink runs it as a regular join, which JoinLab does not run yet",
-                what, why
-            ))
-            .at(span.0, span.1);
-            if self.pending.is_none() {
-                self.pending = Some(err);
+            if !why.is_empty() {
+                self.warnings.push(format!(
+                    "not a window join because {}: Flink runs it as a regular {} join, which keeps every row in state and emits at once",
+                    why,
+                    kind.sql()
+                ));
             }
-            // keep binding with the join's output shape
-            let mut fields = left.fields.clone();
-            if kind.right_outer() {
-                for f in fields.iter_mut() {
-                    f.ty.nullable = true;
-                    f.ty = f.ty.without_time_attr();
-                }
-            }
-            if kind.projects_right() {
-                for f in &right.fields {
-                    let mut f = f.clone();
-                    f.ty = f.ty.without_time_attr();
-                    if kind.left_outer() {
-                        f.ty.nullable = true;
-                    }
-                    fields.push(f);
-                }
-            }
-            let project = fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
-            let names = fields.iter().map(|f| f.name.clone()).collect();
-            return Ok(calc(left, None, project, names));
+            return self.regular_join(left, right, kind, conjuncts, span, names);
         }
         let (lw, rw) = (left.window.clone().unwrap_or_else(|| unreachable_window()), right.window.clone().unwrap_or_else(|| unreachable_window()));
         if lw.proctime {
@@ -539,21 +800,7 @@ impl<'c> Binder<'c> {
                 None => residual.push(c),
             }
         }
-        let mut fields = left.fields.clone();
-        if kind.right_outer() {
-            for f in fields.iter_mut() {
-                f.ty.nullable = true;
-            }
-        }
-        if kind.projects_right() {
-            for f in &right.fields {
-                let mut f = f.clone();
-                if kind.left_outer() {
-                    f.ty.nullable = true;
-                }
-                fields.push(f);
-            }
-        }
+        let fields = join_fields(&left, &right, kind);
         let node = WindowJoinNode {
             left,
             right,
@@ -565,7 +812,98 @@ impl<'c> Binder<'c> {
             left_window: lw,
             right_window: rw,
         };
-        Ok(Rel { node: Node::WindowJoin(Box::new(node)), fields, insert_only: true, update_producer: None, window: None })
+        Ok(Rel {
+            node: Node::WindowJoin(Box::new(node)),
+            fields,
+            insert_only: true,
+            update_producer: None,
+            window: None,
+            upsert: false,
+            unique_keys: Vec::new(),
+        })
+    }
+
+    /// A regular join (SEMANTICS.md §1): equality conjuncts between the sides are the join
+    /// key, the rest is a residual condition; each input's state layout comes from its unique
+    /// keys; an upsert input stays upsert when its key lies inside the join key.
+    fn regular_join(
+        &mut self,
+        left: Rel,
+        right: Rel,
+        kind: JoinKind,
+        conjuncts: Vec<Expr>,
+        span: (Pos, Pos),
+        names: [Option<String>; 2],
+    ) -> Result<Rel> {
+        let nl = left.fields.len();
+        let mut left_keys = Vec::new();
+        let mut right_keys = Vec::new();
+        let mut null_safe = Vec::new();
+        let mut residual = Vec::new();
+        for c in conjuncts {
+            match equi_pair(&c, nl) {
+                Some((a, b, safe)) => {
+                    left_keys.push(a);
+                    right_keys.push(b);
+                    null_safe.push(safe);
+                }
+                None => residual.push(c),
+            }
+        }
+        if left_keys.is_empty() && self.dialect == Dialect::Confluent {
+            let what = if residual.is_empty() { "a cross join (no join condition)" } else { "a join without an equality predicate" };
+            return Err(Error::validation(format!(
+                "{} is not supported: a regular join needs at least one equality predicate between its inputs, e.g. ON a.id = b.id (Confluent Cloud rejects cross joins and theta joins; SET 'joinlab.dialect' = 'flink' runs it as Apache Flink 2.3 does)",
+                what
+            ))
+            .at(span.0, span.1));
+        }
+        for side in [&left, &right] {
+            if side.window.as_ref().map(|w| w.proctime).unwrap_or(false) {
+                // a regular join reads proctime attributes as values: nothing to reject
+            }
+        }
+        let left = strip_normalize_for_keys(left, &left_keys);
+        let right = strip_normalize_for_keys(right, &right_keys);
+        let left_spec = input_spec(&left, &left_keys);
+        let right_spec = input_spec(&right, &right_keys);
+        let fields = join_fields(&left, &right, kind);
+        let insert_only = left.insert_only && right.insert_only && matches!(kind, JoinKind::Inner | JoinKind::Semi);
+        // unique keys that survive: a side joined to at most one row of the other keeps its keys
+        let mut unique_keys = Vec::new();
+        if matches!(right_spec, InputSpec::JoinKeyContainsUniqueKey(_)) && matches!(kind, JoinKind::Inner | JoinKind::Left | JoinKind::Semi | JoinKind::Anti) {
+            unique_keys.extend(left.unique_keys.iter().cloned());
+        }
+        if matches!(left_spec, InputSpec::JoinKeyContainsUniqueKey(_)) && matches!(kind, JoinKind::Inner | JoinKind::Right) {
+            unique_keys.extend(right.unique_keys.iter().map(|k| k.iter().map(|c| c + nl).collect()));
+        }
+        let left_ttl = self.ttl_for(names[0].as_deref(), self.state_ttl.0);
+        let right_ttl = self.ttl_for(names[1].as_deref(), self.state_ttl.1);
+        let node = JoinNode {
+            left,
+            right,
+            kind,
+            left_keys,
+            right_keys,
+            null_safe,
+            residual: Expr::and_all(residual),
+            left_spec,
+            right_spec,
+            left_ttl,
+            right_ttl,
+            names,
+        };
+        let mut rel = Rel {
+            node: Node::Join(Box::new(node)),
+            fields,
+            insert_only,
+            update_producer: None,
+            window: None,
+            upsert: false,
+            unique_keys,
+        };
+        rel.update_producer = Some(join_description(&rel, false));
+        Ok(rel)
     }
 
     /// `x [NOT] IN (SELECT …)` and `[NOT] EXISTS (SELECT …)` as a WHERE conjunct.
@@ -656,7 +994,8 @@ impl<'c> Binder<'c> {
             right_rel = calc(right_rel, Expr::and_all(inner_filters), project, names);
         }
         let kind = if negated { JoinKind::Anti } else { JoinKind::Semi };
-        let rel = self.window_join(outer.rel.clone(), right_rel, kind, join_conds, span)?;
+        let names = [single_qualifier(&outer.scope), single_qualifier(&inner.scope)];
+        let rel = self.window_join(outer.rel.clone(), right_rel, kind, join_conds, span, names)?;
         Ok(Some(Bound { rel, scope: outer.scope.clone() }))
     }
 
@@ -756,13 +1095,31 @@ impl<'c> Binder<'c> {
                 )
             }
         };
-        let rel = Rel {
+        let mut rel = Rel {
             node: Node::Scan { table: ti, name: t.name.clone(), changelog: t.changelog, primary_key: t.primary_key.clone() },
             fields,
             insert_only,
             update_producer: producer,
             window: None,
+            upsert: false,
+            unique_keys: if t.primary_key.is_empty() { Vec::new() } else { vec![t.primary_key.clone()] },
         };
+        if matches!(t.changelog, ChangelogMode::Upsert | ChangelogMode::UpsertPartialDelete) {
+            // Flink puts ChangelogNormalize after an upsert source unless a join takes the
+            // upsert stream as it is (see strip_normalize_for_keys)
+            let fields = rel.fields.clone();
+            let producer = rel.update_producer.clone();
+            let keys = rel.unique_keys.clone();
+            rel = Rel {
+                node: Node::ChangelogNormalize { input: Box::new(rel), key: t.primary_key.clone() },
+                fields,
+                insert_only: false,
+                update_producer: producer,
+                window: None,
+                upsert: false,
+                unique_keys: keys,
+            };
+        }
         let scope = t.scope_fields(&alias_name(alias).unwrap_or_else(|| t.name.clone()));
         let b = Bound { rel, scope };
         apply_alias(b, alias, Some(t.name.clone()))
@@ -869,7 +1226,7 @@ impl<'c> Binder<'c> {
             )));
         }
         // sizes
-        let mut ms = |i: usize| -> Result<Option<i64>> {
+        let ms = |i: usize| -> Result<Option<i64>> {
             match slots.get(i).copied().flatten() {
                 None => Ok(None),
                 Some(e @ SqlExpr::Interval(iv)) => match interval_value(iv, span_of(e))? {
@@ -961,12 +1318,17 @@ impl<'c> Binder<'c> {
         for f in &mut scope_out {
             f.qualifier = None;
         }
-        scope_out.push(ScopeField { qualifier: None, name: "window_start".into(), ty: ws_t.clone(), hidden: false });
-        scope_out.push(ScopeField { qualifier: None, name: "window_end".into(), ty: ws_t, hidden: false });
-        scope_out.push(ScopeField { qualifier: None, name: "window_time".into(), ty: wt_t, hidden: false });
+        scope_out.push(ScopeField { qualifier: None, name: "window_start".into(), ty: ws_t.clone(), hidden: false, merged: false });
+        scope_out.push(ScopeField { qualifier: None, name: "window_end".into(), ty: ws_t, hidden: false, merged: false });
+        scope_out.push(ScopeField { qualifier: None, name: "window_time".into(), ty: wt_t, hidden: false, merged: false });
         let insert_only = input.rel.insert_only;
         let producer = input.rel.update_producer.clone();
+        let upsert = input.rel.upsert;
+        // TUMBLE keeps one row per input row; HOP and CUMULATE repeat rows
+        let unique_keys = if matches!(spec, WindowSpec::Tumble { .. }) { input.rel.unique_keys.clone() } else { Vec::new() };
         let rel = Rel {
+            upsert,
+            unique_keys,
             node: Node::WindowTvf { input: Box::new(input.rel), spec, time_col, ltz, proctime },
             fields,
             insert_only,

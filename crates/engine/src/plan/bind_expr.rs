@@ -27,6 +27,9 @@ pub struct ScopeField {
     pub ty: DataType,
     /// Not part of `*` (the `$rowtime` system column).
     pub hidden: bool,
+    /// A column of `JOIN … USING` / `NATURAL JOIN`: an unqualified name means it, not the
+    /// two sides' columns it merges.
+    pub merged: bool,
 }
 
 /// The columns an expression can reference; `outer` holds the enclosing query's columns for
@@ -80,13 +83,19 @@ pub fn resolve(idents: &[Ident], scope: &Scope, span: (Pos, Pos)) -> Result<Expr
         [.., q, n] => (Some(q.value.as_str()), n.value.as_str()),
         [] => return Err(calcite_error(span, "empty identifier")),
     };
-    let matches: Vec<usize> = scope
+    let mut matches: Vec<usize> = scope
         .fields
         .iter()
         .enumerate()
         .filter(|(_, f)| f.name == name && (qual.is_none() || f.qualifier.as_deref() == qual))
         .map(|(i, _)| i)
         .collect();
+    if qual.is_none() && matches.len() > 1 {
+        let merged: Vec<usize> = matches.iter().copied().filter(|&i| scope.fields[i].merged).collect();
+        if merged.len() == 1 {
+            matches = merged;
+        }
+    }
     match matches.len() {
         1 => {
             let i = matches[0];

@@ -28,7 +28,8 @@ fn window_text(spec: &crate::time::window::WindowSpec) -> String {
     }
 }
 
-fn line(rel: &Rel, catalog: &Catalog) -> String {
+/// One operator's line, as EXPLAIN prints it.
+pub fn line(rel: &Rel, catalog: &Catalog) -> String {
     match &rel.node {
         Node::Scan { table, name, .. } => {
             let t = &catalog.tables[*table];
@@ -37,13 +38,11 @@ fn line(rel: &Rel, catalog: &Catalog) -> String {
                 Some(w) => format!(", watermark=[{}], watermarkEmitStrategy=[on-periodic]", w.text),
                 None => String::new(),
             };
-            let cl = if t.changelog.is_insert_only() { String::new() } else { format!(", changelogMode=[{:?}]", t.changelog) };
             format!(
-                "TableSourceScan(table=[[default_catalog, default_database, {}{}]], fields=[{}]{})",
+                "TableSourceScan(table=[[default_catalog, default_database, {}{}]], fields=[{}])",
                 name,
                 wm,
-                fields.join(", "),
-                cl
+                fields.join(", ")
             )
         }
         Node::Calc { input, filter, project } => {
@@ -53,7 +52,7 @@ fn line(rel: &Rel, catalog: &Catalog) -> String {
                 .iter()
                 .zip(&rel.fields)
                 .map(|(e, f)| {
-                    let t = e.explain(&names);
+                    let t = e.explain_infix(&names);
                     if t == f.name {
                         t
                     } else {
@@ -62,7 +61,7 @@ fn line(rel: &Rel, catalog: &Catalog) -> String {
                 })
                 .collect();
             match filter {
-                Some(c) => format!("Calc(select=[{}], where=[{}])", sel.join(", "), c.explain(&names)),
+                Some(c) => format!("Calc(select=[{}], where=[{}])", sel.join(", "), c.explain_infix(&names)),
                 None => format!("Calc(select=[{}])", sel.join(", ")),
             }
         }
@@ -89,9 +88,10 @@ fn line(rel: &Rel, catalog: &Catalog) -> String {
                 })
                 .collect();
             if let Some(r) = &j.residual {
-                conds.push(r.explain(&names));
+                conds.push(r.explain_infix(&names));
             }
-            let select: Vec<String> = if j.kind.projects_right() { names.clone() } else { names[..nl].to_vec() };
+            let mut select: Vec<String> = if j.kind.projects_right() { names.clone() } else { names[..nl].to_vec() };
+            select.retain(|n| !n.starts_with('$'));
             format!(
                 "WindowJoin(leftWindow=[{}], rightWindow=[{}], joinType=[{}], where=[{}], select=[{}])",
                 window_text(&j.left_window.spec),
@@ -101,6 +101,12 @@ fn line(rel: &Rel, catalog: &Catalog) -> String {
                 select.join(", ")
             )
         }
+        Node::Join(_) => super::bind::join_description(rel, true),
+        Node::MultiJoin(_) => multi_join_text(rel, true),
+        Node::ChangelogNormalize { key, .. } => {
+            let k: Vec<String> = key.iter().map(|&c| rel.fields[c].name.clone()).collect();
+            format!("ChangelogNormalize(key=[{}])", k.join(", "))
+        }
     }
 }
 
@@ -108,25 +114,72 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
     match &rel.node {
         Node::Scan { .. } => vec![],
         Node::Calc { input, .. } | Node::WindowTvf { input, .. } => vec![(None, input)],
-        Node::WindowJoin(j) => {
-            let keys = |side: &Rel, cols: &[usize]| {
-                let n: Vec<String> = cols.iter().map(|&c| side.fields[c].name.clone()).collect();
-                if n.is_empty() {
-                    "single".to_string()
-                } else {
-                    format!("hash[{}]", n.join(", "))
-                }
-            };
-            vec![
-                (Some(format!("Exchange(distribution=[{}])", keys(&j.left, &j.left_keys))), &j.left),
-                (Some(format!("Exchange(distribution=[{}])", keys(&j.right, &j.right_keys))), &j.right),
-            ]
-        }
+        Node::WindowJoin(j) => vec![
+            (Some(exchange(&j.left, &j.left_keys)), &j.left),
+            (Some(exchange(&j.right, &j.right_keys)), &j.right),
+        ],
+        Node::Join(j) => vec![
+            (Some(exchange(&j.left, &j.left_keys)), &j.left),
+            (Some(exchange(&j.right, &j.right_keys)), &j.right),
+        ],
+        Node::MultiJoin(m) => m.inputs.iter().zip(&m.key_cols).map(|(r, &k)| (Some(exchange(r, &[k])), r)).collect(),
+        Node::ChangelogNormalize { input, key } => vec![(Some(exchange(input, key)), input)],
     }
 }
 
-fn render(rel: &Rel, catalog: &Catalog, prefix: &str, out: &mut String) {
-    out.push_str(&line(rel, catalog));
+/// The hash exchange in front of a keyed operator (`single` without keys).
+fn exchange(side: &Rel, cols: &[usize]) -> String {
+    let n: Vec<String> = cols.iter().map(|&c| side.fields[c].name.clone()).collect();
+    if n.is_empty() {
+        "Exchange(distribution=[single])".to_string()
+    } else {
+        format!("Exchange(distribution=[hash[{}]])", n.join(", "))
+    }
+}
+
+/// Flink's `changelogMode=[…]` of what a node emits.
+pub fn changelog_mode(rel: &Rel) -> &'static str {
+    use crate::catalog::ChangelogMode;
+    match &rel.node {
+        Node::Scan { changelog, .. } => match changelog {
+            ChangelogMode::Insert => "I",
+            ChangelogMode::Upsert => "I,UA,D",
+            ChangelogMode::UpsertPartialDelete => "I,UA,PD",
+            ChangelogMode::Retract => "I,UB,UA,D",
+        },
+        _ if rel.insert_only => "I",
+        Node::Calc { input, .. } => changelog_mode(input),
+        // an outer join of insert-only inputs retracts only its NULL-padded rows
+        Node::Join(j) if j.left.insert_only && j.right.insert_only => "I,UA,D",
+        Node::MultiJoin(m) if m.inputs.iter().all(|r| r.insert_only) => "I,UA,D",
+        _ if rel.upsert => "I,UA,D",
+        _ => "I,UB,UA,D",
+    }
+}
+
+fn with_mode(line: String, mode: Option<&str>) -> String {
+    match mode {
+        Some(m) if line.ends_with(')') => format!("{}, changelogMode=[{}])", &line[..line.len() - 1], m),
+        _ => line,
+    }
+}
+
+fn render(rel: &Rel, catalog: &Catalog, prefix: &str, modes: bool, out: &mut String) {
+    if let Node::Calc { input, filter: None, project } = &rel.node {
+        let identity = project.len() == input.fields.len()
+            && project.iter().enumerate().all(|(i, e)| e.as_input() == Some(i))
+            && {
+                let mut n = input.names();
+                crate::plan::bind::uniquify(&mut n);
+                n == rel.names()
+            };
+        if identity {
+            // Flink removes a projection that keeps every column as it is
+            return render(input, catalog, prefix, modes, out);
+        }
+    }
+    let mode = if modes { Some(changelog_mode(rel)) } else { None };
+    out.push_str(&with_mode(line(rel, catalog), mode));
     out.push('\n');
     let kids = children(rel);
     let n = kids.len();
@@ -138,20 +191,63 @@ fn render(rel: &Rel, catalog: &Catalog, prefix: &str, out: &mut String) {
         let child_prefix = format!("{}{}", prefix, cont);
         match exchange {
             Some(ex) => {
-                out.push_str(&ex);
+                let m = if modes { Some(changelog_mode(child)) } else { None };
+                out.push_str(&with_mode(ex, m));
                 out.push('\n');
                 out.push_str(&child_prefix);
                 out.push_str("+- ");
-                render(child, catalog, &format!("{}   ", child_prefix), out);
+                render(child, catalog, &format!("{}   ", child_prefix), modes, out);
             }
-            None => render(child, catalog, &child_prefix, out),
+            None => render(child, catalog, &child_prefix, modes, out),
         }
     }
 }
 
 /// The plan text of a query.
 pub fn explain(rel: &Rel, catalog: &Catalog) -> String {
+    explain_with(rel, catalog, false)
+}
+
+/// The plan text, with each operator's changelog mode (`EXPLAIN CHANGELOG_MODE`).
+pub fn explain_with(rel: &Rel, catalog: &Catalog, changelog_modes: bool) -> String {
     let mut s = String::from("== Optimized Execution Plan ==\n");
-    render(rel, catalog, "", &mut s);
+    render(rel, catalog, "", changelog_modes, &mut s);
     s
+}
+
+/// Flink's MultiJoin line (conditions in EXPLAIN's infix notation).
+pub fn multi_join_text(rel: &Rel, _prefix_notation: bool) -> String {
+    let Node::MultiJoin(m) = &rel.node else { return String::new() };
+    let mut names: Vec<String> = m.inputs.iter().flat_map(|r| r.names()).collect();
+    crate::plan::bind::uniquify(&mut names);
+    let conds: Vec<String> = m
+        .conditions
+        .iter()
+        .skip(1)
+        .map(|c| match c {
+            Some(e) => e.explain_infix(&names),
+            None => "true".into(),
+        })
+        .collect();
+    let kinds: Vec<&str> = m.kinds.iter().skip(1).map(|k| if *k == super::JoinKind::Left { "LEFT" } else { "INNER" }).collect();
+    let specs: Vec<String> = m
+        .specs
+        .iter()
+        .zip(&m.offsets)
+        .map(|(s, off)| match s.unique_key() {
+            None => "noUniqueKey".to_string(),
+            Some(k) => format!("[{}]", k.iter().map(|c| names[c + off].clone()).collect::<Vec<_>>().join(", ")),
+        })
+        .collect();
+    let visible: Vec<usize> = (0..names.len()).filter(|&i| !names[i].starts_with('$')).collect();
+    let row_type: Vec<String> = visible.iter().map(|&i| format!("{} {}", crate::types::calcite_name(&rel.fields[i].ty), names[i])).collect();
+    format!(
+        "MultiJoin(commonJoinKey=[{}], joinTypes=[{}], inputUniqueKeys=[{}], joinConditions=[{}], select=[{}], rowType=[RecordType({})])",
+        names[m.key_cols[0] + m.offsets[0]],
+        kinds.join(", "),
+        specs.join(", "),
+        conds.join(", "),
+        visible.iter().map(|&i| names[i].clone()).collect::<Vec<_>>().join(","),
+        row_type.join(", ")
+    )
 }

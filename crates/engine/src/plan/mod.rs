@@ -4,17 +4,18 @@
 pub mod bind;
 pub mod bind_expr;
 mod explain;
+pub mod hints;
+pub mod multi_join;
 pub mod rel;
 
-pub use explain::explain;
-pub use rel::{Field, JoinKind, Node, Rel, WindowJoinNode, WindowProps};
+pub use explain::{changelog_mode, explain, explain_with, line as explain_line};
+pub use rel::{Field, InputSpec, JoinKind, JoinNode, MultiJoinNode, Node, Rel, WindowJoinNode, WindowProps};
 
 use sqlparser::ast::Query;
 
 use crate::catalog::Catalog;
 use crate::error::Result;
-use crate::session::Dialect;
-use crate::time::SessionZone;
+use crate::session::{Dialect, Settings};
 use crate::types::TimeAttr;
 
 /// A planned query, ready to run.
@@ -30,15 +31,15 @@ pub struct QueryPlan {
 }
 
 /// Plans one query with the catalog and the settings in effect where it stands.
-pub fn plan_query(q: &Query, catalog: &Catalog, zone: &SessionZone, dialect: Dialect) -> Result<QueryPlan> {
-    let mut binder = bind::Binder::new(catalog, zone, dialect);
+pub fn plan_query(q: &Query, catalog: &Catalog, settings: &Settings, dialect: Dialect) -> Result<QueryPlan> {
+    let mut binder = bind::Binder::new(catalog, settings.zone(), dialect);
+    let ttl = settings.state_ttl_ms()?;
+    binder.state_ttl = (ttl, ttl);
+    binder.multi_join_enabled = settings.bool_option("table.optimizer.multi-join.enabled");
     let bound = binder.bind_query(q, None)?;
-    if let Some(e) = binder.pending.take() {
-        return Err(e);
-    }
     let rel = bound.rel;
     let mut schema = rel.fields.clone();
-    let mut notes = Vec::new();
+    let mut notes: Vec<String> = binder.warnings.iter().map(|w| format!("# note: {}", w)).collect();
     let rowtimes: Vec<usize> = (0..schema.len()).filter(|&i| schema[i].ty.is_rowtime()).collect();
     let mut single_rowtime = None;
     if rowtimes.len() > 1 {
@@ -50,7 +51,8 @@ pub fn plan_query(q: &Query, catalog: &Catalog, zone: &SessionZone, dialect: Dia
         for &i in &rowtimes {
             schema[i].ty = schema[i].ty.with_time_attr(TimeAttr::None);
         }
-    } else if rowtimes.len() == 1 {
+    } else if rowtimes.len() == 1 && !has_regular_join(&rel) {
+        // (a regular join materializes the time attributes it reads: no NULL check at the sink)
         single_rowtime = Some(rowtimes[0]);
     }
     // PROCTIME attributes are materialized at the sink
@@ -60,4 +62,14 @@ pub fn plan_query(q: &Query, catalog: &Catalog, zone: &SessionZone, dialect: Dia
         }
     }
     Ok(QueryPlan { rel, schema, notes, single_rowtime })
+}
+
+/// Whether the plan holds a regular or multi-way join.
+fn has_regular_join(rel: &Rel) -> bool {
+    match &rel.node {
+        Node::Join(_) | Node::MultiJoin(_) => true,
+        Node::Scan { .. } => false,
+        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => has_regular_join(input),
+        Node::WindowJoin(j) => has_regular_join(&j.left) || has_regular_join(&j.right),
+    }
 }

@@ -90,6 +90,71 @@ pub struct WindowJoinNode {
     pub right_window: WindowProps,
 }
 
+/// How a regular join keeps one input's rows (Flink's `JoinInputSideSpec`, SEMANTICS.md §1.1).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub enum InputSpec {
+    /// The unique key lies inside the join key: one row per join key.
+    JoinKeyContainsUniqueKey(Vec<usize>),
+    /// A unique key outside the join key: rows per join key, keyed by the unique key.
+    HasUniqueKey(Vec<usize>),
+    /// No unique key: a multiset of rows per join key.
+    NoUniqueKey,
+}
+
+impl InputSpec {
+    pub fn flink_name(&self) -> &'static str {
+        match self {
+            InputSpec::JoinKeyContainsUniqueKey(_) => "JoinKeyContainsUniqueKey",
+            InputSpec::HasUniqueKey(_) => "HasUniqueKey",
+            InputSpec::NoUniqueKey => "NoUniqueKey",
+        }
+    }
+    pub fn unique_key(&self) -> Option<&[usize]> {
+        match self {
+            InputSpec::JoinKeyContainsUniqueKey(k) | InputSpec::HasUniqueKey(k) => Some(k),
+            InputSpec::NoUniqueKey => None,
+        }
+    }
+}
+
+/// A regular (unbounded) join (Flink's `StreamingJoinOperator`, SEMANTICS.md §1).
+#[derive(Clone, Debug)]
+pub struct JoinNode {
+    pub left: Rel,
+    pub right: Rel,
+    pub kind: JoinKind,
+    pub left_keys: Vec<usize>,
+    pub right_keys: Vec<usize>,
+    pub null_safe: Vec<bool>,
+    /// The rest of the condition, over the concatenated row (left columns, then right).
+    pub residual: Option<Expr>,
+    pub left_spec: InputSpec,
+    pub right_spec: InputSpec,
+    /// State retention per side (ms of processing time; 0 = forever).
+    pub left_ttl: i64,
+    pub right_ttl: i64,
+    /// The inputs' table names or aliases, when each side is one table.
+    pub names: [Option<String>; 2],
+}
+
+/// The multi-way join (Flink's `StreamingMultiJoinOperator`, SEMANTICS.md §7): inputs in FROM
+/// order; level i ≥ 1 joins input i to the inputs before it.
+#[derive(Clone, Debug)]
+pub struct MultiJoinNode {
+    pub inputs: Vec<Rel>,
+    /// Join type of level i (level 0 has none): Inner or Left.
+    pub kinds: Vec<JoinKind>,
+    /// Level i's condition over the concatenated row of inputs 0..=i.
+    pub conditions: Vec<Option<Expr>>,
+    /// Per input: the column of the common join key.
+    pub key_cols: Vec<usize>,
+    /// Column offsets of each input in the concatenated row.
+    pub offsets: Vec<usize>,
+    pub specs: Vec<InputSpec>,
+    /// State retention per input (ms of processing time; 0 = forever).
+    pub ttls: Vec<i64>,
+}
+
 #[derive(Clone, Debug)]
 pub enum Node {
     /// A table's source: its columns, then `$rowtime`.
@@ -99,6 +164,10 @@ pub enum Node {
     /// TUMBLE/HOP/CUMULATE: appends window_start, window_end, window_time.
     WindowTvf { input: Box<Rel>, spec: WindowSpec, time_col: usize, ltz: bool, proctime: bool },
     WindowJoin(Box<WindowJoinNode>),
+    Join(Box<JoinNode>),
+    MultiJoin(Box<MultiJoinNode>),
+    /// Turns an upsert stream into a full changelog, keyed by the primary key.
+    ChangelogNormalize { input: Box<Rel>, key: Vec<usize> },
 }
 
 #[derive(Clone, Debug)]
@@ -110,6 +179,10 @@ pub struct Rel {
     /// Flink's description of the node that produces updates (for rejections).
     pub update_producer: Option<String>,
     pub window: Option<WindowProps>,
+    /// Updates come without before-images (an upsert stream).
+    pub upsert: bool,
+    /// Column sets whose values identify a row.
+    pub unique_keys: Vec<Vec<usize>>,
 }
 
 impl Rel {

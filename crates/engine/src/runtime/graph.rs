@@ -1,11 +1,12 @@
-//! The operator graph of one query: one operator per plan node (plus ChangelogNormalize after
-//! upsert sources), each knowing its parent and which input of the parent it feeds. The plan
+//! The operator graph of one query: one operator per plan node, each knowing its parent and which input of the parent it feeds. The plan
 //! is a tree, so delivering an element is a depth-first walk towards the sink.
 
-use crate::catalog::{Catalog, ChangelogMode};
+use crate::catalog::Catalog;
 use crate::error::Result;
 use crate::ops::calc::CalcOp;
+use crate::ops::multi_join::{MultiJoinOp, MultiJoinSpec};
 use crate::ops::normalize::NormalizeOp;
+use crate::ops::regular_join::{RegularJoinOp, RegularJoinSpec};
 use crate::ops::source::SourceOp;
 use crate::ops::window_join::{WindowJoinOp, WindowJoinSpec};
 use crate::ops::window_tvf::WindowTvfOp;
@@ -19,6 +20,8 @@ pub enum OpNode {
     Calc(CalcOp),
     Tvf(WindowTvfOp),
     WindowJoin(WindowJoinOp),
+    RegularJoin(RegularJoinOp),
+    MultiJoin(MultiJoinOp),
 }
 
 pub struct Graph {
@@ -62,27 +65,24 @@ impl Graph {
     fn add(&mut self, rel: &Rel, parent: Option<(usize, usize)>, catalog: &Catalog, opts: &BuildOptions) -> usize {
         let updating = !rel.insert_only;
         match &rel.node {
-            Node::Scan { table, name, changelog, primary_key } => {
+            Node::Scan { table, name, .. } => {
                 let t = &catalog.tables[*table];
-                let upsert = matches!(changelog, ChangelogMode::Upsert | ChangelogMode::UpsertPartialDelete);
-                let (src_parent, norm) = if upsert {
-                    let types = t.columns.iter().map(|c| c.ty.clone()).collect();
-                    let keys: Vec<String> = primary_key.iter().map(|&i| t.columns[i].name.clone()).collect();
-                    let id = self.push(
-                        OpNode::Normalize(NormalizeOp::new(primary_key.clone(), types)),
-                        parent,
-                        Self::info("ChangelogNormalize", format!("ChangelogNormalize(key=[{}])", keys.join(", ")), true),
-                    );
-                    (Some((id, 0)), Some(id))
-                } else {
-                    (parent, None)
-                };
                 let src = SourceOp::new(*table, t, opts.per_record, opts.rows_drive_source_watermark);
                 let mut info = Self::info("TableSourceScan", format!("TableSourceScan(table=[[default_catalog, default_database, {}]])", name), updating);
                 info.table = Some(name.clone());
-                let id = self.push(OpNode::Source(src), src_parent, info);
+                let id = self.push(OpNode::Source(src), parent, info);
                 self.sources.push(id);
-                norm.unwrap_or(id)
+                id
+            }
+            Node::ChangelogNormalize { input, key } => {
+                let keys: Vec<String> = key.iter().map(|&i| input.fields[i].name.clone()).collect();
+                let id = self.push(
+                    OpNode::Normalize(NormalizeOp::new(key.clone(), input.types())),
+                    parent,
+                    Self::info("ChangelogNormalize", format!("ChangelogNormalize(key=[{}])", keys.join(", ")), true),
+                );
+                self.add(input, Some((id, 0)), catalog, opts);
+                id
             }
             Node::Calc { input, filter, project }
                 if filter.is_none()
@@ -100,6 +100,19 @@ impl Graph {
                 self.add_window_join(input, Some(cols), parent, catalog, opts)
             }
             Node::Calc { input, filter: None, project }
+                if matches!(input.node, Node::Join(_)) && project.iter().all(|e| e.as_input().is_some()) =>
+            {
+                // a plain projection over a regular join is done by the join itself
+                let cols: Vec<usize> = project.iter().filter_map(|e| e.as_input()).collect();
+                self.add_regular_join(input, Some(cols), updating, parent, catalog, opts)
+            }
+            Node::Calc { input, filter: None, project }
+                if matches!(input.node, Node::MultiJoin(_)) && project.iter().all(|e| e.as_input().is_some()) =>
+            {
+                let cols: Vec<usize> = project.iter().filter_map(|e| e.as_input()).collect();
+                self.add_multi_join(input, Some(cols), updating, parent, catalog, opts)
+            }
+            Node::Calc { input, filter: None, project }
                 if matches!(input.node, Node::WindowTvf { .. }) && project.iter().all(|e| e.as_input().is_some()) =>
             {
                 // a plain projection over a window TVF is done by the TVF itself
@@ -110,7 +123,7 @@ impl Graph {
                 id
             }
             Node::Calc { input, filter, project } => {
-                let label = crate::plan::explain(rel, catalog).lines().nth(1).unwrap_or("Calc").to_string();
+                let label = crate::plan::explain_line(rel, catalog);
                 let id = self.push(
                     OpNode::Calc(CalcOp::new(filter.clone(), project.clone(), input.types())),
                     parent,
@@ -130,6 +143,47 @@ impl Graph {
                 id
             }
             Node::WindowJoin(_) => self.add_window_join(rel, None, parent, catalog, opts),
+            Node::Join(_) => self.add_regular_join(rel, None, updating, parent, catalog, opts),
+            Node::MultiJoin(_) => self.add_multi_join(rel, None, updating, parent, catalog, opts),
+        }
+    }
+
+    fn add_regular_join(
+        &mut self,
+        rel: &Rel,
+        project: Option<Vec<usize>>,
+        updating: bool,
+        parent: Option<(usize, usize)>,
+        catalog: &Catalog,
+        opts: &BuildOptions,
+    ) -> usize {
+        match &rel.node {
+            Node::Join(j) => {
+                let name_of = |r: &Rel| -> String { first_table(r).unwrap_or_else(|| "input".into()) };
+                let spec = RegularJoinSpec {
+                    kind: j.kind,
+                    left_keys: j.left_keys.clone(),
+                    right_keys: j.right_keys.clone(),
+                    null_safe: j.null_safe.clone(),
+                    residual: j.residual.clone(),
+                    left_spec: j.left_spec.clone(),
+                    right_spec: j.right_spec.clone(),
+                    left_upsert: j.left.upsert,
+                    right_upsert: j.right.upsert,
+                    left_types: j.left.types(),
+                    right_types: j.right.types(),
+                    left_ttl: j.left_ttl,
+                    right_ttl: j.right_ttl,
+                    input_names: [name_of(&j.left), name_of(&j.right)],
+                    project,
+                };
+                let label = crate::plan::bind::join_description(rel, true);
+                let id = self.push(OpNode::RegularJoin(RegularJoinOp::new(spec)), parent, Self::info("Join", label, updating));
+                self.add(&j.left, Some((id, 0)), catalog, opts);
+                self.add(&j.right, Some((id, 1)), catalog, opts);
+                id
+            }
+            _ => self.add(rel, parent, catalog, opts),
         }
     }
 
@@ -168,6 +222,38 @@ impl Graph {
         }
     }
 
+    fn add_multi_join(
+        &mut self,
+        rel: &Rel,
+        project: Option<Vec<usize>>,
+        updating: bool,
+        parent: Option<(usize, usize)>,
+        catalog: &Catalog,
+        opts: &BuildOptions,
+    ) -> usize {
+        match &rel.node {
+            Node::MultiJoin(m) => {
+                let spec = MultiJoinSpec {
+                    kinds: m.kinds.clone(),
+                    conditions: m.conditions.clone(),
+                    key_cols: m.key_cols.clone(),
+                    specs: m.specs.clone(),
+                    types: m.inputs.iter().map(|r| r.types()).collect(),
+                    ttls: m.ttls.clone(),
+                    input_names: m.inputs.iter().map(|r| first_table(r).unwrap_or_else(|| "input".into())).collect(),
+                    project,
+                };
+                let label = crate::plan::explain_line(rel, catalog);
+                let id = self.push(OpNode::MultiJoin(MultiJoinOp::new(spec)), parent, Self::info("MultiJoin", label, updating));
+                for (i, input) in m.inputs.iter().enumerate() {
+                    self.add(input, Some((id, i)), catalog, opts);
+                }
+                id
+            }
+            _ => self.add(rel, parent, catalog, opts),
+        }
+    }
+
     /// Delivers one element to an operator and everything it emits towards the sink; the
     /// sink's records are appended to `sink`.
     pub fn deliver(
@@ -187,6 +273,10 @@ impl Graph {
                 (OpNode::Normalize(n), Element::Record(r)) => n.on_record(r, &mut ctx)?,
                 (OpNode::WindowJoin(j), Element::Record(r)) => j.on_record(input, r, &mut ctx)?,
                 (OpNode::WindowJoin(j), Element::Watermark(w)) => j.on_watermark(input, w, &mut ctx)?,
+                (OpNode::RegularJoin(j), Element::Record(r)) => j.on_record(input, r, &mut ctx)?,
+                (OpNode::RegularJoin(j), Element::Watermark(w)) => j.on_watermark(input, w, &mut ctx)?,
+                (OpNode::MultiJoin(j), Element::Record(r)) => j.on_record(input, r, &mut ctx)?,
+                (OpNode::MultiJoin(j), Element::Watermark(w)) => j.on_watermark(input, w, &mut ctx)?,
                 (OpNode::Source(_), e) => ctx.out.push(e),
                 (_, Element::Watermark(w)) => ctx.emit_watermark(w),
             }
@@ -251,6 +341,8 @@ impl Graph {
         for (i, op) in self.ops.iter().enumerate() {
             match op {
                 OpNode::WindowJoin(j) => v.push(j.state(i, zone)),
+                OpNode::RegularJoin(j) => v.push(j.state(i, zone)),
+                OpNode::MultiJoin(j) => v.push(j.state(i, zone)),
                 OpNode::Normalize(n) => v.push(n.state(i, zone)),
                 _ => {}
             }
@@ -264,7 +356,9 @@ impl Graph {
         for (i, op) in self.ops.iter().enumerate() {
             match op {
                 OpNode::WindowJoin(j) => v.push((i, j.state_rows())),
-                OpNode::Normalize(n) => v.push((i, n.state(i, &Default::default()).rows)),
+                OpNode::RegularJoin(j) => v.push((i, j.state_rows())),
+                OpNode::MultiJoin(j) => v.push((i, j.state_rows())),
+                OpNode::Normalize(n) => v.push((i, n.state_rows())),
                 _ => {}
             }
         }
@@ -294,7 +388,9 @@ pub struct DeliverCtx<'a> {
 fn first_table(r: &Rel) -> Option<String> {
     match &r.node {
         Node::Scan { name, .. } => Some(name.clone()),
-        Node::Calc { input, .. } | Node::WindowTvf { input, .. } => first_table(input),
+        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => first_table(input),
         Node::WindowJoin(j) => first_table(&j.left),
+        Node::Join(j) => first_table(&j.left),
+        Node::MultiJoin(m) => m.inputs.first().and_then(first_table),
     }
 }

@@ -18,7 +18,8 @@ use crate::value::Value;
 
 pub use graph::{BuildOptions, DeliverCtx, Graph};
 
-/// Start of the simulated processing-time clock: 2024-01-01 00:00:00 UTC, one second per step.
+/// Start of the simulated processing-time clock: 2024-01-01 00:00:00 UTC; it moves
+/// `joinlab.proctime-step` (default one second) per step.
 pub const PROC_CLOCK_BASE_MS: i64 = 1_704_067_200_000;
 
 #[derive(Clone, Debug)]
@@ -33,6 +34,8 @@ pub struct RunOptions {
     pub rowtime_null_check: bool,
     /// Stop after this many steps (for `state_at`).
     pub stop_after: Option<usize>,
+    /// Processing time added per step (ms).
+    pub proc_step_ms: i64,
 }
 
 /// Identifies the query in the trace.
@@ -145,7 +148,7 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
             return qt_with_state(qt, &graph, zone);
         }
         let step_no = i + 1;
-        let proc_time = PROC_CLOCK_BASE_MS + step_no as i64 * 1000;
+        let proc_time = PROC_CLOCK_BASE_MS + step_no as i64 * opts.proc_step_ms;
         let mut evs: Vec<Event> = Vec::new();
         let mut notes: Vec<String> = Vec::new();
         let mut failure: Option<String> = None;
@@ -236,7 +239,7 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
     }
     // end of input: sources finish in CREATE TABLE order
     let step_no = events.len() + 1;
-    let proc_time = PROC_CLOCK_BASE_MS + step_no as i64 * 1000;
+    let proc_time = PROC_CLOCK_BASE_MS + step_no as i64 * opts.proc_step_ms;
     let mut evs: Vec<Event> = Vec::new();
     let mut failure = None;
     for t in 0..catalog.tables.len() {

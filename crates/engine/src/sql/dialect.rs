@@ -89,6 +89,11 @@ impl Dialect for FlinkDialect {
         true
     }
 
+    /// `SELECT /*+ MULTI_JOIN(a, b) STATE_TTL('a' = '1h') */ …` hints.
+    fn supports_comment_optimizer_hint(&self) -> bool {
+        true
+    }
+
     fn supports_table_versioning(&self) -> bool {
         true
     }

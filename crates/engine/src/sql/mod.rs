@@ -457,8 +457,13 @@ mod tests {
 
     #[test]
     fn parse_errors_carry_positions() {
+        // the input ends too early: Flink's SqlParserEOFException (errors_validation.expected)
         let e = parse_statement("SELECT a\n  FROM t WHERE (b").unwrap_err();
         assert_eq!(e.stmt_span.unwrap().0.line, 2);
-        assert!(e.message.starts_with("SQL parse failed."));
+        assert!(e.message.starts_with("Encountered \"<EOF>\" at line 2"), "{}", e.message);
+        assert_eq!(e.class.as_deref(), Some("org.apache.flink.table.api.SqlParserEOFException"));
+        let e = parse_statement("SELECT a\n  FROM t WHERE b c d").unwrap_err();
+        assert_eq!(e.stmt_span.unwrap().0.line, 2);
+        assert!(e.message.starts_with("SQL parse failed."), "{}", e.message);
     }
 }

@@ -1,0 +1,478 @@
+//! Multi-way join — Flink's `StreamingMultiJoinOperator` (SEMANTICS.md §7), planned for a chain
+//! of INNER / LEFT joins that share a common join key when the query carries
+//! `/*+ MULTI_JOIN(…) */` or `table.optimizer.multi-join.enabled` is on. One operator holds
+//! one state per input (partitioned by the common key) and no intermediate join results.
+//!
+//! ```text
+//!  input i row r ─► walk inputs 0..n-1 depth first, rows of each input's state that satisfy
+//!                   that level's condition; r itself stands in at level i
+//!               ─► every complete combination is emitted with r's kind (+I/-U/+U/-D)
+//!               ─► then r is added to (or retracted from) input i's state
+//!  LEFT level i:  r accumulates and the rows before it had no match at level i
+//!                   → first -D of the old NULL-padded combination(s)
+//!                 r retracts the last match → after the retraction, +I of the padded one(s)
+//! ```
+//!
+//! Unlike a cascade of binary joins, outer levels pass the input's kind through (a +U input
+//! yields +U rows). State rows stay until retracted (or their state TTL runs out; nothing is
+//! emitted then). The walk follows Flink's two phases: it first counts, without emitting, how
+//! many rows of the input's level match each prefix (CALCULATE_MATCHES), then emits from the
+//! input's level onwards (EMIT_RESULTS).
+
+use std::collections::VecDeque;
+
+use rustc_hash::FxHashMap;
+
+use crate::changelog::RowKind;
+use crate::expr::{EvalCtx, Expr};
+use crate::plan::{InputSpec, JoinKind};
+use crate::time::{format_watermark, SessionZone};
+use crate::trace::{Event, Lineage, StateGroup, StateSummary};
+use crate::types::DataType;
+use crate::value::{Row, Value};
+
+use super::{merge_lineage, render, Ctx, Record};
+
+struct Entry {
+    row: Row,
+    lineage: Lineage,
+    count: usize,
+    written: i64,
+    /// Arrival order (for the state view).
+    seq: u64,
+}
+
+pub struct MultiJoinSpec {
+    /// Join type of each level (level 0: ignored).
+    pub kinds: Vec<JoinKind>,
+    /// Each level's condition over the concatenated rows of inputs 0..=level.
+    pub conditions: Vec<Option<Expr>>,
+    /// The common join key column of each input.
+    pub key_cols: Vec<usize>,
+    pub specs: Vec<InputSpec>,
+    pub types: Vec<Vec<DataType>>,
+    pub ttls: Vec<i64>,
+    pub input_names: Vec<String>,
+    /// Output columns picked from the concatenated row when a projection was fused in.
+    pub project: Option<Vec<usize>>,
+}
+
+pub struct MultiJoinOp {
+    s: MultiJoinSpec,
+    /// Per input: common key → rows (in arrival order).
+    state: Vec<FxHashMap<Value, Vec<Entry>>>,
+    /// Per input: writes in processing-time order (state TTL).
+    writes: Vec<VecDeque<(i64, Value)>>,
+    seq: u64,
+    input_wm: Vec<i64>,
+    current: i64,
+    out_types: Vec<DataType>,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Phase {
+    CalculateMatches,
+    EmitResults,
+}
+
+#[derive(Clone, Copy)]
+enum Slot {
+    Empty,
+    Null,
+    State(usize),
+    Input,
+}
+
+/// One walk over the state for one input row.
+struct Walk<'a> {
+    op: &'a MultiJoinOp,
+    key: &'a Value,
+    input: &'a Record,
+    input_id: usize,
+    kind: RowKind,
+    cur: Vec<Slot>,
+    assoc: Vec<i64>,
+    ctx: EvalCtx<'a>,
+    now: i64,
+    out: Vec<(RowKind, Row, Lineage)>,
+    tracing: bool,
+    buf: Row,
+}
+
+impl<'a> Walk<'a> {
+    fn n(&self) -> usize {
+        self.op.s.kinds.len()
+    }
+
+    fn is_left(&self, depth: usize) -> bool {
+        depth > 0 && self.op.s.kinds[depth] == JoinKind::Left
+    }
+
+    fn records(&self, depth: usize) -> Vec<usize> {
+        let ttl = self.op.s.ttls[depth];
+        let mut v = Vec::new();
+        if let Some(list) = self.op.state[depth].get(self.key) {
+            for (i, e) in list.iter().enumerate() {
+                if ttl > 0 && self.now >= e.written.saturating_add(ttl) {
+                    continue;
+                }
+                for _ in 0..e.count {
+                    v.push(i);
+                }
+            }
+        }
+        v
+    }
+
+    fn row_at(&self, depth: usize) -> Option<&Row> {
+        match self.cur[depth] {
+            Slot::State(i) => self.op.state[depth].get(self.key).map(|l| &l[i].row),
+            Slot::Input => Some(&self.input.row),
+            Slot::Null | Slot::Empty => None,
+        }
+    }
+
+    fn lineage_at(&self, depth: usize) -> Option<&Lineage> {
+        match self.cur[depth] {
+            Slot::State(i) => self.op.state[depth].get(self.key).map(|l| &l[i].lineage),
+            Slot::Input => Some(&self.input.lineage),
+            Slot::Null | Slot::Empty => None,
+        }
+    }
+
+    /// The rows of inputs 0..=depth side by side (NULLs for a padded input).
+    fn concat(&mut self, depth: usize) {
+        let mut buf = std::mem::take(&mut self.buf);
+        buf.clear();
+        for d in 0..=depth {
+            match self.row_at(d) {
+                Some(r) => buf.extend(r.iter().cloned()),
+                None => buf.extend(std::iter::repeat_n(Value::Null, self.op.s.types[d].len())),
+            }
+        }
+        self.buf = buf;
+    }
+
+    fn matches(&mut self, depth: usize) -> Result<bool, String> {
+        if depth == 0 {
+            return Ok(true);
+        }
+        match &self.op.s.conditions[depth] {
+            None => Ok(true),
+            Some(c) => {
+                self.concat(depth);
+                c.eval_true(&self.buf, &self.ctx)
+            }
+        }
+    }
+
+    fn recurse(&mut self, depth: usize, phase: Phase) -> Result<(), String> {
+        if depth == self.n() {
+            self.concat(depth - 1);
+            let row = self.op.project(&self.buf);
+            let mut lineage = Vec::new();
+            if self.tracing {
+                for d in 0..depth {
+                    if let Some(l) = self.lineage_at(d) {
+                        lineage = merge_lineage(&lineage, l);
+                    }
+                }
+            }
+            self.out.push((self.kind, row, lineage));
+            return Ok(());
+        }
+        let is_left = self.is_left(depth);
+        let matched = self.process_records(depth, phase, is_left)?;
+        if depth == self.input_id {
+            self.process_input(depth, matched)?;
+        } else if is_left && !matched {
+            self.cur[depth] = Slot::Null;
+            self.recurse(depth + 1, phase)?;
+        }
+        Ok(())
+    }
+
+    fn process_records(&mut self, depth: usize, phase: Phase, is_left: bool) -> Result<bool, String> {
+        let mut matched = false;
+        if !is_left && self.input_id == depth {
+            return Ok(false);
+        }
+        for i in self.records(depth) {
+            self.cur[depth] = Slot::State(i);
+            if !self.matches(depth)? {
+                continue;
+            }
+            matched = true;
+            if is_left {
+                let inc = phase == Phase::CalculateMatches || self.kind.is_accumulate();
+                self.assoc[depth - 1] += if inc { 1 } else { -1 };
+                if self.can_stop_counting(depth) {
+                    return Ok(matched);
+                }
+                self.assoc[depth] = 0;
+            }
+            if phase == Phase::CalculateMatches && self.input_id == depth {
+                continue;
+            }
+            self.recurse(depth + 1, phase)?;
+        }
+        Ok(matched)
+    }
+
+    /// At the input's level, one match (accumulate) or two (retract) is all the padding
+    /// decision needs.
+    fn can_stop_counting(&self, depth: usize) -> bool {
+        if depth == 0 || self.input_id != depth {
+            return false;
+        }
+        if self.kind.is_accumulate() {
+            self.assoc[depth - 1] > 0
+        } else {
+            self.assoc[depth - 1] > 1
+        }
+    }
+
+    fn process_input(&mut self, depth: usize, matched: bool) -> Result<(), String> {
+        let is_left = self.is_left(depth);
+        let kind = self.kind;
+        if kind.is_accumulate() && is_left && !matched {
+            // the rows before had no match here: retract their NULL-padded combination
+            self.cur[depth] = Slot::Null;
+            self.kind = RowKind::Delete;
+            self.recurse(depth + 1, Phase::EmitResults)?;
+            self.kind = kind;
+        }
+        self.cur[depth] = Slot::Input;
+        if !self.matches(depth)? {
+            return Ok(());
+        }
+        if is_left {
+            self.assoc[depth - 1] += if kind.is_accumulate() { 1 } else { -1 };
+        }
+        self.recurse(depth + 1, Phase::EmitResults)?;
+        if !kind.is_accumulate() && is_left && self.assoc[depth - 1] == 0 {
+            // the last match went away: the NULL-padded combination comes back
+            self.cur[depth] = Slot::Null;
+            self.kind = RowKind::Insert;
+            self.recurse(depth + 1, Phase::EmitResults)?;
+            self.kind = kind;
+        }
+        Ok(())
+    }
+}
+
+impl MultiJoinOp {
+    pub fn new(s: MultiJoinSpec) -> MultiJoinOp {
+        let n = s.kinds.len();
+        let all: Vec<DataType> = s.types.iter().flatten().cloned().collect();
+        let out_types = match &s.project {
+            Some(cols) => cols.iter().map(|&c| all[c].clone()).collect(),
+            None => all,
+        };
+        MultiJoinOp {
+            s,
+            state: (0..n).map(|_| FxHashMap::default()).collect(),
+            writes: (0..n).map(|_| VecDeque::new()).collect(),
+            seq: 0,
+            input_wm: vec![i64::MIN; n],
+            current: i64::MIN,
+            out_types,
+        }
+    }
+
+    fn project(&self, row: &[Value]) -> Row {
+        match &self.s.project {
+            Some(cols) => cols.iter().map(|&c| row[c].clone()).collect(),
+            None => row.to_vec(),
+        }
+    }
+
+    fn same_entry(&self, input: usize, a: &Row, b: &Row) -> bool {
+        match &self.s.specs[input] {
+            InputSpec::JoinKeyContainsUniqueKey(uk) | InputSpec::HasUniqueKey(uk) => uk.iter().all(|&c| a[c] == b[c]),
+            InputSpec::NoUniqueKey => a == b,
+        }
+    }
+
+    fn expire(&mut self, now: i64, cx: &mut Ctx) {
+        for input in 0..self.state.len() {
+            let ttl = self.s.ttls[input];
+            if ttl <= 0 {
+                continue;
+            }
+            let mut gone = Vec::new();
+            while let Some((t, _)) = self.writes[input].front() {
+                if now < t.saturating_add(ttl) {
+                    break;
+                }
+                let Some((_, key)) = self.writes[input].pop_front() else { break };
+                let Some(list) = self.state[input].get_mut(&key) else { continue };
+                let before: usize = list.iter().map(|e| e.count).sum();
+                list.retain(|e| now < e.written.saturating_add(ttl));
+                let after: usize = list.iter().map(|e| e.count).sum();
+                if list.is_empty() {
+                    self.state[input].remove(&key);
+                }
+                if after < before {
+                    gone.push((key, before - after));
+                }
+            }
+            if cx.tracing() {
+                let kt = self.s.types[input][self.s.key_cols[input]].clone();
+                for (key, rows) in gone {
+                    let k = render(&[key], std::slice::from_ref(&kt), cx.zone);
+                    let op = cx.op;
+                    let side = self.s.input_names[input].clone();
+                    let reason = format!("state TTL {} ran out", crate::time::window::explain_duration(ttl));
+                    cx.event(|| Event::StateExpire { op, side, key: k, window: None, rows, reason });
+                }
+            }
+        }
+    }
+
+    pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), String> {
+        let now = cx.proc_time;
+        self.expire(now, cx);
+        let key = rec.row[self.s.key_cols[input]].clone();
+        let n = self.s.kinds.len();
+        let out = {
+            let mut w = Walk {
+                op: self,
+                key: &key,
+                input: &rec,
+                input_id: input,
+                kind: rec.kind,
+                cur: vec![Slot::Empty; n],
+                assoc: vec![0; n],
+                ctx: EvalCtx { zone: cx.zone, proc_time: now, watermark: Some(self.current) },
+                now,
+                out: Vec::new(),
+                tracing: cx.tracing(),
+                buf: Vec::new(),
+            };
+            w.recurse(0, Phase::CalculateMatches)?;
+            w.out
+        };
+        for (kind, row, lineage) in out {
+            if cx.tracing() {
+                let text = render(&row, &self.out_types, cx.zone);
+                let (op, lin) = (cx.op, lineage.clone());
+                cx.event(|| Event::Emit { op, kind, row: text, lineage: lin });
+            }
+            cx.emit(Record { kind, row, lineage });
+        }
+        self.store(input, key, rec, now, cx);
+        Ok(())
+    }
+
+    fn store(&mut self, input: usize, key: Value, rec: Record, now: i64, cx: &mut Ctx) {
+        let found = self.state[input].get(&key).and_then(|l| l.iter().position(|e| self.same_entry(input, &e.row, &rec.row)));
+        let acc = rec.kind.is_accumulate();
+        let no_uk = matches!(self.s.specs[input], InputSpec::NoUniqueKey);
+        if acc {
+            match found {
+                Some(i) => {
+                    let e = &mut self.state[input].get_mut(&key).expect("key present")[i];
+                    if no_uk {
+                        e.count += 1;
+                    } else {
+                        e.row = rec.row.clone();
+                        e.lineage = rec.lineage.clone();
+                    }
+                    e.written = now;
+                }
+                None => {
+                    self.seq += 1;
+                    let seq = self.seq;
+                    self.state[input].entry(key.clone()).or_default().push(Entry {
+                        row: rec.row.clone(),
+                        lineage: rec.lineage.clone(),
+                        count: 1,
+                        written: now,
+                        seq,
+                    });
+                }
+            }
+            if self.s.ttls[input] > 0 {
+                self.writes[input].push_back((now, key.clone()));
+            }
+        } else if let Some(i) = found {
+            let list = self.state[input].get_mut(&key).expect("key present");
+            if list[i].count > 1 {
+                list[i].count -= 1;
+            } else {
+                list.remove(i);
+            }
+            if list.is_empty() {
+                self.state[input].remove(&key);
+            }
+        }
+        if cx.tracing() {
+            let kt = self.s.types[input][self.s.key_cols[input]].clone();
+            let k = render(std::slice::from_ref(&key), std::slice::from_ref(&kt), cx.zone);
+            let op = cx.op;
+            let side = self.s.input_names[input].clone();
+            if acc {
+                let rows_in_state = self.state[input].get(&key).map(|l| l.iter().map(|e| e.count).sum()).unwrap_or(0);
+                let row = render(&rec.row, &self.s.types[input], cx.zone);
+                let lineage = rec.lineage.clone();
+                cx.event(|| Event::StateInsert { op, side, key: k, window: None, row, lineage, rows_in_state });
+            } else if found.is_some() {
+                cx.event(|| Event::StateExpire { op, side, key: k, window: None, rows: 1, reason: format!("retracted by {}", rec.kind.short()) });
+            }
+        }
+    }
+
+    pub fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), String> {
+        if wm > self.input_wm[input] {
+            self.input_wm[input] = wm;
+        }
+        let combined = self.input_wm.iter().copied().min().unwrap_or(i64::MIN);
+        if combined > self.current {
+            self.current = combined;
+            let op = cx.op;
+            cx.event(|| Event::Watermark { op, value_ms: combined, text: format_watermark(combined) });
+            cx.emit_watermark(combined);
+        } else if cx.tracing() {
+            let op = cx.op;
+            let lowest = (0..self.input_wm.len()).filter(|&i| i != input).min_by_key(|&i| self.input_wm[i]);
+            let held = lowest.map(|i| self.s.input_names[i].clone());
+            cx.event(|| Event::InputWatermark { op, input, value_ms: wm, text: format_watermark(wm), held_by: held });
+        }
+        Ok(())
+    }
+
+    /// Rows held per input and common key.
+    pub fn state(&self, op: usize, zone: &SessionZone) -> StateSummary {
+        let mut groups = Vec::new();
+        let mut rows = 0;
+        for input in 0..self.state.len() {
+            let kt = self.s.types[input][self.s.key_cols[input]].clone();
+            // keys in the order their oldest row arrived (hash order differs between builds)
+            let mut keys: Vec<(&Value, u64)> =
+                self.state[input].iter().map(|(k, l)| (k, l.iter().map(|e| e.seq).min().unwrap_or(0))).collect();
+            keys.sort_by_key(|(_, s)| *s);
+            for (key, _) in keys {
+                let Some(list) = self.state[input].get(key) else { continue };
+                let mut g = StateGroup {
+                    side: self.s.input_names[input].clone(),
+                    key: render(std::slice::from_ref(key), std::slice::from_ref(&kt), zone),
+                    window: None,
+                    rows: Vec::new(),
+                    row_notes: Vec::new(),
+                };
+                for e in list {
+                    rows += e.count;
+                    g.rows.push(render(&e.row, &self.s.types[input], zone));
+                    g.row_notes.push(if e.count > 1 { format!("×{}", e.count) } else { String::new() });
+                }
+                groups.push(g);
+            }
+        }
+        StateSummary { op, rows, groups }
+    }
+
+    pub fn state_rows(&self) -> usize {
+        self.state.iter().map(|s| s.values().map(|l| l.iter().map(|e| e.count).sum::<usize>()).sum::<usize>()).sum()
+    }
+}

@@ -1,0 +1,243 @@
+//! Folding chains of binary joins into multi-way joins (Flink's `FlinkJoinToMultiJoinRule`,
+//! SEMANTICS.md §7), when a query block says `/*+ MULTI_JOIN(t1, t2, …) */` or
+//! `table.optimizer.multi-join.enabled` is on.
+//!
+//! A chain is a left-deep run of INNER / LEFT joins. Its inputs are grouped from the bottom
+//! while each new input joins on the group's common key (directly or through equalities
+//! already in the group); an input that does not closes the group, which becomes input 0 of
+//! the next group. Every group of two or more inputs is one MultiJoin. With the hint, only the
+//! inputs it names take part (a join whose new input is not named stays binary). Because a
+//! multi-way join's output is the concatenation of its inputs, column numbers stay the same
+//! however the chain is grouped.
+
+use super::bind::{input_spec, join_description};
+use super::rel::{InputSpec, JoinKind, JoinNode, MultiJoinNode, Node, Rel};
+use crate::expr::{Expr, Op};
+use crate::types::{DataType, TypeKind};
+
+/// Which inputs may be folded.
+pub enum Allow<'a> {
+    All,
+    Named(&'a [String]),
+}
+
+impl Allow<'_> {
+    fn allows(&self, name: &Option<String>) -> bool {
+        match self {
+            Allow::All => true,
+            Allow::Named(list) => name.as_ref().map(|n| list.iter().any(|x| x == n)).unwrap_or(false),
+        }
+    }
+}
+
+/// Rewrites every eligible chain in the tree.
+pub fn fold(rel: Rel, allow: &Allow) -> Rel {
+    match &rel.node {
+        Node::Join(j) if eligible(j, allow) => fold_chain(rel, allow),
+        _ => map_children(rel, allow),
+    }
+}
+
+fn eligible(j: &JoinNode, allow: &Allow) -> bool {
+    matches!(j.kind, JoinKind::Inner | JoinKind::Left) && allow.allows(&j.names[1])
+}
+
+fn map_children(mut rel: Rel, allow: &Allow) -> Rel {
+    rel.node = match rel.node {
+        Node::Calc { input, filter, project } => Node::Calc { input: Box::new(fold(*input, allow)), filter, project },
+        Node::ChangelogNormalize { input, key } => Node::ChangelogNormalize { input: Box::new(fold(*input, allow)), key },
+        Node::Join(mut j) => {
+            j.left = fold(j.left, allow);
+            j.right = fold(j.right, allow);
+            Node::Join(j)
+        }
+        other => other,
+    };
+    rel
+}
+
+/// An upsert input whose ChangelogNormalize a binary join had dropped gets it back: the
+/// multi-way join needs full changes.
+fn renormalize(rel: Rel) -> Rel {
+    if !rel.upsert {
+        return rel;
+    }
+    let Some(key) = rel.unique_keys.first().cloned() else { return rel };
+    let fields = rel.fields.clone();
+    let unique_keys = rel.unique_keys.clone();
+    Rel {
+        node: Node::ChangelogNormalize { input: Box::new(rel), key },
+        fields,
+        insert_only: false,
+        update_producer: Some("ChangelogNormalize".into()),
+        window: None,
+        upsert: false,
+        unique_keys,
+    }
+}
+
+struct Group {
+    inputs: Vec<Rel>,
+    kinds: Vec<JoinKind>,
+    conditions: Vec<Option<Expr>>,
+    key_cols: Vec<usize>,
+    offsets: Vec<usize>,
+    ttls: Vec<i64>,
+    /// Columns (of the concatenation) equal to the common key.
+    class: Vec<usize>,
+    /// The relation the group ends with, as the binary plan had it (fields).
+    top: Option<Rel>,
+}
+
+impl Group {
+    fn start(input: Rel, ttl: i64) -> Group {
+        Group {
+            inputs: vec![input],
+            kinds: vec![JoinKind::Inner],
+            conditions: vec![None],
+            key_cols: vec![0],
+            offsets: vec![0],
+            ttls: vec![ttl],
+            class: Vec::new(),
+            top: None,
+        }
+    }
+
+    fn width(&self) -> usize {
+        self.offsets.last().copied().unwrap_or(0) + self.inputs.last().map(|r| r.fields.len()).unwrap_or(0)
+    }
+
+    /// The key pair through which the new input joins the group, if any.
+    fn link(&self, j: &JoinNode) -> Option<(usize, usize)> {
+        let pairs = j.left_keys.iter().zip(&j.right_keys).zip(&j.null_safe).filter(|(_, safe)| !**safe).map(|(p, _)| (*p.0, *p.1));
+        let pairs: Vec<(usize, usize)> = pairs.collect();
+        if self.inputs.len() == 1 {
+            return pairs.first().copied();
+        }
+        pairs.into_iter().find(|(l, _)| self.class.contains(l))
+    }
+
+    fn add(&mut self, level: &Rel, j: &JoinNode, link: (usize, usize)) {
+        let nl = self.width();
+        if self.inputs.len() == 1 {
+            self.key_cols[0] = link.0;
+            self.class.push(link.0);
+        }
+        self.class.push(nl + link.1);
+        self.offsets.push(nl);
+        self.key_cols.push(link.1);
+        self.kinds.push(j.kind);
+        self.conditions.push(level_condition(j));
+        self.ttls.push(j.right_ttl);
+        self.inputs.push(renormalize(j.right.clone()));
+        self.top = Some(level.clone());
+    }
+
+    /// The group as one relation: its single input, or a MultiJoin.
+    fn close(mut self) -> Rel {
+        if self.inputs.len() == 1 {
+            return self.inputs.pop().expect("one input");
+        }
+        if let Some(first) = self.inputs.first_mut() {
+            *first = renormalize(first.clone());
+        }
+        let top = self.top.expect("a group of two or more inputs has a top join");
+        let specs: Vec<InputSpec> = self.inputs.iter().zip(&self.key_cols).map(|(r, &k)| input_spec(r, &[k])).collect();
+        let insert_only = self.inputs.iter().all(|r| r.insert_only) && self.kinds.iter().skip(1).all(|k| *k == JoinKind::Inner);
+        let node = MultiJoinNode {
+            inputs: self.inputs,
+            kinds: self.kinds,
+            conditions: self.conditions,
+            key_cols: self.key_cols,
+            offsets: self.offsets,
+            specs,
+            ttls: self.ttls,
+        };
+        let mut rel = Rel {
+            node: Node::MultiJoin(Box::new(node)),
+            fields: top.fields,
+            insert_only,
+            update_producer: None,
+            window: None,
+            upsert: false,
+            unique_keys: Vec::new(),
+        };
+        rel.update_producer = Some(super::explain::multi_join_text(&rel, false));
+        rel
+    }
+}
+
+/// A level's whole condition over the concatenated row: key equalities, then the rest.
+fn level_condition(j: &JoinNode) -> Option<Expr> {
+    let nl = j.left.fields.len();
+    let mut conj = Vec::new();
+    for ((&l, &r), &safe) in j.left_keys.iter().zip(&j.right_keys).zip(&j.null_safe) {
+        let (lt, rt): (DataType, DataType) = (j.left.fields[l].ty.clone(), j.right.fields[r].ty.clone());
+        let nullable = !safe && (lt.nullable || rt.nullable);
+        let op = if safe { Op::IsNotDistinctFrom } else { Op::Eq };
+        conj.push(Expr::call(op, vec![Expr::input(l, lt), Expr::input(nl + r, rt)], DataType::new(TypeKind::Boolean, nullable)));
+    }
+    if let Some(r) = &j.residual {
+        conj.push(r.clone());
+    }
+    Expr::and_all(conj)
+}
+
+/// Folds the chain whose top join is `rel`.
+fn fold_chain(rel: Rel, allow: &Allow) -> Rel {
+    // the chain, bottom level first
+    let mut levels: Vec<Rel> = Vec::new();
+    let mut cur = rel;
+    loop {
+        let next = match &cur.node {
+            Node::Join(j) if eligible(j, allow) => Some(j.left.clone()),
+            _ => None,
+        };
+        match next {
+            Some(left) => {
+                levels.push(cur);
+                cur = left;
+            }
+            None => break,
+        }
+    }
+    levels.reverse();
+    let bottom = &levels[0];
+    let Node::Join(bj) = &bottom.node else { return map_children(cur, allow) };
+    let leaf_ok = allow.allows(&bj.names[0]);
+    let leaf = fold(cur, allow);
+    let mut group = Group::start(leaf, bj.left_ttl);
+    let mut first = true;
+    for level in &levels {
+        let Node::Join(j) = &level.node else { continue };
+        let link = if first && !leaf_ok { None } else { group.link(j) };
+        first = false;
+        match link {
+            Some(l) => group.add(level, j, l),
+            None => {
+                // the new input does not share the group's key: close the group
+                let closed = group.close();
+                let fresh = Group::start(closed, j.left_ttl);
+                match fresh.link(j) {
+                    Some(l) => {
+                        group = fresh;
+                        group.add(level, j, l);
+                    }
+                    None => {
+                        // no equality at all: this level stays a binary join
+                        let left = fresh.close();
+                        let mut jn = (**j).clone();
+                        jn.left_spec = input_spec(&left, &jn.left_keys);
+                        jn.left = left;
+                        jn.right = fold(jn.right, allow);
+                        let mut r = level.clone();
+                        r.node = Node::Join(Box::new(jn));
+                        r.update_producer = Some(join_description(&r, false));
+                        group = Group::start(r, 0);
+                    }
+                }
+            }
+        }
+    }
+    group.close()
+}
