@@ -1,7 +1,9 @@
 import { defineConfig } from 'vite';
 import { resolve } from 'node:path';
 
-// The playground is a static site: www/ is the source, dist/ the output.
+// The playground is a static site: www/ is the source, dist/ the output. Pages: index.html
+// (the playground, also ?embed=1) and docs-demo.html (a docs page embedding two playgrounds).
+// The custom element is also built as a stable `joinlab-embed.js` for other docs sites.
 export default defineConfig({
   root: resolve(import.meta.dirname),
   base: './',
@@ -10,9 +12,18 @@ export default defineConfig({
     outDir: resolve(import.meta.dirname, '../dist'),
     emptyOutDir: true,
     target: 'es2022',
+    sourcemap: !!process.env.JOINLAB_SOURCEMAP,
+    reportCompressedSize: false,
+    // The oracle outputs of the examples stay files (the gallery links to them).
+    assetsInlineLimit: 0,
     rollupOptions: {
       input: {
         main: resolve(import.meta.dirname, 'index.html'),
+        'docs-demo': resolve(import.meta.dirname, 'docs-demo.html'),
+        'joinlab-embed': resolve(import.meta.dirname, 'src/embed.ts'),
+      },
+      output: {
+        entryFileNames: (chunk) => (chunk.name === 'joinlab-embed' ? 'joinlab-embed.js' : 'assets/[name]-[hash].js'),
       },
     },
   },

@@ -1,7 +1,124 @@
-import init, { runText } from '../pkg/joinlab_wasm.js';
+// The playground page (index.html): gallery, about, the playground, share links, URL and
+// localStorage state. `?embed=1` shows only a compact playground (for docs tools that only
+// allow iframes); `?example=NAME` opens a gallery example.
 
-const app = document.getElementById('app')!;
-await init();
-const pre = document.createElement('pre');
-pre.textContent = runText("CREATE TABLE t (a INT);\nINSERT INTO t VALUES (1);\nSELECT a FROM t;", 'flink');
-app.replaceChildren(pre);
+import './style.css';
+import './page.css';
+import { h } from './dom';
+import { DEFAULT_EXAMPLE, EXAMPLES, type Example, findExample } from './gallery';
+import { Playground } from './playground';
+import { decodeShare, encodeShare, type ShareState } from './share';
+
+const STORAGE_KEY = 'joinlab.last';
+const params = new URLSearchParams(location.search);
+const embed = params.get('embed') === '1';
+const readonly = params.get('readonly') === '1';
+
+function stored(): ShareState | null {
+  try {
+    return decodeShare(localStorage.getItem(STORAGE_KEY) ?? '');
+  } catch {
+    return null;
+  }
+}
+
+function fromExample(e: Example): ShareState {
+  return { script: e.script, dialect: 'confluent', query: 1, step: 1 };
+}
+
+const requested = findExample(params.get('example') ?? '');
+const initial: ShareState =
+  decodeShare(location.hash) ?? (requested ? fromExample(requested) : null) ?? (embed ? null : stored()) ?? fromExample(DEFAULT_EXAMPLE);
+
+let urlTimer: number | null = null;
+function remember(s: ShareState): void {
+  if (urlTimer !== null) window.clearTimeout(urlTimer);
+  urlTimer = window.setTimeout(() => {
+    const hash = encodeShare(s);
+    if (location.hash !== hash) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
+    if (!embed) {
+      try {
+        localStorage.setItem(STORAGE_KEY, hash);
+      } catch {
+        // Storage full or disabled: the URL still holds the script.
+      }
+    }
+  }, 250);
+}
+
+const app = document.getElementById('app') ?? document.body;
+
+if (embed) {
+  document.body.classList.add('jl-embed-page');
+  const pg = new Playground({ ...initial, readonly, compact: true, keyTarget: document, onChange: remember });
+  const open = h('a', { class: 'jl-open-full', href: `./${encodeShare(initial)}`, target: '_blank', rel: 'noopener' }, 'Open in JoinLab ↗');
+  pg.element.addEventListener('click', () => open.setAttribute('href', `./${encodeShare(pg.shareState)}`), true);
+  app.replaceChildren(pg.element, open);
+} else {
+  const about = h('div', { class: 'jl-about' });
+  const galleryList = h('ul', { class: 'jl-gallery-list' });
+  let current: Example | null = null;
+
+  const showAbout = (script: string) => {
+    const ex = EXAMPLES.find((e) => e.script === script) ?? null;
+    if (ex === current && about.childElementCount) return;
+    current = ex;
+    for (const li of galleryList.querySelectorAll('button')) li.setAttribute('aria-current', String(li.dataset.example === ex?.name));
+    about.replaceChildren(
+      ...(ex
+        ? [h('h2', {}, ex.title), h('p', {}, ex.about)]
+        : [h('h2', {}, 'Your script'), h('p', { class: 'jl-muted' }, 'Edit freely: the script is kept in the URL and in this browser. Pick an example on the left to start over.')]),
+    );
+  };
+
+  const pg = new Playground({
+    ...initial,
+    keyTarget: document,
+    onChange: (s) => {
+      remember(s);
+      showAbout(s.script);
+    },
+  });
+
+  for (const ex of EXAMPLES) {
+    const b = h('button', { type: 'button', class: 'jl-gallery-item', 'data-example': ex.name }, h('span', { class: 'jl-gallery-title' }, ex.title));
+    b.append(h('span', { class: ex.oracle ? 'jl-badge jl-badge-oracle' : 'jl-badge' }, ex.oracle ? 'checked against Flink 2.3' : 'Confluent only'));
+    b.addEventListener('click', () => {
+      pg.load(fromExample(ex));
+      showAbout(ex.script);
+      pg.editor.view.scrollDOM.scrollTop = 0;
+    });
+    galleryList.append(h('li', {}, b));
+  }
+
+  const shareOut = h('input', { type: 'text', readonly: true, class: 'jl-share-out', 'aria-label': 'Share link', hidden: true });
+  const shareBtn = h('button', { type: 'button', class: 'jl-btn', 'data-testid': 'share' }, 'Share');
+  shareBtn.addEventListener('click', async () => {
+    const url = `${location.origin}${location.pathname}${encodeShare(pg.shareState)}`;
+    shareOut.value = url;
+    shareOut.hidden = false;
+    shareOut.select();
+    try {
+      await navigator.clipboard.writeText(url);
+      shareBtn.textContent = 'Link copied';
+    } catch {
+      shareBtn.textContent = 'Copy the link';
+    }
+    window.setTimeout(() => (shareBtn.textContent = 'Share'), 2000);
+  });
+
+  const header = h(
+    'header',
+    { class: 'jl-top' },
+    h('a', { class: 'jl-brand', href: './' }, h('span', { class: 'jl-logo', 'aria-hidden': 'true' }, '⋈'), 'JoinLab'),
+    h('span', { class: 'jl-tagline' }, 'Flink SQL joins, step by step: rows, watermarks, windows, state and the changelog.'),
+    h('span', { class: 'jl-spacer' }),
+    shareOut,
+    shareBtn,
+    h('a', { class: 'jl-btn jl-link', href: './docs-demo.html' }, 'Embedding'),
+  );
+  const nav = h('nav', { class: 'jl-gallery', 'aria-label': 'Examples' }, h('h2', {}, 'Examples'), galleryList);
+  const main = h('main', { class: 'jl-main' }, about, pg.element);
+  app.replaceChildren(header, h('div', { class: 'jl-page' }, nav, main));
+  showAbout(initial.script);
+}

@@ -1,0 +1,45 @@
+// Building DOM without innerHTML: every text goes through textContent.
+
+type Attrs = Record<string, string | number | boolean | undefined | null>;
+type Child = Node | string | null | undefined | false;
+
+/** `h('button', {class: 'x', 'data-testid': 'run'}, 'Run')`. `on*` handlers go through `on()`. */
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === 'text') el.textContent = String(v);
+    else el.setAttribute(k, v === true ? '' : String(v));
+  }
+  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);
+  return el;
+}
+
+export function on<K extends keyof HTMLElementEventMap>(
+  el: EventTarget,
+  type: K,
+  fn: (ev: HTMLElementEventMap[K]) => void,
+  opts?: AddEventListenerOptions,
+): void {
+  el.addEventListener(type, fn as EventListener, opts);
+}
+
+/** Replaces an element's children. */
+export function fill(el: Element, ...children: Child[]): void {
+  el.replaceChildren(...children.filter((c): c is Node | string => c !== null && c !== undefined && c !== false));
+}
+
+export function svgIcon(path: string, label?: string): SVGSVGElement {
+  const ns = 'http://www.w3.org/2000/svg';
+  const svg = document.createElementNS(ns, 'svg');
+  svg.setAttribute('viewBox', '0 0 16 16');
+  svg.setAttribute('width', '16');
+  svg.setAttribute('height', '16');
+  svg.setAttribute("aria-hidden", "true");
+  void label;
+  const p = document.createElementNS(ns, 'path');
+  p.setAttribute('d', path);
+  p.setAttribute('fill', 'currentColor');
+  svg.append(p);
+  return svg;
+}

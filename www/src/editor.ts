@@ -1,0 +1,183 @@
+// The script editor: CodeMirror 6 with SQL highlighting. Engine errors are underlined at their
+// line and column, with the message shown at the end of the line (and in the lint tooltip).
+
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { SQLDialect, sql, StandardSQL } from '@codemirror/lang-sql';
+import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
+import { Compartment, EditorState, type Extension, RangeSetBuilder, StateEffect, StateField } from '@codemirror/state';
+import {
+  Decoration,
+  type DecorationSet,
+  drawSelection,
+  EditorView,
+  highlightActiveLine,
+  highlightActiveLineGutter,
+  keymap,
+  lineNumbers,
+  WidgetType,
+} from '@codemirror/view';
+
+export interface ScriptError {
+  message: string;
+  line: number;
+  column: number;
+  endLine?: number;
+  endColumn?: number;
+}
+
+class MessageWidget extends WidgetType {
+  constructor(readonly message: string) {
+    super();
+  }
+  override eq(other: MessageWidget): boolean {
+    return other.message === this.message;
+  }
+  override toDOM(): HTMLElement {
+    const span = document.createElement('span');
+    span.className = 'cm-error-inline';
+    span.textContent = this.message;
+    return span;
+  }
+}
+
+const setInline = StateEffect.define<{ line: number; message: string }[]>();
+
+/** The error messages shown at the end of their lines. */
+const inlineMessages = StateField.define<DecorationSet>({
+  create: () => Decoration.none,
+  update(deco, tr) {
+    deco = deco.map(tr.changes);
+    for (const e of tr.effects) {
+      if (!e.is(setInline)) continue;
+      const b = new RangeSetBuilder<Decoration>();
+      const sorted = [...e.value].sort((a, c) => a.line - c.line);
+      for (const m of sorted) {
+        if (m.line < 1 || m.line > tr.state.doc.lines) continue;
+        const at = tr.state.doc.line(m.line).to;
+        b.add(at, at, Decoration.widget({ widget: new MessageWidget(m.message), side: 1 }));
+      }
+      deco = b.finish();
+    }
+    if (tr.docChanged) deco = Decoration.none;
+    return deco;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+
+const theme = EditorView.theme({
+  '&': { height: '100%', fontSize: '13px' },
+  '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.5' },
+  '.cm-content': { padding: '6px 0' },
+  '.cm-gutters': { background: 'var(--panel-2)', border: 'none', color: 'var(--muted)' },
+});
+
+/** Standard SQL plus the Flink SQL words the playground's scripts use. */
+const FlinkSQL = SQLDialect.define({
+  ...StandardSQL.spec,
+  keywords: `${StandardSQL.spec.keywords ?? ''} watermark descriptor tumble hop cumulate session explain describe show temporary function unnest ordinality enforced changelog_mode`,
+  types: `${StandardSQL.spec.types ?? ''} string timestamp_ltz tinyint bigint double bytes multiset map row array`,
+  identifierQuotes: '`',
+  specialVar: '$',
+});
+const dialect = sql({ dialect: FlinkSQL, upperCaseKeywords: true });
+
+export interface EditorOptions {
+  parent: HTMLElement;
+  doc: string;
+  readonly?: boolean;
+  onChange?: (doc: string) => void;
+  onRun?: () => void;
+  label?: string;
+}
+
+export class ScriptEditor {
+  readonly view: EditorView;
+  private readonly readOnly = new Compartment();
+
+  constructor(opts: EditorOptions) {
+    const extensions: Extension[] = [
+      lineNumbers(),
+      highlightActiveLineGutter(),
+      history(),
+      drawSelection(),
+      indentOnInput(),
+      bracketMatching(),
+      highlightActiveLine(),
+      syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+      dialect,
+      lintGutter(),
+      inlineMessages,
+      theme,
+      EditorView.lineWrapping,
+      keymap.of([
+        { key: 'Mod-Enter', run: () => (opts.onRun?.(), true) },
+        indentWithTab,
+        ...defaultKeymap,
+        ...historyKeymap,
+      ]),
+      EditorView.contentAttributes.of({ 'data-testid': 'editor', 'aria-label': opts.label ?? 'SQL script' }),
+      this.readOnly.of(this.readOnlyExt(!!opts.readonly)),
+      EditorView.updateListener.of((u) => {
+        if (u.docChanged) opts.onChange?.(u.state.doc.toString());
+      }),
+    ];
+    this.view = new EditorView({ parent: opts.parent, state: EditorState.create({ doc: opts.doc, extensions }) });
+  }
+
+  private readOnlyExt(ro: boolean): Extension {
+    return [EditorState.readOnly.of(ro), EditorView.editable.of(!ro)];
+  }
+
+  setReadOnly(ro: boolean): void {
+    this.view.dispatch({ effects: this.readOnly.reconfigure(this.readOnlyExt(ro)) });
+  }
+
+  get doc(): string {
+    return this.view.state.doc.toString();
+  }
+
+  /** Replaces the whole text (keeps undo history, so a gallery pick can be undone). */
+  setDoc(text: string): void {
+    if (text === this.doc) return;
+    this.view.dispatch({ changes: { from: 0, to: this.view.state.doc.length, insert: text } });
+  }
+
+  /** Underlines the errors and shows their messages beside them. */
+  setErrors(errors: ScriptError[]): void {
+    const doc = this.view.state.doc;
+    const diagnostics: Diagnostic[] = [];
+    for (const e of errors) {
+      if (e.line < 1 || e.line > doc.lines) continue;
+      const line = doc.line(e.line);
+      const from = Math.min(line.from + Math.max(0, e.column - 1), line.to);
+      let to = from;
+      if (e.endLine && e.endColumn && e.endLine >= e.line && e.endLine <= doc.lines) {
+        to = Math.min(doc.line(e.endLine).from + e.endColumn, doc.line(e.endLine).to);
+      }
+      if (to <= from) {
+        // Underline at least the word at the position (or one character).
+        const rest = doc.sliceString(from, line.to);
+        const m = /^[\w$.'"`]+/.exec(rest);
+        to = Math.min(from + (m ? m[0].length : 1), line.to);
+        if (to === from && from > line.from) return void diagnostics.push({ from: from - 1, to: from, severity: 'error', message: e.message });
+      }
+      diagnostics.push({ from, to, severity: 'error', message: e.message });
+    }
+    const inline = errors.filter((e) => e.line >= 1).map((e) => ({ line: e.line, message: firstLine(e.message) }));
+    this.view.dispatch(setDiagnostics(this.view.state, diagnostics), { effects: setInline.of(inline) });
+  }
+
+  focus(): void {
+    this.view.focus();
+  }
+
+  destroy(): void {
+    this.view.destroy();
+  }
+}
+
+function firstLine(s: string): string {
+  const l = s.split('\n')[0];
+  return l.length > 160 ? `${l.slice(0, 157)}…` : l;
+}

@@ -1,0 +1,65 @@
+// The result table: the changelog applied up to the current step (what a materialized view of
+// the query holds), sorted as the oracle sorts its materialized blocks.
+
+import { h } from '../dom';
+import { type QueryModel, ResultTable } from '../model';
+
+const MAX_ROWS = 1000;
+
+export class ResultPane {
+  readonly element: HTMLElement;
+  private readonly caption: HTMLParagraphElement;
+  private readonly table: HTMLTableElement;
+  private readonly tbody: HTMLTableSectionElement;
+  private model: QueryModel | null = null;
+  private results: ResultTable | null = null;
+  private shownEnd = -1;
+
+  constructor() {
+    this.caption = h('p', { class: 'jl-muted jl-caption' });
+    this.tbody = h('tbody');
+    this.table = h('table', { class: 'jl-table', 'data-testid': 'result-table' }, this.tbody);
+    this.element = h('div', { class: 'jl-pane-body' }, this.caption, h('div', { class: 'jl-scroll' }, this.table));
+  }
+
+  setModel(model: QueryModel | null): void {
+    this.model = model;
+    this.results = model ? new ResultTable(model) : null;
+    this.shownEnd = -1;
+    const head = h('thead');
+    if (model) {
+      const tr = h('tr');
+      for (const f of model.query.schema) tr.append(h('th', { scope: 'col', title: f.type }, f.name));
+      head.append(tr);
+    }
+    this.table.replaceChildren(head, this.tbody);
+    this.tbody.replaceChildren();
+  }
+
+  show(pos: number): void {
+    const m = this.model;
+    if (!m || !this.results) return;
+    const end = m.outEnd[pos];
+    const where =
+      pos > m.dataSteps ? 'after the end of input (bounded: watermark +inf)' : `after step ${pos} (${pos === m.dataSteps ? 'end of script, the stream still open' : 'the stream still open'})`;
+    if (end === this.shownEnd) {
+      this.caption.textContent = `${this.caption.dataset.count ?? '0 rows'} ${where}`;
+      return;
+    }
+    this.shownEnd = end;
+    const rows = this.results.at(pos);
+    const frag = document.createDocumentFragment();
+    for (const r of rows.slice(0, MAX_ROWS)) {
+      const tr = h('tr', { 'data-row': r.text });
+      for (const v of r.row) tr.append(h('td', { class: v === 'NULL' ? 'jl-null' : undefined }, v));
+      frag.append(tr);
+    }
+    if (rows.length > MAX_ROWS) {
+      frag.append(h('tr', {}, h('td', { colspan: m.query.schema.length, class: 'jl-muted', text: `… and ${rows.length - MAX_ROWS} more rows` })));
+    }
+    this.tbody.replaceChildren(frag);
+    const count = `${rows.length} row${rows.length === 1 ? '' : 's'}`;
+    this.caption.dataset.count = count;
+    this.caption.textContent = `${count} ${where}`;
+  }
+}

@@ -1,0 +1,429 @@
+// One playground: an editor, the engine session, and everything drawn from the trace (step
+// controls, the step sentence, the timeline, the panes). The page, the ?embed=1 view and the
+// <joinlab-playground> element are all made of this.
+
+import { h } from './dom';
+import { EngineError, EngineSession } from './engine/client';
+import { type ScriptError, ScriptEditor } from './editor';
+import { buildModel, type QueryModel } from './model';
+import { ChangelogPane } from './panes/changelog';
+import { PlanPane } from './panes/plan';
+import { ResultPane } from './panes/result';
+import { StatePane } from './panes/state';
+import { StepsTable } from './panes/steps-table';
+import { SettingsPane } from './settings-pane';
+import { readSetting, zoneAt } from './settings';
+import type { ShareState } from './share';
+import { StepControls } from './controls';
+import { LANE_COLORS, Timeline } from './timeline';
+import type { Dialect, ErrorInfo, ScriptTrace } from './trace';
+
+export interface PlaygroundOptions {
+  script: string;
+  dialect?: Dialect;
+  /** 1-based query and step to show after the first run (clamped to what exists). */
+  query?: number;
+  step?: number;
+  readonly?: boolean;
+  /** The embed layout: editor above, fewer panes, no settings. */
+  compact?: boolean;
+  /** Where ← → Home End Space step (default: the playground's element). */
+  keyTarget?: HTMLElement | Document;
+  /** Called after every change of script, dialect, query or step. */
+  onChange?: (s: ShareState) => void;
+  /** Called when a run finished (with the time it took in the engine, ms). */
+  onRun?: (info: { ms: number; trace: ScriptTrace | null }) => void;
+}
+
+const DEBOUNCE_MS = 300;
+
+export class Playground {
+  readonly element: HTMLElement;
+  readonly editor: ScriptEditor;
+  private readonly engine = new EngineSession();
+  private readonly controls: StepControls;
+  private readonly timeline: Timeline;
+  private readonly sentence: HTMLParagraphElement;
+  private readonly errorBox: HTMLDivElement;
+  private readonly status: HTMLSpanElement;
+  private readonly querySelect: HTMLSelectElement;
+  private readonly queryWrap: HTMLLabelElement;
+  private readonly dialectSelect: HTMLSelectElement;
+  private readonly dialectNote: HTMLSpanElement;
+  private readonly legend: HTMLElement;
+  private readonly notRun: HTMLDivElement;
+  private readonly changelog: ChangelogPane;
+  private readonly result: ResultPane;
+  private readonly state: StatePane;
+  private readonly plan: PlanPane;
+  private readonly stepsTable: StepsTable;
+  private readonly settings: SettingsPane | null;
+  private dialect: Dialect;
+  private trace: ScriptTrace | null = null;
+  private model: QueryModel | null = null;
+  private queryIndex: number;
+  private pos: number;
+  private runSeq = 0;
+  private debounce: number | null = null;
+  private frame: number | null = null;
+  private firstDrawn = false;
+
+  constructor(private readonly opts: PlaygroundOptions) {
+    this.dialect = opts.dialect ?? 'confluent';
+    this.queryIndex = Math.max(0, (opts.query ?? 1) - 1);
+    this.pos = Math.max(1, opts.step ?? 1);
+
+    // Toolbar.
+    const run = h('button', { type: 'button', class: 'jl-btn jl-primary', 'data-testid': 'run', title: 'Run the script (Ctrl+Enter)' }, 'Run');
+    run.addEventListener('click', () => this.run());
+    this.dialectSelect = h(
+      'select',
+      { 'aria-label': 'Dialect' },
+      h('option', { value: 'confluent' }, 'Confluent Cloud'),
+      h('option', { value: 'flink' }, 'Apache Flink'),
+    );
+    this.dialectSelect.value = this.dialect;
+    this.dialectSelect.addEventListener('change', () => {
+      this.dialect = this.dialectSelect.value === 'flink' ? 'flink' : 'confluent';
+      this.run();
+    });
+    this.dialectNote = h('span', { class: 'jl-muted jl-small' });
+    this.status = h('span', { class: 'jl-status jl-muted jl-small', 'aria-live': 'off' });
+    const toolbar = h(
+      'div',
+      { class: 'jl-toolbar' },
+      run,
+      h('label', { class: 'jl-field' }, h('span', {}, 'Dialect'), this.dialectSelect),
+      this.dialectNote,
+      this.status,
+    );
+
+    // Editor.
+    const editorHost = h('div', { class: 'jl-editor' });
+    this.editor = new ScriptEditor({
+      parent: editorHost,
+      doc: opts.script,
+      readonly: opts.readonly,
+      onChange: () => this.scheduleRun(),
+      onRun: () => this.run(),
+    });
+    this.errorBox = h('div', { class: 'jl-error', 'data-testid': 'error', role: 'alert', hidden: true });
+    this.settings = opts.compact || opts.readonly ? null : new SettingsPane((script) => this.editor.setDoc(script), () => this.editor.doc);
+
+    // Query selector.
+    this.querySelect = h('select', { 'aria-label': 'Query to step through' });
+    this.querySelect.addEventListener('change', () => this.selectQuery(Number(this.querySelect.value)));
+    this.queryWrap = h('label', { class: 'jl-field jl-query' }, h('span', {}, 'Query'), this.querySelect);
+    this.queryWrap.hidden = true;
+
+    // Visual side.
+    this.controls = new StepControls((p) => this.goTo(p));
+    this.sentence = h('p', { class: 'jl-sentence', 'data-testid': 'step-sentence', 'aria-live': 'polite', role: 'status' });
+    this.timeline = new Timeline({ onPick: (p) => this.goTo(p) });
+    this.legend = h('div', { class: 'jl-legend', 'aria-hidden': 'true' });
+    this.notRun = h('div', { class: 'jl-not-run', hidden: true });
+    this.changelog = new ChangelogPane((p) => this.goTo(p));
+    this.result = new ResultPane();
+    this.state = new StatePane((q, s) => this.engine.stateAt(q, s));
+    this.plan = new PlanPane();
+    this.stepsTable = new StepsTable((p) => this.goTo(p));
+
+    const card = (title: string, body: HTMLElement, cls = '') => h('section', { class: `jl-card ${cls}` }, h('h3', {}, title), body);
+    const tabs = new Tabs([
+      ['State', this.state.element],
+      ['Timeline table', this.stepsTable.element],
+      ['Plan', this.plan.element],
+    ]);
+    const panes = opts.compact
+      ? h('div', { class: 'jl-panes jl-panes-2' }, card('Changelog', this.changelog.element), card('Result table', this.result.element))
+      : h(
+          'div',
+          { class: 'jl-panes' },
+          h('div', { class: 'jl-panes-2' }, card('Changelog', this.changelog.element), card('Result table', this.result.element)),
+          h('section', { class: 'jl-card' }, tabs.element),
+        );
+
+    const left = h('div', { class: 'jl-left' }, toolbar, editorHost, this.errorBox, this.settings?.element);
+    const right = h(
+      'div',
+      { class: 'jl-right', tabindex: '-1' },
+      h('div', { class: 'jl-stepbar' }, this.queryWrap, this.controls.element),
+      this.sentence,
+      this.notRun,
+      this.timeline.element,
+      this.legend,
+      panes,
+    );
+    this.element = h('div', { class: `jl-playground${opts.compact ? ' jl-compact' : ''}` }, left, right);
+    this.controls.bindKeys(opts.keyTarget ?? this.element);
+    this.run();
+  }
+
+  /** The state a share link restores. */
+  get shareState(): ShareState {
+    return { script: this.editor.doc, dialect: this.dialect, query: this.queryIndex + 1, step: this.pos };
+  }
+
+  /** Replaces the script (and optionally dialect, query, step) and runs it. */
+  load(s: Partial<ShareState> & { script: string }): void {
+    if (s.dialect) {
+      this.dialect = s.dialect;
+      this.dialectSelect.value = s.dialect;
+    }
+    this.queryIndex = Math.max(0, (s.query ?? 1) - 1);
+    this.pos = Math.max(1, s.step ?? 1);
+    this.editor.setDoc(s.script);
+    this.run();
+  }
+
+  destroy(): void {
+    this.controls.stop();
+    this.timeline.destroy();
+    this.editor.destroy();
+    this.engine.dispose();
+  }
+
+  private scheduleRun(): void {
+    if (this.debounce !== null) window.clearTimeout(this.debounce);
+    this.debounce = window.setTimeout(() => this.run(), DEBOUNCE_MS);
+    this.settings?.refresh();
+    this.emitChange();
+  }
+
+  /** Runs the editor's script now. */
+  run(): void {
+    if (this.debounce !== null) window.clearTimeout(this.debounce);
+    this.debounce = null;
+    const script = this.editor.doc;
+    const seq = ++this.runSeq;
+    this.status.textContent = 'running…';
+    this.settings?.refresh();
+    this.engine.load(script, this.dialect).then(
+      ({ trace, ms }) => {
+        if (seq !== this.runSeq) return;
+        this.status.textContent = `ran in ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+        this.setTrace(trace, script);
+        this.opts.onRun?.({ ms, trace });
+      },
+      (e: unknown) => {
+        if (seq !== this.runSeq) return;
+        this.status.textContent = '';
+        const msg = e instanceof EngineError && e.fatal ? `The engine stopped while running this script (${e.message}). It has been restarted; edit the script or press Run to try again.` : `The engine failed: ${e instanceof Error ? e.message : String(e)}`;
+        this.showErrors([], msg);
+        this.opts.onRun?.({ ms: 0, trace: null });
+      },
+    );
+  }
+
+  private setTrace(trace: ScriptTrace, script: string): void {
+    this.trace = trace;
+    const scriptDialect = /^\s*SET\s+'joinlab\.dialect'/im.test(script) ? readSetting(script, 'dialect') : null;
+    this.dialectNote.textContent = scriptDialect ? `the script sets '${scriptDialect}'` : '';
+
+    // Errors: the script's, every query's planning error, runtime failures.
+    const errors: { e: ErrorInfo; where: string }[] = [];
+    if (trace.harness_error) errors.push({ e: trace.harness_error, where: 'script' });
+    for (const q of trace.queries) {
+      if (q.error) errors.push({ e: q.error, where: `query ${q.index}` });
+      if (q.runtime_error) errors.push({ e: q.runtime_error, where: `query ${q.index} failed at step ${q.failed_step ?? '?'}` });
+    }
+    for (const s of trace.statements) if (s.error) errors.push({ e: s.error, where: s.header });
+    this.showErrors(errors);
+
+    // Query selector.
+    const qs = trace.queries;
+    this.querySelect.replaceChildren(
+      ...qs.map((q, i) => h('option', { value: i }, `${q.index}: ${q.sql.replace(/\s+/g, ' ').slice(0, 70)}${q.sql.length > 70 ? '…' : ''} (line ${q.line})`)),
+    );
+    this.queryWrap.hidden = qs.length < 2;
+    if (this.queryIndex >= qs.length) this.queryIndex = Math.max(0, qs.length - 1);
+    this.querySelect.value = String(this.queryIndex);
+    this.selectQuery(this.queryIndex, true);
+  }
+
+  private selectQuery(i: number, keepStep = false): void {
+    const trace = this.trace;
+    if (!trace) return;
+    this.queryIndex = i;
+    const q = trace.queries[i];
+    if (!q || q.error) {
+      this.model = null;
+      this.notRun.hidden = false;
+      this.notRun.textContent = !q
+        ? trace.harness_error
+          ? 'The script did not run: see the error below the editor.'
+          : 'The script has no query to step through. Add a SELECT.'
+        : `Query ${q.index} did not run: ${q.error?.message ?? ''}`;
+      this.timeline.element.hidden = true;
+      this.controls.setRange(0, 0);
+      this.controls.show(0);
+      this.sentence.textContent = '';
+      for (const p of [this.changelog, this.result, this.state, this.plan, this.stepsTable]) p.setModel(null);
+      this.legend.replaceChildren();
+      this.emitChange();
+      return;
+    }
+    this.notRun.hidden = !q.runtime_error;
+    this.notRun.textContent = q.runtime_error ? `The job failed at step ${q.failed_step ?? '?'}: ${q.runtime_error.message}` : '';
+    this.timeline.element.hidden = false;
+    let model: QueryModel;
+    try {
+      model = buildModel(trace, i, zoneAt(this.editor.doc, q.line));
+    } catch (e) {
+      this.model = null;
+      this.notRun.hidden = false;
+      this.notRun.textContent = `This trace could not be drawn (${e instanceof Error ? e.message : String(e)}). The changelog is in the engine's text output.`;
+      console.error(e);
+      return;
+    }
+    this.model = model;
+    paneSafe('timeline', this.timeline.element, () => this.timeline.setModel(model));
+    for (const [name, p] of [
+      ['changelog', this.changelog],
+      ['result', this.result],
+      ['state', this.state],
+      ['plan', this.plan],
+      ['steps', this.stepsTable],
+    ] as const)
+      paneSafe(name, p.element, () => p.setModel(model));
+    this.controls.setRange(model.steps.length, model.dataSteps);
+    this.renderLegend(model);
+    const total = model.steps.length;
+    const pos = keepStep ? this.pos : 1;
+    this.pos = 0;
+    if (total === 0) {
+      this.sentence.textContent = 'No data: the script inserts no rows, so nothing arrives.';
+      this.controls.show(0);
+      this.emitChange();
+      return;
+    }
+    this.goTo(Math.min(Math.max(1, pos), total), true);
+  }
+
+  /** Shows step `pos` (1-based). Drawing happens in the next animation frame, once per frame. */
+  goTo(pos: number, force = false): void {
+    const m = this.model;
+    if (!m || !m.steps.length) return;
+    pos = Math.min(Math.max(1, pos), m.steps.length);
+    if (pos === this.pos && !force) return;
+    this.pos = pos;
+    this.controls.show(pos);
+    if (this.frame === null) this.frame = requestAnimationFrame(() => this.draw());
+    if (force) this.draw();
+    this.emitChange();
+  }
+
+  private draw(): void {
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.frame = null;
+    const m = this.model;
+    if (!m) return;
+    const pos = this.pos;
+    const step = m.steps[pos - 1];
+    this.sentence.textContent = step.kind === 'end' ? capitalize(step.summary) : step.summary;
+    // Each part fails on its own: a bug in one pane must not take the page down.
+    paneSafe('timeline', this.timeline.element, () => this.timeline.draw(pos));
+    paneSafe('changelog', this.changelog.element, () => this.changelog.show(pos));
+    paneSafe('result', this.result.element, () => this.result.show(pos));
+    paneSafe('steps', this.stepsTable.element, () => this.stepsTable.show(pos));
+    paneSafe('state', this.state.element, () => this.state.show(pos));
+    if (!this.firstDrawn) {
+      this.firstDrawn = true;
+      performance.mark('joinlab:first-step');
+    }
+  }
+
+  private showErrors(errors: { e: ErrorInfo; where: string }[], extra?: string): void {
+    const marks: ScriptError[] = [];
+    const items: HTMLElement[] = [];
+    for (const { e, where } of errors) {
+      let line = e.line ?? null;
+      let column = e.column ?? null;
+      if (line === null) {
+        const m = /^line (\d+)(?:, column (\d+))?:/.exec(e.message);
+        if (m) {
+          line = Number(m[1]);
+          column = m[2] ? Number(m[2]) : 1;
+        }
+      }
+      if (line !== null) marks.push({ message: e.message, line, column: column ?? 1, endLine: e.end_line ?? undefined, endColumn: e.end_column ?? undefined });
+      const pos = line !== null ? `Line ${line}${column !== null ? `, column ${column}` : ''}: ` : '';
+      const details = h('details', {}, h('summary', {}, 'Details'), h('pre', { class: 'jl-pre' }, e.text));
+      items.push(h('li', {}, h('strong', {}, pos), e.message, h('span', { class: 'jl-muted' }, ` (${e.kind}, ${where})`), details));
+    }
+    if (extra) items.push(h('li', {}, extra));
+    this.editor.setErrors(marks);
+    this.errorBox.hidden = items.length === 0;
+    this.errorBox.replaceChildren(...(items.length ? [h('ul', {}, ...items)] : []));
+  }
+
+  private renderLegend(m: QueryModel): void {
+    const sw = (cls: string, style = '') => h('span', { class: `jl-swatch ${cls}`, style });
+    const items: HTMLElement[] = m.lanes.map((l, i) => h('span', {}, sw('jl-sw-row', `background:${LANE_COLORS[i % LANE_COLORS.length]}`), `${l.table} row (arrival number)`));
+    items.push(h('span', {}, sw('jl-sw-late'), 'late row (dropped)'));
+    items.push(h('span', {}, sw('jl-sw-wm'), 'watermark'));
+    if (m.windows.length) items.push(h('span', {}, sw('jl-sw-open'), 'window open'), h('span', {}, sw('jl-sw-fired'), 'fired'));
+    items.push(h('span', {}, sw('jl-sw-out'), 'emitted row'));
+    this.legend.replaceChildren(...items);
+  }
+
+  private emitChange(): void {
+    this.opts.onChange?.(this.shareState);
+  }
+}
+
+/** Runs one pane's drawing; a failure is shown in that pane only. */
+function paneSafe(name: string, el: HTMLElement, fn: () => void): void {
+  try {
+    fn();
+    el.removeAttribute('data-failed');
+  } catch (e) {
+    console.error(`JoinLab: the ${name} pane failed`, e);
+    if (!el.hasAttribute('data-failed')) {
+      el.setAttribute('data-failed', '');
+      el.prepend(h('p', { class: 'jl-pane-error' }, `This pane failed to draw: ${e instanceof Error ? e.message : String(e)}`));
+    }
+  }
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}
+
+/** A small accessible tab list. */
+class Tabs {
+  readonly element: HTMLElement;
+
+  constructor(panels: [string, HTMLElement][]) {
+    const list = h('div', { role: 'tablist', class: 'jl-tabs' });
+    const bodies: HTMLElement[] = [];
+    const tabs: HTMLButtonElement[] = [];
+    const select = (i: number) => {
+      tabs.forEach((t, j) => {
+        t.setAttribute('aria-selected', String(i === j));
+        t.tabIndex = i === j ? 0 : -1;
+        bodies[j].hidden = i !== j;
+      });
+    };
+    panels.forEach(([title, body], i) => {
+      const id = `jl-tab-${Math.random().toString(36).slice(2)}`;
+      const tab = h('button', { role: 'tab', type: 'button', id, class: 'jl-tab' }, title);
+      tab.addEventListener('click', () => select(i));
+      tab.addEventListener('keydown', (e) => {
+        if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+          e.preventDefault();
+          e.stopPropagation();
+          const j = (i + (e.key === 'ArrowRight' ? 1 : panels.length - 1)) % panels.length;
+          select(j);
+          tabs[j].focus();
+        }
+      });
+      const wrap = h('div', { role: 'tabpanel', 'aria-labelledby': id }, body);
+      tabs.push(tab);
+      bodies.push(wrap);
+      list.append(tab);
+    });
+    this.element = h('div', { class: 'jl-tabbed' }, list, ...bodies);
+    select(0);
+  }
+}

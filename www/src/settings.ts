@@ -1,0 +1,104 @@
+// The Settings pane's view of the script: the SET statements are the truth. Reading finds the
+// SETs (outside comments); writing edits the value of an existing SET or adds one near the top.
+
+export type SettingName = 'arrival' | 'mode' | 'zone' | 'dialect';
+
+/** Every key the engine accepts for a setting; the first is the one the page writes. */
+const KEYS: Record<SettingName, string[]> = {
+  arrival: ['joinlab.arrival'],
+  mode: ['joinlab.mode', 'oracle.mode'],
+  zone: ['sql.local-time-zone', 'table.local-time-zone'],
+  dialect: ['joinlab.dialect'],
+};
+
+export const DEFAULTS: Record<SettingName, string> = {
+  arrival: 'by-time',
+  mode: 'both',
+  zone: 'UTC',
+  dialect: 'confluent',
+};
+
+export interface SetStatement {
+  key: string;
+  value: string;
+  /** 1-based script line. */
+  line: number;
+  /** Offsets of the value's text (inside the quotes) in the script. */
+  valueFrom: number;
+  valueTo: number;
+}
+
+const SET_RE = /^[ \t]*SET[ \t]+'([^']+)'[ \t]*=[ \t]*'([^']*)'[ \t]*;/i;
+
+/** The SET statements of a script, skipping comments (block comments included). */
+export function findSets(script: string): SetStatement[] {
+  const out: SetStatement[] = [];
+  let offset = 0;
+  let inBlock = false;
+  const lines = script.split('\n');
+  lines.forEach((text, i) => {
+    const lineStart = offset;
+    offset += text.length + 1;
+    if (inBlock) {
+      const end = text.indexOf('*/');
+      if (end < 0) return;
+      inBlock = false;
+      text = ' '.repeat(end + 2) + text.slice(end + 2);
+    }
+    const m = SET_RE.exec(text);
+    if (m) {
+      const valueFrom = lineStart + m[0].lastIndexOf(`'${m[2]}'`) + 1;
+      out.push({ key: m[1].toLowerCase(), value: m[2], line: i + 1, valueFrom, valueTo: valueFrom + m[2].length });
+    }
+    const open = text.lastIndexOf('/*');
+    if (open >= 0 && text.indexOf('*/', open) < 0 && !text.slice(0, open).includes('--')) inBlock = true;
+  });
+  return out;
+}
+
+function setsOf(script: string, name: SettingName): SetStatement[] {
+  return findSets(script).filter((s) => KEYS[name].includes(s.key));
+}
+
+/** First line of the first statement that is a query (SELECT / WITH / VALUES). */
+export function firstQueryLine(script: string): number {
+  const lines = script.split('\n');
+  const i = lines.findIndex((l) => /^\s*(SELECT|WITH|VALUES)\b/i.test(l));
+  return i < 0 ? lines.length + 1 : i + 1;
+}
+
+/**
+ * The value in effect for the script's queries: script-wide settings (arrival, dialect) take
+ * the last SET; positional ones (mode, zone) the last SET above the first query.
+ */
+export function readSetting(script: string, name: SettingName): string {
+  let sets = setsOf(script, name);
+  if (name === 'mode' || name === 'zone') {
+    const q = firstQueryLine(script);
+    sets = sets.filter((s) => s.line < q);
+  }
+  return sets.length ? sets[sets.length - 1].value : DEFAULTS[name];
+}
+
+/** The session zone in effect at a script line (SETs are positional). */
+export function zoneAt(script: string, line: number): string {
+  const sets = setsOf(script, 'zone').filter((s) => s.line < line);
+  return sets.length ? sets[sets.length - 1].value : DEFAULTS.zone;
+}
+
+/** The script with the setting changed: the SET in effect is edited, or a new SET is added. */
+export function writeSetting(script: string, name: SettingName, value: string): string {
+  if (readSetting(script, name) === value) return script;
+  const q = firstQueryLine(script);
+  const sets = setsOf(script, name).filter((s) => name === 'arrival' || name === 'dialect' || s.line < q);
+  const target = sets[sets.length - 1];
+  if (target) return script.slice(0, target.valueFrom) + value + script.slice(target.valueTo);
+  const stmt = `SET '${KEYS[name][0]}' = '${value}';`;
+  const lines = script.split('\n');
+  // Below the last SET at the top, or else below the leading comment lines.
+  const allSets = findSets(script).filter((s) => s.line < q);
+  let at = allSets.length ? allSets[allSets.length - 1].line : 0;
+  if (!allSets.length) while (at < lines.length && /^\s*--/.test(lines[at])) at++;
+  lines.splice(at, 0, stmt);
+  return lines.join('\n');
+}
