@@ -5,6 +5,12 @@
 //! * W1 — tumbling-window join: L/R(k BIGINT, v BIGINT, ts TIMESTAMP(3)), k = i·7919 mod 5000
 //!   (L) and i·104729 mod 5000 (R), ts = 2024-01-01 + i ms, arrival L0, R0, L1, R1, …;
 //!   expected output 2N rows when N is a multiple of 10,000.
+//! * W2 — regular join, INNER and LEFT: A(k, v), B(k, w), K2 = N/2, OFF = N/4,
+//!   A row i: k = i mod K2; B row i: k = (i·31 mod K2) + OFF; arrival A0, B0, A1, …;
+//!   expected 500,000 (inner) / 750,000 (left, net of 780,246 +I and 30,246 -D) at N = 500,000.
+//! * W3 — three-way INNER join A ⋈ B ⋈ C on k (C like B with factor 37), as a cascade of two
+//!   binary joins and with `/*+ MULTI_JOIN(A, B, C) */` (JoinLab's own workload: the two plans
+//!   must give the same count; compare rows/s and peak state).
 
 use std::time::Instant;
 
@@ -25,6 +31,83 @@ FROM (SELECT * FROM TABLE(TUMBLE(TABLE L, DESCRIPTOR(ts), INTERVAL '10' SECOND))
 JOIN (SELECT * FROM TABLE(TUMBLE(TABLE R, DESCRIPTOR(ts), INTERVAL '10' SECOND))) R
   ON L.window_start = R.window_start AND L.window_end = R.window_end AND L.k = R.k;
 ";
+
+const W2_INNER: &str = "
+CREATE TABLE A (k BIGINT, v BIGINT);
+CREATE TABLE B (k BIGINT, w BIGINT);
+SELECT A.k, A.v, B.w FROM A JOIN B ON A.k = B.k;
+";
+
+const W2_LEFT: &str = "
+CREATE TABLE A (k BIGINT, v BIGINT);
+CREATE TABLE B (k BIGINT, w BIGINT);
+SELECT A.k, A.v, B.w FROM A LEFT JOIN B ON A.k = B.k;
+";
+
+const W3_CASCADE: &str = "
+CREATE TABLE A (k BIGINT, v BIGINT);
+CREATE TABLE B (k BIGINT, w BIGINT);
+CREATE TABLE C (k BIGINT, x BIGINT);
+SELECT A.k, A.v, B.w, C.x FROM A JOIN B ON A.k = B.k JOIN C ON B.k = C.k;
+";
+
+const W3_MULTI: &str = "
+CREATE TABLE A (k BIGINT, v BIGINT);
+CREATE TABLE B (k BIGINT, w BIGINT);
+CREATE TABLE C (k BIGINT, x BIGINT);
+SELECT /*+ MULTI_JOIN(A, B, C) */ A.k, A.v, B.w, C.x FROM A JOIN B ON A.k = B.k JOIN C ON B.k = C.k;
+";
+
+fn row(table: usize, a: i64, b: i64) -> Event {
+    Event { table, kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt(a), Value::BigInt(b)] }, line: 0 }
+}
+
+fn w2_rows(n: u64) -> Vec<Event> {
+    let n = n as i64;
+    let (k2, off) = ((n / 2).max(1), n / 4);
+    let mut v = Vec::with_capacity(2 * n as usize);
+    for i in 0..n {
+        v.push(row(0, i % k2, i));
+        v.push(row(1, (i * 31) % k2 + off, i));
+    }
+    v
+}
+
+fn w3_rows(n: u64) -> Vec<Event> {
+    let n = n as i64;
+    let (k2, off) = ((n / 2).max(1), n / 4);
+    let mut v = Vec::with_capacity(3 * n as usize);
+    for i in 0..n {
+        v.push(row(0, i % k2, i));
+        v.push(row(1, (i * 31) % k2 + off, i));
+        v.push(row(2, (i * 37) % k2 + off, i));
+    }
+    v
+}
+
+/// W2-inner: keys OFF..K2 are shared, each twice per side → 4 rows per shared key.
+fn w2_inner_expected(n: u64) -> Option<u64> {
+    if n % 4 != 0 {
+        return None;
+    }
+    Some((n / 2 - n / 4) * 4)
+}
+
+/// W2-left: the inner rows plus two padded rows per A key below OFF.
+fn w2_left_expected(n: u64) -> Option<u64> {
+    if n % 4 != 0 {
+        return None;
+    }
+    Some((n / 2 - n / 4) * 4 + (n / 4) * 2)
+}
+
+/// W3: shared keys OFF..K2, each twice per table → 8 rows per key.
+fn w3_expected(n: u64) -> Option<u64> {
+    if n % 4 != 0 {
+        return None;
+    }
+    Some((n / 2 - n / 4) * 8)
+}
 
 fn w1_rows(n: u64) -> Vec<Event> {
     let mut v = Vec::with_capacity(2 * n as usize);
@@ -60,7 +143,11 @@ fn median(mut v: Vec<f64>) -> f64 {
 pub fn run(workload: &str, rows: Option<u64>, trace: bool, repeat: u32) -> Result<(), String> {
     let (script, gen, expected): (&str, fn(u64) -> Vec<Event>, fn(u64) -> Option<u64>) = match workload {
         "w1" => (W1, w1_rows, |n| if n % 10_000 == 0 { Some(2 * n) } else { None }),
-        other => return Err(format!("unknown workload '{}' (w1)", other)),
+        "w2-inner" => (W2_INNER, w2_rows, w2_inner_expected),
+        "w2-left" => (W2_LEFT, w2_rows, w2_left_expected),
+        "w3-cascade" => (W3_CASCADE, w3_rows, w3_expected),
+        "w3-multi" => (W3_MULTI, w3_rows, w3_expected),
+        other => return Err(format!("unknown workload '{}' (w1, w2-inner, w2-left, w3-cascade, w3-multi)", other)),
     };
     let n = rows.unwrap_or(500_000);
     let t0 = Instant::now();
@@ -81,6 +168,7 @@ pub fn run(workload: &str, rows: Option<u64>, trace: bool, repeat: u32) -> Resul
         rates.push(input_rows / t.elapsed().as_secs_f64());
     }
     let (counts, n_events) = result;
+    let _ = gen;
     println!("workload       {} (N = {} rows per table, {} input rows)", workload, n, events.len());
     println!("trace          {}", if trace { format!("on ({} events per run)", n_events) } else { "off".into() });
     println!("plan           {:.3} ms (parse + plan, once)", t_plan.as_secs_f64() * 1e3);

@@ -114,6 +114,17 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
         }
         let st = match parse_statement(&sql) {
             Ok(st) => st,
+            Err(e) if sql.trim_start().to_ascii_uppercase().starts_with("EXPLAIN") => {
+                // a failing EXPLAIN prints its error and the script goes on (as in the oracle)
+                let e = located(e, it);
+                statements.push(StatementOutput {
+                    line: it.line,
+                    header: first_line(&sql),
+                    text: String::new(),
+                    error: Some(ErrorInfo::from_error(&e)),
+                });
+                continue;
+            }
             Err(e) => {
                 // a failing statement that is not a query: the whole script fails (as in the oracle)
                 let e = if e.kind == ErrorKind::Parse && !sql.trim_start().to_ascii_uppercase().starts_with("CREATE")

@@ -25,8 +25,6 @@ fn op(kind: JoinKind, left_ttl: i64, right_ttl: i64) -> RegularJoinOp {
         residual: None,
         left_spec: InputSpec::HasUniqueKey(vec![0]),
         right_spec: InputSpec::JoinKeyContainsUniqueKey(vec![0]),
-        left_upsert: false,
-        right_upsert: false,
         left_types: vec![DataType::string(); 3],
         right_types: vec![DataType::string(); 2],
         left_ttl,

@@ -15,9 +15,10 @@
 //!
 //! Unlike a cascade of binary joins, outer levels pass the input's kind through (a +U input
 //! yields +U rows). State rows stay until retracted (or their state TTL runs out; nothing is
-//! emitted then). The walk follows Flink's two phases: it first counts, without emitting, how
-//! many rows of the input's level match each prefix (CALCULATE_MATCHES), then emits from the
-//! input's level onwards (EMIT_RESULTS).
+//! emitted then). The walk follows Flink 2.x: up to the input's level it only counts how many
+//! state rows match each combination; from the input row on (when it satisfies its level's
+//! condition) it emits. A padded combination is retracted or restored only when the input row
+//! itself matches the combination before it.
 
 use std::collections::VecDeque;
 
@@ -69,12 +70,6 @@ pub struct MultiJoinOp {
     out_types: Vec<DataType>,
 }
 
-#[derive(Clone, Copy, PartialEq)]
-enum Phase {
-    CalculateMatches,
-    EmitResults,
-}
-
 #[derive(Clone, Copy)]
 enum Slot {
     Empty,
@@ -91,7 +86,6 @@ struct Walk<'a> {
     input_id: usize,
     kind: RowKind,
     cur: Vec<Slot>,
-    assoc: Vec<i64>,
     ctx: EvalCtx<'a>,
     now: i64,
     out: Vec<(RowKind, Row, Lineage)>,
@@ -166,7 +160,9 @@ impl<'a> Walk<'a> {
         }
     }
 
-    fn recurse(&mut self, depth: usize, phase: Phase) -> Result<(), String> {
+    /// One level of the walk. `active`: the input row is part of the combination (results are
+    /// emitted); before that the walk only counts matches.
+    fn recurse(&mut self, depth: usize, active: bool) -> Result<(), String> {
         if depth == self.n() {
             self.concat(depth - 1);
             let row = self.op.project(&self.buf);
@@ -182,79 +178,83 @@ impl<'a> Walk<'a> {
             return Ok(());
         }
         let is_left = self.is_left(depth);
-        let matched = self.process_records(depth, phase, is_left)?;
+        let matched = self.process_records(depth, active, is_left)?;
         if depth == self.input_id {
-            self.process_input(depth, matched)?;
-        } else if is_left && !matched {
+            self.process_input(depth, matched.unwrap_or(0), matched.is_some())?;
+        } else if is_left && matched.is_none() {
+            // nothing matches at this LEFT level: go on with NULLs for it
             self.cur[depth] = Slot::Null;
-            self.recurse(depth + 1, phase)?;
+            self.recurse(depth + 1, active)?;
         }
         Ok(())
     }
 
-    fn process_records(&mut self, depth: usize, phase: Phase, is_left: bool) -> Result<bool, String> {
-        let mut matched = false;
+    /// Walks the state rows of `depth` that match the combination so far; returns the
+    /// combination's match count at a LEFT level (None when nothing matched).
+    fn process_records(&mut self, depth: usize, active: bool, is_left: bool) -> Result<Option<i64>, String> {
         if !is_left && self.input_id == depth {
-            return Ok(false);
+            return Ok(None);
         }
+        let mut any = false;
+        let mut assoc = 0i64;
         for i in self.records(depth) {
             self.cur[depth] = Slot::State(i);
             if !self.matches(depth)? {
                 continue;
             }
-            matched = true;
+            any = true;
             if is_left {
-                let inc = phase == Phase::CalculateMatches || self.kind.is_accumulate();
-                self.assoc[depth - 1] += if inc { 1 } else { -1 };
-                if self.can_stop_counting(depth) {
-                    return Ok(matched);
+                assoc += if !active || self.kind.is_accumulate() { 1 } else { -1 };
+                if self.enough_counted(depth, assoc) {
+                    return Ok(Some(assoc));
                 }
-                self.assoc[depth] = 0;
             }
-            if phase == Phase::CalculateMatches && self.input_id == depth {
+            if !active && self.input_id == depth {
                 continue;
             }
-            self.recurse(depth + 1, phase)?;
+            self.recurse(depth + 1, active)?;
         }
-        Ok(matched)
+        Ok(if any { Some(assoc) } else { None })
     }
 
     /// At the input's level, one match (accumulate) or two (retract) is all the padding
     /// decision needs.
-    fn can_stop_counting(&self, depth: usize) -> bool {
+    fn enough_counted(&self, depth: usize, assoc: i64) -> bool {
         if depth == 0 || self.input_id != depth {
             return false;
         }
         if self.kind.is_accumulate() {
-            self.assoc[depth - 1] > 0
+            assoc > 0
         } else {
-            self.assoc[depth - 1] > 1
+            assoc > 1
         }
     }
 
-    fn process_input(&mut self, depth: usize, matched: bool) -> Result<(), String> {
-        let is_left = self.is_left(depth);
-        let kind = self.kind;
-        if kind.is_accumulate() && is_left && !matched {
-            // the rows before had no match here: retract their NULL-padded combination
-            self.cur[depth] = Slot::Null;
-            self.kind = RowKind::Delete;
-            self.recurse(depth + 1, Phase::EmitResults)?;
-            self.kind = kind;
-        }
+    fn process_input(&mut self, depth: usize, assoc_before: i64, any: bool) -> Result<(), String> {
         self.cur[depth] = Slot::Input;
         if !self.matches(depth)? {
             return Ok(());
         }
+        let is_left = self.is_left(depth);
+        let kind = self.kind;
+        let mut assoc = assoc_before;
         if is_left {
-            self.assoc[depth - 1] += if kind.is_accumulate() { 1 } else { -1 };
+            assoc += if kind.is_accumulate() { 1 } else { -1 };
         }
-        self.recurse(depth + 1, Phase::EmitResults)?;
-        if !kind.is_accumulate() && is_left && self.assoc[depth - 1] == 0 {
+        if kind.is_accumulate() && is_left && !any {
+            // the rows before had no match here: retract their NULL-padded combination
+            self.cur[depth] = Slot::Null;
+            self.kind = RowKind::Delete;
+            self.recurse(depth + 1, true)?;
+            self.kind = kind;
+        }
+        self.cur[depth] = Slot::Input;
+        self.recurse(depth + 1, true)?;
+        if !kind.is_accumulate() && is_left && depth > 0 && assoc == 0 {
             // the last match went away: the NULL-padded combination comes back
             self.cur[depth] = Slot::Null;
             self.kind = RowKind::Insert;
-            self.recurse(depth + 1, Phase::EmitResults)?;
+            self.recurse(depth + 1, true)?;
             self.kind = kind;
         }
         Ok(())
@@ -343,14 +343,13 @@ impl MultiJoinOp {
                 input_id: input,
                 kind: rec.kind,
                 cur: vec![Slot::Empty; n],
-                assoc: vec![0; n],
                 ctx: EvalCtx { zone: cx.zone, proc_time: now, watermark: Some(self.current) },
                 now,
                 out: Vec::new(),
                 tracing: cx.tracing(),
                 buf: Vec::new(),
             };
-            w.recurse(0, Phase::CalculateMatches)?;
+            w.recurse(0, false)?;
             w.out
         };
         for (kind, row, lineage) in out {

@@ -16,9 +16,9 @@
 //! (`numOfAssociations`) to know when to pad.
 //!
 //! State layout per input (`JoinInputSideSpec`): one row per join key when the unique key lies
-//! inside the join key; rows keyed by their unique key; or a multiset of rows. An upsert input
-//! (updates without before-images) replaces its key's row: the old row is retracted (as a -U)
-//! before the new one is added. Expired rows (state TTL, processing time) stop matching
+//! inside the join key; rows keyed by their unique key; or a multiset of rows. An accumulate
+//! with a unique key already held replaces that row without retracting it (upsert sources
+//! arrive through ChangelogNormalize, so they send -U first). Expired rows (state TTL, processing time) stop matching
 //! silently; nothing is retracted when they expire.
 
 use std::collections::VecDeque;
@@ -66,8 +66,6 @@ pub struct RegularJoinSpec {
     pub residual: Option<Expr>,
     pub left_spec: InputSpec,
     pub right_spec: InputSpec,
-    pub left_upsert: bool,
-    pub right_upsert: bool,
     pub left_types: Vec<DataType>,
     pub right_types: Vec<DataType>,
     pub left_ttl: i64,
@@ -280,32 +278,6 @@ impl RegularJoinOp {
     pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), String> {
         self.expire(cx.proc_time, cx);
         let side = input;
-        // an upsert input replaces its key's row: retract the old one first
-        let upsert = if side == 0 { self.s.left_upsert } else { self.s.right_upsert };
-        if rec.kind.is_accumulate() && upsert && self.spec(side).unique_key().is_some() {
-            let key = self.key_of(side, &rec.row);
-            let old = self.sides[side]
-                .by_key
-                .get(&key)
-                .and_then(|l| l.iter().find(|e| self.same_entry(side, &e.row, &rec.row)))
-                .map(|e| (e.row.clone(), e.lineage.clone()));
-            if let Some((row, lineage)) = old {
-                self.process(side, Record { kind: RowKind::UpdateBefore, row, lineage }, cx)?;
-            }
-        }
-        if !rec.kind.is_accumulate() && upsert && self.spec(side).unique_key().is_some() {
-            // an upsert delete may carry only the key: retract the row held for it
-            let key = self.key_of(side, &rec.row);
-            let old = self.sides[side]
-                .by_key
-                .get(&key)
-                .and_then(|l| l.iter().find(|e| self.same_entry(side, &e.row, &rec.row)))
-                .map(|e| e.row.clone());
-            match old {
-                Some(row) => return self.process(side, Record { kind: rec.kind, row, lineage: rec.lineage }, cx),
-                None => return Ok(()),
-            }
-        }
         self.process(side, rec, cx)
     }
 

@@ -175,7 +175,6 @@ pub fn calc(input: Rel, filter: Option<Expr>, project: Vec<Expr>, names: Vec<Str
     let window = project_window(&input, &project);
     let insert_only = input.insert_only;
     let producer = input.update_producer.clone();
-    let upsert = input.upsert;
     // a unique key survives when all its columns are projected as they are
     let unique_keys = input
         .unique_keys
@@ -188,7 +187,6 @@ pub fn calc(input: Rel, filter: Option<Expr>, project: Vec<Expr>, names: Vec<Str
         insert_only,
         update_producer: producer,
         window,
-        upsert,
         unique_keys,
     }
 }
@@ -222,32 +220,6 @@ pub(crate) fn input_spec(rel: &Rel, keys: &[usize]) -> InputSpec {
         Some(k) => InputSpec::HasUniqueKey(k.clone()),
         None => InputSpec::NoUniqueKey,
     }
-}
-
-/// An upsert source feeds a regular join without ChangelogNormalize when its primary key lies
-/// inside the join key (the join's state replaces the key's row itself); see d2 in the oracle.
-fn strip_normalize_for_keys(rel: Rel, keys: &[usize]) -> Rel {
-    fn strip(rel: &Rel, keys: &[usize]) -> Option<Rel> {
-        match &rel.node {
-            Node::ChangelogNormalize { input, key } if key.iter().all(|c| keys.contains(c)) => {
-                let mut inner = (**input).clone();
-                inner.upsert = true;
-                inner.unique_keys = vec![key.clone()];
-                Some(inner)
-            }
-            Node::Calc { input, filter: None, project } if project.iter().all(|e| e.as_input().is_some()) => {
-                // map the join key through the projection
-                let mapped: Vec<usize> = keys.iter().filter_map(|&k| project.get(k).and_then(|e| e.as_input())).collect();
-                let inner = strip(input, &mapped)?;
-                let names = rel.names();
-                let mut out = calc(inner, None, project.clone(), names);
-                out.upsert = true;
-                Some(out)
-            }
-            _ => None,
-        }
-    }
-    strip(&rel, keys).unwrap_or(rel)
 }
 
 /// Flink's one-line description of a regular join: in Calcite's prefix notation
@@ -428,9 +400,9 @@ impl<'c> Binder<'c> {
             unmatched(list.clone(), "MULTI_JOIN")?;
         }
         if self.multi_join_enabled {
-            bound.rel = super::multi_join::fold(bound.rel, &super::multi_join::Allow::All);
+            bound.rel = super::multi_join::fold(bound.rel, &super::multi_join::Allow::All, &mut self.warnings);
         } else if let Some(list) = &hints.multi_join {
-            bound.rel = super::multi_join::fold(bound.rel, &super::multi_join::Allow::Named(list));
+            bound.rel = super::multi_join::fold(bound.rel, &super::multi_join::Allow::Named(list), &mut self.warnings);
         }
         // WHERE: subqueries become semi/anti joins, the rest a filter
         let mut filters = Vec::new();
@@ -818,7 +790,6 @@ impl<'c> Binder<'c> {
             insert_only: true,
             update_producer: None,
             window: None,
-            upsert: false,
             unique_keys: Vec::new(),
         })
     }
@@ -863,8 +834,8 @@ impl<'c> Binder<'c> {
                 // a regular join reads proctime attributes as values: nothing to reject
             }
         }
-        let left = strip_normalize_for_keys(left, &left_keys);
-        let right = strip_normalize_for_keys(right, &right_keys);
+        // an upsert input keeps its ChangelogNormalize: the oracle's collecting sink needs -U
+        // rows, so Flink normalizes even when the primary key is the join key
         let left_spec = input_spec(&left, &left_keys);
         let right_spec = input_spec(&right, &right_keys);
         let fields = join_fields(&left, &right, kind);
@@ -899,7 +870,6 @@ impl<'c> Binder<'c> {
             insert_only,
             update_producer: None,
             window: None,
-            upsert: false,
             unique_keys,
         };
         rel.update_producer = Some(join_description(&rel, false));
@@ -1101,7 +1071,6 @@ impl<'c> Binder<'c> {
             insert_only,
             update_producer: producer,
             window: None,
-            upsert: false,
             unique_keys: if t.primary_key.is_empty() { Vec::new() } else { vec![t.primary_key.clone()] },
         };
         if matches!(t.changelog, ChangelogMode::Upsert | ChangelogMode::UpsertPartialDelete) {
@@ -1116,7 +1085,6 @@ impl<'c> Binder<'c> {
                 insert_only: false,
                 update_producer: producer,
                 window: None,
-                upsert: false,
                 unique_keys: keys,
             };
         }
@@ -1323,11 +1291,9 @@ impl<'c> Binder<'c> {
         scope_out.push(ScopeField { qualifier: None, name: "window_time".into(), ty: wt_t, hidden: false, merged: false });
         let insert_only = input.rel.insert_only;
         let producer = input.rel.update_producer.clone();
-        let upsert = input.rel.upsert;
         // TUMBLE keeps one row per input row; HOP and CUMULATE repeat rows
         let unique_keys = if matches!(spec, WindowSpec::Tumble { .. }) { input.rel.unique_keys.clone() } else { Vec::new() };
         let rel = Rel {
-            upsert,
             unique_keys,
             node: Node::WindowTvf { input: Box::new(input.rel), spec, time_col, ltz, proctime },
             fields,

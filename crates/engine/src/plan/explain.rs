@@ -152,7 +152,6 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         // an outer join of insert-only inputs retracts only its NULL-padded rows
         Node::Join(j) if j.left.insert_only && j.right.insert_only => "I,UA,D",
         Node::MultiJoin(m) if m.inputs.iter().all(|r| r.insert_only) => "I,UA,D",
-        _ if rel.upsert => "I,UA,D",
         _ => "I,UB,UA,D",
     }
 }

@@ -6,6 +6,7 @@ pub mod bind_expr;
 mod explain;
 pub mod hints;
 pub mod multi_join;
+pub mod prune;
 pub mod rel;
 
 pub use explain::{changelog_mode, explain, explain_with, line as explain_line};
@@ -37,7 +38,7 @@ pub fn plan_query(q: &Query, catalog: &Catalog, settings: &Settings, dialect: Di
     binder.state_ttl = (ttl, ttl);
     binder.multi_join_enabled = settings.bool_option("table.optimizer.multi-join.enabled");
     let bound = binder.bind_query(q, None)?;
-    let rel = bound.rel;
+    let rel = prune::prune_root(bound.rel);
     let mut schema = rel.fields.clone();
     let mut notes: Vec<String> = binder.warnings.iter().map(|w| format!("# note: {}", w)).collect();
     let rowtimes: Vec<usize> = (0..schema.len()).filter(|&i| schema[i].ty.is_rowtime()).collect();

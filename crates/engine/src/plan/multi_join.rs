@@ -30,50 +30,37 @@ impl Allow<'_> {
     }
 }
 
-/// Rewrites every eligible chain in the tree.
-pub fn fold(rel: Rel, allow: &Allow) -> Rel {
+/// Rewrites every eligible chain in the tree; `notes` gets a line for each chain that had to
+/// be split for want of a common key.
+pub fn fold(rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
     match &rel.node {
-        Node::Join(j) if eligible(j, allow) => fold_chain(rel, allow),
-        _ => map_children(rel, allow),
+        Node::Join(j) if eligible(j, allow) => fold_chain(rel, allow, notes),
+        _ => map_children(rel, allow, notes),
     }
 }
+
+const SPLIT_NOTE: &str = "this multi-way join chain has no common join key, so it runs as several multi-way joins; \
+Flink 2.3 plans such a chain wrongly when the SELECT list leaves columns out (a table drops out of the plan and \
+columns shift); JoinLab runs the joins as written (tests/divergences/multi_join_no_common_key_pruned.sql)";
 
 fn eligible(j: &JoinNode, allow: &Allow) -> bool {
     matches!(j.kind, JoinKind::Inner | JoinKind::Left) && allow.allows(&j.names[1])
 }
 
-fn map_children(mut rel: Rel, allow: &Allow) -> Rel {
+fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
     rel.node = match rel.node {
-        Node::Calc { input, filter, project } => Node::Calc { input: Box::new(fold(*input, allow)), filter, project },
-        Node::ChangelogNormalize { input, key } => Node::ChangelogNormalize { input: Box::new(fold(*input, allow)), key },
+        Node::Calc { input, filter, project } => Node::Calc { input: Box::new(fold(*input, allow, notes)), filter, project },
+        Node::ChangelogNormalize { input, key } => {
+            Node::ChangelogNormalize { input: Box::new(fold(*input, allow, notes)), key }
+        }
         Node::Join(mut j) => {
-            j.left = fold(j.left, allow);
-            j.right = fold(j.right, allow);
+            j.left = fold(j.left, allow, notes);
+            j.right = fold(j.right, allow, notes);
             Node::Join(j)
         }
         other => other,
     };
     rel
-}
-
-/// An upsert input whose ChangelogNormalize a binary join had dropped gets it back: the
-/// multi-way join needs full changes.
-fn renormalize(rel: Rel) -> Rel {
-    if !rel.upsert {
-        return rel;
-    }
-    let Some(key) = rel.unique_keys.first().cloned() else { return rel };
-    let fields = rel.fields.clone();
-    let unique_keys = rel.unique_keys.clone();
-    Rel {
-        node: Node::ChangelogNormalize { input: Box::new(rel), key },
-        fields,
-        insert_only: false,
-        update_producer: Some("ChangelogNormalize".into()),
-        window: None,
-        upsert: false,
-        unique_keys,
-    }
 }
 
 struct Group {
@@ -129,7 +116,7 @@ impl Group {
         self.kinds.push(j.kind);
         self.conditions.push(level_condition(j));
         self.ttls.push(j.right_ttl);
-        self.inputs.push(renormalize(j.right.clone()));
+        self.inputs.push(j.right.clone());
         self.top = Some(level.clone());
     }
 
@@ -137,9 +124,6 @@ impl Group {
     fn close(mut self) -> Rel {
         if self.inputs.len() == 1 {
             return self.inputs.pop().expect("one input");
-        }
-        if let Some(first) = self.inputs.first_mut() {
-            *first = renormalize(first.clone());
         }
         let top = self.top.expect("a group of two or more inputs has a top join");
         let specs: Vec<InputSpec> = self.inputs.iter().zip(&self.key_cols).map(|(r, &k)| input_spec(r, &[k])).collect();
@@ -159,7 +143,6 @@ impl Group {
             insert_only,
             update_producer: None,
             window: None,
-            upsert: false,
             unique_keys: Vec::new(),
         };
         rel.update_producer = Some(super::explain::multi_join_text(&rel, false));
@@ -184,7 +167,7 @@ fn level_condition(j: &JoinNode) -> Option<Expr> {
 }
 
 /// Folds the chain whose top join is `rel`.
-fn fold_chain(rel: Rel, allow: &Allow) -> Rel {
+fn fold_chain(rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
     // the chain, bottom level first
     let mut levels: Vec<Rel> = Vec::new();
     let mut cur = rel;
@@ -203,9 +186,9 @@ fn fold_chain(rel: Rel, allow: &Allow) -> Rel {
     }
     levels.reverse();
     let bottom = &levels[0];
-    let Node::Join(bj) = &bottom.node else { return map_children(cur, allow) };
+    let Node::Join(bj) = &bottom.node else { return map_children(cur, allow, notes) };
     let leaf_ok = allow.allows(&bj.names[0]);
-    let leaf = fold(cur, allow);
+    let leaf = fold(cur, allow, notes);
     let mut group = Group::start(leaf, bj.left_ttl);
     let mut first = true;
     for level in &levels {
@@ -216,6 +199,9 @@ fn fold_chain(rel: Rel, allow: &Allow) -> Rel {
             Some(l) => group.add(level, j, l),
             None => {
                 // the new input does not share the group's key: close the group
+                if group.inputs.len() > 1 && !notes.iter().any(|n| n == SPLIT_NOTE) {
+                    notes.push(SPLIT_NOTE.to_string());
+                }
                 let closed = group.close();
                 let fresh = Group::start(closed, j.left_ttl);
                 match fresh.link(j) {
@@ -229,7 +215,7 @@ fn fold_chain(rel: Rel, allow: &Allow) -> Rel {
                         let mut jn = (**j).clone();
                         jn.left_spec = input_spec(&left, &jn.left_keys);
                         jn.left = left;
-                        jn.right = fold(jn.right, allow);
+                        jn.right = fold(jn.right, allow, notes);
                         let mut r = level.clone();
                         r.node = Node::Join(Box::new(jn));
                         r.update_producer = Some(join_description(&r, false));

@@ -179,8 +179,6 @@ pub struct Rel {
     /// Flink's description of the node that produces updates (for rejections).
     pub update_producer: Option<String>,
     pub window: Option<WindowProps>,
-    /// Updates come without before-images (an upsert stream).
-    pub upsert: bool,
     /// Column sets whose values identify a row.
     pub unique_keys: Vec<Vec<usize>>,
 }

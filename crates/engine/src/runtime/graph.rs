@@ -168,8 +168,6 @@ impl Graph {
                     residual: j.residual.clone(),
                     left_spec: j.left_spec.clone(),
                     right_spec: j.right_spec.clone(),
-                    left_upsert: j.left.upsert,
-                    right_upsert: j.right.upsert,
                     left_types: j.left.types(),
                     right_types: j.right.types(),
                     left_ttl: j.left_ttl,

@@ -1,0 +1,230 @@
+//! Column pruning (Flink's projection push-down): a regular or multi-way join keeps only the
+//! columns the rest of the query reads (its keys, its condition, what is selected above it).
+//!
+//! This is not only about speed: an input without a unique key is held as a multiset of
+//! *pruned* rows, so two rows that differ only in an unread column are one row held twice, and
+//! a retraction removes one copy — as in Flink. (Without pruning, an unread column such as the
+//! `$rowtime` system column, which differs between a row and its retraction, would keep the
+//! retraction from finding its row.)
+//!
+//! Window TVFs and window joins are left as they are (their window columns are addressed by
+//! position); a projection above them still drops what is not needed.
+
+use super::bind::{calc, input_spec, join_description};
+use super::rel::{Node, Rel};
+use crate::expr::Expr;
+
+/// `map[old column] = Some(new column)` for the columns a pruned relation kept.
+pub type ColumnMap = Vec<Option<usize>>;
+
+fn identity(n: usize) -> ColumnMap {
+    (0..n).map(Some).collect()
+}
+
+fn used_by(e: &Expr, out: &mut Vec<bool>) {
+    let mut cols = Vec::new();
+    e.inputs(&mut cols);
+    for c in cols {
+        if let Some(x) = out.get_mut(c) {
+            *x = true;
+        }
+    }
+}
+
+fn remap(e: &Expr, map: &ColumnMap) -> Expr {
+    e.remap(&|i| map.get(i).copied().flatten().unwrap_or(i))
+}
+
+/// Prunes the tree under the root: every column of the root is needed.
+pub fn prune_root(rel: Rel) -> Rel {
+    let need = vec![true; rel.fields.len()];
+    prune(rel, &need).0
+}
+
+/// Prunes `rel` given which of its output columns are needed; the result may keep more.
+fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
+    let n = rel.fields.len();
+    match rel.node {
+        Node::Calc { input, filter, project } => {
+            let keep: Vec<usize> = (0..project.len()).filter(|&i| need.get(i).copied().unwrap_or(true)).collect();
+            let mut input_need = vec![false; input.fields.len()];
+            for &i in &keep {
+                used_by(&project[i], &mut input_need);
+            }
+            if let Some(f) = &filter {
+                used_by(f, &mut input_need);
+            }
+            let (child, cmap) = prune(*input, &input_need);
+            let new_project: Vec<Expr> = keep.iter().map(|&i| remap(&project[i], &cmap)).collect();
+            let names: Vec<String> = keep.iter().map(|&i| rel.fields[i].name.clone()).collect();
+            let new_filter = filter.as_ref().map(|f| remap(f, &cmap));
+            let mut out = calc(child, new_filter, new_project, names);
+            // keep the declared types (nullability decided by the binder)
+            for (k, &i) in keep.iter().enumerate() {
+                out.fields[k].ty = rel.fields[i].ty.clone();
+            }
+            let mut map = vec![None; n];
+            for (k, &i) in keep.iter().enumerate() {
+                map[i] = Some(k);
+            }
+            (out, map)
+        }
+        Node::Join(mut j) => {
+            let nl = j.left.fields.len();
+            let nr = j.right.fields.len();
+            let mut lneed = vec![false; nl];
+            let mut rneed = vec![false; nr];
+            for (i, &x) in need.iter().enumerate() {
+                if x {
+                    if i < nl {
+                        lneed[i] = true;
+                    } else if i - nl < nr {
+                        rneed[i - nl] = true;
+                    }
+                }
+            }
+            for &k in &j.left_keys {
+                lneed[k] = true;
+            }
+            for &k in &j.right_keys {
+                rneed[k] = true;
+            }
+            if let Some(r) = &j.residual {
+                let mut both = vec![false; nl + nr];
+                used_by(r, &mut both);
+                for i in 0..nl {
+                    lneed[i] |= both[i];
+                }
+                for i in 0..nr {
+                    rneed[i] |= both[nl + i];
+                }
+            }
+            let (left, lmap) = narrow(j.left, &lneed);
+            let (right, rmap) = narrow(j.right, &rneed);
+            let new_nl = left.fields.len();
+            let mut map: ColumnMap = vec![None; n];
+            for i in 0..nl {
+                map[i] = lmap[i];
+            }
+            if j.kind.projects_right() {
+                for i in 0..nr {
+                    map[nl + i] = rmap[i].map(|x| new_nl + x);
+                }
+            }
+            let mut both_map: ColumnMap = lmap.clone();
+            both_map.extend(rmap.iter().map(|x| x.map(|y| new_nl + y)));
+            j.left_keys = j.left_keys.iter().map(|&k| lmap[k].unwrap_or(k)).collect();
+            j.right_keys = j.right_keys.iter().map(|&k| rmap[k].unwrap_or(k)).collect();
+            j.residual = j.residual.as_ref().map(|r| remap(r, &both_map));
+            j.left_spec = input_spec(&left, &j.left_keys);
+            j.right_spec = input_spec(&right, &j.right_keys);
+            let mut fields = Vec::new();
+            for i in 0..n {
+                if map[i].is_some() {
+                    fields.push(rel.fields[i].clone());
+                }
+            }
+            j.left = left;
+            j.right = right;
+            let unique_keys = rel
+                .unique_keys
+                .iter()
+                .filter_map(|k| k.iter().map(|&c| map.get(c).copied().flatten()).collect::<Option<Vec<usize>>>())
+                .collect();
+            let mut out = Rel { node: Node::Join(j), fields, unique_keys, ..rel };
+            out.update_producer = Some(join_description(&out, false));
+            (out, map)
+        }
+        Node::MultiJoin(mut m) => {
+            let mut needs: Vec<Vec<bool>> = m.inputs.iter().map(|r| vec![false; r.fields.len()]).collect();
+            let total: usize = m.inputs.iter().map(|r| r.fields.len()).sum();
+            let mut all = vec![false; total];
+            for (i, &x) in need.iter().enumerate() {
+                if x && i < total {
+                    all[i] = true;
+                }
+            }
+            for c in m.conditions.iter().flatten() {
+                used_by(c, &mut all);
+            }
+            for (i, &k) in m.key_cols.iter().enumerate() {
+                all[m.offsets[i] + k] = true;
+            }
+            for (i, nd) in needs.iter_mut().enumerate() {
+                for (c, x) in nd.iter_mut().enumerate() {
+                    *x = all[m.offsets[i] + c];
+                }
+            }
+            let mut map: ColumnMap = vec![None; total];
+            let mut new_inputs = Vec::new();
+            let mut new_offsets = Vec::new();
+            let mut offset = 0;
+            for (i, input) in std::mem::take(&mut m.inputs).into_iter().enumerate() {
+                let (r, imap) = narrow(input, &needs[i]);
+                for (c, x) in imap.iter().enumerate() {
+                    map[m.offsets[i] + c] = x.map(|y| offset + y);
+                }
+                m.key_cols[i] = imap[m.key_cols[i]].unwrap_or(m.key_cols[i]);
+                new_offsets.push(offset);
+                offset += r.fields.len();
+                new_inputs.push(r);
+            }
+            m.conditions = m.conditions.iter().map(|c| c.as_ref().map(|e| remap(e, &map))).collect();
+            m.specs = new_inputs.iter().zip(&m.key_cols).map(|(r, &k)| input_spec(r, &[k])).collect();
+            m.inputs = new_inputs;
+            m.offsets = new_offsets;
+            let fields = (0..n).filter(|&i| map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
+            let out = Rel { node: Node::MultiJoin(m), fields, unique_keys: Vec::new(), ..rel };
+            (out, map)
+        }
+        Node::ChangelogNormalize { input, key } => {
+            // the normalize keeps whole rows per key; prune below its input only
+            let all = vec![true; input.fields.len()];
+            let (child, _) = prune(*input, &all);
+            (Rel { node: Node::ChangelogNormalize { input: Box::new(child), key }, ..rel }, identity(n))
+        }
+        Node::WindowJoin(mut j) => {
+            let (l, _) = prune(std::mem::replace(&mut j.left, placeholder()), &vec![true; j.left.fields.len()]);
+            j.left = l;
+            let (r, _) = prune(std::mem::replace(&mut j.right, placeholder()), &vec![true; j.right.fields.len()]);
+            j.right = r;
+            (Rel { node: Node::WindowJoin(j), ..rel }, identity(n))
+        }
+        Node::WindowTvf { input, spec, time_col, ltz, proctime } => {
+            let all = vec![true; input.fields.len()];
+            let (child, _) = prune(*input, &all);
+            (Rel { node: Node::WindowTvf { input: Box::new(child), spec, time_col, ltz, proctime }, ..rel }, identity(n))
+        }
+        node @ Node::Scan { .. } => (Rel { node, ..rel }, identity(n)),
+    }
+}
+
+/// An empty relation standing in while a child is moved out and back.
+fn placeholder() -> Rel {
+    Rel {
+        node: Node::Scan { table: 0, name: String::new(), changelog: crate::catalog::ChangelogMode::Insert, primary_key: Vec::new() },
+        fields: Vec::new(),
+        insert_only: true,
+        update_producer: None,
+        window: None,
+        unique_keys: Vec::new(),
+    }
+}
+
+/// Prunes a join input and, when it still carries columns nobody reads, projects them away.
+fn narrow(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
+    let (r, map) = prune(rel, need);
+    let kept: Vec<usize> = (0..need.len()).filter(|&i| need[i]).collect();
+    let width = r.fields.len();
+    if kept.len() == width {
+        return (r, map);
+    }
+    let project: Vec<Expr> = kept.iter().map(|&i| Expr::input(map[i].unwrap_or(i), r.fields[map[i].unwrap_or(i)].ty.clone())).collect();
+    let names: Vec<String> = kept.iter().map(|&i| r.fields[map[i].unwrap_or(i)].name.clone()).collect();
+    let out = calc(r, None, project, names);
+    let mut m = vec![None; need.len()];
+    for (k, &i) in kept.iter().enumerate() {
+        m[i] = Some(k);
+    }
+    (out, m)
+}
