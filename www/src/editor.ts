@@ -15,7 +15,6 @@ import {
   highlightActiveLineGutter,
   keymap,
   lineNumbers,
-  WidgetType,
 } from '@codemirror/view';
 
 export interface ScriptError {
@@ -26,24 +25,9 @@ export interface ScriptError {
   endColumn?: number;
 }
 
-class MessageWidget extends WidgetType {
-  constructor(readonly message: string) {
-    super();
-  }
-  override eq(other: MessageWidget): boolean {
-    return other.message === this.message;
-  }
-  override toDOM(): HTMLElement {
-    const span = document.createElement('span');
-    span.className = 'cm-error-inline';
-    span.textContent = this.message;
-    return span;
-  }
-}
-
 const setInline = StateEffect.define<{ line: number; message: string }[]>();
 
-/** The error messages shown at the end of their lines. */
+/** The error messages shown at the end of their lines (as line attributes, drawn by CSS). */
 const inlineMessages = StateField.define<DecorationSet>({
   create: () => Decoration.none,
   update(deco, tr) {
@@ -51,11 +35,14 @@ const inlineMessages = StateField.define<DecorationSet>({
     for (const e of tr.effects) {
       if (!e.is(setInline)) continue;
       const b = new RangeSetBuilder<Decoration>();
-      const sorted = [...e.value].sort((a, c) => a.line - c.line);
+      const byLine = new Map<number, string>();
+      for (const m of e.value) byLine.set(m.line, byLine.has(m.line) ? `${byLine.get(m.line)} · ${m.message}` : m.message);
+      const sorted = [...byLine].map(([line, message]) => ({ line, message })).sort((a, c) => a.line - c.line);
       for (const m of sorted) {
         if (m.line < 1 || m.line > tr.state.doc.lines) continue;
-        const at = tr.state.doc.line(m.line).to;
-        b.add(at, at, Decoration.widget({ widget: new MessageWidget(m.message), side: 1 }));
+        // A line attribute drawn by CSS (::after), so the message is not part of the script's text.
+        const at = tr.state.doc.line(m.line).from;
+        b.add(at, at, Decoration.line({ attributes: { 'data-error': m.message, class: 'cm-error-line' } }));
       }
       deco = b.finish();
     }

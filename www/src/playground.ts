@@ -67,6 +67,8 @@ export class Playground {
   private debounce: number | null = null;
   private frame: number | null = null;
   private firstDrawn = false;
+  private requestedAt: number | null = null;
+  private draws = 0;
 
   constructor(private readonly opts: PlaygroundOptions) {
     this.dialect = opts.dialect ?? 'confluent';
@@ -308,7 +310,10 @@ export class Playground {
     if (pos === this.pos && !force) return;
     this.pos = pos;
     this.controls.show(pos);
-    if (this.frame === null) this.frame = requestAnimationFrame(() => this.draw());
+    if (this.frame === null) {
+      this.requestedAt = performance.now();
+      this.frame = requestAnimationFrame(() => this.draw());
+    }
     if (force) this.draw();
     this.emitChange();
   }
@@ -318,6 +323,7 @@ export class Playground {
     this.frame = null;
     const m = this.model;
     if (!m) return;
+    const t0 = performance.now();
     const pos = this.pos;
     const step = m.steps[pos - 1];
     this.sentence.textContent = step.kind === 'end' ? capitalize(step.summary) : step.summary;
@@ -327,6 +333,15 @@ export class Playground {
     paneSafe('result', this.result.element, () => this.result.show(pos));
     paneSafe('steps', this.stepsTable.element, () => this.stepsTable.show(pos));
     paneSafe('state', this.state.element, () => this.state.show(pos));
+    // Measurements (README "Measurements"): the work of one step, and input-to-drawn latency.
+    const t1 = performance.now();
+    performance.measure('joinlab:draw', { start: t0, end: t1 });
+    if (this.requestedAt !== null) performance.measure('joinlab:step-latency', { start: this.requestedAt, end: t1 });
+    this.requestedAt = null;
+    if (++this.draws % 2000 === 0) {
+      performance.clearMeasures('joinlab:draw');
+      performance.clearMeasures('joinlab:step-latency');
+    }
     if (!this.firstDrawn) {
       this.firstDrawn = true;
       performance.mark('joinlab:first-step');

@@ -1,0 +1,48 @@
+// An invalid script shows its error at the right line and column, and the text is never lost.
+
+import { expect, test } from '@playwright/test';
+import { artifactPath, openPage, urlState } from './helpers';
+
+const BAD = [
+  'CREATE TABLE t (a INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);',
+  "INSERT INTO t VALUES (1, TIMESTAMP '2024-01-01 00:00:00');",
+  'SELECT b FROM t;',
+].join('\n');
+
+test('a validation error is shown at its line and column and the script is kept', async ({ page }) => {
+  await openPage(page, './?example=01_full_outer_join');
+  const editor = page.getByTestId('editor');
+  await editor.click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(BAD);
+  await page.getByTestId('run').click();
+  const error = page.getByTestId('error');
+  // Flink: "Column 'b' not found in any table" at line 1, column 8 of the statement = script line 3.
+  await expect(error).toBeVisible();
+  await expect(error).toContainText('Line 3, column 8');
+  await expect(error).toContainText("Column 'b' not found");
+  // The editor underlines it on line 3 and shows the message beside it.
+  await expect(page.locator('.cm-line').nth(2).locator('.cm-lintRange-error')).toHaveText('b');
+  await expect(page.locator('.cm-line').nth(2)).toHaveAttribute('data-error', /Column 'b' not found/);
+  await expect(editor).toHaveText(BAD.split('\n').join(''));
+  await page.screenshot({ path: artifactPath('errors', 'validation-error.png'), fullPage: true });
+
+  // Kept in the URL: a reload brings the same text back.
+  expect((await urlState(page)).script).toBe(BAD);
+  await page.reload();
+  await expect(page.getByTestId('error')).toContainText('Line 3, column 8');
+  expect(await page.evaluate(() => document.querySelector('.cm-content')?.textContent)).toBe(BAD.split('\n').join(''));
+
+  // Kept in localStorage: the page without a link opens with it too.
+  await page.goto('./');
+  await expect(page.getByTestId('error')).toContainText('Line 3, column 8');
+});
+
+test('a parse error points at its line', async ({ page }) => {
+  await openPage(page, './?example=01_full_outer_join');
+  await page.getByTestId('editor').click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('CREATE TABLE t (a INT);\nINSERT INTO t VALUES (1);\nSELECT a FROM t;\nSELEC a FROM t;');
+  await expect(page.getByTestId('error')).toContainText('Line 4, column 1');
+  await expect(page.getByTestId('error')).toContainText('SQL parse failed');
+});
