@@ -363,7 +363,8 @@ export class ResultTable {
     }
     for (let i = this.applied; i < end; i++) {
       const o = this.model.outputs[i];
-      const text = `[${o.row.join(', ')}]`;
+      // `+I[…]` without its kind is the oracle's materialized line.
+      const text = o.text.slice(2);
       const cur = this.rows.get(text);
       if (o.kind === '+I' || o.kind === '+U') {
         if (cur) cur.count++;
@@ -378,7 +379,8 @@ export class ResultTable {
     this.pos = p;
     if (!this.sorted) {
       const out: { text: string; row: string[] }[] = [];
-      const keys = [...this.rows.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      // Default sort: UTF-16 code-unit order, as Java's String.compareTo sorts the oracle's lines.
+      const keys = [...this.rows.keys()].sort();
       for (const k of keys) {
         const r = this.rows.get(k);
         if (r) for (let i = 0; i < r.count; i++) out.push({ text: k, row: r.row });

@@ -389,8 +389,10 @@ export class Playground {
 
 /** Runs one pane's drawing; a failure is shown in that pane only. */
 function paneSafe(name: string, el: HTMLElement, fn: () => void): void {
+  const t0 = performance.now();
   try {
     fn();
+    performance.measure(`joinlab:pane:${name}`, { start: t0, end: performance.now() });
     el.removeAttribute('data-failed');
   } catch (e) {
     console.error(`JoinLab: the ${name} pane failed`, e);

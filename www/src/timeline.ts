@@ -210,7 +210,7 @@ export class Timeline {
     ctx.textAlign = 'left';
     ctx.fillStyle = '#334155';
     ctx.font = '600 11px system-ui, sans-serif';
-    ctx.fillText(L.timeAxis ? formatDate(L.from) : 'arrival order', 8, 10);
+    ctx.fillText(L.timeAxis ? formatDate(m.extent?.from ?? L.from) : 'arrival order', 8, 10);
     ctx.font = '11px system-ui, sans-serif';
     ctx.fillStyle = '#64748b';
     ctx.fillText(L.timeAxis ? ellipsize(ctx, m.ltz ? m.zone : 'event time', GUTTER - 12) : '', 8, 24);
@@ -245,9 +245,17 @@ export class Timeline {
       ctx.fillText(`${arrived}/${lane.rows.length} rows`, 16, geo.top + geo.height / 2 + 8);
 
       const trackH = L.dense ? 9 : 22;
+      const drawnRows = new Set<number>();
       for (const r of lane.rows) {
         const x = xOfRow(r);
-        const y = geo.top + 20 + (geo.track.get(r) ?? 0) * trackH + (L.dense ? 2 : 4);
+        const track = geo.track.get(r) ?? 0;
+        const y = geo.top + 20 + track * trackH + (L.dense ? 2 : 4);
+        if (L.dense && r.pos !== pos) {
+          // Dense lanes: one mark per pixel, track and state.
+          const key = (Math.round(x) * 8 + track) * 4 + (r.pos > pos ? 0 : r.late ? 2 : 1);
+          if (drawnRows.has(key)) continue;
+          drawnRows.add(key);
+        }
         this.drawRow(ctx, r, x, y, color, pos, L.dense);
       }
     });
@@ -286,11 +294,16 @@ export class Timeline {
     ctx.fillText(`${emitted} row${emitted === 1 ? '' : 's'}`, 16, og.top + 27);
     const outStep = L.dense ? 8 : 16;
     const stepStart = pos > 0 ? m.outEnd[pos - 1] : 0;
+    // Marks that would land on the same pixel are drawn once (thousands of rows per window).
+    const drawn = new Set<number>();
     for (let i = 0; i < emitted; i++) {
       const o = m.outputs[i];
       const x = clampX(px(L.timeAxis ? (o.x ?? L.from) : o.pos));
       const y = og.top + 18 + og.track[i] * outStep + 4;
       const current = i >= stepStart;
+      const key = (Math.round(x) * 64 + og.track[i]) * 2 + (current ? 1 : 0);
+      if (drawn.has(key)) continue;
+      drawn.add(key);
       const s = L.dense ? 3 : current ? 6.5 : 5;
       ctx.beginPath();
       ctx.moveTo(x, y - s);

@@ -6,8 +6,9 @@
 import { h } from '../dom';
 import type { QueryModel } from '../model';
 
-/** Rows drawn per step at most (a 10,000-row window can emit thousands at once). */
-const MAX_ROWS_PER_STEP = 1000;
+/** Rows drawn per step at first (a 10,000-row window can emit thousands at once); more on request. */
+const FIRST_ROWS = 100;
+const MORE_ROWS = 2000;
 
 export class ChangelogPane {
   readonly element: HTMLElement;
@@ -18,11 +19,19 @@ export class ChangelogPane {
   private groups: { pos: number; el: HTMLLIElement }[] = [];
   private shownPos = 0;
   private current: HTMLLIElement | null = null;
+  private scrollPending = false;
 
   constructor(private readonly goTo: (pos: number) => void) {
     this.list = h('ol', { class: 'jl-changelog', 'aria-label': 'Changelog rows so far' });
     this.empty = h('p', { class: 'jl-muted', text: 'No rows emitted yet.' });
     this.element = h('div', { class: 'jl-pane-body' }, this.empty, this.list);
+    // One listener for every row and step link: a row goes to the step that emitted it.
+    this.list.addEventListener('click', (e) => {
+      const t = e.target as HTMLElement;
+      if (!t.closest('.jl-row, .jl-step-link')) return;
+      const step = Number(t.closest('.jl-group')?.getAttribute('data-step'));
+      if (step) this.goTo(step);
+    });
   }
 
   setModel(model: QueryModel | null): void {
@@ -57,22 +66,37 @@ export class ChangelogPane {
     this.current = last && last.pos === pos ? last.el : null;
     this.current?.classList.add('jl-current');
     this.empty.hidden = this.groups.length > 0;
-    if (last) this.list.scrollTop = last.el.offsetTop - this.list.offsetTop - 8;
+    // Scroll in the next frame, when layout is clean again (reading offsetTop now would force it).
+    if (last && !this.scrollPending) {
+      this.scrollPending = true;
+      requestAnimationFrame(() => {
+        this.scrollPending = false;
+        const g = this.groups[this.groups.length - 1];
+        if (g) this.list.scrollTop = g.el.offsetTop - this.list.offsetTop - 8;
+      });
+    }
   }
 
   private group(m: QueryModel, pos: number, from: number, to: number): HTMLLIElement {
     const step = m.steps[pos - 1];
     const head = h('button', { class: 'jl-step-link', type: 'button', title: `Go to step ${pos}` }, step.kind === 'end' ? `# end of input (step ${pos})` : `# step ${pos}: ${step.text}`);
-    head.addEventListener('click', () => this.goTo(pos));
     const rows = h('ul', { class: 'jl-rows' });
-    const n = Math.min(to, from + MAX_ROWS_PER_STEP);
-    for (let i = from; i < n; i++) {
-      const o = m.outputs[i];
-      const b = h('button', { type: 'button', class: `jl-row jl-kind-${kindClass(o.kind)}`, 'data-testid': 'changelog-row', title: `Emitted at step ${pos}` }, o.text);
-      b.addEventListener('click', () => this.goTo(pos));
-      rows.append(h('li', {}, b));
-    }
-    if (to > n) rows.append(h('li', { class: 'jl-muted', text: `… ${to - n} more rows at this step (the result table holds them all)` }));
+    const add = (a: number, b: number) => {
+      for (let i = a; i < b; i++) {
+        const o = m.outputs[i];
+        const btn = h('button', { type: 'button', class: `jl-row jl-kind-${kindClass(o.kind)}`, 'data-testid': 'changelog-row', title: `Emitted at step ${pos}` }, o.text);
+        rows.append(h('li', {}, btn));
+      }
+      if (b < to) {
+        const more = h('button', { type: 'button', class: 'jl-btn jl-more' }, `Show ${Math.min(MORE_ROWS, to - b)} more of ${to - b} rows at this step`);
+        more.addEventListener('click', () => {
+          more.parentElement?.remove();
+          add(b, Math.min(to, b + MORE_ROWS));
+        });
+        rows.append(h('li', {}, more));
+      }
+    };
+    add(from, Math.min(to, from + FIRST_ROWS));
     return h('li', { class: 'jl-group', 'data-step': pos }, head, rows);
   }
 }

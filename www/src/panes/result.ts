@@ -4,7 +4,9 @@
 import { h } from '../dom';
 import { type QueryModel, ResultTable } from '../model';
 
-const MAX_ROWS = 1000;
+/** Rows drawn at first (a 16 ms frame holds a few hundred); more on request. */
+const FIRST_ROWS = 200;
+const MORE_ROWS = 2000;
 
 export class ResultPane {
   readonly element: HTMLElement;
@@ -48,16 +50,26 @@ export class ResultPane {
     }
     this.shownEnd = end;
     const rows = this.results.at(pos);
-    const frag = document.createDocumentFragment();
-    for (const r of rows.slice(0, MAX_ROWS)) {
-      const tr = h('tr', { 'data-row': r.text });
-      for (const v of r.row) tr.append(h('td', { class: v === 'NULL' ? 'jl-null' : undefined }, v));
-      frag.append(tr);
-    }
-    if (rows.length > MAX_ROWS) {
-      frag.append(h('tr', {}, h('td', { colspan: m.query.schema.length, class: 'jl-muted', text: `… and ${rows.length - MAX_ROWS} more rows` })));
-    }
-    this.tbody.replaceChildren(frag);
+    const add = (a: number, b: number) => {
+      const frag = document.createDocumentFragment();
+      for (const r of rows.slice(a, b)) {
+        const tr = h('tr', { 'data-row': r.text });
+        for (const v of r.row) tr.append(h('td', { class: v === 'NULL' ? 'jl-null' : undefined }, v));
+        frag.append(tr);
+      }
+      if (b < rows.length) {
+        const more = h('button', { type: 'button', class: 'jl-btn jl-more' }, `Show ${Math.min(MORE_ROWS, rows.length - b)} more of ${rows.length - b} rows`);
+        const tr = h('tr', {}, h('td', { colspan: m.query.schema.length }, more));
+        more.addEventListener('click', () => {
+          tr.remove();
+          add(b, Math.min(rows.length, b + MORE_ROWS));
+        });
+        frag.append(tr);
+      }
+      this.tbody.append(frag);
+    };
+    this.tbody.replaceChildren();
+    add(0, Math.min(rows.length, FIRST_ROWS));
     const count = `${rows.length} row${rows.length === 1 ? '' : 's'}`;
     this.caption.dataset.count = count;
     this.caption.textContent = `${count} ${where}`;

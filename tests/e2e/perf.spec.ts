@@ -1,0 +1,121 @@
+// Measurements for README "Measurements → Page": compressed sizes of the wasm and the JS, time to
+// the first interactive step, and the time to draw a step and a slider move of a 10,000-row
+// scenario (W1 of ../shared/BENCHMARKS.md at N = 5,000: tests/e2e/fixtures/w1_5000.sql).
+// Writes tests/e2e/artifacts/measurements.json.
+
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { expect, type Page, test } from '@playwright/test';
+import { artifactPath, openPage, ROOT, settled, shareHash } from './helpers';
+
+const results: Record<string, unknown> = {};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((f) => {
+    const p = path.join(dir, f);
+    return statSync(p).isDirectory() ? files(p) : [p];
+  });
+}
+
+const stats = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))];
+  return { n: s.length, median: +q(0.5).toFixed(2), p95: +q(0.95).toFixed(2), max: +s[s.length - 1].toFixed(2) };
+};
+
+async function measures(page: Page, name: string): Promise<number[]> {
+  return page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name);
+}
+
+async function clearMeasures(page: Page): Promise<void> {
+  await page.evaluate(() => performance.clearMeasures());
+}
+
+test.afterAll(() => {
+  writeFileSync(artifactPath('measurements.json'), `${JSON.stringify(results, null, 2)}\n`);
+  console.log(JSON.stringify(results, null, 2));
+});
+
+test('compressed sizes of the built site', () => {
+  const dist = path.join(ROOT, 'dist');
+  const all = files(dist);
+  const gz = (f: string) => gzipSync(readFileSync(f), { level: 9 }).length;
+  const wasm = all.filter((f) => f.endsWith('.wasm'));
+  const js = all.filter((f) => f.endsWith('.js'));
+  const embedOnly = js.filter((f) => f.endsWith('joinlab-embed.js'));
+  results.sizes = {
+    wasm_bytes: wasm.reduce((n, f) => n + statSync(f).size, 0),
+    wasm_gzip: wasm.reduce((n, f) => n + gz(f), 0),
+    js_files: js.map((f) => ({ file: path.relative(dist, f), bytes: statSync(f).size, gzip: gz(f) })),
+    js_gzip: js.filter((f) => !embedOnly.includes(f)).reduce((n, f) => n + gz(f), 0),
+    css_gzip: all.filter((f) => f.endsWith('.css')).reduce((n, f) => n + gz(f), 0),
+  };
+  expect((results.sizes as { wasm_gzip: number }).wasm_gzip).toBeLessThanOrEqual(1024 * 1024);
+});
+
+test('time to the first interactive step', async ({ browser }) => {
+  const times: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openPage(page, './');
+    times.push(await page.evaluate(() => performance.getEntriesByName('joinlab:first-step')[0]?.startTime ?? Number.NaN));
+    await context.close();
+  }
+  results.first_step_ms = { ...stats(times), runs: times.map((t) => Math.round(t)) };
+  expect(Math.min(...times)).toBeLessThan(2000);
+});
+
+test('a 10,000-row scenario: load, step, slider', async ({ page }) => {
+  test.setTimeout(180_000);
+  const script = readFileSync(path.join(ROOT, 'tests/e2e/fixtures/w1_5000.sql'), 'utf8');
+  await page.goto(`./${shareHash({ script })}`);
+  await expect(page.getByTestId('step-sentence')).not.toBeEmpty({ timeout: 60_000 });
+  const load = await page.evaluate(() => performance.getEntriesByName('joinlab:first-step')[0]?.startTime ?? Number.NaN);
+  const engineMs = Number(/ran in (\d+)/.exec((await page.locator('.jl-status').textContent()) ?? '')?.[1] ?? Number.NaN);
+  await expect(page.locator('.jl-counter')).toHaveText('step 1/10001');
+
+  // Steps: → 100 times.
+  await clearMeasures(page);
+  for (let i = 0; i < 100; i++) {
+    await page.keyboard.press('ArrowRight');
+    await settled(page);
+  }
+  await expect(page.locator('.jl-counter')).toHaveText('step 101/10001');
+  const stepDraw = await measures(page, 'joinlab:draw');
+  const stepLatency = await measures(page, 'joinlab:step-latency');
+
+  // Slider moves: 60 jumps to spread positions (not the end, measured on its own below).
+  await clearMeasures(page);
+  const slider = page.getByTestId('step-slider');
+  for (let i = 0; i < 60; i++) {
+    await slider.fill(String(1 + ((i * 7919) % 9999)));
+    await settled(page);
+  }
+  const sliderDraw = await measures(page, 'joinlab:draw');
+  const sliderLatency = await measures(page, 'joinlab:step-latency');
+
+  // The end of input: the window fires, 5,000 rows at once.
+  await clearMeasures(page);
+  await page.getByTestId('step-last').click();
+  await settled(page);
+  await expect(page.locator('.jl-counter')).toHaveText('end of input · 10001/10001');
+  const endDraw = await measures(page, 'joinlab:draw');
+  await expect(page.getByTestId('result-table')).toBeVisible();
+  await page.screenshot({ path: artifactPath('perf', 'w1-end.png'), fullPage: true });
+
+  results.w1 = {
+    rows: 10_000,
+    steps: 10_001,
+    first_step_ms: Math.round(load),
+    engine_load_ms: engineMs,
+    step_draw_ms: stats(stepDraw),
+    step_latency_ms: stats(stepLatency),
+    slider_draw_ms: stats(sliderDraw),
+    slider_latency_ms: stats(sliderLatency),
+    end_step_draw_ms: stats(endDraw),
+  };
+  expect(stats(stepDraw).median).toBeLessThan(16);
+  expect(stats(sliderDraw).median).toBeLessThan(16);
+});
