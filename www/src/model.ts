@@ -50,7 +50,8 @@ export interface WindowInfo {
   purgePos: number | null;
   /** State rows per side after each step that changed them. */
   counts: { pos: number; left: number; right: number }[];
-  lateRows: number;
+  /** Steps at which a row for this window was dropped as late. */
+  lateSteps: number[];
 }
 
 export interface Lane {
@@ -143,7 +144,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     const k = windowKey(w);
     let wi = windows.get(k);
     if (!wi) {
-      wi = { key: k, start: w.start_ms, end: w.end_ms, label: w.label, assignPos: pos, openPos: null, firePos: null, purgePos: null, counts: [], lateRows: 0 };
+      wi = { key: k, start: w.start_ms, end: w.end_ms, label: w.label, assignPos: pos, openPos: null, firePos: null, purgePos: null, counts: [], lateSteps: [] };
       windows.set(k, wi);
     }
     return wi;
@@ -218,7 +219,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
         case 'late_drop': {
           late = true;
           const w = getWindow(e.window, p);
-          w.lateRows++;
+          w.lateSteps.push(p);
           for (const l of e.lineage) {
             const r = rowsByPos[l];
             if (r) r.late = { window: e.window.label, watermark: toX(e.watermark_ms) };

@@ -52,6 +52,8 @@ export class Playground {
   private readonly dialectNote: HTMLSpanElement;
   private readonly legend: HTMLElement;
   private readonly notRun: HTMLDivElement;
+  /** Everything drawn from a query's trace (hidden when the query did not run). */
+  private readonly visual: HTMLDivElement;
   private readonly changelog: ChangelogPane;
   private readonly result: ResultPane;
   private readonly state: StatePane;
@@ -146,15 +148,13 @@ export class Playground {
         );
 
     const left = h('div', { class: 'jl-left' }, toolbar, editorHost, this.errorBox, this.settings?.element);
+    this.visual = h('div', { class: 'jl-visual' }, this.sentence, this.timeline.element, this.legend, panes);
     const right = h(
       'div',
       { class: 'jl-right', tabindex: '-1' },
       h('div', { class: 'jl-stepbar' }, this.queryWrap, this.controls.element),
-      this.sentence,
       this.notRun,
-      this.timeline.element,
-      this.legend,
-      panes,
+      this.visual,
     );
     this.element = h('div', { class: `jl-playground${opts.compact ? ' jl-compact' : ''}` }, left, right);
     this.controls.bindKeys(opts.keyTarget ?? this.element);
@@ -256,7 +256,7 @@ export class Playground {
           ? 'The script did not run: see the error below the editor.'
           : 'The script has no query to step through. Add a SELECT.'
         : `Query ${q.index} did not run: ${q.error?.message ?? ''}`;
-      this.timeline.element.hidden = true;
+      this.visual.hidden = true;
       this.controls.setRange(0, 0);
       this.controls.show(0);
       this.sentence.textContent = '';
@@ -267,14 +267,15 @@ export class Playground {
     }
     this.notRun.hidden = !q.runtime_error;
     this.notRun.textContent = q.runtime_error ? `The job failed at step ${q.failed_step ?? '?'}: ${q.runtime_error.message}` : '';
-    this.timeline.element.hidden = false;
+    this.visual.hidden = false;
     let model: QueryModel;
     try {
       model = buildModel(trace, i, zoneAt(this.editor.doc, q.line));
     } catch (e) {
       this.model = null;
       this.notRun.hidden = false;
-      this.notRun.textContent = `This trace could not be drawn (${e instanceof Error ? e.message : String(e)}). The changelog is in the engine's text output.`;
+      this.notRun.textContent = `This trace could not be drawn (${e instanceof Error ? e.message : String(e)}).`;
+      this.visual.hidden = true;
       console.error(e);
       return;
     }

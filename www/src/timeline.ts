@@ -341,7 +341,7 @@ export class Timeline {
     // Lineage: lines from the rows emitted at this step (or the hovered one) to their inputs.
     const lineage: number[] = [];
     if (this.hoverOutput !== null && this.hoverOutput < emitted) lineage.push(this.hoverOutput);
-    else for (let i = stepStart; i < emitted && lineage.length < 80; i++) lineage.push(i);
+    else for (let i = stepStart; i < emitted && lineage.length < (L.dense ? 8 : 80); i++) lineage.push(i);
     ctx.strokeStyle = 'rgba(21, 128, 61, 0.55)';
     ctx.lineWidth = 1.25;
     for (const i of lineage) {
@@ -408,8 +408,9 @@ export class Timeline {
       ctx.textAlign = 'center';
       ctx.font = '600 11px system-ui, sans-serif';
       ctx.fillText(label, x, y);
-      ctx.font = '10px system-ui, sans-serif';
-      ctx.fillText('late', x + w / 2 + 12, y);
+      ctx.textAlign = 'left';
+      ctx.font = '600 10px system-ui, sans-serif';
+      ctx.fillText('late', x + w / 2 + 6, y);
       ctx.font = '11px system-ui, sans-serif';
     } else {
       ctx.beginPath();
@@ -428,8 +429,9 @@ export class Timeline {
       ctx.font = '11px system-ui, sans-serif';
       if (r.dropped && !future) {
         ctx.fillStyle = '#475569';
+        ctx.textAlign = 'left';
         ctx.font = '10px system-ui, sans-serif';
-        ctx.fillText('dropped', x + w / 2 + 20, y);
+        ctx.fillText('dropped', x + w / 2 + 6, y);
         ctx.font = '11px system-ui, sans-serif';
       }
     }
@@ -479,7 +481,8 @@ export class Timeline {
         }
         break;
     }
-    if (w.lateRows && phase !== 'open') text += ` · late rows dropped`;
+    const late = w.lateSteps.filter((s) => s <= pos).length;
+    if (late) text += ` · ${late} late row${late === 1 ? '' : 's'} dropped`;
     ctx.save();
     ctx.fillStyle = fill;
     ctx.strokeStyle = stroke;

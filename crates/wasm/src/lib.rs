@@ -14,6 +14,19 @@ fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     v.serialize(&ser).map_err(|e| JsValue::from_str(&e.to_string()))
 }
 
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(s: &str);
+}
+
+/// Panics abort (a wasm trap); first they say where and why on `console.error`, so the page
+/// can report it (its worker reads the message and restarts itself).
+#[wasm_bindgen(start)]
+pub fn start() {
+    std::panic::set_hook(Box::new(|info| console_error(&format!("JoinLab engine panic: {info}"))));
+}
+
 fn dialect_of(name: &str) -> Dialect {
     Dialect::parse(name).unwrap_or_default()
 }

@@ -6,6 +6,14 @@ import init, { Session } from '../../pkg/joinlab_wasm.js';
 import wasmUrl from '../../pkg/joinlab_wasm_bg.wasm?url';
 import type { Request, Response } from './protocol';
 
+// The engine's panic hook writes its message to console.error just before the trap.
+let lastPanic: string | null = null;
+const consoleError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].startsWith('JoinLab engine panic')) lastPanic = args[0];
+  consoleError(...args);
+};
+
 const ready = init({ module_or_path: wasmUrl });
 const sessions = new Map<number, Session>();
 
@@ -44,7 +52,8 @@ self.onmessage = async (ev: MessageEvent<Request>) => {
     reply = { id: req.id, ok: true, result: handle(req) as never };
   } catch (e) {
     const fatal = e instanceof WebAssembly.RuntimeError;
-    reply = { id: req.id, ok: false, error: e instanceof Error ? `${e.name}: ${e.message}` : String(e), fatal };
+    const message = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    reply = { id: req.id, ok: false, error: fatal && lastPanic ? lastPanic : message, fatal };
     (self as unknown as Worker).postMessage(reply);
     if (fatal) self.close();
     return;

@@ -68,7 +68,9 @@ export class StatePane {
   private render(state: StateSummary[], full: boolean): void {
     const m = this.model;
     if (!m) return;
-    const opName = (id: number) => m.query.operators.find((o) => o.id === id)?.kind ?? `operator ${id}`;
+    const kindOf = (id: number) => m.query.operators.find((o) => o.id === id)?.kind ?? 'operator';
+    const sameKind = (id: number) => state.filter((x) => kindOf(x.op) === kindOf(id)).length > 1;
+    const opName = (id: number) => (sameKind(id) ? `${kindOf(id)} (operator ${id})` : kindOf(id));
     const out: Node[] = [];
     if (!state.length) {
       out.push(h('p', { class: 'jl-muted', text: m.query.operators.length ? 'No stateful operator holds rows at this step.' : 'No operators.' }));
@@ -76,13 +78,14 @@ export class StatePane {
     for (const s of state) {
       out.push(h('h4', { class: 'jl-state-op' }, `${opName(s.op)} holds ${s.rows} row${s.rows === 1 ? '' : 's'}`));
       if (!full) {
-        out.push(h('p', { class: 'jl-muted', text: 'Loading the rows…' }));
+        if (s.rows) out.push(h('p', { class: 'jl-muted', text: 'Loading the rows…' }));
         continue;
       }
       if (!s.groups.length) continue;
       const groups = [...s.groups].sort(
         (a, b) => (a.window?.start_ms ?? 0) - (b.window?.start_ms ?? 0) || (a.window?.end_ms ?? 0) - (b.window?.end_ms ?? 0) || a.side.localeCompare(b.side),
       );
+      const windowed = groups.some((g) => g.window);
       const tbody = h('tbody');
       for (const g of groups.slice(0, MAX_GROUPS)) {
         const rows = h('ul', { class: 'jl-state-rows' });
@@ -92,7 +95,7 @@ export class StatePane {
           h(
             'tr',
             {},
-            h('td', {}, g.window ? shortWindow(g.window.label) : '—'),
+            windowed ? h('td', {}, g.window ? shortWindow(g.window.label) : '—') : null,
             h('td', { class: `jl-side jl-side-${g.side}` }, g.side),
             h('td', { class: 'jl-mono' }, g.key.join(', ') || '()'),
             h('td', { class: 'jl-num' }, String(g.rows.length)),
@@ -103,7 +106,7 @@ export class StatePane {
       const thead = h(
         'thead',
         {},
-        h('tr', {}, h('th', { scope: 'col' }, 'window'), h('th', { scope: 'col' }, 'side'), h('th', { scope: 'col' }, 'key'), h('th', { scope: 'col' }, 'rows'), h('th', { scope: 'col' }, 'values')),
+        h('tr', {}, windowed ? h('th', { scope: 'col' }, 'window') : null, h('th', { scope: 'col' }, 'side'), h('th', { scope: 'col' }, 'key'), h('th', { scope: 'col' }, 'rows'), h('th', { scope: 'col' }, 'values')),
       );
       out.push(h('table', { class: 'jl-table jl-state-table' }, thead, tbody));
       if (groups.length > MAX_GROUPS) out.push(h('p', { class: 'jl-muted', text: `… and ${groups.length - MAX_GROUPS} more groups` }));
