@@ -24,6 +24,8 @@ export default defineConfig({
       },
       output: {
         entryFileNames: (chunk) => (chunk.name === 'joinlab-embed' ? 'joinlab-embed.js' : 'assets/[name]-[hash].js'),
+        // The code the page and the embed share: the editor (CodeMirror) and the playground.
+        manualChunks: (id) => (/node_modules[\\/](@codemirror|@lezer|@marijn|crelt|style-mod|w3c-keyname)/.test(id) ? 'codemirror' : /www[\\/]src[\\/]/.test(id) && !/(main|embed|worker|gallery)\.ts$/.test(id) ? 'playground' : undefined),
       },
     },
   },

@@ -1,4 +1,4 @@
-// Building DOM without innerHTML: every text goes through textContent.
+// Building DOM from elements and text nodes only: every text goes through textContent.
 
 type Attrs = Record<string, string | number | boolean | undefined | null>;
 type Child = Node | string | null | undefined | false;

@@ -126,7 +126,10 @@ export class Playground {
     this.timeline = new Timeline({ onPick: (p) => this.goTo(p) });
     this.legend = h('div', { class: 'jl-legend', 'aria-hidden': 'true' });
     this.notRun = h('div', { class: 'jl-not-run', hidden: true });
-    this.changelog = new ChangelogPane((p) => this.goTo(p));
+    this.changelog = new ChangelogPane(
+      (p) => this.goTo(p),
+      (i) => this.timeline.highlightOutput(i),
+    );
     this.result = new ResultPane();
     this.state = new StatePane((q, s) => this.engine.stateAt(q, s));
     this.plan = new PlanPane();

@@ -24,6 +24,8 @@ interface Hit {
   r: number;
   pos: number;
   label: string;
+  /** Index of an emitted row (its lineage is drawn on hover). */
+  output?: number;
 }
 
 interface Layout {
@@ -316,7 +318,7 @@ export class Timeline {
       ctx.strokeStyle = current ? '#052e16' : OUT_COLOR;
       ctx.lineWidth = current ? 2 : 1;
       ctx.stroke();
-      if (!L.dense) this.hits.push({ x, y, r: 7, pos: o.pos, label: `${o.text} (step ${o.pos})` });
+      if (!L.dense) this.hits.push({ x, y, r: 7, pos: o.pos, label: `${o.text} (step ${o.pos})`, output: i });
     }
 
     // Join watermark: across every lane.
@@ -515,9 +517,17 @@ export class Timeline {
     return best;
   }
 
+  /** Draws the lineage of one emitted row (null: the rows of the current step). */
+  highlightOutput(index: number | null): void {
+    if (index === this.hoverOutput) return;
+    this.hoverOutput = index;
+    this.draw(this.pos);
+  }
+
   private onMove(e: MouseEvent): void {
     const h = this.hitAt(e);
     this.canvas.style.cursor = h ? 'pointer' : 'default';
+    this.highlightOutput(h?.output ?? null);
     if (!h) {
       this.tip.hidden = true;
       return;

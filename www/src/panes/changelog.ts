@@ -21,7 +21,11 @@ export class ChangelogPane {
   private current: HTMLLIElement | null = null;
   private scrollPending = false;
 
-  constructor(private readonly goTo: (pos: number) => void) {
+  constructor(
+    private readonly goTo: (pos: number) => void,
+    /** Called with the index of the row under the pointer or focus (null when none). */
+    private readonly onHover: (index: number | null) => void = () => undefined,
+  ) {
     this.list = h('ol', { class: 'jl-changelog', 'aria-label': 'Changelog rows so far' });
     this.empty = h('p', { class: 'jl-muted', text: 'No rows emitted yet.' });
     this.element = h('div', { class: 'jl-pane-body' }, this.empty, this.list);
@@ -32,6 +36,14 @@ export class ChangelogPane {
       const step = Number(t.closest('.jl-group')?.getAttribute('data-step'));
       if (step) this.goTo(step);
     });
+    const hover = (e: Event) => {
+      const i = (e.target as HTMLElement).closest('.jl-row')?.getAttribute('data-index');
+      this.onHover(i ? Number(i) : null);
+    };
+    this.list.addEventListener('mouseover', hover);
+    this.list.addEventListener('focusin', hover);
+    this.list.addEventListener('mouseleave', () => this.onHover(null));
+    this.list.addEventListener('focusout', () => this.onHover(null));
   }
 
   setModel(model: QueryModel | null): void {
@@ -84,7 +96,7 @@ export class ChangelogPane {
     const add = (a: number, b: number) => {
       for (let i = a; i < b; i++) {
         const o = m.outputs[i];
-        const btn = h('button', { type: 'button', class: `jl-row jl-kind-${kindClass(o.kind)}`, 'data-testid': 'changelog-row', title: `Emitted at step ${pos}` }, o.text);
+        const btn = h('button', { type: 'button', class: `jl-row jl-kind-${kindClass(o.kind)}`, 'data-testid': 'changelog-row', 'data-index': i, title: `Emitted at step ${pos}` }, o.text);
         rows.append(h('li', {}, btn));
       }
       if (b < to) {
