@@ -46,3 +46,19 @@ test('a parse error points at its line', async ({ page }) => {
   await expect(page.getByTestId('error')).toContainText('Line 4, column 1');
   await expect(page.getByTestId('error')).toContainText('SQL parse failed');
 });
+
+test('when the engine cannot start, the page says so and recovers on the next run', async ({ page }) => {
+  // The first request for the wasm fails; the worker reports it and is replaced.
+  let failed = false;
+  await page.route('**/*.wasm', (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    return route.abort();
+  });
+  await page.goto('./?example=01_full_outer_join');
+  await expect(page.getByTestId('error')).toContainText('The engine stopped');
+  await expect(page.getByTestId('editor')).toContainText("SET 'joinlab.dialect' = 'flink';");
+  await page.getByTestId('run').click();
+  await expect(page.getByTestId('step-sentence')).toContainText('LeftTable +I[2023-11-03 12:22:47.268, 1, L1] arrived');
+  await expect(page.getByTestId('error')).toBeHidden();
+});

@@ -49,6 +49,13 @@ self.onmessage = async (ev: MessageEvent<Request>) => {
   let reply: Response;
   try {
     await ready;
+  } catch (e) {
+    // The wasm did not load (network, a bad build): fatal, so the page starts a fresh worker.
+    (self as unknown as Worker).postMessage({ id: req.id, ok: false, error: `the engine could not be loaded (${e instanceof Error ? e.message : String(e)})`, fatal: true } satisfies Response);
+    self.close();
+    return;
+  }
+  try {
     reply = { id: req.id, ok: true, result: handle(req) as never };
   } catch (e) {
     const fatal = e instanceof WebAssembly.RuntimeError;
