@@ -4,9 +4,10 @@
 
 import { h } from './dom';
 import { EngineError, EngineSession } from './engine/client';
-import { type ScriptError, ScriptEditor } from './editor';
+import { ScriptEditor } from './editor';
 import { buildModel, type QueryModel } from './model';
 import { ChangelogPane } from './panes/changelog';
+import { ErrorsPane, type Located } from './panes/errors';
 import { PlanPane } from './panes/plan';
 import { ResultPane } from './panes/result';
 import { StatePane } from './panes/state';
@@ -15,8 +16,9 @@ import { SettingsPane } from './settings-pane';
 import { readSetting, zoneAt } from './settings';
 import type { ShareState } from './share';
 import { StepControls } from './controls';
+import { Tabs } from './tabs';
 import { LANE_COLORS, Timeline } from './timeline';
-import type { Dialect, ErrorInfo, ScriptTrace } from './trace';
+import type { Dialect, ScriptTrace } from './trace';
 
 export interface PlaygroundOptions {
   script: string;
@@ -44,7 +46,7 @@ export class Playground {
   private readonly controls: StepControls;
   private readonly timeline: Timeline;
   private readonly sentence: HTMLParagraphElement;
-  private readonly errorBox: HTMLDivElement;
+  private readonly errors: ErrorsPane;
   private readonly status: HTMLSpanElement;
   private readonly querySelect: HTMLSelectElement;
   private readonly queryWrap: HTMLLabelElement;
@@ -111,7 +113,7 @@ export class Playground {
       onChange: () => this.scheduleRun(),
       onRun: () => this.run(),
     });
-    this.errorBox = h('div', { class: 'jl-error', 'data-testid': 'error', role: 'alert', hidden: true });
+    this.errors = new ErrorsPane((marks) => this.editor.setErrors(marks));
     this.settings = opts.compact || opts.readonly ? null : new SettingsPane((script) => this.editor.setDoc(script), () => this.editor.doc);
 
     // Query selector.
@@ -150,7 +152,7 @@ export class Playground {
           h('section', { class: 'jl-card' }, tabs.element),
         );
 
-    const left = h('div', { class: 'jl-left' }, toolbar, editorHost, this.errorBox, this.settings?.element);
+    const left = h('div', { class: 'jl-left' }, toolbar, editorHost, this.errors.element, this.settings?.element);
     this.visual = h('div', { class: 'jl-visual' }, this.sentence, this.timeline.element, this.legend, panes);
     const right = h(
       'div',
@@ -214,7 +216,7 @@ export class Playground {
         if (seq !== this.runSeq) return;
         this.status.textContent = '';
         const msg = e instanceof EngineError && e.fatal ? `The engine stopped while running this script (${e.message}). It has been restarted; edit the script or press Run to try again.` : `The engine failed: ${e instanceof Error ? e.message : String(e)}`;
-        this.showErrors([], msg);
+        this.errors.show([], msg);
         this.opts.onRun?.({ ms: 0, trace: null });
       },
     );
@@ -226,14 +228,14 @@ export class Playground {
     this.dialectNote.textContent = scriptDialect ? `the script sets '${scriptDialect}'` : '';
 
     // Errors: the script's, every query's planning error, runtime failures.
-    const errors: { e: ErrorInfo; where: string }[] = [];
+    const errors: Located[] = [];
     if (trace.harness_error) errors.push({ e: trace.harness_error, where: 'script' });
     for (const q of trace.queries) {
       if (q.error) errors.push({ e: q.error, where: `query ${q.index}` });
       if (q.runtime_error) errors.push({ e: q.runtime_error, where: `query ${q.index} failed at step ${q.failed_step ?? '?'}` });
     }
     for (const s of trace.statements) if (s.error) errors.push({ e: s.error, where: s.header });
-    this.showErrors(errors);
+    this.errors.show(errors);
 
     // Query selector.
     const qs = trace.queries;
@@ -342,38 +344,11 @@ export class Playground {
     performance.measure('joinlab:draw', { start: t0, end: t1 });
     if (this.requestedAt !== null) performance.measure('joinlab:step-latency', { start: this.requestedAt, end: t1 });
     this.requestedAt = null;
-    if (++this.draws % 2000 === 0) {
-      performance.clearMeasures('joinlab:draw');
-      performance.clearMeasures('joinlab:step-latency');
-    }
+    if (++this.draws % 2000 === 0) performance.clearMeasures();
     if (!this.firstDrawn) {
       this.firstDrawn = true;
       performance.mark('joinlab:first-step');
     }
-  }
-
-  private showErrors(errors: { e: ErrorInfo; where: string }[], extra?: string): void {
-    const marks: ScriptError[] = [];
-    const items: HTMLElement[] = [];
-    for (const { e, where } of errors) {
-      let line = e.line ?? null;
-      let column = e.column ?? null;
-      if (line === null) {
-        const m = /^line (\d+)(?:, column (\d+))?:/.exec(e.message);
-        if (m) {
-          line = Number(m[1]);
-          column = m[2] ? Number(m[2]) : 1;
-        }
-      }
-      if (line !== null) marks.push({ message: e.message, line, column: column ?? 1, endLine: e.end_line ?? undefined, endColumn: e.end_column ?? undefined });
-      const pos = line !== null ? `Line ${line}${column !== null ? `, column ${column}` : ''}: ` : '';
-      const details = h('details', {}, h('summary', {}, 'Details'), h('pre', { class: 'jl-pre' }, e.text));
-      items.push(h('li', {}, h('strong', {}, pos), e.message, h('span', { class: 'jl-muted' }, ` (${e.kind}, ${where})`), details));
-    }
-    if (extra) items.push(h('li', {}, extra));
-    this.editor.setErrors(marks);
-    this.errorBox.hidden = items.length === 0;
-    this.errorBox.replaceChildren(...(items.length ? [h('ul', {}, ...items)] : []));
   }
 
   private renderLegend(m: QueryModel): void {
@@ -409,42 +384,4 @@ function paneSafe(name: string, el: HTMLElement, fn: () => void): void {
 
 function capitalize(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
-}
-
-/** A small accessible tab list. */
-class Tabs {
-  readonly element: HTMLElement;
-
-  constructor(panels: [string, HTMLElement][]) {
-    const list = h('div', { role: 'tablist', class: 'jl-tabs' });
-    const bodies: HTMLElement[] = [];
-    const tabs: HTMLButtonElement[] = [];
-    const select = (i: number) => {
-      tabs.forEach((t, j) => {
-        t.setAttribute('aria-selected', String(i === j));
-        t.tabIndex = i === j ? 0 : -1;
-        bodies[j].hidden = i !== j;
-      });
-    };
-    panels.forEach(([title, body], i) => {
-      const id = `jl-tab-${Math.random().toString(36).slice(2)}`;
-      const tab = h('button', { role: 'tab', type: 'button', id, class: 'jl-tab' }, title);
-      tab.addEventListener('click', () => select(i));
-      tab.addEventListener('keydown', (e) => {
-        if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
-          e.preventDefault();
-          e.stopPropagation();
-          const j = (i + (e.key === 'ArrowRight' ? 1 : panels.length - 1)) % panels.length;
-          select(j);
-          tabs[j].focus();
-        }
-      });
-      const wrap = h('div', { role: 'tabpanel', 'aria-labelledby': id }, body);
-      tabs.push(tab);
-      bodies.push(wrap);
-      list.append(tab);
-    });
-    this.element = h('div', { class: 'jl-tabbed' }, list, ...bodies);
-    select(0);
-  }
 }
