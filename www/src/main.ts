@@ -4,7 +4,7 @@
 
 import './style.css';
 import './page.css';
-import { h } from './dom';
+import { fill, h } from './dom';
 import { DEFAULT_EXAMPLE, EXAMPLES, type Example, findExample } from './gallery';
 import { Playground } from './playground';
 import { decodeShare, encodeShare, type ShareState } from './share';
@@ -64,9 +64,16 @@ if (embed) {
     if (ex === current && about.childElementCount) return;
     current = ex;
     for (const li of galleryList.querySelectorAll('button')) li.setAttribute('aria-current', String(li.dataset.example === ex?.name));
-    about.replaceChildren(
+    fill(
+      about,
       ...(ex
-        ? [h('h2', {}, ex.title), h('p', {}, ex.about)]
+        ? [
+            h('h2', {}, ex.title),
+            h('p', {}, ex.about),
+            ex.oracle
+              ? h('p', { class: 'jl-about-links' }, h('a', { href: ex.oracle, target: '_blank', rel: 'noopener' }, "Apache Flink 2.3's output for this script"), ' (the page must show the same rows)')
+              : null,
+          ]
         : [h('h2', {}, 'Your script'), h('p', { class: 'jl-muted' }, 'Edit freely: the script is kept in the URL and in this browser. Pick an example on the left to start over.')]),
     );
   };
