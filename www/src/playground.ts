@@ -8,6 +8,7 @@ import { ScriptEditor } from './editor';
 import { buildModel, type QueryModel } from './model';
 import { ChangelogPane } from './panes/changelog';
 import { ErrorsPane, type Located } from './panes/errors';
+import { EventsPane } from './panes/events';
 import { PlanPane } from './panes/plan';
 import { ResultPane } from './panes/result';
 import { StatePane } from './panes/state';
@@ -61,6 +62,7 @@ export class Playground {
   private readonly state: StatePane;
   private readonly plan: PlanPane;
   private readonly stepsTable: StepsTable;
+  private readonly events: EventsPane;
   private readonly settings: SettingsPane | null;
   private dialect: Dialect;
   private trace: ScriptTrace | null = null;
@@ -136,6 +138,7 @@ export class Playground {
     this.state = new StatePane((q, s) => this.engine.stateAt(q, s));
     this.plan = new PlanPane();
     this.stepsTable = new StepsTable((p) => this.goTo(p));
+    this.events = new EventsPane();
 
     const card = (title: string, body: HTMLElement, cls = '') => h('section', { class: `jl-card ${cls}` }, h('h3', {}, title), body);
     const tabs = new Tabs([
@@ -153,7 +156,7 @@ export class Playground {
         );
 
     const left = h('div', { class: 'jl-left' }, toolbar, editorHost, this.errors.element, this.settings?.element);
-    this.visual = h('div', { class: 'jl-visual' }, this.sentence, this.timeline.element, this.legend, panes);
+    this.visual = h('div', { class: 'jl-visual' }, this.sentence, opts.compact ? null : this.events.element, this.timeline.element, this.legend, panes);
     const right = h(
       'div',
       { class: 'jl-right', tabindex: '-1' },
@@ -265,7 +268,7 @@ export class Playground {
       this.controls.setRange(0, 0);
       this.controls.show(0);
       this.sentence.textContent = '';
-      for (const p of [this.changelog, this.result, this.state, this.plan, this.stepsTable]) p.setModel(null);
+      for (const p of [this.changelog, this.result, this.state, this.plan, this.stepsTable, this.events]) p.setModel(null);
       this.legend.replaceChildren();
       this.emitChange();
       return;
@@ -292,6 +295,7 @@ export class Playground {
       ['state', this.state],
       ['plan', this.plan],
       ['steps', this.stepsTable],
+      ['events', this.events],
     ] as const)
       paneSafe(name, p.element, () => p.setModel(model));
     this.controls.setRange(model.steps.length, model.dataSteps);
@@ -339,6 +343,7 @@ export class Playground {
     paneSafe('result', this.result.element, () => this.result.show(pos));
     paneSafe('steps', this.stepsTable.element, () => this.stepsTable.show(pos));
     paneSafe('state', this.state.element, () => this.state.show(pos));
+    paneSafe('events', this.events.element, () => this.events.show(pos));
     // Measurements (README "Measurements"): the work of one step, and input-to-drawn latency.
     const t1 = performance.now();
     performance.measure('joinlab:draw', { start: t0, end: t1 });

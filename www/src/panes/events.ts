@@ -1,0 +1,85 @@
+// The events of the current step, in causal order (the row at its source, watermarks, window
+// assignment, state changes, fires, emits, the sink's rows): the step "expanded". Drawn only
+// while its disclosure is open, so stepping stays cheap.
+
+import { h } from '../dom';
+import type { QueryModel } from '../model';
+import { shortWindow } from '../timeline';
+import type { Event } from '../trace';
+
+const MAX_EVENTS = 300;
+
+export class EventsPane {
+  readonly element: HTMLDetailsElement;
+  private readonly list: HTMLOListElement;
+  private readonly summary: HTMLElement;
+  private model: QueryModel | null = null;
+  private pos = 0;
+
+  constructor() {
+    this.list = h('ol', { class: 'jl-events' });
+    this.summary = h('summary', {}, 'Events of this step');
+    this.element = h('details', { class: 'jl-events-box' }, this.summary, this.list);
+    this.element.addEventListener('toggle', () => this.render());
+  }
+
+  setModel(model: QueryModel | null): void {
+    this.model = model;
+    this.list.replaceChildren();
+  }
+
+  show(pos: number): void {
+    this.pos = pos;
+    const n = this.model?.steps[pos - 1]?.events.length ?? 0;
+    this.summary.textContent = `Events of this step, in causal order (${n})`;
+    if (this.element.open) this.render();
+  }
+
+  private render(): void {
+    const m = this.model;
+    if (!m || !this.element.open) return;
+    const events = m.steps[this.pos - 1]?.events ?? [];
+    const op = (id: number) => {
+      const o = m.query.operators.find((x) => x.id === id);
+      return o ? `${o.kind}${o.table ? ` ${o.table}` : ''} (#${id})` : `operator #${id}`;
+    };
+    const items = events.slice(0, MAX_EVENTS).map((e) => h('li', { class: `jl-ev jl-ev-${e.type}` }, describe(e, op)));
+    if (events.length > MAX_EVENTS) items.push(h('li', { class: 'jl-muted' }, `… ${events.length - MAX_EVENTS} more events`));
+    this.list.replaceChildren(...items);
+  }
+}
+
+const row = (kind: string, r: string[]) => `${kind}[${r.join(', ')}]`;
+const key = (k: string[]) => (k.length ? `key ${k.join(', ')}` : 'no key');
+
+/** One event in words. */
+export function describe(e: Event, op: (id: number) => string): string {
+  switch (e.type) {
+    case 'source_row':
+      return `${op(e.op)} reads ${row(e.kind, e.row)}`;
+    case 'watermark':
+      return `${op(e.op)}: watermark advances to ${e.text}`;
+    case 'input_watermark':
+      return `${op(e.op)}: input ${e.input + 1} watermark ${e.text}; its own watermark stays${e.held_by ? `, held back by ${e.held_by}` : ''}`;
+    case 'window_assign':
+      return `${op(e.op)} assigns the row to ${e.windows.map((w) => shortWindow(w.label)).join(', ')}`;
+    case 'state_insert':
+      return `${op(e.op)} stores it on the ${e.side} side (${key(e.key)}${e.window ? `, window ${shortWindow(e.window.label)}` : ''}): ${e.rows_in_state} row${e.rows_in_state === 1 ? '' : 's'} there now`;
+    case 'state_expire':
+      return `${op(e.op)} frees ${e.rows} ${e.side} row${e.rows === 1 ? '' : 's'} (${key(e.key)}${e.window ? `, window ${shortWindow(e.window.label)}` : ''}): ${e.reason}`;
+    case 'window_fire':
+      return `${op(e.op)} fires window ${shortWindow(e.window.label)} for ${key(e.key)}: ${e.left_rows} left, ${e.right_rows} right row${e.right_rows === 1 ? '' : 's'}`;
+    case 'late_drop':
+      return `${op(e.op)} drops the ${e.side} row ${row('', e.row)} as late: window ${shortWindow(e.window.label)} has fired`;
+    case 'null_time_drop':
+      return `${op(e.op)} drops ${row('', e.row)}: its time attribute is NULL`;
+    case 'filtered':
+      return `${op(e.op)} filters out ${row('', e.row)}`;
+    case 'emit':
+      return `${op(e.op)} emits ${row(e.kind, e.row)}`;
+    case 'output':
+      return `the sink receives ${row(e.kind, e.row)}`;
+    case 'source_end':
+      return `${op(e.op)}: the input ends`;
+  }
+}
