@@ -283,7 +283,8 @@ impl Catalog {
                 text: "SOURCE_WATERMARK()".to_string(),
             });
         }
-        let mut changelog = if primary_key.is_empty() { ChangelogMode::Insert } else { ChangelogMode::Insert };
+        // Confluent Cloud: a table with a primary key is an upsert table unless it says otherwise
+        let mut changelog = if !primary_key.is_empty() && dialect == Dialect::Confluent { ChangelogMode::Upsert } else { ChangelogMode::Insert };
         for (k, v) in &ct.options {
             let v2 = v.trim().to_ascii_lowercase();
             if k == "changelog-mode" || k == "changelog.mode" {

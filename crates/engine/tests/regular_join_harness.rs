@@ -31,6 +31,8 @@ fn op(kind: JoinKind, left_ttl: i64, right_ttl: i64) -> RegularJoinOp {
         right_ttl,
         input_names: ["orders".into(), "line_orders".into()],
         project: None,
+        input_project: [None, None],
+        tracing: false,
     })
 }
 

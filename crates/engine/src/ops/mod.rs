@@ -4,6 +4,7 @@
 //! processed before the next begins (as the oracle's quiescence guarantees).
 
 pub mod calc;
+pub mod join_state;
 pub mod multi_join;
 pub mod normalize;
 pub mod regular_join;

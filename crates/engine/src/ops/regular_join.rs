@@ -9,22 +9,21 @@
 //!  R -D b ─► drop b  ─► for each matched a: -D[a,b]; a's last match gone → +I[a,NULL]
 //! ```
 //!
-//! Change kinds: an inner join passes the input's kind through (+U stays +U); an outer join
-//! emits only +I and -D, retracting a null-padded row before the joined row that replaces it
-//! and re-inserting it when the last match goes away. With several matches the operator
-//! interleaves per matched row (Flink 2.x). Outer sides count their matches
-//! (`numOfAssociations`) to know when to pad.
+//! Change kinds: an inner join passes the input's kind through (+U stays +U). A row arriving
+//! on an outer side, or matching rows of an outer side, comes out as +I (accumulate) or -D
+//! (retraction on the outer side); a retraction on the inner side of an outer join keeps its
+//! kind (a -U of the right side of a LEFT join gives -U[joined], then +I of the padded row — the
+//! oracle shows this). A padded row is retracted before the joined row that replaces it and
+//! re-inserted when the last match goes away; with several matches the operator interleaves per
+//! matched row (Flink 2.x). Outer sides count their matches (`numOfAssociations`).
 //!
 //! State layout per input (`JoinInputSideSpec`): one row per join key when the unique key lies
 //! inside the join key; rows keyed by their unique key; or a multiset of rows. An accumulate
 //! with a unique key already held replaces that row without retracting it (upsert sources
-//! arrive through ChangelogNormalize, so they send -U first). Expired rows (state TTL, processing time) stop matching
-//! silently; nothing is retracted when they expire.
+//! arrive through ChangelogNormalize, so they send -U first). Expired rows (state TTL,
+//! processing time) stop matching silently; nothing is retracted when they expire.
 
 use std::collections::VecDeque;
-
-use rustc_hash::FxHashMap;
-use smallvec::SmallVec;
 
 use crate::changelog::RowKind;
 use crate::expr::{EvalCtx, Expr};
@@ -34,29 +33,8 @@ use crate::trace::{Event, Lineage, StateGroup, StateSummary};
 use crate::types::DataType;
 use crate::value::{Row, Value};
 
+use super::join_state::{JoinState, Key};
 use super::{merge_lineage, render, Ctx, Record};
-
-type Key = SmallVec<[Value; 2]>;
-
-struct Entry {
-    row: Row,
-    lineage: Lineage,
-    /// How many copies of this row are held (multiset inputs).
-    count: usize,
-    /// How many rows of the other side match it (outer sides only).
-    assoc: usize,
-    /// Processing time of its last write (state TTL).
-    written: i64,
-    seq: u64,
-}
-
-#[derive(Default)]
-struct Side {
-    by_key: FxHashMap<Key, Vec<Entry>>,
-    /// Writes in processing-time order (state TTL): (time, key). A key may appear several
-    /// times; each time its rows are checked again.
-    writes: VecDeque<(i64, Key)>,
-}
 
 pub struct RegularJoinSpec {
     pub kind: JoinKind,
@@ -73,14 +51,24 @@ pub struct RegularJoinSpec {
     pub input_names: [String; 2],
     /// Output columns picked from (left ++ right) when a projection was fused into the join.
     pub project: Option<Vec<usize>>,
+    /// Per input: the columns of the arriving row that make the input's row, when a plain
+    /// projection below the join was fused into it.
+    pub input_project: [Option<Vec<usize>>; 2],
+    /// Keep lineage in state (the page's trace).
+    pub tracing: bool,
 }
 
 pub struct RegularJoinOp {
     s: RegularJoinSpec,
-    sides: [Side; 2],
+    sides: [JoinState; 2],
+    /// Writes in processing-time order per side (state TTL): (time, key).
+    writes: [VecDeque<(i64, Key)>; 2],
     input_wm: [i64; 2],
     current: i64,
     seq: u64,
+    /// Scratch: matching slots of the other side, and the concatenated row for the residual.
+    matches: Vec<u32>,
+    buf: Row,
 }
 
 fn side_name(i: usize) -> &'static str {
@@ -93,7 +81,17 @@ fn side_name(i: usize) -> &'static str {
 
 impl RegularJoinOp {
     pub fn new(s: RegularJoinSpec) -> RegularJoinOp {
-        RegularJoinOp { s, sides: [Side::default(), Side::default()], input_wm: [i64::MIN, i64::MIN], current: i64::MIN, seq: 0 }
+        let sides = [JoinState::new(s.left_types.len(), s.tracing), JoinState::new(s.right_types.len(), s.tracing)];
+        RegularJoinOp {
+            s,
+            sides,
+            writes: [VecDeque::new(), VecDeque::new()],
+            input_wm: [i64::MIN, i64::MIN],
+            current: i64::MIN,
+            seq: 0,
+            matches: Vec::new(),
+            buf: Vec::new(),
+        }
     }
 
     fn keys(&self, side: usize) -> &[usize] {
@@ -101,14 +99,6 @@ impl RegularJoinOp {
             &self.s.left_keys
         } else {
             &self.s.right_keys
-        }
-    }
-
-    fn spec(&self, side: usize) -> &InputSpec {
-        if side == 0 {
-            &self.s.left_spec
-        } else {
-            &self.s.right_spec
         }
     }
 
@@ -141,7 +131,7 @@ impl RegularJoinOp {
         matches!(self.s.kind, JoinKind::Semi | JoinKind::Anti)
     }
 
-    fn key_of(&self, side: usize, row: &Row) -> Key {
+    fn key_of(&self, side: usize, row: &[Value]) -> Key {
         self.keys(side).iter().map(|&k| row[k].clone()).collect()
     }
 
@@ -149,23 +139,11 @@ impl RegularJoinOp {
         key.iter().zip(&self.s.null_safe).all(|(v, safe)| *safe || !v.is_null())
     }
 
-    fn same_entry(&self, side: usize, a: &Row, b: &Row) -> bool {
-        match self.spec(side) {
+    fn same_entry(spec: &InputSpec, a: &[Value], b: &[Value]) -> bool {
+        match spec {
             InputSpec::JoinKeyContainsUniqueKey(_) => true,
             InputSpec::HasUniqueKey(uk) => uk.iter().all(|&c| a[c] == b[c]),
             InputSpec::NoUniqueKey => a == b,
-        }
-    }
-
-    fn residual_ok(&self, l: &Row, r: &Row, ctx: &EvalCtx, buf: &mut Row) -> Result<bool, String> {
-        match &self.s.residual {
-            None => Ok(true),
-            Some(c) => {
-                buf.clear();
-                buf.extend(l.iter().cloned());
-                buf.extend(r.iter().cloned());
-                c.eval_true(buf, ctx)
-            }
         }
     }
 
@@ -181,33 +159,44 @@ impl RegularJoinOp {
     }
 
     /// Builds an output row from the left and right rows (None: padded with NULLs).
-    fn build(&self, l: Option<&Row>, r: Option<&Row>) -> Row {
+    fn build(&self, l: Option<&[Value]>, r: Option<&[Value]>) -> Row {
         let lw = self.s.left_types.len();
         let rw = self.s.right_types.len();
-        let pick = |c: usize| -> Value {
-            if c < lw {
-                l.map(|x| x[c].clone()).unwrap_or(Value::Null)
-            } else {
-                r.map(|x| x[c - lw].clone()).unwrap_or(Value::Null)
-            }
-        };
         match &self.s.project {
-            Some(cols) => cols.iter().map(|&c| pick(c)).collect(),
+            Some(cols) => cols
+                .iter()
+                .map(|&c| {
+                    if c < lw {
+                        l.map(|x| x[c].clone()).unwrap_or(Value::Null)
+                    } else {
+                        r.map(|x| x[c - lw].clone()).unwrap_or(Value::Null)
+                    }
+                })
+                .collect(),
             None => {
                 let width = if self.semi_anti() { lw } else { lw + rw };
                 let mut row = Vec::with_capacity(width);
                 match l {
-                    Some(x) => row.extend(x.iter().cloned()),
-                    None => row.extend(std::iter::repeat_n(Value::Null, lw)),
+                    Some(x) => row.extend_from_slice(x),
+                    None => row.resize(lw, Value::Null),
                 }
                 if !self.semi_anti() {
                     match r {
-                        Some(x) => row.extend(x.iter().cloned()),
-                        None => row.extend(std::iter::repeat_n(Value::Null, rw)),
+                        Some(x) => row.extend_from_slice(x),
+                        None => row.resize(lw + rw, Value::Null),
                     }
                 }
                 row
             }
+        }
+    }
+
+    /// The joined row of `me` (arriving on `side`) and `them` (held by the other side).
+    fn joined(&self, side: usize, me: &[Value], them: &[Value]) -> Row {
+        if side == 0 {
+            self.build(Some(me), Some(them))
+        } else {
+            self.build(Some(them), Some(me))
         }
     }
 
@@ -223,7 +212,7 @@ impl RegularJoinOp {
     /// Notes a write of `key` on `side` for state TTL.
     fn touch(&mut self, side: usize, key: &Key, now: i64) {
         if self.ttl(side) > 0 {
-            self.sides[side].writes.push_back((now, key.clone()));
+            self.writes[side].push_back((now, key.clone()));
         }
     }
 
@@ -235,28 +224,25 @@ impl RegularJoinOp {
                 continue;
             }
             let mut events = Vec::new();
-            let st = &mut self.sides[side];
-            while let Some((t, _)) = st.writes.front() {
+            while let Some((t, _)) = self.writes[side].front() {
                 if now < t.saturating_add(ttl) {
                     break;
                 }
-                let Some((_, key)) = st.writes.pop_front() else { break };
-                let Some(list) = st.by_key.get_mut(&key) else { continue };
-                let before: usize = list.iter().map(|e| e.count).sum();
+                let Some((_, key)) = self.writes[side].pop_front() else { break };
+                let mut slots = Vec::new();
+                self.sides[side].slots(&key, &mut slots);
+                let mut gone = 0;
                 let mut oldest = i64::MAX;
-                list.retain(|e| {
-                    let keep = now < e.written.saturating_add(ttl);
-                    if !keep {
-                        oldest = oldest.min(e.written);
+                for s in slots {
+                    let m = *self.sides[side].meta(s);
+                    if now >= m.written.saturating_add(ttl) {
+                        gone += m.count as usize;
+                        oldest = oldest.min(m.written);
+                        self.sides[side].remove_all(&key, s);
                     }
-                    keep
-                });
-                let after: usize = list.iter().map(|e| e.count).sum();
-                if list.is_empty() {
-                    st.by_key.remove(&key);
                 }
-                if after < before {
-                    events.push((key, before - after, oldest));
+                if gone > 0 {
+                    events.push((key, gone, oldest));
                 }
             }
             if cx.tracing() {
@@ -277,8 +263,79 @@ impl RegularJoinOp {
 
     pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), String> {
         self.expire(cx.proc_time, cx);
-        let side = input;
-        self.process(side, rec, cx)
+        let rec = match &self.s.input_project[input] {
+            Some(cols) => Record { kind: rec.kind, row: cols.iter().map(|&c| rec.row[c].clone()).collect(), lineage: rec.lineage },
+            None => rec,
+        };
+        self.process(input, rec, cx)
+    }
+
+    /// Rows of the other side that match `row` (slots in `self.matches`); returns the number of
+    /// matching rows, copies counted.
+    fn find_matches(&mut self, side: usize, key: &Key, row: &[Value], cx: &Ctx) -> Result<usize, String> {
+        let other = 1 - side;
+        let mut matches = std::mem::take(&mut self.matches);
+        matches.clear();
+        let mut total = 0;
+        if self.key_matchable(key) {
+            let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: Some(self.current) };
+            let mut buf = std::mem::take(&mut self.buf);
+            for s in self.sides[other].iter_key(key) {
+                let them = self.sides[other].row(s);
+                let ok = match &self.s.residual {
+                    None => true,
+                    Some(c) => {
+                        buf.clear();
+                        if side == 0 {
+                            buf.extend_from_slice(row);
+                            buf.extend_from_slice(them);
+                        } else {
+                            buf.extend_from_slice(them);
+                            buf.extend_from_slice(row);
+                        }
+                        c.eval_true(&buf, &ctx)?
+                    }
+                };
+                if ok {
+                    matches.push(s);
+                    total += self.sides[other].meta(s).count as usize;
+                }
+            }
+            self.buf = buf;
+        }
+        self.matches = matches;
+        Ok(total)
+    }
+
+    /// Adds (accumulate) or takes away (retraction) the arriving row in its side's state.
+    fn store(&mut self, side: usize, key: &Key, rec: &Record, assoc: usize, now: i64, cx: &mut Ctx) {
+        let acc = rec.kind.is_accumulate();
+        let spec = if side == 0 { &self.s.left_spec } else { &self.s.right_spec };
+        let no_uk = matches!(spec, InputSpec::NoUniqueKey);
+        self.seq += 1;
+        if acc {
+            let seq = self.seq;
+            self.sides[side].accumulate(key, &rec.row, &rec.lineage, |r| Self::same_entry(spec, r, &rec.row), no_uk, (assoc as u32, now, seq));
+            self.touch(side, key, now);
+        } else if let Some(s) = self.sides[side].find(key, |r| Self::same_entry(spec, r, &rec.row)) {
+            self.sides[side].remove_one(key, s);
+        }
+        if cx.tracing() {
+            let key_types: Vec<DataType> = self.keys(side).iter().map(|&k| self.types(side)[k].clone()).collect();
+            let k = render(key, &key_types, cx.zone);
+            let op = cx.op;
+            if acc {
+                let mut slots = Vec::new();
+                self.sides[side].slots(key, &mut slots);
+                let rows_in_state = slots.iter().map(|&s| self.sides[side].meta(s).count as usize).sum();
+                let row = render(&rec.row, self.types(side), cx.zone);
+                let lineage = rec.lineage.clone();
+                cx.event(|| Event::StateInsert { op, side: side_name(side).into(), key: k, window: None, row, lineage, rows_in_state });
+            } else {
+                let reason = format!("retracted by {}", rec.kind.short());
+                cx.event(|| Event::StateExpire { op, side: side_name(side).into(), key: k, window: None, rows: 1, reason });
+            }
+        }
     }
 
     /// The join algorithm for one input row (SEMANTICS.md §1.2, §1.3).
@@ -286,181 +343,90 @@ impl RegularJoinOp {
         let other = 1 - side;
         let now = cx.proc_time;
         let tracing = cx.tracing();
-        let ctx = EvalCtx { zone: cx.zone, proc_time: now, watermark: Some(self.current) };
         let key = self.key_of(side, &rec.row);
-        let matchable = self.key_matchable(&key);
-        let other_ttl = self.ttl(other);
-        let mut buf = Vec::new();
-        // matching rows of the other side: (index in its key list, multiplicity)
-        let mut matches: Vec<usize> = Vec::new();
-        if matchable {
-            if let Some(list) = self.sides[other].by_key.get(&key) {
-                for (i, e) in list.iter().enumerate() {
-                    if other_ttl > 0 && now >= e.written.saturating_add(other_ttl) {
-                        continue;
-                    }
-                    let (l, r) = if side == 0 { (&rec.row, &e.row) } else { (&e.row, &rec.row) };
-                    if self.residual_ok(l, r, &ctx, &mut buf)? {
-                        matches.push(i);
-                    }
-                }
-            }
-        }
-        let total: usize =
-            matches.iter().map(|&i| self.sides[other].by_key.get(&key).map(|l| l[i].count).unwrap_or(0)).sum();
+        let total = self.find_matches(side, &key, &rec.row, cx)?;
+        self.store(side, &key, &rec, total, now, cx);
+        let matches = std::mem::take(&mut self.matches);
+        let r = if self.semi_anti() {
+            self.process_semi_anti(side, &rec, &matches, total, now, cx)
+        } else {
+            self.emit_join(side, other, &key, &rec, &matches, now, tracing, cx);
+            Ok(())
+        };
+        self.matches = matches;
+        r
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn emit_join(&mut self, side: usize, other: usize, key: &Key, rec: &Record, matches: &[u32], now: i64, tracing: bool, cx: &mut Ctx) {
         let acc = rec.kind.is_accumulate();
-        // update this side's state
-        self.seq += 1;
-        let seq = self.seq;
-        let rows_in_state;
-        {
-            let same = |e: &Entry| self.same_entry(side, &e.row, &rec.row);
-            let found = self.sides[side].by_key.get(&key).and_then(|l| l.iter().position(|e| same(e)));
-            let no_uk = matches!(self.spec(side), InputSpec::NoUniqueKey);
-            let st = &mut self.sides[side];
-            if acc {
-                match (found, no_uk) {
-                    (Some(i), true) => {
-                        let e = &mut st.by_key.get_mut(&key).expect("key present")[i];
-                        e.count += 1;
-                        e.written = now;
-                    }
-                    (Some(i), false) => {
-                        let e = &mut st.by_key.get_mut(&key).expect("key present")[i];
-                        e.row = rec.row.clone();
-                        e.lineage = rec.lineage.clone();
-                        e.count = 1;
-                        e.assoc = total;
-                        e.written = now;
-                    }
-                    (None, _) => {
-                        st.by_key.entry(key.clone()).or_default().push(Entry {
-                            row: rec.row.clone(),
-                            lineage: rec.lineage.clone(),
-                            count: 1,
-                            assoc: total,
-                            written: now,
-                            seq,
-                        });
-                    }
-                }
-            } else if let Some(i) = found {
-                let list = st.by_key.get_mut(&key).expect("key present");
-                if list[i].count > 1 {
-                    list[i].count -= 1;
-                } else {
-                    list.remove(i);
-                }
-                if list.is_empty() {
-                    st.by_key.remove(&key);
-                }
-            }
-            rows_in_state = st.by_key.get(&key).map(|l| l.iter().map(|e| e.count).sum()).unwrap_or(0);
-        }
-        if acc {
-            self.touch(side, &key, now);
-        }
-        if tracing {
-            let key_types: Vec<DataType> = self.keys(side).iter().map(|&k| self.types(side)[k].clone()).collect();
-            let k = render(&key, &key_types, cx.zone);
-            let op = cx.op;
-            if acc {
-                let row = render(&rec.row, self.types(side), cx.zone);
-                let lineage = rec.lineage.clone();
-                cx.event(|| Event::StateInsert { op, side: side_name(side).into(), key: k, window: None, row, lineage, rows_in_state });
-            } else {
-                cx.event(|| Event::StateExpire { op, side: side_name(side).into(), key: k, window: None, rows: 1, reason: format!("retracted by {}", rec.kind.short()) });
-            }
-        }
-        if self.semi_anti() {
-            return self.process_semi_anti(side, rec, &key, &matches, total, cx);
-        }
         let s_outer = self.outer(side);
         let o_outer = self.outer(other);
-        let join_row = |this: &RegularJoinOp, me: &Row, them: &Row| -> Row {
-            if side == 0 {
-                this.build(Some(me), Some(them))
-            } else {
-                this.build(Some(them), Some(me))
-            }
-        };
-        let pad_me = |this: &RegularJoinOp, me: &Row| -> Row {
-            if side == 0 {
-                this.build(Some(me), None)
-            } else {
-                this.build(None, Some(me))
-            }
-        };
-        let pad_them = |this: &RegularJoinOp, them: &Row| -> Row {
-            if side == 0 {
-                this.build(None, Some(them))
-            } else {
-                this.build(Some(them), None)
-            }
-        };
         if matches.is_empty() {
             if s_outer {
                 let kind = if acc { RowKind::Insert } else { RowKind::Delete };
-                let row = pad_me(self, &rec.row);
+                let row = if side == 0 { self.build(Some(&rec.row), None) } else { self.build(None, Some(&rec.row)) };
                 self.emit(kind, row, rec.lineage.clone(), cx);
             }
-            return Ok(());
+            return;
         }
-        for &i in &matches {
-            let (them, them_lineage, count, assoc) = {
-                let e = &self.sides[other].by_key.get(&key).expect("key present")[i];
-                (e.row.clone(), e.lineage.clone(), e.count, e.assoc)
-            };
+        for &s in matches {
+            let m = *self.sides[other].meta(s);
+            let count = m.count as usize;
+            let them_lineage: Lineage = if tracing { self.sides[other].lineage(s).to_vec() } else { Vec::new() };
             let lineage = if tracing { merge_lineage(&rec.lineage, &them_lineage) } else { Vec::new() };
+            let pad_them = |this: &RegularJoinOp| -> Row {
+                let them = this.sides[other].row(s);
+                if side == 0 {
+                    this.build(None, Some(them))
+                } else {
+                    this.build(Some(them), None)
+                }
+            };
             if acc {
-                if o_outer && assoc == 0 {
+                if o_outer && m.assoc == 0 {
                     for _ in 0..count {
-                        self.emit(RowKind::Delete, pad_them(self, &them), them_lineage.clone(), cx);
+                        let row = pad_them(self);
+                        self.emit(RowKind::Delete, row, them_lineage.clone(), cx);
                     }
                 }
                 if o_outer {
-                    let e = &mut self.sides[other].by_key.get_mut(&key).expect("key present")[i];
-                    e.assoc += 1;
-                    e.written = now;
-                    self.touch(other, &key, now);
+                    let mm = self.sides[other].meta_mut(s);
+                    mm.assoc += 1;
+                    mm.written = now;
+                    self.touch(other, key, now);
                 }
                 let kind = if s_outer || o_outer { RowKind::Insert } else { rec.kind };
                 for _ in 0..count {
-                    self.emit(kind, join_row(self, &rec.row, &them), lineage.clone(), cx);
+                    let row = self.joined(side, &rec.row, self.sides[other].row(s));
+                    self.emit(kind, row, lineage.clone(), cx);
                 }
             } else {
                 let kind = if s_outer { RowKind::Delete } else { rec.kind };
                 for _ in 0..count {
-                    self.emit(kind, join_row(self, &rec.row, &them), lineage.clone(), cx);
+                    let row = self.joined(side, &rec.row, self.sides[other].row(s));
+                    self.emit(kind, row, lineage.clone(), cx);
                 }
                 if o_outer {
-                    let e = &mut self.sides[other].by_key.get_mut(&key).expect("key present")[i];
-                    e.assoc = e.assoc.saturating_sub(1);
-                    e.written = now;
-                    let unmatched = e.assoc == 0;
-                    self.touch(other, &key, now);
+                    let mm = self.sides[other].meta_mut(s);
+                    mm.assoc = mm.assoc.saturating_sub(1);
+                    mm.written = now;
+                    let unmatched = mm.assoc == 0;
+                    self.touch(other, key, now);
                     if unmatched {
                         for _ in 0..count {
-                            self.emit(RowKind::Insert, pad_them(self, &them), them_lineage.clone(), cx);
+                            let row = pad_them(self);
+                            self.emit(RowKind::Insert, row, them_lineage.clone(), cx);
                         }
                     }
                 }
             }
         }
-        Ok(())
     }
 
     /// SEMI / ANTI (SEMANTICS.md §1.3): left rows are emitted (or retracted) as their match
     /// count crosses zero; the kind of a change caused by the right side is the right row's.
-    fn process_semi_anti(
-        &mut self,
-        side: usize,
-        rec: Record,
-        key: &Key,
-        matches: &[usize],
-        total: usize,
-        cx: &mut Ctx,
-    ) -> Result<(), String> {
+    fn process_semi_anti(&mut self, side: usize, rec: &Record, matches: &[u32], total: usize, now: i64, cx: &mut Ctx) -> Result<(), String> {
         let semi = self.s.kind == JoinKind::Semi;
         let acc = rec.kind.is_accumulate();
         if side == 0 {
@@ -470,37 +436,30 @@ impl RegularJoinOp {
             }
             return Ok(());
         }
-        for &i in matches {
-            let (left, lineage, count, assoc) = {
-                let e = &self.sides[0].by_key.get(key).expect("key present")[i];
-                (e.row.clone(), e.lineage.clone(), e.count, e.assoc)
-            };
+        let _ = now;
+        for &s in matches {
+            let m = *self.sides[0].meta(s);
+            let lineage: Lineage = self.sides[0].lineage(s).to_vec();
+            let left: Row = self.sides[0].row(s).to_vec();
             if acc {
-                if assoc == 0 {
-                    for _ in 0..count {
+                if m.assoc == 0 {
+                    for _ in 0..m.count {
                         let row = self.build(Some(&left), None);
-                        if semi {
-                            self.emit(rec.kind, row, lineage.clone(), cx);
-                        } else {
-                            self.emit(RowKind::Delete, row, lineage.clone(), cx);
-                        }
+                        let kind = if semi { rec.kind } else { RowKind::Delete };
+                        self.emit(kind, row, lineage.clone(), cx);
                     }
                 }
-                let e = &mut self.sides[0].by_key.get_mut(key).expect("key present")[i];
-                e.assoc += 1;
+                self.sides[0].meta_mut(s).assoc += 1;
             } else {
-                if assoc == 1 {
-                    for _ in 0..count {
+                if m.assoc == 1 {
+                    for _ in 0..m.count {
                         let row = self.build(Some(&left), None);
-                        if semi {
-                            self.emit(rec.kind, row, lineage.clone(), cx);
-                        } else {
-                            self.emit(RowKind::Insert, row, lineage.clone(), cx);
-                        }
+                        let kind = if semi { rec.kind } else { RowKind::Insert };
+                        self.emit(kind, row, lineage.clone(), cx);
                     }
                 }
-                let e = &mut self.sides[0].by_key.get_mut(key).expect("key present")[i];
-                e.assoc = e.assoc.saturating_sub(1);
+                let mm = self.sides[0].meta_mut(s);
+                mm.assoc = mm.assoc.saturating_sub(1);
             }
         }
         Ok(())
@@ -532,23 +491,24 @@ impl RegularJoinOp {
             let st = &self.sides[side];
             let key_types: Vec<DataType> = self.keys(side).iter().map(|&k| self.types(side)[k].clone()).collect();
             let counted = self.outer(side) || (side == 0 && self.semi_anti());
-            // keys in the order their oldest row arrived (hash order differs between builds)
-            let mut keys: Vec<(&Key, u64)> = st.by_key.iter().map(|(k, l)| (k, l.iter().map(|e| e.seq).min().unwrap_or(0))).collect();
-            keys.sort_by_key(|(_, s)| *s);
-            for (key, _) in keys {
-                let Some(list) = st.by_key.get(key) else { continue };
-                let mut entries: Vec<&Entry> = list.iter().collect();
-                entries.sort_by_key(|e| e.seq);
-                let mut g = StateGroup { side: side_name(side).into(), key: render(key, &key_types, zone), window: None, rows: Vec::new(), row_notes: Vec::new() };
-                for e in entries {
-                    rows += e.count;
-                    g.rows.push(render(&e.row, self.types(side), zone));
+            for (key, slots) in st.keys_in_order() {
+                let mut g = StateGroup {
+                    side: side_name(side).into(),
+                    key: render(key, &key_types, zone),
+                    window: None,
+                    rows: Vec::new(),
+                    row_notes: Vec::new(),
+                };
+                for s in slots {
+                    let m = st.meta(s);
+                    rows += m.count as usize;
+                    g.rows.push(render(st.row(s), self.types(side), zone));
                     let mut note = Vec::new();
-                    if e.count > 1 {
-                        note.push(format!("×{}", e.count));
+                    if m.count > 1 {
+                        note.push(format!("×{}", m.count));
                     }
                     if counted {
-                        note.push(format!("matches: {}", e.assoc));
+                        note.push(format!("matches: {}", m.assoc));
                     }
                     g.row_notes.push(note.join(", "));
                 }
@@ -559,6 +519,6 @@ impl RegularJoinOp {
     }
 
     pub fn state_rows(&self) -> usize {
-        self.sides.iter().map(|s| s.by_key.values().map(|l| l.iter().map(|e| e.count).sum::<usize>()).sum::<usize>()).sum()
+        self.sides[0].len() + self.sides[1].len()
     }
 }

@@ -52,6 +52,11 @@ pub struct SourceOp {
     pending: i64,
     pub last_emitted: i64,
     arrivals: i64,
+    /// The columns the source emits, when a plain projection above it was fused in (Flink's
+    /// projection push-down into the scan).
+    pub output: Option<Vec<usize>>,
+    /// The full row being built (kept to save an allocation per row).
+    scratch: Row,
 }
 
 impl SourceOp {
@@ -98,13 +103,15 @@ impl SourceOp {
             pending: i64::MIN,
             last_emitted: i64::MIN,
             arrivals: 0,
+            output: None,
+            scratch: Vec::new(),
         }
     }
 
-    /// The full table row of a data row's physical values.
-    pub fn build_row(&mut self, values: &Row, step: u32, cx: &Ctx) -> Result<Row, String> {
+    /// The full table row of a data row's physical values, built in `row` (cleared first).
+    fn build_row(&mut self, row: &mut Row, values: &Row, step: u32, cx: &Ctx) -> Result<(), String> {
         let n = self.types.len();
-        let mut row: Row = Vec::with_capacity(n + 3);
+        row.clear();
         if self.phys.len() + 1 == n && self.phys.iter().enumerate().all(|(k, &p)| k == p) {
             // only physical columns, in order
             row.extend(values.iter().take(n - 1).cloned());
@@ -135,10 +142,10 @@ impl SourceOp {
         if !self.computed.is_empty() {
             let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: None };
             for (i, e) in &self.computed {
-                row[*i] = e.eval(&row, &ctx)?;
+                row[*i] = e.eval(row, &ctx)?;
             }
         }
-        Ok(row)
+        Ok(())
     }
 
     fn advance(&mut self, candidate: i64, cx: &mut Ctx) -> Option<i64> {
@@ -160,7 +167,8 @@ impl SourceOp {
     /// One data row; returns the new watermark if it rose.
     pub fn push_row(&mut self, kind: RowKind, values: &Row, step: u32, cx: &mut Ctx) -> Result<Option<i64>, String> {
         self.arrivals += 1;
-        let row = self.build_row(values, step, cx)?;
+        let mut row = std::mem::take(&mut self.scratch);
+        self.build_row(&mut row, values, step, cx)?;
         let rowtime_ms = self.event_time_col.and_then(|c| row[c].as_millis());
         if cx.tracing() {
             let rendered = render(&row[..row.len() - 1], &self.types, cx.zone);
@@ -176,7 +184,12 @@ impl SourceOp {
                 e.eval(&row, &ctx)?.as_millis()
             }
         };
-        cx.emit(Record { kind, row, lineage });
+        let out: Row = match &self.output {
+            Some(cols) => cols.iter().map(|&c| row[c].clone()).collect(),
+            None => row.clone(),
+        };
+        self.scratch = row;
+        cx.emit(Record { kind, row: out, lineage });
         if let Some(w) = wm_candidate {
             if w > self.pending {
                 self.pending = w;

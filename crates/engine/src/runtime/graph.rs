@@ -37,6 +37,20 @@ pub struct Graph {
 pub struct BuildOptions {
     pub per_record: bool,
     pub rows_drive_source_watermark: bool,
+    /// The run records a trace (operators keep lineage in their state).
+    pub trace: bool,
+}
+
+/// A plain projection (input columns only, no filter) that is not over a scan (a scan takes
+/// its own projection): the columns it picks.
+fn plain_projection(rel: &Rel) -> Option<(&Rel, Vec<usize>)> {
+    match &rel.node {
+        Node::Calc { input, filter: None, project } if !matches!(input.node, Node::Scan { .. }) => {
+            let cols: Option<Vec<usize>> = project.iter().map(|e| e.as_input()).collect();
+            cols.map(|c| (&**input, c))
+        }
+        _ => None,
+    }
 }
 
 impl Graph {
@@ -91,6 +105,16 @@ impl Graph {
             {
                 // `SELECT *` of a subquery: nothing to compute
                 self.add(input, parent, catalog, opts)
+            }
+            Node::Calc { input, filter: None, project }
+                if matches!(input.node, Node::Scan { .. }) && project.iter().all(|e| e.as_input().is_some()) =>
+            {
+                // a plain projection over a scan is done by the source itself
+                let id = self.add(input, parent, catalog, opts);
+                if let OpNode::Source(src) = &mut self.ops[id] {
+                    src.output = Some(project.iter().filter_map(|e| e.as_input()).collect());
+                }
+                id
             }
             Node::Calc { input, filter: None, project }
                 if matches!(input.node, Node::WindowJoin(_)) && project.iter().all(|e| e.as_input().is_some()) =>
@@ -160,6 +184,15 @@ impl Graph {
         match &rel.node {
             Node::Join(j) => {
                 let name_of = |r: &Rel| -> String { first_table(r).unwrap_or_else(|| "input".into()) };
+                // a plain projection right below the join is done by the join as rows arrive
+                let (left_in, left_proj) = match plain_projection(&j.left) {
+                    Some((r, cols)) => (r, Some(cols)),
+                    None => (&j.left, None),
+                };
+                let (right_in, right_proj) = match plain_projection(&j.right) {
+                    Some((r, cols)) => (r, Some(cols)),
+                    None => (&j.right, None),
+                };
                 let spec = RegularJoinSpec {
                     kind: j.kind,
                     left_keys: j.left_keys.clone(),
@@ -174,11 +207,13 @@ impl Graph {
                     right_ttl: j.right_ttl,
                     input_names: [name_of(&j.left), name_of(&j.right)],
                     project,
+                    input_project: [left_proj, right_proj],
+                    tracing: opts.trace,
                 };
                 let label = crate::plan::bind::join_description(rel, true);
                 let id = self.push(OpNode::RegularJoin(RegularJoinOp::new(spec)), parent, Self::info("Join", label, updating));
-                self.add(&j.left, Some((id, 0)), catalog, opts);
-                self.add(&j.right, Some((id, 1)), catalog, opts);
+                self.add(left_in, Some((id, 0)), catalog, opts);
+                self.add(right_in, Some((id, 1)), catalog, opts);
                 id
             }
             _ => self.add(rel, parent, catalog, opts),

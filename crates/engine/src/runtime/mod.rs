@@ -126,7 +126,7 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
         failed_step: None,
         late_rows: Vec::new(),
     };
-    let build = BuildOptions { per_record: opts.per_record, rows_drive_source_watermark: opts.rows_drive_source_watermark };
+    let build = BuildOptions { per_record: opts.per_record, rows_drive_source_watermark: opts.rows_drive_source_watermark, trace: opts.trace };
     let mut graph = match Graph::build(&plan.rel, catalog, &build) {
         Ok(g) => g,
         Err(e) => {
@@ -355,7 +355,7 @@ pub fn run_counting<'a>(
     zone: &SessionZone,
     trace: bool,
 ) -> Result<([u64; 4], u64), Error> {
-    let build = BuildOptions { per_record: true, rows_drive_source_watermark: true };
+    let build = BuildOptions { per_record: true, rows_drive_source_watermark: true, trace };
     let mut graph = Graph::build(&plan.rel, catalog, &build)?;
     let mut counts = [0u64; 4];
     let mut sink: Vec<Record> = Vec::new();
