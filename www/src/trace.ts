@@ -66,6 +66,8 @@ export interface StateGroup {
   key: string[];
   window?: WindowRef | null;
   rows: string[][];
+  /** Per row: `×2` (copies held), `matches: 1` (outer sides of a regular join); '' when nothing. */
+  row_notes: string[];
 }
 
 export interface StateSummary {
@@ -80,6 +82,8 @@ export interface OutRow {
   row: string[];
   /** `+I[…]` exactly as the CLI prints it. */
   text: string;
+  /** The steps whose input rows made it. */
+  lineage: number[];
 }
 
 /** `*_ms` times are epoch milliseconds; `null` means ±infinity (the `text` says `+inf`). */
@@ -130,6 +134,8 @@ export interface Step {
   row_kind?: RowKind | null;
   values: string[];
   event_time_ms?: number | null;
+  /** The simulated processing-time clock at this step (PROCTIME(), state TTL). */
+  proc_time_ms: number;
   watermarks: string[];
   events: Event[];
   output: OutRow[];
@@ -143,6 +149,8 @@ export interface QueryTrace {
   index: number;
   sql: string;
   line: number;
+  /** The session time zone (`table.local-time-zone`) the query's values and LTZ windows use. */
+  zone: string;
   notes: string[];
   schema: FieldInfo[];
   plan: string;

@@ -51,7 +51,7 @@ pub fn run_to_text(script: &str, cfg: &RunConfig, opts: &output::TextOptions) ->
         }
         Ok(p) => {
             let n = p.query_count();
-            let queries: Vec<_> = (0..n).map(|i| p.run_query(i, cfg.trace, None)).collect();
+            let queries: Vec<_> = (0..n).map(|i| p.run_query(i, cfg.trace)).collect();
             let headers: Vec<String> = (0..n).map(|i| p.query_header(i)).collect();
             let trace_all: Vec<bool> = (0..n).map(|i| p.trace_all_steps(i)).collect();
             let t = trace::ScriptTrace {

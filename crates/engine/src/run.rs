@@ -239,11 +239,11 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
             match &it.kind {
                 ItemKind::Row { table, kind, values } => {
                     let Some(ti) = catalog.find_loose(table) else {
-                        fail!(Error::harness(format!("unknown table in data line: {}", table)));
+                        fail!(at_line(Error::harness(format!("unknown table in data line: {}", table)), it.line));
                     };
                     match data::data_line_values(&catalog, ti, values, it.line, &it.raw, settings.zone()) {
                         Ok(row) => events.push(Event { table: ti, kind: EventKind::Row { kind: *kind, values: row }, line: it.line }),
-                        Err(e) => fail!(e),
+                        Err(e) => fail!(at_line(e, it.line)),
                     }
                 }
                 ItemKind::Watermark { table, time } => {
@@ -252,7 +252,7 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                     } else {
                         match catalog.find_loose(table) {
                             Some(ti) => vec![ti],
-                            None => fail!(Error::harness(format!("unknown table in data line: {}", table))),
+                            None => fail!(at_line(Error::harness(format!("unknown table in data line: {}", table)), it.line)),
                         }
                     };
                     for ti in targets {
@@ -304,8 +304,8 @@ impl Prepared {
         self.queries.len()
     }
 
-    /// Plans and runs query `qi` (0-based); `stop_after` stops after that many steps.
-    pub fn run_query(&self, qi: usize, trace: bool, stop_after: Option<usize>) -> QueryTrace {
+    /// Plans and runs query `qi` (0-based).
+    pub fn run_query(&self, qi: usize, trace: bool) -> QueryTrace {
         let q = &self.queries[qi];
         let mut notes = self.arrival.notes.clone();
         let settings = &q.settings;
@@ -313,6 +313,7 @@ impl Prepared {
             index,
             sql: q.sql.clone(),
             line: q.item.line,
+            zone: settings.zone().id().to_string(),
             notes: Vec::new(),
             schema: Vec::new(),
             plan: String::new(),
@@ -353,18 +354,30 @@ impl Prepared {
         }
         notes.extend(plan.notes.clone());
         let plan_text = explain(&plan.rel, &self.catalog);
-        let opts = RunOptions {
+        let opts = self.run_options(settings, trace);
+        let meta = QueryMeta { index: qi + 1, sql: q.sql.clone(), line: q.item.line, notes, plan_text };
+        run_query(meta, &plan, &self.catalog, &self.events, &opts)
+    }
+
+    fn run_options(&self, settings: &Settings, trace: bool) -> RunOptions {
+        RunOptions {
             trace,
             zone: settings.zone().clone(),
             end_mode: settings.end_mode(),
             per_record: settings.watermark_per_record(),
             rows_drive_source_watermark: self.dialect == Dialect::Confluent && self.arrival_from_inserts(),
             rowtime_null_check: self.dialect == Dialect::Flink,
-            stop_after,
-            proc_step_ms: settings.proctime_step_ms(),
-        };
-        let meta = QueryMeta { index: qi + 1, sql: q.sql.clone(), line: q.item.line, notes, plan_text };
-        run_query(meta, &plan, &self.catalog, &self.events, &opts)
+            proc_clock: settings.proc_clock(),
+        }
+    }
+
+    /// The full state of every stateful operator of query `qi` after `steps` steps (one past
+    /// the last data step: after the end of input). Empty when the query does not plan.
+    pub fn state_at(&self, qi: usize, steps: usize) -> Vec<crate::trace::StateSummary> {
+        let Some(q) = self.queries.get(qi) else { return Vec::new() };
+        let Ok(plan) = self.plan(qi) else { return Vec::new() };
+        let opts = self.run_options(&q.settings, false);
+        crate::runtime::replay::state_after(&plan, &self.catalog, &self.events, &opts, steps)
     }
 
     fn arrival_from_inserts(&self) -> bool {
@@ -398,7 +411,7 @@ pub fn run_script(script: &str, cfg: &RunConfig) -> ScriptTrace {
             harness_error: Some(ErrorInfo::from_error(&e)),
         },
         Ok(p) => {
-            let queries = (0..p.query_count()).map(|i| p.run_query(i, cfg.trace, None)).collect();
+            let queries = (0..p.query_count()).map(|i| p.run_query(i, cfg.trace)).collect();
             ScriptTrace {
                 version: TRACE_VERSION,
                 dialect: p.dialect,
@@ -410,4 +423,12 @@ pub fn run_script(script: &str, cfg: &RunConfig) -> ScriptTrace {
             }
         }
     }
+}
+
+/// Points an error at a script line (column 1) when it has no position of its own.
+fn at_line(mut e: Error, line: usize) -> Error {
+    if e.script_pos.is_none() {
+        e.script_pos = Some(crate::error::Pos { line, col: 1 });
+    }
+    e
 }

@@ -101,10 +101,15 @@ impl Settings {
         !matches!(self.get("oracle.watermark-emit"), Some(v) if v.trim().eq_ignore_ascii_case("on-marker"))
     }
 
-    /// How far the simulated processing-time clock moves per step (`joinlab.proctime-step`,
-    /// default 1 s): what PROCTIME() reads and state TTL counts.
-    pub fn proctime_step_ms(&self) -> i64 {
-        self.get("joinlab.proctime-step").and_then(parse_duration_ms).unwrap_or(1000)
+    /// How the simulated processing-time clock moves (`joinlab.proctime-step`: a duration per
+    /// step, default 1 s, or `event-time`): what PROCTIME() reads and state TTL counts.
+    pub fn proc_clock(&self) -> crate::runtime::ProcClockMode {
+        use crate::runtime::ProcClockMode;
+        match self.get("joinlab.proctime-step") {
+            Some(v) if v.trim().eq_ignore_ascii_case("event-time") => ProcClockMode::EventTime,
+            Some(v) => ProcClockMode::Tick(parse_duration_ms(v).unwrap_or(1000)),
+            None => ProcClockMode::Tick(1000),
+        }
     }
 
     /// Whether every step gets a `# step` line (`oracle.trace`, default true).
@@ -190,9 +195,9 @@ impl Session {
             });
             return Ok(());
         }
-        if key == "joinlab.proctime-step" && parse_duration_ms(value).is_none() {
+        if key == "joinlab.proctime-step" && parse_duration_ms(value).is_none() && !value.trim().eq_ignore_ascii_case("event-time") {
             return Err(Error::harness(format!(
-                "line {}: 'joinlab.proctime-step' must be a duration such as '1 s', '500 ms' or '0 ms', not '{}'",
+                "line {}: 'joinlab.proctime-step' must be a duration such as '1 s', '500 ms' or '0 ms', or 'event-time', not '{}'",
                 line, value
             )));
         }

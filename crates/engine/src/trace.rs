@@ -135,6 +135,8 @@ pub struct OutRow {
     pub row: Vec<String>,
     /// `+I[…]` exactly as the CLI prints it.
     pub text: String,
+    /// The steps whose input rows made it (empty when the run is not traced).
+    pub lineage: Lineage,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -159,6 +161,9 @@ pub struct Step {
     pub values: Vec<String>,
     /// Event time of the row (its table's rowtime), for placing it on the timeline.
     pub event_time_ms: Option<i64>,
+    /// The simulated processing-time clock at this step (`joinlab.proctime-step`): what
+    /// PROCTIME() reads and state TTL counts.
+    pub proc_time_ms: i64,
     /// `wm T=…` notes of the sources that advanced.
     pub watermarks: Vec<String>,
     pub events: Vec<Event>,
@@ -190,12 +195,23 @@ pub struct ErrorInfo {
 
 impl ErrorInfo {
     pub fn from_error(e: &crate::error::Error) -> ErrorInfo {
+        // harness messages name their line ("line 12: …") when they have no position
+        let named = || -> Option<usize> {
+            let rest = e.message.strip_prefix("line ")?;
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if rest[digits.len()..].starts_with(':') {
+                digits.parse().ok()
+            } else {
+                None
+            }
+        };
+        let line = e.script_pos.map(|p| p.line).or_else(named);
         ErrorInfo {
             kind: e.kind,
             message: e.message.clone(),
             text: e.describe(),
-            line: e.script_pos.map(|p| p.line),
-            column: e.script_pos.map(|p| p.col),
+            line,
+            column: e.script_pos.map(|p| p.col).or(line.map(|_| 1)),
             end_line: e.script_end.map(|p| p.line),
             end_column: e.script_end.map(|p| p.col),
         }
@@ -208,6 +224,9 @@ pub struct QueryTrace {
     pub index: usize,
     pub sql: String,
     pub line: usize,
+    /// The session time zone in effect for the query (`table.local-time-zone`): values,
+    /// step sentences and the windows of TIMESTAMP_LTZ queries are on its wall clock.
+    pub zone: String,
     pub notes: Vec<String>,
     pub schema: Vec<FieldInfo>,
     pub plan: String,

@@ -66,7 +66,7 @@ impl Session {
         let cfg = RunConfig { dialect: self.dialect, trace: true };
         let trace = match prepare(script, &cfg) {
             Ok(p) => {
-                let queries = (0..p.query_count()).map(|i| p.run_query(i, true, None)).collect();
+                let queries = (0..p.query_count()).map(|i| p.run_query(i, true)).collect();
                 let t = ScriptTrace {
                     version: TRACE_VERSION,
                     dialect: p.dialect,
@@ -110,9 +110,7 @@ impl Session {
         if query >= p.query_count() {
             return to_js(&Vec::<StateSummary>::new());
         }
-        let q = p.run_query(query, false, Some(steps));
-        let state: Vec<StateSummary> = q.steps.last().map(|s| s.state.clone()).unwrap_or_default();
-        to_js(&state)
+        to_js(&p.state_at(query, steps))
     }
 }
 

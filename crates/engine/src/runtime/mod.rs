@@ -18,9 +18,10 @@ use crate::value::Value;
 
 pub use graph::{BuildOptions, DeliverCtx, Graph};
 
-/// Start of the simulated processing-time clock: 2024-01-01 00:00:00 UTC; it moves
-/// `joinlab.proctime-step` (default one second) per step.
-pub const PROC_CLOCK_BASE_MS: i64 = 1_704_067_200_000;
+pub mod clock;
+pub mod replay;
+
+pub use clock::{ProcClock, ProcClockMode, PROC_CLOCK_BASE_MS};
 
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -32,10 +33,8 @@ pub struct RunOptions {
     pub rows_drive_source_watermark: bool,
     /// The oracle's collecting sink fails on a NULL in the result's only rowtime column.
     pub rowtime_null_check: bool,
-    /// Stop after this many steps (for `state_at`).
-    pub stop_after: Option<usize>,
-    /// Processing time added per step (ms).
-    pub proc_step_ms: i64,
+    /// How the simulated processing-time clock moves.
+    pub proc_clock: ProcClockMode,
 }
 
 /// Identifies the query in the trace.
@@ -112,6 +111,7 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
         index: meta.index,
         sql: meta.sql,
         line: meta.line,
+        zone: opts.zone.id().to_string(),
         notes: meta.notes,
         schema,
         plan: meta.plan_text,
@@ -142,13 +142,10 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
     let sources_of = |graph: &Graph, table: usize| -> Vec<usize> {
         graph.sources.iter().copied().filter(|&s| graph.source(s).map(|x| x.table) == Some(table)).collect()
     };
-    let limit = opts.stop_after.unwrap_or(usize::MAX);
+    let mut clock = ProcClock::new(opts.proc_clock);
     for (i, ev) in events.iter().enumerate() {
-        if i >= limit {
-            return qt_with_state(qt, &graph, zone);
-        }
         let step_no = i + 1;
-        let proc_time = PROC_CLOCK_BASE_MS + step_no as i64 * opts.proc_step_ms;
+        let proc_time = clock.at(step_no, Some(ev), catalog);
         let mut evs: Vec<Event> = Vec::new();
         let mut notes: Vec<String> = Vec::new();
         let mut failure: Option<String> = None;
@@ -218,6 +215,7 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
             row_kind,
             values,
             event_time_ms,
+            proc_time_ms: proc_time,
             watermarks: notes,
             events: evs,
             output,
@@ -239,7 +237,7 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
     }
     // end of input: sources finish in CREATE TABLE order
     let step_no = events.len() + 1;
-    let proc_time = PROC_CLOCK_BASE_MS + step_no as i64 * opts.proc_step_ms;
+    let proc_time = clock.at(step_no, None, catalog);
     let mut evs: Vec<Event> = Vec::new();
     let mut failure = None;
     for t in 0..catalog.tables.len() {
@@ -281,6 +279,7 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
         row_kind: None,
         values: Vec::new(),
         event_time_ms: None,
+        proc_time_ms: proc_time,
         watermarks: Vec::new(),
         events: evs,
         output,
@@ -291,36 +290,9 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
         end.state = graph.state_rows().into_iter().map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() }).collect();
         end.summary = summary::sentence(&end, &qt.operators);
     }
-    if opts.stop_after.is_some() {
-        end.state = graph.state(zone);
-    }
     qt.end = Some(end);
     qt.materialized_bounded = Some(materialize(&all_out));
     qt.late_rows = graph.late_rows();
-    qt
-}
-
-fn qt_with_state(mut qt: QueryTrace, graph: &Graph, zone: &SessionZone) -> QueryTrace {
-    let state = graph.state(zone);
-    if let Some(last) = qt.steps.last_mut() {
-        last.state = state;
-    } else {
-        qt.steps.push(Step {
-            index: 0,
-            kind: StepKind::Row,
-            table: None,
-            line: 0,
-            text: String::new(),
-            row_kind: None,
-            values: Vec::new(),
-            event_time_ms: None,
-            watermarks: Vec::new(),
-            events: Vec::new(),
-            output: Vec::new(),
-            state,
-            summary: String::new(),
-        });
-    }
     qt
 }
 
@@ -341,7 +313,7 @@ fn out_row(r: &Record, types: &[crate::types::DataType], zone: &SessionZone, evs
     if trace {
         evs.push(Event::Output { kind: r.kind, row: row.clone(), lineage: r.lineage.clone() });
     }
-    OutRow { kind: r.kind, row, text }
+    OutRow { kind: r.kind, row, text, lineage: r.lineage.clone() }
 }
 
 /// Runs a query without recording anything but counts (benchmarks): returns the number of
@@ -379,7 +351,7 @@ pub fn run_counting<'a>(
     let mut evs: Vec<Event> = Vec::new();
     let mut n_events = 0u64;
     for (i, ev) in events.enumerate() {
-        let mut cx = DeliverCtx { events: if trace { Some(&mut evs) } else { None }, zone, proc_time: PROC_CLOCK_BASE_MS + i as i64 };
+        let mut cx = DeliverCtx { events: if trace { Some(&mut evs) } else { None }, zone, proc_time: PROC_CLOCK_BASE_MS + (i as i64 + 1) * 1000 };
         for &s in &by_table[ev.table] {
             let r = match &ev.kind {
                 EventKind::Row { kind, values } => {
