@@ -57,6 +57,9 @@ pub struct SourceOp {
     pub output: Option<Vec<usize>>,
     /// The full row being built (kept to save an allocation per row).
     scratch: Row,
+    /// When the source emits only data columns and has no watermark to compute: for each
+    /// emitted column, its position among the data row's values.
+    direct: Option<Vec<usize>>,
 }
 
 impl SourceOp {
@@ -105,6 +108,7 @@ impl SourceOp {
             arrivals: 0,
             output: None,
             scratch: Vec::new(),
+            direct: None,
         }
     }
 
@@ -167,6 +171,13 @@ impl SourceOp {
     /// One data row; returns the new watermark if it rose.
     pub fn push_row(&mut self, kind: RowKind, values: &Row, step: u32, cx: &mut Ctx) -> Result<Option<i64>, String> {
         self.arrivals += 1;
+        if let (Some(direct), false) = (&self.direct, cx.tracing()) {
+            // fast path: the emitted columns are data columns, nothing to compute
+            let row: Row = direct.iter().map(|&p| values.get(p).cloned().unwrap_or(Value::Null)).collect();
+            let lineage = Vec::new();
+            cx.emit(Record { kind, row, lineage });
+            return Ok(None);
+        }
         let mut row = std::mem::take(&mut self.scratch);
         self.build_row(&mut row, values, step, cx)?;
         let rowtime_ms = self.event_time_col.and_then(|c| row[c].as_millis());
@@ -225,6 +236,17 @@ impl SourceOp {
             cx.emit_watermark(i64::MAX);
             cx.event(|| Event::Watermark { op, value_ms: i64::MAX, text: "+inf".into() });
         }
+    }
+
+    /// Fuses a projection into the source: it emits only `cols` of the table row.
+    pub fn set_output(&mut self, cols: Vec<usize>) {
+        let no_watermark = matches!(self.wm, WmGen::None | WmGen::Markers);
+        self.direct = if no_watermark && self.computed.is_empty() {
+            cols.iter().map(|c| self.phys.iter().position(|p| p == c)).collect()
+        } else {
+            None
+        };
+        self.output = Some(cols);
     }
 
     /// Types of the physical columns (how a step line prints the data row).

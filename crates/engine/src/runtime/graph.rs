@@ -112,7 +112,7 @@ impl Graph {
                 // a plain projection over a scan is done by the source itself
                 let id = self.add(input, parent, catalog, opts);
                 if let OpNode::Source(src) = &mut self.ops[id] {
-                    src.output = Some(project.iter().filter_map(|e| e.as_input()).collect());
+                    src.set_output(project.iter().filter_map(|e| e.as_input()).collect());
                 }
                 id
             }
