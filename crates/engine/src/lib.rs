@@ -15,6 +15,7 @@ pub mod catalog;
 pub mod changelog;
 pub mod compare;
 pub mod data;
+pub mod datagen;
 pub mod describe;
 pub mod error;
 pub mod expr;

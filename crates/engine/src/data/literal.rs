@@ -65,12 +65,16 @@ fn unquote(s: &str) -> String {
 }
 
 /// An instant: with `Z` or `±hh:mm` absolute, otherwise local time in `zone`.
+fn off_is_ascii(s: &str) -> bool {
+    s.is_ascii()
+}
+
 pub fn parse_instant(s: &str, zone: &SessionZone) -> Option<Ts> {
     let x = s.trim();
     if let Some(body) = x.strip_suffix('Z') {
         return parse_ts_relaxed(body);
     }
-    if x.len() > 6 {
+    if x.len() > 6 && x.is_char_boundary(x.len() - 6) && off_is_ascii(&x[x.len() - 6..]) {
         let (body, off) = x.split_at(x.len() - 6);
         let ob = off.as_bytes();
         if (ob[0] == b'+' || ob[0] == b'-') && ob[3] == b':' {

@@ -119,7 +119,7 @@ impl Clock {
     }
 
     /// Time of row `next_index`, then moves on. Rows must be asked for in order.
-    pub fn next(&mut self) -> RowTime {
+    pub fn advance(&mut self) -> RowTime {
         let i = self.next_index;
         self.next_index += 1;
         let t = &self.timing;
@@ -127,7 +127,7 @@ impl Clock {
         let late = i > 0 && t.late_rate > 0.0 && rng.unit() < t.late_rate;
         let delay_draw = rng.next_u64();
         let start = t.start_ms as i128 * 1_000_000;
-        let idle = if t.idle_every > 0 { (i / t.idle_every) as i128 * t.idle_ms as i128 * 1_000_000 } else { 0 };
+        let idle = i.checked_div(t.idle_every).map_or(0, |k| k as i128 * t.idle_ms as i128 * 1_000_000);
         let clock = match &t.pace {
             Pace::Every(ns) => start + i as i128 * *ns as i128 + idle,
             Pace::PerSecond(rps) => start + (i as i128 * 1_000_000_000) / (*rps).max(1) as i128 + idle,
@@ -135,7 +135,7 @@ impl Clock {
                 None => start,
                 Some(p) => {
                     let gap = if *ms > 0 { rng.below(*ms as u64) as i128 } else { 0 };
-                    let idle_now = if t.idle_every > 0 && i % t.idle_every == 0 { t.idle_ms as i128 } else { 0 };
+                    let idle_now = if i.checked_rem(t.idle_every) == Some(0) { t.idle_ms as i128 } else { 0 };
                     p + (gap + idle_now) * 1_000_000
                 }
             },
@@ -169,7 +169,7 @@ mod tests {
 
     fn times(t: &Timing, n: usize) -> Vec<RowTime> {
         let mut c = Clock::new(t, 99);
-        (0..n).map(|_| c.next()).collect()
+        (0..n).map(|_| c.advance()).collect()
     }
 
     #[test]
@@ -196,7 +196,7 @@ mod tests {
         let mut max_seen = i128::MIN;
         let (mut late, mut behind) = (0, 0);
         for r in &ts {
-            let wm = max_seen - 3_000 * 1_000_000;
+            let wm = max_seen.saturating_sub(3_000 * 1_000_000);
             if r.late {
                 late += 1;
                 assert!(r.event_ns < wm, "late row not behind the watermark");

@@ -1,0 +1,542 @@
+//! Tests of the whole generator: ranges, patterns, NULL shares, determinism, Flink's errors,
+//! quickstarts and the examples catalog.
+
+use super::*;
+use crate::time::SessionZone;
+use crate::types::{TimeAttr, TypeKind, MAX_LENGTH};
+
+fn opts(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+    pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
+}
+
+fn c(name: &str, kind: TypeKind) -> ColumnSpec {
+    ColumnSpec::new(name, DataType::nullable(kind))
+}
+
+fn string() -> TypeKind {
+    TypeKind::VarChar { length: MAX_LENGTH }
+}
+
+fn render(rows: &[GeneratedRow], t: &GenTable) -> Vec<String> {
+    let types: Vec<DataType> = t.columns.iter().map(|c| c.ty.clone()).collect();
+    rows.iter()
+        .map(|r| format!("{} @{}", crate::value::render_row(&r.values, &types, &SessionZone::default()), r.event_time.millis))
+        .collect()
+}
+
+fn five_columns() -> Vec<ColumnSpec> {
+    vec![
+        c("id", TypeKind::BigInt),
+        c("qty", TypeKind::Int),
+        c("price", TypeKind::Decimal { precision: 6, scale: 2 }),
+        c("name", TypeKind::VarChar { length: 12 }),
+        c("ts", TypeKind::Timestamp { precision: 3, attr: TimeAttr::None }),
+    ]
+}
+
+fn five_options() -> Vec<(String, String)> {
+    opts(&[
+        ("connector", "datagen"),
+        ("number-of-rows", "100000"),
+        ("fields.id.kind", "sequence"),
+        ("fields.id.start", "1"),
+        ("fields.id.end", "1000000"),
+        ("fields.qty.min", "1"),
+        ("fields.qty.max", "9"),
+        ("fields.qty.null-rate", "0.25"),
+        ("fields.price.min", "10"),
+        ("fields.price.max", "99.99"),
+        ("fields.name.var-len", "true"),
+        ("fields.ts.max-past", "2 s"),
+    ])
+}
+
+#[test]
+fn flink_table_ranges_and_null_rates() {
+    let t = from_flink_options("Orders", &five_columns(), &five_options(), 0).unwrap();
+    assert_eq!(t.rows, Some(100_000));
+    let rows: Vec<GeneratedRow> = t.iter().collect();
+    assert_eq!(rows.len(), 100_000);
+    let mut nulls = 0;
+    for (i, r) in rows.iter().enumerate() {
+        assert_eq!(r.index, i as u64);
+        assert_eq!(r.values[0], Value::BigInt(i as i64 + 1));
+        match &r.values[1] {
+            Value::Null => nulls += 1,
+            Value::Int(q) => assert!((1..=9).contains(q)),
+            v => panic!("qty {:?}", v),
+        }
+        match &r.values[2] {
+            Value::Decimal(d) => {
+                assert_eq!(d.scale, 2);
+                assert!((1000..=9999).contains(&d.unscaled()), "{}", d.to_plain_string());
+            }
+            v => panic!("price {:?}", v),
+        }
+        match &r.values[3] {
+            Value::String(s) => {
+                assert!((1..=11).contains(&s.len()), "{}", s);
+                assert!(s.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
+            }
+            v => panic!("name {:?}", v),
+        }
+        match &r.values[4] {
+            Value::Timestamp(ts) => {
+                let lag = r.event_time.millis - ts.millis;
+                assert!((0..=2000).contains(&lag));
+            }
+            v => panic!("ts {:?}", v),
+        }
+        // one row per second from 2024-01-01 by default
+        assert_eq!(r.event_time.millis, time::DEFAULT_START_MS + 1000 * i as i64);
+    }
+    let share = nulls as f64 / rows.len() as f64;
+    assert!((0.24..0.26).contains(&share), "null share {}", share);
+}
+
+#[test]
+fn same_seed_same_rows_other_seed_other_rows() {
+    let a = from_flink_options("Orders", &five_columns(), &five_options(), 0).unwrap();
+    let ra = render(&a.take(200).collect::<Vec<_>>(), &a);
+    let rb = render(&a.take(200).collect::<Vec<_>>(), &a);
+    assert_eq!(ra, rb);
+    let again = from_flink_options("Orders", &five_columns(), &five_options(), 0).unwrap();
+    assert_eq!(ra, render(&again.take(200).collect::<Vec<_>>(), &again));
+
+    let session = from_flink_options("Orders", &five_columns(), &five_options(), 1).unwrap();
+    assert_ne!(ra, render(&session.take(200).collect::<Vec<_>>(), &session));
+    let mut o = five_options();
+    o.push(("joinlab.seed".into(), "7".into()));
+    let table_seed = from_flink_options("Orders", &five_columns(), &o, 0).unwrap();
+    assert_ne!(ra, render(&table_seed.take(200).collect::<Vec<_>>(), &table_seed));
+    let other_name = from_flink_options("Orders2", &five_columns(), &five_options(), 0).unwrap();
+    assert_ne!(ra, render(&other_name.take(200).collect::<Vec<_>>(), &other_name));
+
+    // a column's values do not depend on the other columns
+    let mut cols = five_columns();
+    cols.insert(1, c("extra", TypeKind::Double));
+    let wider = from_flink_options("Orders", &cols, &five_options(), 0).unwrap();
+    for (x, y) in a.take(200).zip(wider.take(200)) {
+        assert_eq!(x.values[1], y.values[2]);
+        assert_eq!(x.values[3], y.values[4]);
+    }
+}
+
+/// Pins the generator's output: a change here changes every user's data.
+#[test]
+fn golden_rows() {
+    let t = from_flink_options("Orders", &five_columns(), &five_options(), 0).unwrap();
+    let got = render(&t.take(3).collect::<Vec<_>>(), &t).join("\n");
+    let q = from_quickstart("activity", "gaming_player_activity", 0).unwrap();
+    let got_q = render(&q.take(3).collect::<Vec<_>>(), &q).join("\n");
+    let expected = GOLDEN_FLINK;
+    let expected_q = GOLDEN_QUICKSTART;
+    assert_eq!((got.as_str(), got_q.as_str()), (expected, expected_q), "\n{}\n{}\n", got, got_q);
+}
+
+const GOLDEN_FLINK: &str = "";
+const GOLDEN_QUICKSTART: &str = "";
+
+#[test]
+fn sequences_bound_the_table() {
+    let cols = vec![c("a", TypeKind::Int), c("b", string()), c("bin", TypeKind::Binary { length: 4 }), c("f", TypeKind::Float)];
+    let o = opts(&[
+        ("connector", "datagen"),
+        ("fields.a.kind", "sequence"),
+        ("fields.a.start", "1"),
+        ("fields.a.end", "3"),
+        ("fields.b.kind", "sequence"),
+        ("fields.b.start", "7"),
+        ("fields.b.end", "100"),
+        ("fields.bin.kind", "sequence"),
+        ("fields.bin.start", "1"),
+        ("fields.bin.end", "5"),
+        ("fields.f.kind", "sequence"),
+        ("fields.f.start", "1"),
+        ("fields.f.end", "5"),
+    ]);
+    let t = from_flink_options("T", &cols, &o, 0).unwrap();
+    assert_eq!(t.rows, Some(3));
+    let rows: Vec<_> = t.iter().collect();
+    assert_eq!(rows.len(), 3);
+    assert_eq!(rows[2].values[0], Value::Int(3));
+    assert_eq!(rows[2].values[1], Value::str("9"));
+    assert_eq!(rows[0].values[2], Value::Bytes(Arc::from(&[0u8, 0, 0, 0, 0, 0, 0, 1][..])));
+    assert_eq!(rows[1].values[3], Value::Float(2.0));
+}
+
+fn err(cols: &[ColumnSpec], pairs: &[(&str, &str)]) -> Error {
+    from_flink_options("T", cols, &opts(pairs), 0).unwrap_err()
+}
+
+#[test]
+fn flink_error_texts() {
+    let ab = [c("a", TypeKind::Int), c("b", string())];
+    // text printed by Flink 2.3.0 for the same table (plus JoinLab's own keys)
+    let e = err(&ab, &[("connector", "datagen"), ("fields.a.foo", "1"), ("bogus", "x"), ("number-of-rows", "3")]);
+    assert_eq!(e.kind, ErrorKind::Validation);
+    let flink_keys = "connector\nfields.a.kind\nfields.a.max\nfields.a.min\nfields.a.null-rate\nfields.b.kind\nfields.b.length\nfields.b.null-rate\nfields.b.var-len\n";
+    assert!(e.message.starts_with(&format!(
+        "Unsupported options found for 'datagen'.\n\nUnsupported options:\n\nbogus\nfields.a.foo\n\nSupported options:\n\n{}",
+        flink_keys
+    )));
+    assert!(e.message.ends_with("joinlab.start\nnumber-of-rows\nrows-per-second\nscan.parallelism"), "{}", e.message);
+
+    let e = err(&ab, &[("connector", "datagen"), ("fields.a.kind", "sequence")]);
+    assert_eq!(e.message, "Could not find required property 'fields.a.start' for sequence generator.");
+    let e = err(&ab, &[("fields.a.kind", "Random")]);
+    assert_eq!(e.message, "Unsupported generator kind: Random");
+    let e = err(&ab, &[("fields.a.min", "abc")]);
+    assert_eq!(e.message, "Could not parse value 'abc' for key 'fields.a.min'.");
+    assert_eq!(e.class.as_deref(), Some("java.lang.IllegalArgumentException"));
+    assert_eq!(e.causes, vec!["java.lang.NumberFormatException: For input string: \"abc\"".to_string()]);
+    let e = err(&ab, &[("fields.a.min", " 3")]);
+    assert_eq!(e.message, "Could not parse value ' 3' for key 'fields.a.min'.");
+    let e = err(&ab, &[("fields.b.var-len", "yes")]);
+    assert_eq!(
+        e.causes,
+        vec!["java.lang.IllegalArgumentException: Unrecognized option for boolean: yes. Expected either true or false(case insensitive)".to_string()]
+    );
+    let e = err(&[c("b", TypeKind::VarChar { length: 3 })], &[("fields.b.length", "10")]);
+    assert_eq!(e.message, "Custom length '10' for variable-length type (VARCHAR/STRING/VARBINARY/BYTES) field 'b' should be shorter than '3' defined in the schema.");
+    let e = err(&[c("b", TypeKind::Char { length: 3 })], &[("fields.b.length", "10")]);
+    assert_eq!(e.message, "Custom length for fixed-length type (CHAR/BINARY) field 'b' is not supported.");
+    let ts = c("ts", TypeKind::Timestamp { precision: 3, attr: TimeAttr::None });
+    let e = err(&[ts], &[("fields.ts.kind", "sequence"), ("fields.ts.start", "1"), ("fields.ts.end", "5")]);
+    assert_eq!(e.message, "Unsupported type: TIMESTAMP(3)");
+    let e = err(&[c("a", TypeKind::Boolean)], &[("fields.a.kind", "sequence"), ("fields.a.start", "1"), ("fields.a.end", "5")]);
+    assert!(e.message.contains("Unsupported options:\n\nfields.a.end\nfields.a.start\n\nSupported options:\n\nconnector\nfields.a.kind\n"));
+    let e = err(&[c("d", TypeKind::Decimal { precision: 5, scale: 2 })], &[("fields.d.min", "3"), ("fields.d.max", "2")]);
+    assert_eq!(e.message, "min bound must be less than max [3.000000, 2.000000]");
+
+    // bounds crossed: a job failure in Flink, reported after the planning checks
+    let e = err(&ab, &[("fields.a.min", "10000"), ("fields.a.max", "5000")]);
+    assert_eq!(e.kind, ErrorKind::Runtime);
+    assert_eq!(e.message, "lower bound (10,000) must be strictly less than upper bound (5,000)");
+    let e = err(&[c("t", TypeKind::TinyInt)], &[("fields.t.min", "-1000"), ("fields.t.max", "1000")]);
+    assert_eq!(e.message, "lower bound (24) must be strictly less than upper bound (-24)");
+    let e = err(&ab, &[("fields.a.min", "10000"), ("fields.a.max", "5000"), ("zzz", "1")]);
+    assert!(e.message.starts_with("Unsupported options found for 'datagen'."));
+    let e = err(&[ColumnSpec::new("a", DataType::not_null(TypeKind::Int))], &[("fields.a.null-rate", "0.5")]);
+    assert!(e.message.starts_with("Column 'a' is NOT NULL, however, a null value is being written into it."));
+
+    // the planner's wrapping
+    let o = opts(&[("connector", "datagen"), ("fields.a.min", "abc")]);
+    let inner = from_flink_options("T", &ab, &o, 0).unwrap_err();
+    let outer = source_error("default_catalog.default_database.T", &o, &inner);
+    assert_eq!(
+        outer.message,
+        "Unable to create a source for reading table 'default_catalog.default_database.T'.\n\nTable options are:\n\n'connector'='datagen'\n'fields.a.min'='abc'"
+    );
+    assert_eq!(
+        outer.causes,
+        vec![
+            "java.lang.IllegalArgumentException: Could not parse value 'abc' for key 'fields.a.min'.".to_string(),
+            "java.lang.NumberFormatException: For input string: \"abc\"".to_string()
+        ]
+    );
+}
+
+#[test]
+fn every_type_generates() {
+    let int = DataType::nullable(TypeKind::Int);
+    let cols = vec![
+        c("bo", TypeKind::Boolean),
+        c("ti", TypeKind::TinyInt),
+        c("si", TypeKind::SmallInt),
+        c("i", TypeKind::Int),
+        c("bi", TypeKind::BigInt),
+        c("fl", TypeKind::Float),
+        c("db", TypeKind::Double),
+        c("de", TypeKind::Decimal { precision: 10, scale: 2 }),
+        c("ch", TypeKind::Char { length: 3 }),
+        c("vc", TypeKind::VarChar { length: 5 }),
+        c("st", string()),
+        c("bn", TypeKind::Binary { length: 4 }),
+        c("vb", TypeKind::VarBinary { length: 6 }),
+        c("byt", TypeKind::VarBinary { length: MAX_LENGTH }),
+        c("da", TypeKind::Date),
+        c("tm", TypeKind::Time { precision: 0 }),
+        c("ts", TypeKind::Timestamp { precision: 3, attr: TimeAttr::None }),
+        c("tl", TypeKind::TimestampLtz { precision: 3, attr: TimeAttr::None }),
+        c("iym", TypeKind::IntervalYearMonth),
+        c("idt", TypeKind::IntervalDayTime),
+        c("arr", TypeKind::Array { element: Box::new(int.clone()) }),
+        c("mp", TypeKind::Map { key: Box::new(DataType::string()), value: Box::new(int.clone()) }),
+        c("rw", TypeKind::Row { fields: vec![("x".into(), int.clone()), ("y".into(), DataType::string())] }),
+    ];
+    let o = opts(&[
+        ("connector", "datagen"),
+        ("number-of-rows", "50"),
+        ("fields.rw.x.min", "1"),
+        ("fields.rw.x.max", "9"),
+        ("fields.rw.y.length", "3"),
+        ("fields.mp.key.length", "2"),
+        ("fields.arr.element.min", "1"),
+        ("fields.arr.element.max", "3"),
+        ("fields.arr.length", "2"),
+        ("joinlab.start", "2024-03-05 06:07:08.009"),
+    ]);
+    let t = from_flink_options("AllTypes", &cols, &o, 0).unwrap();
+    for r in t.iter() {
+        let v = &r.values;
+        assert!(matches!(v[0], Value::Bool(_)));
+        assert!(matches!(v[1], Value::TinyInt(_)) && matches!(v[2], Value::SmallInt(_)));
+        assert!(matches!(v[5], Value::Float(f) if f > 0.0) && matches!(v[6], Value::Double(d) if d > 0.0));
+        assert!(matches!(&v[7], Value::Decimal(d) if d.unscaled() >= 0));
+        assert!(matches!(&v[8], Value::String(s) if s.len() == 3));
+        assert!(matches!(&v[9], Value::String(s) if s.len() == 5));
+        assert!(matches!(&v[10], Value::String(s) if s.len() == 100));
+        assert!(matches!(&v[11], Value::Bytes(b) if b.len() == 4));
+        assert!(matches!(&v[12], Value::Bytes(b) if b.len() == 6));
+        assert!(matches!(&v[13], Value::Bytes(b) if b.len() == 100));
+        let day = crate::time::days_from_civil(2024, 3, 5) as i32;
+        assert!(matches!(v[14], Value::Date(d) if d == day || d == day + 1));
+        assert!(matches!(v[15], Value::Time(n) if n % 1_000_000_000 == 0));
+        assert!(matches!(v[16], Value::Timestamp(ts) if ts.millis == r.event_time.millis));
+        assert!(matches!(v[17], Value::TimestampLtz(ts) if ts.millis == r.event_time.millis));
+        assert!(matches!(v[18], Value::IntervalMonths(m) if (0..=120_000).contains(&m)));
+        assert!(matches!(v[19], Value::Interval(_)));
+        match &v[20] {
+            Value::Array(a) => assert!(a.len() == 2 && a.iter().all(|e| matches!(e, Value::Int(1..=3)))),
+            x => panic!("{:?}", x),
+        }
+        assert!(matches!(&v[21], Value::Map(m) if !m.is_empty() && m.len() <= 3));
+        match &v[22] {
+            Value::Row(f) => {
+                assert!(matches!(f[0], Value::Int(1..=9)));
+                assert!(matches!(&f[1], Value::String(s) if s.len() == 3));
+            }
+            x => panic!("{:?}", x),
+        }
+    }
+    assert_eq!(t.iter().next().map(|r| r.event_time.millis), Some(1_709_618_828_009));
+}
+
+#[test]
+fn time_options() {
+    let cols = vec![c("k", TypeKind::Int), c("ts", TypeKind::TimestampLtz { precision: 3, attr: TimeAttr::None })];
+    let o = opts(&[
+        ("connector", "datagen"),
+        ("number-of-rows", "5000"),
+        ("fields.k.min", "1"),
+        ("fields.k.max", "3"),
+        ("joinlab.interval", "200 ms"),
+        ("joinlab.max-delay", "2 s"),
+        ("joinlab.late-rate", "0.05"),
+        ("joinlab.idle-every", "1000"),
+        ("joinlab.idle-for", "1 min"),
+    ]);
+    let t = from_flink_options("T", &cols, &o, 0).unwrap();
+    assert_eq!(t.timing.pace, Pace::Every(200_000_000));
+    let rows: Vec<_> = t.iter().collect();
+    let late = rows.iter().filter(|r| r.late).count();
+    assert!((150..350).contains(&late), "{}", late);
+    let mut max = i64::MIN;
+    for r in &rows {
+        if !r.late && max != i64::MIN {
+            assert!(r.event_time.millis >= max - 2000);
+        }
+        if r.late {
+            assert!(r.event_time.millis < max - 2000);
+        }
+        max = max.max(r.event_time.millis);
+    }
+    // idle: row 1000's clock is one minute further on
+    assert_eq!(rows[1000].clock.millis - rows[999].clock.millis, 60_200);
+
+    let e = from_flink_options("T", &cols, &opts(&[("rows-per-second", "10"), ("joinlab.interval", "1 s")]), 0).unwrap_err();
+    assert!(e.message.contains("both set the pace"));
+    let t = from_flink_options("T", &cols, &opts(&[("rows-per-second", "4")]), 0).unwrap();
+    let ms: Vec<i64> = t.take(3).map(|r| r.event_time.millis - time::DEFAULT_START_MS).collect();
+    assert_eq!(ms, vec![0, 250, 500]);
+    let e = from_flink_options("T", &cols, &opts(&[("joinlab.late-rate", "2")]), 0).unwrap_err();
+    assert!(e.message.contains("between 0 and 1"));
+}
+
+#[test]
+fn quickstarts_generate_their_schema() {
+    for q in quickstarts::QUICKSTARTS {
+        let t = from_quickstart(q.name, q.name, 0).unwrap_or_else(|e| panic!("{}: {}", q.name, e.message));
+        assert!(t.take(500).all(|r| r.values.len() == t.columns.len()), "{}", q.name);
+    }
+    let t = from_quickstart("a", "GAMING_PLAYER_ACTIVITY", 0).unwrap();
+    let names: Vec<&str> = t.columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["player_id", "game_room_id", "points", "coordinates"]);
+    assert_eq!(t.columns[0].ty.summary(), "INT NOT NULL");
+    for r in t.take(100_000) {
+        assert!(matches!(r.values[0], Value::Int(1000..=4999)));
+        assert!(matches!(r.values[1], Value::Int(1000..=4999)));
+        assert!(matches!(r.values[2], Value::Int(10..=499)));
+        match &r.values[3] {
+            Value::String(s) => {
+                let b = s.as_bytes();
+                assert!(b.len() == 7 && b[0] == b'[' && b[3] == b',' && b[6] == b']', "{}", s);
+            }
+            v => panic!("{:?}", v),
+        }
+    }
+    // whole-row options: an id always comes with its own name
+    let p = from_quickstart("p", "product", 0).unwrap();
+    for r in p.take(200) {
+        match (&r.values[0], &r.values[1]) {
+            (Value::BigInt(10000000001), Value::String(n)) => assert_eq!(&**n, "boots"),
+            (Value::BigInt(10000000009), Value::String(n)) => assert_eq!(&**n, "guitar"),
+            (Value::BigInt(id), _) => assert!((10000000001..=10000000016).contains(id)),
+            v => panic!("{:?}", v),
+        }
+    }
+    let pu = from_quickstart("p", "purchases", 0).unwrap();
+    assert_eq!(pu.columns[2].ty.summary(), "DECIMAL(4, 2) NOT NULL");
+    for (i, r) in pu.take(1000).enumerate() {
+        assert_eq!(r.values[0], Value::BigInt(i as i64));
+        assert!(matches!(&r.values[2], Value::Decimal(d) if (1000..=4999).contains(&d.unscaled())));
+    }
+    let g = from_quickstart("g", "gaming_games", 0).unwrap();
+    assert_eq!(g.columns[2].ty.summary(), "TIMESTAMP_LTZ(3) NOT NULL");
+    let r: Vec<_> = g.take(2).collect();
+    assert_eq!(r[1].values[2], Value::TimestampLtz(Ts::from_millis(1_609_459_300_000)));
+    let o = from_quickstart("o", "orders", 0).unwrap();
+    assert_eq!(o.columns[4].ty.summary(), "ROW<`city` STRING NOT NULL, `state` STRING NOT NULL, `zipcode` BIGINT NOT NULL> NOT NULL");
+    // kafka-connect-datagen pace: gaps below 500 ms
+    let rows: Vec<_> = o.take(100).collect();
+    assert!(rows.windows(2).all(|w| (0..500).contains(&(w[1].event_time.millis - w[0].event_time.millis))));
+    assert!(from_quickstart("x", "nope", 0).unwrap_err().message.starts_with("Unknown datagen quickstart 'nope'."));
+}
+
+#[test]
+fn quickstart_and_schema_options() {
+    let o = opts(&[("connector", "datagen"), ("quickstart", "stock_trades"), ("iterations", "10"), ("max.interval", "1000")]);
+    let t = from_flink_options("trades", &[], &o, 0).unwrap();
+    assert_eq!(t.rows, Some(10));
+    assert_eq!(t.key_field.as_deref(), Some("symbol"));
+    assert_eq!(t.timing.pace, Pace::RandomUpTo(1000));
+    // declared columns select from the schema by name
+    let decl = vec![ColumnSpec::new("symbol", DataType::string()), ColumnSpec::new("price", DataType::nullable(TypeKind::Int))];
+    let s = from_flink_options("trades", &decl, &o, 0).unwrap();
+    for (a, b) in t.iter().zip(s.iter()) {
+        assert_eq!(a.values[2], b.values[0]);
+        assert_eq!(a.values[3], b.values[1]);
+    }
+    let bad = vec![ColumnSpec::new("symbol", DataType::nullable(TypeKind::Int))];
+    assert!(from_flink_options("trades", &bad, &o, 0).unwrap_err().message.contains("gives it type STRING NOT NULL"));
+    let e = from_flink_options("t", &[], &opts(&[("quickstart", "orders"), ("fields.a.min", "1")]), 0).unwrap_err();
+    assert!(e.message.contains("Unsupported options:\n\nfields.a.min"));
+
+    let schema = r#"{"type": "record", "name": "r", "fields": [
+        {"name": "id", "type": {"type": "long", "arg.properties": {"iteration": {"start": 5, "step": 5, "restart": 20}}}},
+        {"name": "color", "type": {"type": "enum", "name": "c", "symbols": ["RED", "GREEN"]}},
+        {"name": "note", "type": ["null", {"type": "string", "arg.properties": {"regex": "n[0-9]{3}"}}]},
+        {"name": "tags", "type": {"type": "array", "items": "string", "arg.properties": {"length": 2}}},
+        {"name": "amount", "type": {"type": "double", "arg.properties": {"range": {"min": 1, "max": 2}}}}
+    ]}"#;
+    let o = opts(&[("schema.string", schema), ("number-of-rows", "400"), ("joinlab.interval", "1 s")]);
+    let t = from_flink_options("custom", &[], &o, 0).unwrap();
+    assert_eq!(t.columns[2].ty.summary(), "STRING");
+    let rows: Vec<_> = t.iter().collect();
+    assert_eq!(rows.len(), 400);
+    let ids: Vec<Value> = rows.iter().take(5).map(|r| r.values[0].clone()).collect();
+    assert_eq!(ids, [5, 10, 15, 5, 10].map(Value::BigInt));
+    let nulls = rows.iter().filter(|r| r.values[2].is_null()).count();
+    assert!((150..250).contains(&nulls), "{}", nulls);
+    for r in &rows {
+        assert!(matches!(&r.values[1], Value::String(s) if &**s == "RED" || &**s == "GREEN"));
+        assert!(matches!(&r.values[3], Value::Array(a) if a.len() == 2));
+        assert!(matches!(r.values[4], Value::Double(d) if (1.0..2.0).contains(&d)));
+    }
+    let bad = r#"{"type": "record", "name": "r", "fields": [{"name": "x", "type": {"type": "int", "arg.properties": {"odds": 1}}}]}"#;
+    let e = from_avro_schema("t", bad, 0).unwrap_err();
+    assert!(e.message.contains("field 'x': unsupported arg.properties key 'odds'"), "{}", e.message);
+    let bad = r#"{"type": "record", "name": "r", "fields": [{"name": "x", "type": {"type": "string", "arg.properties": {"regex": "a(?=b)"}}}]}"#;
+    assert!(from_avro_schema("t", bad, 0).unwrap_err().message.contains("unsupported regex syntax"));
+}
+
+#[test]
+fn examples_catalog_tables() {
+    let cat = examples_catalog(None, 0);
+    let paths: Vec<String> = cat.iter().map(|t| t.path()).collect();
+    assert_eq!(
+        paths,
+        [
+            "examples.marketplace.orders",
+            "examples.marketplace.customers",
+            "examples.marketplace.products",
+            "examples.marketplace.clicks",
+            "examples.gaming.player_activity",
+            "examples.gaming.players",
+            "examples.gaming.games",
+            "examples.sensors.temperature_readings",
+            "examples.sensors.humidity_readings"
+        ]
+    );
+    let get = |name: &str| cat.iter().find(|t| t.name == name).unwrap();
+    let customers: Vec<Value> = get("customers").table.iter().map(|r| r.values[0].clone()).collect();
+    assert_eq!(customers.len(), 200);
+    assert_eq!(customers[0], Value::Int(3000));
+    assert_eq!(customers[199], Value::Int(3199));
+    let products: Vec<Value> = get("products").table.iter().map(|r| r.values[0].clone()).collect();
+    assert_eq!(products[399], Value::str("1399"));
+
+    let orders: Vec<_> = get("orders").table.iter().collect();
+    assert_eq!(orders.len(), 5000);
+    let matched = orders.iter().filter(|r| customers.contains(&r.values[1])).count() as f64 / 5000.0;
+    assert!((0.77..0.83).contains(&matched), "{}", matched);
+    let matched = orders.iter().filter(|r| products.contains(&r.values[2])).count() as f64 / 5000.0;
+    assert!((0.77..0.83).contains(&matched), "{}", matched);
+    for r in &orders {
+        match &r.values[3] {
+            Value::Double(p) => {
+                assert!((10.0..=100.0).contains(p));
+                let shown = crate::value::java_double(*p);
+                assert!(shown.split('.').nth(1).is_some_and(|f| f.len() <= 2), "{}", shown);
+            }
+            v => panic!("{:?}", v),
+        }
+        assert!(matches!(&r.values[0], Value::String(s) if s.len() == 36 && s.as_bytes()[14] == b'4'));
+    }
+    assert_eq!(orders[4999].event_time.millis - orders[0].event_time.millis, 499_900);
+
+    let c0: Vec<_> = get("customers").table.take(3).collect();
+    for r in &c0 {
+        for v in &r.values[1..] {
+            assert!(matches!(v, Value::String(s) if !s.is_empty()));
+        }
+    }
+    let temp: Vec<_> = get("temperature_readings").table.take(8).collect();
+    let hum: Vec<_> = get("humidity_readings").table.take(8).collect();
+    for (i, (t, h)) in temp.iter().zip(&hum).enumerate() {
+        let m = Value::str(&format!("M{}", i % 4 + 1));
+        assert_eq!(t.values[0], m);
+        assert_eq!(h.values[0], m);
+        assert_eq!(h.event_time.millis - t.event_time.millis, 2000);
+        assert!(matches!(t.values[2], Value::Timestamp(ts) if ts.millis == t.event_time.millis));
+    }
+    assert!(matches!(temp[0].values[1], Value::Double(d) if (76.0..=84.0).contains(&d)));
+    assert!(matches!(temp[1].values[1], Value::Double(d) if (56.0..=66.0).contains(&d)));
+
+    let small = examples_catalog(Some(10), 0);
+    assert!(small.iter().all(|t| t.table.iter().count() == 10));
+    let other = examples_catalog(Some(10), 9);
+    assert_ne!(small[0].table.iter().next().unwrap().values, other[0].table.iter().next().unwrap().values);
+}
+
+/// `cargo test --release -p joinlab-engine --lib datagen::tests::speed -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn speed() {
+    let mut o = five_options();
+    o[1].1 = "1000000".into();
+    let t = from_flink_options("Orders", &five_columns(), &o, 0).unwrap();
+    let start = std::time::Instant::now();
+    let n = t.iter().count();
+    let el = start.elapsed();
+    println!("flink 5 columns: {} rows in {:?} = {:.0} rows/s", n, el, n as f64 / el.as_secs_f64());
+    let cat = examples_catalog(Some(1_000_000), 0);
+    for name in ["orders", "customers", "clicks", "player_activity"] {
+        let e = cat.iter().find(|t| t.name == name).unwrap();
+        let start = std::time::Instant::now();
+        let n = e.table.iter().count();
+        let el = start.elapsed();
+        println!("{}: {} rows in {:?} = {:.0} rows/s", name, n, el, n as f64 / el.as_secs_f64());
+    }
+}
