@@ -177,20 +177,24 @@ fn float_of(j: Option<&Json>, path: &str, what: &str) -> Result<Option<f64>, Err
     }
 }
 
-/// `length`: a number, or `{min, max}` with `max` exclusive → inclusive bounds.
-fn length_of(j: Option<&Json>, default: u32, path: &str) -> Result<(u32, u32), Error> {
-    match j {
-        None => Ok((default, default)),
+/// `length`: a number, or `{min, max}` with `max` exclusive → inclusive bounds, at most `cap`.
+fn length_of(j: Option<&Json>, default: u32, cap: u32, path: &str) -> Result<(u32, u32), Error> {
+    let (min, max) = match j {
+        None => return Ok((default, default)),
         Some(Json::Object(o)) => {
-            let min = int_of(o.get("min"), path, "length.min")?.unwrap_or(0).max(0) as u32;
-            let max = int_of(o.get("max"), path, "length.max")?.map(|m| (m - 1).max(0) as u32).unwrap_or(min + 8);
-            Ok((min, max.max(min)))
+            let min = int_of(o.get("min"), path, "length.min")?.unwrap_or(0).max(0);
+            let max = int_of(o.get("max"), path, "length.max")?.map(|m| m.saturating_sub(1)).unwrap_or(min.saturating_add(8));
+            (min, max.max(min))
         }
         Some(v) => {
-            let n = int_of(Some(v), path, "length")?.unwrap_or(0).max(0) as u32;
-            Ok((n, n))
+            let n = int_of(Some(v), path, "length")?.unwrap_or(0).max(0);
+            (n, n)
         }
+    };
+    if max > cap as i64 {
+        return Err(err(path, format!("a length of {} is more than JoinLab generates ({})", max, cap)));
     }
+    Ok((min as u32, max as u32))
 }
 
 fn typed(
@@ -219,7 +223,7 @@ fn typed(
         ("bytes", _) => K::VarBinary { length: MAX_LENGTH },
         ("fixed", _) => {
             let size = int_of(node.get("size"), path, "size")?.ok_or_else(|| err(path, "a fixed type needs 'size'"))?;
-            K::Binary { length: size.clamp(1, i32::MAX as i64) as u32 }
+            K::Binary { length: size.clamp(1, super::MAX_GENERATED_LENGTH as i64) as u32 }
         }
         ("string", _) | ("enum", _) => K::VarChar { length: MAX_LENGTH },
         ("record", _) => {
@@ -230,7 +234,7 @@ fn typed(
         ("array", _) => {
             let items = node.get("items").ok_or_else(|| err(path, "an array needs 'items'"))?;
             let el = schema(items, None, &format!("{}.element", path))?;
-            let (lo, hi) = length_of(props.and_then(|p| p.get("length")), DEFAULT_COLLECTION_LENGTH, path)?;
+            let (lo, hi) = length_of(props.and_then(|p| p.get("length")), DEFAULT_COLLECTION_LENGTH, super::MAX_COLLECTION_LENGTH, path)?;
             let ty = DataType::not_null(K::Array { element: Box::new(el.ty.clone()) });
             return with_options(collection(ty, lo, hi, |len| Gen::Array { element: Box::new(el.clone()), len }), props, path);
         }
@@ -244,7 +248,7 @@ fn typed(
             };
             let kg = typed("string", None, key_props, &Map::new(), &format!("{}.key", path))?;
             let kg = FieldGen { ty: DataType::not_null(K::VarChar { length: MAX_LENGTH }), ..kg };
-            let (lo, hi) = length_of(props.and_then(|p| p.get("length")), DEFAULT_COLLECTION_LENGTH, path)?;
+            let (lo, hi) = length_of(props.and_then(|p| p.get("length")), DEFAULT_COLLECTION_LENGTH, super::MAX_COLLECTION_LENGTH, path)?;
             let ty = DataType::not_null(K::Map { key: Box::new(kg.ty.clone()), value: Box::new(vg.ty.clone()) });
             let gen = collection(ty, lo, hi, |len| Gen::Map { key: Box::new(kg.clone()), value: Box::new(vg.clone()), len });
             return with_options(gen, props, path);
@@ -312,7 +316,7 @@ fn typed(
                 let f = 10f64.powi(*scale as i32);
                 let largest = 10i128.pow(*precision as u32) - 1;
                 let min = float_of(range.get("min"), path, "range.min")?.map(|m| (m * f).ceil() as i128).unwrap_or(-largest);
-                let max = float_of(range.get("max"), path, "range.max")?.map(|m| (m * f).ceil() as i128 - 1).unwrap_or(largest);
+                let max = float_of(range.get("max"), path, "range.max")?.map(|m| ((m * f).ceil() as i128).saturating_sub(1)).unwrap_or(largest);
                 if min > max {
                     return Err(err(path, "range.min must be less than range.max"));
                 }
@@ -321,7 +325,7 @@ fn typed(
             _ => {
                 let (lo, hi) = if kind == K::Int { (i32::MIN as i64, i32::MAX as i64) } else { (i64::MIN, i64::MAX) };
                 let min = int_of(range.get("min"), path, "range.min")?.unwrap_or(lo);
-                let max = int_of(range.get("max"), path, "range.max")?.map(|m| m - 1).unwrap_or(hi);
+                let max = int_of(range.get("max"), path, "range.max")?.map(|m| m.saturating_sub(1)).unwrap_or(hi);
                 if min > max {
                     return Err(err(path, "range.min must be less than range.max"));
                 }
@@ -329,7 +333,8 @@ fn typed(
             }
         }
     }
-    let (lo, hi) = length_of(p.get("length"), if prim == "string" { DEFAULT_STRING_LENGTH } else { DEFAULT_BYTES_LENGTH }, path)?;
+    let default_len = if prim == "string" { DEFAULT_STRING_LENGTH } else { DEFAULT_BYTES_LENGTH };
+    let (lo, hi) = length_of(p.get("length"), default_len, super::MAX_GENERATED_LENGTH, path)?;
     let gen = match &kind {
         K::Boolean => Gen::Bool,
         K::Int => Gen::Int { min: i32::MIN as i64, max: i32::MAX as i64 },

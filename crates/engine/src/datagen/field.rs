@@ -222,7 +222,7 @@ impl FieldGen {
             }
             Gen::PastTime { max_past_ms } => {
                 let past = if *max_past_ms > 0 { rng.range_i64(0, *max_past_ms) } else { 0 };
-                let t = Ts { millis: cx.event.millis - past, nanos: 0 };
+                let t = Ts { millis: cx.event.millis.saturating_sub(past), nanos: 0 };
                 match k {
                     TypeKind::Timestamp { precision, .. } => Value::Timestamp(t.truncate(*precision)),
                     TypeKind::TimestampLtz { precision, .. } => Value::TimestampLtz(t.truncate(*precision)),

@@ -79,6 +79,9 @@ fn var_length(r: &mut OptionReader, name: &str, declared: u32, default_max: u32)
     }
     let l = given.unwrap_or(declared as i32);
     let l = if l as i64 == MAX_LENGTH as i64 { default_max as i32 } else { l };
+    if l as i64 > super::MAX_GENERATED_LENGTH as i64 {
+        return Err(super::too_long("characters or bytes", &key(name, "length"), l as i64, super::MAX_GENERATED_LENGTH));
+    }
     if l <= 0 {
         return Err(Error::new(ErrorKind::Runtime, format!("length ({})", l))
             .with_class("org.apache.commons.math3.exception.NotStrictlyPositiveException"));
@@ -100,6 +103,13 @@ fn fixed_length_check(r: &OptionReader, name: &str) -> Result<(), Error> {
             "Custom length for fixed-length type (CHAR/BINARY) field '{}' is not supported.",
             name
         )));
+    }
+    Ok(())
+}
+
+fn fixed_cap(name: &str, length: u32) -> Result<(), Error> {
+    if length > super::MAX_GENERATED_LENGTH {
+        return Err(super::too_long("characters or bytes", &format!("{} (declared length)", name), length as i64, super::MAX_GENERATED_LENGTH));
     }
     Ok(())
 }
@@ -130,6 +140,7 @@ fn random(r: &mut OptionReader, name: &str, ty: &DataType) -> Result<FieldGen, E
         TypeKind::Boolean => FieldGen::new(t, Gen::Bool).with_null_rate(null_rate(r, name)?),
         TypeKind::Char { length } => {
             fixed_length_check(r, name)?;
+            fixed_cap(name, *length)?;
             FieldGen::new(t, Gen::Hex { len: *length, var_len: false }).with_null_rate(null_rate(r, name)?)
         }
         TypeKind::VarChar { length } => {
@@ -140,6 +151,7 @@ fn random(r: &mut OptionReader, name: &str, ty: &DataType) -> Result<FieldGen, E
         }
         TypeKind::Binary { length } => {
             fixed_length_check(r, name)?;
+            fixed_cap(name, *length)?;
             FieldGen::new(t, Gen::Bytes { len: *length, var_len: false })
         }
         TypeKind::VarBinary { length } => {
@@ -213,6 +225,9 @@ fn random(r: &mut OptionReader, name: &str, ty: &DataType) -> Result<FieldGen, E
 
 fn collection_length(r: &mut OptionReader, name: &str) -> Result<u32, Error> {
     let l = r.int(&key(name, "length"))?.unwrap_or(RANDOM_COLLECTION_LENGTH_DEFAULT as i32);
+    if l as i64 > super::MAX_COLLECTION_LENGTH as i64 {
+        return Err(super::too_long("elements", &key(name, "length"), l as i64, super::MAX_COLLECTION_LENGTH));
+    }
     Ok(l.max(0) as u32)
 }
 

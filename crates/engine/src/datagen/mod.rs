@@ -109,6 +109,18 @@ use rng::Rng;
 /// The rows a table yields when it is unbounded and the caller names no limit.
 pub const UNBOUNDED_DEFAULT_ROWS: u64 = 1_000;
 
+/// Longest generated string or byte string (a larger `length` is an error, not an exhausted page).
+pub const MAX_GENERATED_LENGTH: u32 = 1 << 20;
+/// Most elements of a generated ARRAY or MAP.
+pub const MAX_COLLECTION_LENGTH: u32 = 1_000;
+
+pub(crate) fn too_long(what: &str, key: &str, n: i64, max: u32) -> Error {
+    Error::validation(format!(
+        "'{}' asks for {} {}; JoinLab generates at most {} per value.",
+        key, n, what, max
+    ))
+}
+
 /// JoinLab's option keys (accepted on every datagen table).
 pub const JOINLAB_OPTIONS: &[&str] = &[
     "joinlab.seed",
@@ -239,8 +251,11 @@ impl GenTable {
                     have.summary()
                 )));
             }
+            let Some(g) = self.generators.get(i) else {
+                return Err(Error::validation(format!("The datagen table '{}' has no generator for column '{}'.", self.name, d.name)));
+            };
             cols.push(d.clone());
-            gens.push(FieldGen { ty: d.ty.clone(), ..self.generators[i].clone() });
+            gens.push(FieldGen { ty: d.ty.clone(), ..g.clone() });
         }
         Ok(GenTable { columns: cols, generators: gens, ..self.clone() })
     }
@@ -253,6 +268,39 @@ impl GenTable {
 /// The rows of `t`, at most `n` (and at most the table's own row count).
 pub fn generate(t: &GenTable, n: u64) -> RowIter<'_> {
     t.take(n)
+}
+
+/// The rows of several tables in one arrival order: by clock (when the simulated source produced
+/// the row), ties to the table listed first, then by index. `limit` caps each table as
+/// [`GenTable::take`] does. Yields `(position in tables, row)`.
+pub fn interleave<'a>(tables: &[&'a GenTable], limit: u64) -> Interleave<'a> {
+    Interleave { heads: tables.iter().map(|t| t.take(limit).peekable()).collect() }
+}
+
+/// See [`interleave`].
+pub struct Interleave<'a> {
+    heads: Vec<std::iter::Peekable<RowIter<'a>>>,
+}
+
+impl Iterator for Interleave<'_> {
+    type Item = (usize, GeneratedRow);
+
+    fn next(&mut self) -> Option<(usize, GeneratedRow)> {
+        let mut best: Option<(usize, Ts)> = None;
+        for (k, h) in self.heads.iter_mut().enumerate() {
+            if let Some(r) = h.peek() {
+                let earlier = match best {
+                    None => true,
+                    Some((_, c)) => r.clock < c,
+                };
+                if earlier {
+                    best = Some((k, r.clock));
+                }
+            }
+        }
+        let (k, _) = best?;
+        self.heads[k].next().map(|r| (k, r))
+    }
 }
 
 /// Rows in arrival order.
@@ -411,6 +459,9 @@ fn joinlab_options(
         })?,
     };
     let interval = r.duration_ms("joinlab.interval")?;
+    if let Some(ms) = interval.filter(|ms| *ms < 0) {
+        return Err(Error::validation(format!("'joinlab.interval' must not be negative, not {} ms.", ms)));
+    }
     if interval.is_some() && pace_given {
         return Err(Error::validation(
             "'joinlab.interval' and 'rows-per-second' (or 'max.interval') both set the pace of generated rows: keep one.",

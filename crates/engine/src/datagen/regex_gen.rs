@@ -20,6 +20,9 @@ use super::rng::Rng;
 
 /// How many repetitions an unbounded quantifier may add to its minimum.
 pub const UNBOUNDED_EXTRA: u32 = 4;
+/// Largest count a quantifier may ask for, and deepest group nesting.
+pub const MAX_REPEAT: u32 = 1_000;
+const MAX_DEPTH: u32 = 64;
 
 #[derive(Clone, Debug)]
 enum Node {
@@ -41,7 +44,7 @@ pub struct RegexGen {
 impl RegexGen {
     pub fn parse(pattern: &str) -> Result<RegexGen, String> {
         let chars: Vec<char> = pattern.chars().collect();
-        let mut p = Parser { c: &chars, i: 0 };
+        let mut p = Parser { c: &chars, i: 0, depth: 0 };
         let root = p.alt()?;
         if p.i < chars.len() {
             return Err(format!("unbalanced ')' at position {} of regex '{}'", p.i, pattern));
@@ -155,6 +158,7 @@ fn class_node(r: Vec<(u32, u32)>) -> Result<Node, String> {
 struct Parser<'a> {
     c: &'a [char],
     i: usize,
+    depth: u32,
 }
 
 impl Parser<'_> {
@@ -164,7 +168,7 @@ impl Parser<'_> {
 
     fn err(&self, what: &str) -> String {
         let pattern: String = self.c.iter().collect();
-        format!("unsupported regex syntax {} at position {} of regex '{}'", what, self.i, pattern)
+        format!("invalid or unsupported regex syntax {} at position {} of regex '{}'", what, self.i, pattern)
     }
 
     fn alt(&mut self) -> Result<Node, String> {
@@ -239,6 +243,9 @@ impl Parser<'_> {
                     if max < min {
                         return Err(self.err("'{n,m}' with m < n"));
                     }
+                    if max > MAX_REPEAT {
+                        return Err(self.err(&format!("a repetition above {}", MAX_REPEAT)));
+                    }
                     (min, max)
                 }
                 _ => return Ok(atom),
@@ -256,6 +263,10 @@ impl Parser<'_> {
         match c {
             '(' => {
                 self.i += 1;
+                self.depth += 1;
+                if self.depth > MAX_DEPTH {
+                    return Err(self.err(&format!("groups nested deeper than {}", MAX_DEPTH)));
+                }
                 if self.peek() == Some('?') {
                     match (self.c.get(self.i + 1), self.c.get(self.i + 2)) {
                         (Some(':'), _) => self.i += 2,
@@ -277,6 +288,7 @@ impl Parser<'_> {
                     return Err(self.err("'(' without a closing ')'"));
                 }
                 self.i += 1;
+                self.depth -= 1;
                 Ok(inner)
             }
             '[' => {
@@ -458,7 +470,8 @@ mod tests {
 
     #[test]
     fn rejects_what_it_cannot_generate() {
-        for p in ["a\\1", "(?=a)", "\\bword", "(abc", "[abc", "a{3,1}", "*a", "\\p{L}"] {
+        let deep = format!("{}a{}", "(".repeat(100), ")".repeat(100));
+        for p in ["a\\1", "(?=a)", "\\bword", "(abc", "[abc", "a{3,1}", "*a", "\\p{L}", "a{5000}", deep.as_str()] {
             let e = RegexGen::parse(p).unwrap_err();
             assert!(e.contains("unsupported regex syntax"), "{}: {}", p, e);
         }

@@ -128,14 +128,44 @@ fn golden_rows() {
     let t = from_flink_options("Orders", &five_columns(), &five_options(), 0).unwrap();
     let got = render(&t.take(3).collect::<Vec<_>>(), &t).join("\n");
     let q = from_quickstart("activity", "gaming_player_activity", 0).unwrap();
-    let got_q = render(&q.take(3).collect::<Vec<_>>(), &q).join("\n");
+    let mut got_q = render(&q.take(3).collect::<Vec<_>>(), &q);
+    for e in examples_catalog(Some(2), 0) {
+        got_q.extend(render(&e.table.iter().collect::<Vec<_>>(), &e.table));
+    }
+    let got_q = got_q.join("\n");
     let expected = GOLDEN_FLINK;
     let expected_q = GOLDEN_QUICKSTART;
     assert_eq!((got.as_str(), got_q.as_str()), (expected, expected_q), "\n{}\n{}\n", got, got_q);
 }
 
-const GOLDEN_FLINK: &str = "";
-const GOLDEN_QUICKSTART: &str = "";
+const GOLDEN_FLINK: &str = concat!(
+    "1, 7, 64.63, c7366, 2023-12-31 23:59:58.091 @1704067200000\n",
+    "2, 7, 33.85, 9, 2024-01-01 00:00:00.858 @1704067201000\n",
+    "3, NULL, 36.87, aff89b385, 2024-01-01 00:00:00.568 @1704067202000"
+);
+const GOLDEN_QUICKSTART: &str = concat!(
+    "4932, 4341, 180, [38,40] @1704067200000\n",
+    "1039, 3129, 15, [75,90] @1704067200362\n",
+    "2686, 4907, 478, [59,48] @1704067200822\n",
+    "9c452d2c-5af9-4029-8819-8573259c7f9b, 3092, 1319, 59.41 @1704067200000\n",
+    "ba9eef99-aa72-4a55-b49f-565922a24c31, 3111, 1234, 93.8 @1704067200100\n",
+    "3000, Ben Okafor, 7 Spring Street, 28979, Madison, sofia.kowalski@inbox.test @1704067200000\n",
+    "3001, Dana Ito, 921 Harbor Street, 78374, Franklin, mateo.weber@mail.test @1704067200100\n",
+    "1000, Practical Rubber Shirt, Vandelay, Zalando, Jewelry @1704067200000\n",
+    "1001, Awesome Copper Car, Umbrella, Amazon, Outdoors @1704067200100\n",
+    "37398cf1-3f8e-45bf-9734-cf5519378245, 3189, https://www.acme.com/product/iwlfs, Mozilla/5.0 (X11; Linux x86_64; rv:121.0) Gecko/20100101 Firefox/121.0, 69 @1704067200000\n",
+    "8ca0d151-4d9e-4ade-bc22-e0ef1fa6536c, 3071, https://www.acme.com/product/xhfra, Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36, 115 @1704067200100\n",
+    "1573, 3309, 171, [71,82] @1704067200000\n",
+    "4382, 4970, 407, [65,20] @1704067200100\n",
+    "1000, PcsdkqgKzy1, 234.0.135.6 @1704067200000\n",
+    "1001, CpjoqpaiLrelud206, 105.10.70.133 @1704067200100\n",
+    "1000, Classic -- Skilled, 2021-01-01 00:00:00.000 @1704067200000\n",
+    "1001, Arcade -- Skilled, 2021-01-01 00:01:40.000 @1704067200100\n",
+    "M1, 83.2, 2024-01-01 00:00:00.000 @1704067200000\n",
+    "M2, 58.7, 2024-01-01 00:00:05.000 @1704067205000\n",
+    "M1, 87.6, 2024-01-01 00:00:02.000 @1704067202000\n",
+    "M2, 81.3, 2024-01-01 00:00:07.000 @1704067207000"
+);
 
 #[test]
 fn sequences_bound_the_table() {
@@ -235,6 +265,53 @@ fn flink_error_texts() {
             "java.lang.NumberFormatException: For input string: \"abc\"".to_string()
         ]
     );
+}
+
+/// The supported keys Flink 2.3.0 lists for this table (its "Unsupported options" error).
+#[test]
+fn supported_keys_match_flink() {
+    let int = DataType::nullable(TypeKind::Int);
+    let cols = vec![
+        c("bo", TypeKind::Boolean),
+        c("ti", TypeKind::TinyInt),
+        c("si", TypeKind::SmallInt),
+        c("i", TypeKind::Int),
+        c("bi", TypeKind::BigInt),
+        c("fl", TypeKind::Float),
+        c("db", TypeKind::Double),
+        c("de", TypeKind::Decimal { precision: 10, scale: 2 }),
+        c("ch", TypeKind::Char { length: 3 }),
+        c("vc", TypeKind::VarChar { length: 5 }),
+        c("st", string()),
+        c("bn", TypeKind::Binary { length: 4 }),
+        c("vb", TypeKind::VarBinary { length: 6 }),
+        c("byt", TypeKind::VarBinary { length: MAX_LENGTH }),
+        c("da", TypeKind::Date),
+        c("tm", TypeKind::Time { precision: 0 }),
+        c("ts", TypeKind::Timestamp { precision: 3, attr: TimeAttr::None }),
+        c("tl", TypeKind::TimestampLtz { precision: 3, attr: TimeAttr::None }),
+        c("arr", TypeKind::Array { element: Box::new(int.clone()) }),
+        c("mp", TypeKind::Map { key: Box::new(DataType::string()), value: Box::new(int.clone()) }),
+        c("rw", TypeKind::Row { fields: vec![("x".into(), int.clone()), ("y".into(), DataType::string())] }),
+    ];
+    let e = err(&cols, &[("connector", "datagen"), ("zzz", "1")]);
+    let flink = "connector fields.arr.element.max fields.arr.element.min fields.arr.element.null-rate fields.arr.kind \
+        fields.arr.length fields.arr.null-rate fields.bi.kind fields.bi.max fields.bi.min fields.bi.null-rate fields.bn.kind \
+        fields.bo.kind fields.bo.null-rate fields.byt.kind fields.byt.length fields.byt.var-len fields.ch.kind \
+        fields.ch.null-rate fields.da.kind fields.db.kind fields.db.max fields.db.min fields.db.null-rate fields.de.kind \
+        fields.de.max fields.de.min fields.de.null-rate fields.fl.kind fields.fl.max fields.fl.min fields.fl.null-rate \
+        fields.i.kind fields.i.max fields.i.min fields.i.null-rate fields.mp.key.length fields.mp.key.null-rate \
+        fields.mp.key.var-len fields.mp.kind fields.mp.length fields.mp.null-rate fields.mp.value.max fields.mp.value.min \
+        fields.mp.value.null-rate fields.rw.kind fields.rw.null-rate fields.rw.x.max fields.rw.x.min fields.rw.x.null-rate \
+        fields.rw.y.length fields.rw.y.null-rate fields.rw.y.var-len fields.si.kind fields.si.max fields.si.min \
+        fields.si.null-rate fields.st.kind fields.st.length fields.st.null-rate fields.st.var-len fields.ti.kind \
+        fields.ti.max fields.ti.min fields.ti.null-rate fields.tl.kind fields.tl.max-past fields.tl.null-rate \
+        fields.tm.kind fields.ts.kind fields.ts.max-past fields.ts.null-rate fields.vb.kind fields.vb.length \
+        fields.vb.var-len fields.vc.kind fields.vc.length fields.vc.null-rate fields.vc.var-len number-of-rows \
+        rows-per-second scan.parallelism";
+    let listed = e.message.split("Supported options:\n\n").nth(1).unwrap();
+    let ours: Vec<&str> = listed.lines().filter(|k| !k.starts_with("joinlab.")).collect();
+    assert_eq!(ours, flink.split_whitespace().collect::<Vec<_>>());
 }
 
 #[test]
@@ -539,4 +616,51 @@ fn speed() {
         let el = start.elapsed();
         println!("{}: {} rows in {:?} = {:.0} rows/s", name, n, el, n as f64 / el.as_secs_f64());
     }
+}
+
+#[test]
+fn hostile_inputs_are_errors_not_panics() {
+    let s = [c("s", string())];
+    assert!(err(&s, &[("fields.s.length", "2000000000")]).message.contains("JoinLab generates at most"));
+    assert!(err(&[c("a", TypeKind::Array { element: Box::new(DataType::string()) })], &[("fields.a.length", "100000")])
+        .message
+        .contains("at most 1000"));
+    assert!(err(&s, &[("fields.s.length", "0")]).message.contains("length (0)"));
+    assert!(err(&s, &[("fields.s.length", "1"), ("fields.s.var-len", "true")]).message.contains("bound must be greater than origin"));
+    assert!(err(&s, &[("joinlab.interval", "P-1D")]).message.contains("must not be negative"));
+    let big = c("b", TypeKind::BigInt);
+    let t = from_flink_options("T", &[big], &opts(&[("fields.b.min", "-9223372036854775808"), ("number-of-rows", "100")]), 0).unwrap();
+    assert_eq!(t.iter().count(), 100);
+    let ts = c("ts", TypeKind::Timestamp { precision: 3, attr: TimeAttr::None });
+    let t = from_flink_options("T", &[ts], &opts(&[("fields.ts.max-past", "9223372036854775807"), ("number-of-rows", "10")]), 0).unwrap();
+    assert_eq!(t.iter().count(), 10);
+    for schema in [
+        r#"{"type": "record", "name": "r", "fields": [{"name": "x", "type": {"type": "long", "arg.properties": {"range": {"min": -9223372036854775808, "max": -9223372036854775808}}}}]}"#,
+        r#"{"type": "record", "name": "r", "fields": [{"name": "x", "type": {"type": "string", "arg.properties": {"length": {"min": 0, "max": -9223372036854775808}}}}]}"#,
+        r#"{"type": "record", "name": "r", "fields": [{"name": "x", "type": {"type": "string", "arg.properties": {"length": 99999999999}}}]}"#,
+        r#"{"type": "record", "name": "r", "fields": [{"name": "x", "type": {"type": "bytes", "logicalType": "decimal", "precision": 99, "scale": 99, "arg.properties": {"range": {"min": -1e300, "max": 1e300}}}}]}"#,
+        r#"{"type": "record", "name": "r", "fields": [{"name": "x", "type": {"type": "int", "arg.properties": {"iteration": {"start": 5, "step": -3, "restart": 100}}}}]}"#,
+        r#"{"type": "record", "name": "r", "fields": [{"name": "x", "type": ["int", "string"]}]}"#,
+        r#"{"type": "record", "name": "r", "fields": [{"name": "x", "type": "nope"}]}"#,
+        r#"{"type": "record", "fields": 3}"#,
+        r#"[1, 2"#,
+    ] {
+        if let Ok(t) = from_avro_schema("t", schema, 0) {
+            assert_eq!(t.take(50).count(), 50);
+        }
+    }
+}
+
+#[test]
+fn interleave_by_clock() {
+    let cat = examples_catalog(Some(50), 0);
+    let t = cat.iter().find(|t| t.name == "temperature_readings").unwrap();
+    let h = cat.iter().find(|t| t.name == "humidity_readings").unwrap();
+    let o = cat.iter().find(|t| t.name == "orders").unwrap();
+    let all: Vec<(usize, GeneratedRow)> = interleave(&[&t.table, &h.table, &o.table], 20).collect();
+    assert_eq!(all.len(), 60);
+    assert!(all.windows(2).all(|w| w[0].1.clock <= w[1].1.clock));
+    // temperature at 00:00:00 first, then orders at 00:00:00 (tie: listed later), …
+    let firsts: Vec<(usize, u64)> = all.iter().take(4).map(|(k, r)| (*k, r.index)).collect();
+    assert_eq!(firsts, vec![(0, 0), (2, 0), (2, 1), (2, 2)]);
 }

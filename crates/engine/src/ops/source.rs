@@ -31,10 +31,28 @@ enum WmGen {
     None,
     /// The clause's expression after every row (the watermark is its running maximum).
     Expr(Expr),
-    /// The largest value of a column seen so far.
-    MaxOf(usize),
+    /// The largest value of a column seen so far, minus a delay (ms): `WATERMARK FOR ts AS ts`
+    /// or `AS ts - INTERVAL '5' SECOND`, or SOURCE_WATERMARK() on rows.
+    MaxOf(usize, i64),
     /// Only `@watermark` markers.
     Markers,
+}
+
+/// `c` or `c - INTERVAL …` (a literal interval): the column and the delay in ms.
+fn column_minus_delay(e: &Expr) -> Option<(usize, i64)> {
+    if let Some(c) = e.as_input() {
+        return Some((c, 0));
+    }
+    match e {
+        Expr::Call { op: crate::expr::Op::TimestampMinus | crate::expr::Op::Minus, args, .. } if args.len() == 2 => {
+            let c = args[0].as_input()?;
+            match &args[1] {
+                Expr::Literal { value: Value::Interval(ms), .. } => Some((c, *ms)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 pub struct SourceOp {
@@ -60,6 +78,8 @@ pub struct SourceOp {
     /// When the source emits only data columns and has no watermark to compute: for each
     /// emitted column, its position among the data row's values.
     direct: Option<Vec<usize>>,
+    /// With `direct`: the data position of the watermark's column.
+    direct_wm: Option<usize>,
 }
 
 impl SourceOp {
@@ -87,8 +107,11 @@ impl SourceOp {
         let wm = match &t.watermark {
             None => WmGen::None,
             Some(w) => match &w.strategy {
-                WatermarkStrategy::Expr(e) => WmGen::Expr(e.clone()),
-                WatermarkStrategy::Source if rows_drive_source_watermark || !w.declared => WmGen::MaxOf(w.column),
+                WatermarkStrategy::Expr(e) => match column_minus_delay(e) {
+                    Some((c, d)) => WmGen::MaxOf(c, d),
+                    None => WmGen::Expr(e.clone()),
+                },
+                WatermarkStrategy::Source if rows_drive_source_watermark || !w.declared => WmGen::MaxOf(w.column, 0),
                 WatermarkStrategy::Source => WmGen::Markers,
             },
         };
@@ -109,6 +132,7 @@ impl SourceOp {
             output: None,
             scratch: Vec::new(),
             direct: None,
+            direct_wm: None,
         }
     }
 
@@ -174,8 +198,20 @@ impl SourceOp {
         if let (Some(direct), false) = (&self.direct, cx.tracing()) {
             // fast path: the emitted columns are data columns, nothing to compute
             let row: Row = direct.iter().map(|&p| values.get(p).cloned().unwrap_or(Value::Null)).collect();
-            let lineage = Vec::new();
-            cx.emit(Record { kind, row, lineage });
+            let wm_candidate = match (&self.wm, self.direct_wm) {
+                (WmGen::MaxOf(_, d), Some(p)) => values.get(p).and_then(Value::as_millis).map(|t| t.saturating_sub(*d)),
+                _ => None,
+            };
+            cx.emit(Record { kind, row, lineage: Vec::new() });
+            if let Some(w) = wm_candidate {
+                if w > self.pending {
+                    self.pending = w;
+                }
+            }
+            if self.per_record {
+                let p = self.pending;
+                return Ok(self.advance(p, cx));
+            }
             return Ok(None);
         }
         let mut row = std::mem::take(&mut self.scratch);
@@ -189,7 +225,7 @@ impl SourceOp {
         let lineage = if cx.tracing() { vec![step] } else { Vec::new() };
         let wm_candidate = match &self.wm {
             WmGen::None | WmGen::Markers => None,
-            WmGen::MaxOf(c) => row[*c].as_millis(),
+            WmGen::MaxOf(c, d) => row[*c].as_millis().map(|t| t.saturating_sub(*d)),
             WmGen::Expr(e) => {
                 let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: None };
                 e.eval(&row, &ctx)?.as_millis()
@@ -240,12 +276,20 @@ impl SourceOp {
 
     /// Fuses a projection into the source: it emits only `cols` of the table row.
     pub fn set_output(&mut self, cols: Vec<usize>) {
-        let no_watermark = matches!(self.wm, WmGen::None | WmGen::Markers);
-        self.direct = if no_watermark && self.computed.is_empty() {
+        let (simple_wm, wm_col) = match self.wm {
+            WmGen::None | WmGen::Markers => (true, None),
+            WmGen::MaxOf(c, _) => match self.phys.iter().position(|&p| p == c) {
+                Some(pos) => (true, Some(pos)),
+                None => (false, None),
+            },
+            WmGen::Expr(_) => (false, None),
+        };
+        self.direct = if simple_wm && self.computed.is_empty() && self.metadata.is_empty() {
             cols.iter().map(|c| self.phys.iter().position(|p| p == c)).collect()
         } else {
             None
         };
+        self.direct_wm = wm_col;
         self.output = Some(cols);
     }
 

@@ -69,7 +69,7 @@ impl WindowTvfOp {
                             Some(_) => window_time.clone(),
                         });
                     }
-                    if last {
+                    if last && rec.row.capacity() >= picked.len() {
                         // reuse the input row's allocation
                         let mut out = std::mem::take(&mut rec.row);
                         out.clear();

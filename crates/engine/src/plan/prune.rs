@@ -7,8 +7,8 @@
 //! `$rowtime` system column, which differs between a row and its retraction, would keep the
 //! retraction from finding its row.)
 //!
-//! Window TVFs and window joins are left as they are (their window columns are addressed by
-//! position); a projection above them still drops what is not needed.
+//! Window TVFs keep their time column and append their window columns after what is left of
+//! their input; window joins keep both sides' window bounds.
 
 use super::bind::{calc, input_spec, join_description};
 use super::rel::{Node, Rel};
@@ -184,16 +184,106 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             (Rel { node: Node::ChangelogNormalize { input: Box::new(child), key }, ..rel }, identity(n))
         }
         Node::WindowJoin(mut j) => {
-            let (l, _) = prune(std::mem::replace(&mut j.left, placeholder()), &vec![true; j.left.fields.len()]);
-            j.left = l;
-            let (r, _) = prune(std::mem::replace(&mut j.right, placeholder()), &vec![true; j.right.fields.len()]);
-            j.right = r;
-            (Rel { node: Node::WindowJoin(j), ..rel }, identity(n))
+            let nl = j.left.fields.len();
+            let nr = j.right.fields.len();
+            let mut lneed = vec![false; nl];
+            let mut rneed = vec![false; nr];
+            for (i, &x) in need.iter().enumerate() {
+                if x {
+                    if i < nl {
+                        lneed[i] = true;
+                    } else if i - nl < nr {
+                        rneed[i - nl] = true;
+                    }
+                }
+            }
+            for &k in &j.left_keys {
+                lneed[k] = true;
+            }
+            for &k in &j.right_keys {
+                rneed[k] = true;
+            }
+            for (nd, w) in [(&mut lneed, &j.left_window), (&mut rneed, &j.right_window)] {
+                nd[w.window_start] = true;
+                nd[w.window_end] = true;
+            }
+            if let Some(r) = &j.residual {
+                let mut both = vec![false; nl + nr];
+                used_by(r, &mut both);
+                for i in 0..nl {
+                    lneed[i] |= both[i];
+                }
+                for i in 0..nr {
+                    rneed[i] |= both[nl + i];
+                }
+            }
+            let (left, lmap) = narrow(std::mem::replace(&mut j.left, placeholder()), &lneed);
+            let (right, rmap) = narrow(std::mem::replace(&mut j.right, placeholder()), &rneed);
+            let (Some(lw), Some(rw)) = (left.window.clone(), right.window.clone()) else {
+                // the window columns did not survive (cannot happen: they are needed); keep all
+                j.left = left;
+                j.right = right;
+                return (Rel { node: Node::WindowJoin(j), ..rel }, identity(n));
+            };
+            let new_nl = left.fields.len();
+            let mut map: ColumnMap = vec![None; n];
+            for i in 0..nl.min(n) {
+                map[i] = lmap[i];
+            }
+            if j.kind.projects_right() {
+                for i in 0..nr {
+                    if nl + i < n {
+                        map[nl + i] = rmap[i].map(|x| new_nl + x);
+                    }
+                }
+            }
+            let mut both_map: ColumnMap = lmap.clone();
+            both_map.extend(rmap.iter().map(|x| x.map(|y| new_nl + y)));
+            j.left_keys = j.left_keys.iter().map(|&k| lmap[k].unwrap_or(k)).collect();
+            j.right_keys = j.right_keys.iter().map(|&k| rmap[k].unwrap_or(k)).collect();
+            j.residual = j.residual.as_ref().map(|r| remap(r, &both_map));
+            j.left_window = lw;
+            j.right_window = rw;
+            j.left = left;
+            j.right = right;
+            let fields = (0..n).filter(|&i| map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
+            (Rel { node: Node::WindowJoin(j), fields, ..rel }, map)
         }
         Node::WindowTvf { input, spec, time_col, ltz, proctime } => {
-            let all = vec![true; input.fields.len()];
-            let (child, _) = prune(*input, &all);
-            (Rel { node: Node::WindowTvf { input: Box::new(child), spec, time_col, ltz, proctime }, ..rel }, identity(n))
+            let n_in = input.fields.len();
+            let mut input_need: Vec<bool> = (0..n_in).map(|i| need.get(i).copied().unwrap_or(true)).collect();
+            input_need[time_col] = true;
+            let (child, cmap) = narrow(*input, &input_need);
+            let w = child.fields.len();
+            let mut map: ColumnMap = vec![None; n];
+            for i in 0..n_in {
+                map[i] = cmap[i];
+            }
+            for k in 0..n.saturating_sub(n_in) {
+                map[n_in + k] = Some(w + k);
+            }
+            let mut fields: Vec<_> = child.fields.clone();
+            fields.extend(rel.fields[n_in..].iter().cloned());
+            let window = rel.window.clone().map(|p| super::rel::WindowProps {
+                window_start: w,
+                window_end: w + 1,
+                window_time: Some(w + 2),
+                ..p
+            });
+            let unique_keys = rel
+                .unique_keys
+                .iter()
+                .filter_map(|k| k.iter().map(|&c| map.get(c).copied().flatten()).collect::<Option<Vec<usize>>>())
+                .collect();
+            let time_col = cmap[time_col].unwrap_or(time_col);
+            let out = Rel {
+                node: Node::WindowTvf { input: Box::new(child), spec, time_col, ltz, proctime },
+                fields,
+                window,
+                unique_keys,
+                ..rel
+            };
+            (out, map)
         }
         node @ Node::Scan { .. } => (Rel { node, ..rel }, identity(n)),
     }
