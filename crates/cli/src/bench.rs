@@ -59,7 +59,7 @@ SELECT /*+ MULTI_JOIN(A, B, C) */ A.k, A.v, B.w, C.x FROM A JOIN B ON A.k = B.k 
 ";
 
 fn row(table: usize, a: i64, b: i64) -> Event {
-    Event { table, kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt(a), Value::BigInt(b)] }, line: 0 }
+    Event { table, kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt(a), Value::BigInt(b)] }, line: 0, rowtime: None }
 }
 
 fn w2_rows(n: u64) -> Vec<Event> {
@@ -87,7 +87,7 @@ fn w3_rows(n: u64) -> Vec<Event> {
 
 /// W2-inner: keys OFF..K2 are shared, each twice per side → 4 rows per shared key.
 fn w2_inner_expected(n: u64) -> Option<u64> {
-    if n % 4 != 0 {
+    if !n.is_multiple_of(4) {
         return None;
     }
     Some((n / 2 - n / 4) * 4)
@@ -95,7 +95,7 @@ fn w2_inner_expected(n: u64) -> Option<u64> {
 
 /// W2-left: the inner rows plus two padded rows per A key below OFF.
 fn w2_left_expected(n: u64) -> Option<u64> {
-    if n % 4 != 0 {
+    if !n.is_multiple_of(4) {
         return None;
     }
     Some((n / 2 - n / 4) * 4 + (n / 4) * 2)
@@ -103,7 +103,7 @@ fn w2_left_expected(n: u64) -> Option<u64> {
 
 /// W3: shared keys OFF..K2, each twice per table → 8 rows per key.
 fn w3_expected(n: u64) -> Option<u64> {
-    if n % 4 != 0 {
+    if !n.is_multiple_of(4) {
         return None;
     }
     Some((n / 2 - n / 4) * 8)
@@ -117,11 +117,13 @@ fn w1_rows(n: u64) -> Vec<Event> {
             table: 0,
             kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt((i * 7919) % 5000), Value::BigInt(i), ts.clone()] },
             line: 0,
+            rowtime: None,
         });
         v.push(Event {
             table: 1,
             kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt((i * 104729) % 5000), Value::BigInt(i), ts] },
             line: 0,
+            rowtime: None,
         });
     }
     v

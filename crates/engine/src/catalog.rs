@@ -84,6 +84,14 @@ pub struct Table {
     pub options: Vec<(String, String)>,
     /// Position among CREATE TABLE statements (ties in by-time arrival, order of end of input).
     pub order: usize,
+    /// Rows come from a generator (`'connector' = 'datagen'`, the examples catalog) instead of
+    /// the script; a generator whose options Flink rejects keeps the error for the first query
+    /// that reads the table (Flink fails there, not at CREATE TABLE).
+    pub generator: Option<std::result::Result<crate::datagen::GenTable, Error>>,
+    /// The examples catalog: never written to.
+    pub read_only: bool,
+    /// Rows an examples table yields unless the script or query says otherwise.
+    pub default_rows: Option<u64>,
 }
 
 impl Table {
@@ -170,6 +178,12 @@ impl Catalog {
                 ColumnDefKind::Computed(_) => (DataType::nullable(TypeKind::Null), ColumnKind::Physical),
             };
             columns.push(Column { name: c.name.clone(), ty, kind });
+        }
+        // a datagen table of a quickstart or Avro schema may leave its columns to the schema
+        if columns.is_empty() {
+            if let Some(Ok(g)) = datagen_of(ct, &[]) {
+                columns = g.columns.iter().map(|c| Column { name: c.name.clone(), ty: c.ty.clone(), kind: ColumnKind::Physical }).collect();
+            }
         }
         // computed columns read the physical and metadata columns
         let base_fields: Vec<ScopeField> = columns
@@ -308,6 +322,7 @@ impl Catalog {
                 ct.name
             )));
         }
+        let generator = datagen_of(ct, &columns);
         let order = self.tables.len();
         self.tables.push(Table {
             name: ct.name.clone(),
@@ -317,7 +332,86 @@ impl Catalog {
             changelog,
             options: ct.options.clone(),
             order,
+            generator,
+            read_only: false,
+            default_rows: None,
         });
         Ok(())
     }
+
+    /// Resolves a table name as written (`t`, `db.t`, `catalog.db.t`) against the current
+    /// catalog and database (`USE …`): `search` = the current `[catalog, database]` when it is
+    /// not the default one.
+    pub fn resolve(&self, parts: &[String], search: &[String]) -> Option<usize> {
+        let parts: Vec<&str> = parts.iter().map(|s| s.as_str()).collect();
+        let local = match parts.as_slice() {
+            ["default_catalog", "default_database", t] | ["default_database", t] => Some(*t),
+            [t] if search.is_empty() => Some(*t),
+            _ => None,
+        };
+        if let Some(t) = local {
+            return self.find(t).filter(|&i| !self.tables[i].read_only);
+        }
+        let full = match (parts.len(), search.len()) {
+            (3, _) => parts.join("."),
+            (2, 2) | (2, 1) => format!("{}.{}", search[0], parts.join(".")),
+            (1, 2) => format!("{}.{}.{}", search[0], search[1], parts[0]),
+            _ => parts.join("."),
+        };
+        self.find(&full)
+    }
+
+    /// Adds the read-only examples catalog (`examples.marketplace.orders`, …): each table is
+    /// created from DDL like a user's, then given its generator.
+    pub fn add_examples(&mut self, zone: &SessionZone, dialect: Dialect) -> Result<()> {
+        for ex in crate::datagen::examples_catalog(None, 0) {
+            let mut cols: Vec<String> = ex.table.columns.iter().map(|c| format!("`{}` {}", c.name, c.ty.sql())).collect();
+            if !ex.primary_key.is_empty() {
+                let keys: Vec<String> = ex.primary_key.iter().map(|k| format!("`{}`", k)).collect();
+                cols.push(format!("PRIMARY KEY ({}) NOT ENFORCED", keys.join(", ")));
+            }
+            if let Some((col, expr)) = ex.watermark {
+                cols.push(format!("WATERMARK FOR `{}` AS {}", col, expr));
+            }
+            let ddl = format!(
+                "CREATE TABLE `{}` ({}) WITH ('changelog.mode' = '{}')",
+                ex.path(),
+                cols.join(", "),
+                ex.changelog_mode
+            );
+            let crate::sql::Statement::CreateTable(ct) = crate::sql::parse_statement(&ddl)? else {
+                return Err(Error::harness(format!("examples catalog: not a CREATE TABLE: {}", ddl)));
+            };
+            self.create(&ct, zone, dialect)?;
+            let Some(t) = self.tables.last_mut() else { continue };
+            t.generator = Some(Ok(ex.table.clone()));
+            t.read_only = true;
+            t.default_rows = Some(ex.default_rows);
+            t.options.retain(|(k, _)| k != "changelog.mode");
+        }
+        Ok(())
+    }
+}
+
+/// The generator of a `'connector' = 'datagen'` table (None for other tables).
+fn datagen_of(ct: &CreateTable, columns: &[Column]) -> Option<std::result::Result<crate::datagen::GenTable, Error>> {
+    let connector = ct.options.iter().find(|(k, _)| k == "connector").map(|(_, v)| v.trim().to_ascii_lowercase())?;
+    if connector != "datagen" {
+        return None;
+    }
+    let specs: Vec<crate::datagen::ColumnSpec> = columns
+        .iter()
+        .filter(|c| matches!(c.kind, ColumnKind::Physical))
+        .map(|c| crate::datagen::ColumnSpec::new(&c.name, c.ty.clone()))
+        .collect();
+    let options: Vec<(String, String)> = ct
+        .options
+        .iter()
+        .filter(|(k, _)| !matches!(k.as_str(), "connector" | "changelog.mode" | "changelog-mode"))
+        .cloned()
+        .collect();
+    Some(crate::datagen::from_flink_options(&ct.name, &specs, &options, 0).map_err(|e| {
+        let path = format!("default_catalog.default_database.{}", ct.name);
+        crate::datagen::source_error(&path, &ct.options, &e)
+    }))
 }

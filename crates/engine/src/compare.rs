@@ -124,8 +124,8 @@ pub fn compare(expected: &str, actual: &str, strict_errors: bool) -> Vec<String>
         };
         if eq.error.is_some() || aq.error.is_some() {
             match (&eq.error, &aq.error) {
-                (Some(x), Some(y)) => {
-                    if strict_errors && x.1.first() != y.1.first() {
+                (Some(x), Some(y))
+                    if strict_errors && x.1.first() != y.1.first() => {
                         diffs.push(format!(
                             "{}: error messages differ\n  expected: {}\n  actual:   {}",
                             where_(&x.0),
@@ -133,7 +133,6 @@ pub fn compare(expected: &str, actual: &str, strict_errors: bool) -> Vec<String>
                             y.1.first().cloned().unwrap_or_default()
                         ));
                     }
-                }
                 (Some(x), None) => diffs.push(format!("{}: expected has an error block, actual has none: {}", where_(&x.0), x.1.first().cloned().unwrap_or_default())),
                 (None, Some(y)) => diffs.push(format!("{}: actual has an error block, expected has none: {}", where_(&y.0), y.1.first().cloned().unwrap_or_default())),
                 _ => {}

@@ -75,9 +75,42 @@ pub fn describe(t: &Table, dialect: Dialect) -> String {
     }
 }
 
-pub fn show_tables(c: &Catalog) -> String {
-    let rows: Vec<Vec<String>> = c.tables.iter().map(|t| vec![t.name.clone()]).collect();
+/// `SHOW TABLES` of a database: the script's tables, or (`prefix` = `examples.marketplace`) an
+/// examples database's.
+pub fn show_tables(c: &Catalog, prefix: Option<&str>) -> String {
+    let rows: Vec<Vec<String>> = c
+        .tables
+        .iter()
+        .filter_map(|t| match prefix {
+            None if !t.read_only => Some(t.name.clone()),
+            Some(p) => t.name.strip_prefix(p).and_then(|r| r.strip_prefix('.')).filter(|r| !r.contains('.')).map(|r| r.to_string()),
+            None => None,
+        })
+        .map(|n| vec![n])
+        .collect();
     table(&["table name"], &rows)
+}
+
+/// `SHOW CATALOGS`.
+pub fn show_catalogs() -> String {
+    table(&["catalog name"], &[vec!["default_catalog".to_string()], vec!["examples".to_string()]])
+}
+
+/// `SHOW DATABASES` of a catalog.
+pub fn show_databases(c: &Catalog, catalog: &str) -> String {
+    let mut dbs: Vec<String> = Vec::new();
+    if catalog == "default_catalog" {
+        dbs.push("default_database".into());
+    } else {
+        for t in c.tables.iter().filter(|t| t.read_only) {
+            let parts: Vec<&str> = t.name.split('.').collect();
+            if parts.len() == 3 && parts[0] == catalog && !dbs.iter().any(|d| d == parts[1]) {
+                dbs.push(parts[1].to_string());
+            }
+        }
+        dbs.sort();
+    }
+    table(&["database name"], &dbs.into_iter().map(|d| vec![d]).collect::<Vec<_>>())
 }
 
 pub fn show_create_table(t: &Table) -> String {
@@ -104,7 +137,8 @@ pub fn show_create_table(t: &Table) -> String {
         let k: Vec<String> = t.primary_key.iter().map(|&i| format!("`{}`", t.columns[i].name)).collect();
         parts.push(format!("  CONSTRAINT `PK_{}` PRIMARY KEY ({}) NOT ENFORCED", k.join("_").replace('`', ""), k.join(", ")));
     }
-    let mut s = format!("CREATE TABLE `default_catalog`.`default_database`.`{}` (\n{}\n)", t.name, parts.join(",\n"));
+    let path = if t.name.contains('.') { t.name.replace('.', "`.`") } else { format!("default_catalog`.`default_database`.`{}", t.name) };
+    let mut s = format!("CREATE TABLE `{}` (\n{}\n)", path, parts.join(",\n"));
     if !t.options.is_empty() {
         let o: Vec<String> = t.options.iter().map(|(k, v)| format!("  '{}' = '{}'", k, v)).collect();
         s.push_str(&format!(" WITH (\n{}\n)", o.join(",\n")));

@@ -48,6 +48,9 @@ pub struct Prepared {
     pub statements: Vec<StatementOutput>,
     queries: Vec<QueryAt>,
     pub batch: bool,
+    /// `joinlab.seed`, `joinlab.examples.rows`.
+    pub seed: u64,
+    pub examples_rows: Option<u64>,
 }
 
 fn first_line(s: &str) -> String {
@@ -85,6 +88,9 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
     }
     let dialect = session.dialect;
     let mut catalog = Catalog::default();
+    if let Err(e) = catalog.add_examples(&crate::time::SessionZone::default(), dialect) {
+        return Err((Vec::new(), Vec::new(), e));
+    }
     let mut statements: Vec<StatementOutput> = Vec::new();
     let mut queries: Vec<QueryAt> = Vec::new();
     let mut inserted: Vec<InsertedRow> = Vec::new();
@@ -150,12 +156,55 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
             Statement::Reset { key } => session.reset(key.as_deref()),
             Statement::CreateTable(ct) => {
                 let settings = session.settings();
+                if ct.name.contains('.') {
+                    fail!(located(not_writable(&ct.path, "CREATE TABLE").at(ct.name_span.0, ct.name_span.1), it));
+                }
                 if let Err(e) = catalog.create(&ct, settings.zone(), dialect) {
                     fail!(located(e, it));
                 }
             }
+            Statement::Use { catalog: is_catalog, parts } => {
+                let known = match (is_catalog, parts.as_slice()) {
+                    (true, [c]) => c == "default_catalog" || c == "examples",
+                    (false, [d]) => {
+                        let sp = session.settings().search_path();
+                        match sp.first() {
+                            Some(c) => catalog.tables.iter().any(|t| t.name.starts_with(&format!("{}.{}.", c, d))),
+                            None => d == "default_database",
+                        }
+                    }
+                    (false, [c, d]) => {
+                        (c == "default_catalog" && d == "default_database")
+                            || catalog.tables.iter().any(|t| t.name.starts_with(&format!("{}.{}.", c, d)))
+                    }
+                    _ => false,
+                };
+                if !known {
+                    let what = if is_catalog { "Catalog" } else { "Database" };
+                    fail!(located(Error::validation(format!("{} {} does not exist", what, parts.join("."))), it));
+                }
+                session.use_path(is_catalog, &parts);
+            }
+            Statement::Modify { verb, table, span } => {
+                let sp = session.settings().search_path();
+                match catalog.resolve(&table, &sp) {
+                    Some(ti) if catalog.tables[ti].read_only => {
+                        fail!(located(not_writable(&table, &format!("{} TABLE", verb)).at(span.0, span.1), it))
+                    }
+                    _ => fail!(located(Error::unsupported(format!("{} TABLE (tables live for the whole script)", verb)).at(span.0, span.1), it)),
+                }
+            }
             Statement::Insert(ins) => {
                 first_insert_line.get_or_insert(it.line);
+                if let sqlparser::ast::TableObject::TableName(n) = &ins.table {
+                    let (path, parts) = crate::sql::table_path(n);
+                    let sp = session.settings().search_path();
+                    let ro = catalog.resolve(&parts, &sp).map(|ti| catalog.tables[ti].read_only).unwrap_or(path.contains('.'));
+                    if ro {
+                        let span = crate::sql::span_of(n);
+                        fail!(located(not_writable(&parts, "INSERT INTO").at(span.0, span.1), it));
+                    }
+                }
                 let settings = session.settings();
                 match data::evaluate_insert(&ins, &sql, it, &catalog, settings.zone()) {
                     Ok((table, rows)) => {
@@ -170,7 +219,7 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
             Statement::Explain { details, query } => {
                 let settings = session.settings();
                 let header = first_line(&sql);
-                match plan_query(&query, &catalog, &settings, dialect) {
+                match plan_query(&query, &sql, &catalog, &settings, dialect) {
                     Ok(p) => {
                         let text = explain_with(&p.rel, &catalog, details.iter().any(|d| d == "CHANGELOG_MODE"));
                         statements.push(StatementOutput { line: it.line, header, text, error: None });
@@ -181,7 +230,7 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                     }
                 }
             }
-            Statement::Describe { table, span } => match catalog.find(&table) {
+            Statement::Describe { table, span } => match catalog.resolve(&table.split('.').map(String::from).collect::<Vec<_>>(), &session.settings().search_path()) {
                 Some(ti) => statements.push(StatementOutput {
                     line: it.line,
                     header: first_line(&sql),
@@ -199,11 +248,25 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
             },
             Statement::Show(what) => {
                 let w = what.trim().to_ascii_uppercase();
-                let text = if w == "TABLES" {
-                    crate::describe::show_tables(&catalog)
+                let sp = session.settings().search_path();
+                let text = if w == "CATALOGS" {
+                    crate::describe::show_catalogs()
+                } else if w == "DATABASES" {
+                    crate::describe::show_databases(&catalog, sp.first().map(|s| s.as_str()).unwrap_or("default_catalog"))
+                } else if w == "TABLES" || w.starts_with("TABLES FROM ") || w.starts_with("TABLES IN ") {
+                    let from = what.trim().splitn(3, ' ').nth(2).map(|x| x.replace('`', ""));
+                    let prefix = match (&from, sp.len()) {
+                        (Some(f), _) if f.contains('.') => Some(f.clone()),
+                        (Some(f), _) if f == "default_database" => None,
+                        (Some(f), n) if n > 0 => Some(format!("{}.{}", sp[0], f)),
+                        (Some(f), _) => Some(f.clone()),
+                        (None, 2) => Some(sp.join(".")),
+                        (None, _) => None,
+                    };
+                    crate::describe::show_tables(&catalog, prefix.as_deref().filter(|p| !p.starts_with("default_catalog")))
                 } else if w.starts_with("CREATE TABLE") {
-                    let name = what.trim()[12..].trim().trim_matches('`').to_string();
-                    match catalog.find(&name) {
+                    let name = what.trim()[12..].trim().replace('`', "");
+                    match catalog.resolve(&name.split('.').map(String::from).collect::<Vec<_>>(), &sp) {
                         Some(ti) => crate::describe::show_create_table(&catalog.tables[ti]),
                         None => fail!(located(
                             Error::validation(format!(
@@ -242,7 +305,7 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                         fail!(at_line(Error::harness(format!("unknown table in data line: {}", table)), it.line));
                     };
                     match data::data_line_values(&catalog, ti, values, it.line, &it.raw, settings.zone()) {
-                        Ok(row) => events.push(Event { table: ti, kind: EventKind::Row { kind: *kind, values: row }, line: it.line }),
+                        Ok(row) => events.push(Event { table: ti, kind: EventKind::Row { kind: *kind, values: row }, line: it.line, rowtime: None }),
                         Err(e) => fail!(at_line(e, it.line)),
                     }
                 }
@@ -263,7 +326,7 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                             },
                             None => None,
                         };
-                        events.push(Event { table: ti, kind: EventKind::Watermark { millis, text: time.clone() }, line: it.line });
+                        events.push(Event { table: ti, kind: EventKind::Watermark { millis, text: time.clone() }, line: it.line, rowtime: None });
                     }
                 }
                 ItemKind::Sql(_) => {}
@@ -275,7 +338,18 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
         }
         (events, ArrivalInfo { order: Arrival::AsWritten, notes: n })
     };
-    Ok(Prepared { catalog, events, arrival, dialect, notes, statements, queries, batch: session.batch })
+    Ok(Prepared {
+        catalog,
+        events,
+        arrival,
+        dialect,
+        notes,
+        statements,
+        queries,
+        batch: session.batch,
+        seed: session.seed,
+        examples_rows: session.examples_rows,
+    })
 }
 
 pub fn table_infos(catalog: &Catalog) -> Vec<TableInfo> {
@@ -297,7 +371,7 @@ impl Prepared {
     pub fn plan(&self, qi: usize) -> Result<crate::plan::QueryPlan> {
         let q = self.queries.get(qi).ok_or_else(|| Error::harness(format!("the script has no query {}", qi + 1)))?;
         let parsed = q.parsed.as_ref().map_err(|e| e.clone())?;
-        plan_query(parsed, &self.catalog, &q.settings, self.dialect).map_err(|e| located(e, &q.item))
+        plan_query(parsed, &q.sql, &self.catalog, &q.settings, self.dialect).map_err(|e| located(e, &q.item))
     }
 
     pub fn query_count(&self) -> usize {
@@ -337,7 +411,7 @@ impl Prepared {
                 return t;
             }
         };
-        let plan = match plan_query(parsed, &self.catalog, &settings, self.dialect) {
+        let plan = match plan_query(parsed, &q.sql, &self.catalog, settings, self.dialect) {
             Ok(p) => p,
             Err(e) => {
                 let mut t = empty(qi + 1);
@@ -354,18 +428,19 @@ impl Prepared {
         }
         notes.extend(plan.notes.clone());
         let plan_text = explain(&plan.rel, &self.catalog);
-        let opts = self.run_options(settings, trace);
+        let events = crate::run_data::query_events(&self.catalog, &plan, &self.events, self.seed, self.examples_rows);
+        let opts = self.run_options(settings, trace, &events);
         let meta = QueryMeta { index: qi + 1, sql: q.sql.clone(), line: q.item.line, notes, plan_text };
-        run_query(meta, &plan, &self.catalog, &self.events, &opts)
+        run_query(meta, &plan, &self.catalog, &events, &opts)
     }
 
-    fn run_options(&self, settings: &Settings, trace: bool) -> RunOptions {
+    fn run_options(&self, settings: &Settings, trace: bool, events: &[Event]) -> RunOptions {
         RunOptions {
             trace,
             zone: settings.zone().clone(),
             end_mode: settings.end_mode(),
             per_record: settings.watermark_per_record(),
-            rows_drive_source_watermark: self.dialect == Dialect::Confluent && self.arrival_from_inserts(),
+            rows_drive_source_watermark: self.dialect == Dialect::Confluent && arrival_from_inserts(events),
             rowtime_null_check: self.dialect == Dialect::Flink,
             proc_clock: settings.proc_clock(),
         }
@@ -376,13 +451,11 @@ impl Prepared {
     pub fn state_at(&self, qi: usize, steps: usize) -> Vec<crate::trace::StateSummary> {
         let Some(q) = self.queries.get(qi) else { return Vec::new() };
         let Ok(plan) = self.plan(qi) else { return Vec::new() };
-        let opts = self.run_options(&q.settings, false);
-        crate::runtime::replay::state_after(&plan, &self.catalog, &self.events, &opts, steps)
+        let events = crate::run_data::query_events(&self.catalog, &plan, &self.events, self.seed, self.examples_rows);
+        let opts = self.run_options(&q.settings, false, &events);
+        crate::runtime::replay::state_after(&plan, &self.catalog, &events, &opts, steps)
     }
 
-    fn arrival_from_inserts(&self) -> bool {
-        self.events.iter().all(|e| matches!(e.kind, EventKind::Row { kind: RowKind::Insert, .. })) && !self.events.is_empty()
-    }
 
     /// Whether `oracle.trace` is on for a query (every step gets a line).
     pub fn trace_all_steps(&self, qi: usize) -> bool {
@@ -431,4 +504,23 @@ fn at_line(mut e: Error, line: usize) -> Error {
         e.script_pos = Some(crate::error::Pos { line, col: 1 });
     }
     e
+}
+
+/// The examples catalog is read-only (as in Confluent Cloud); other catalogs do not exist.
+fn not_writable(path: &[String], what: &str) -> Error {
+    match path.first().map(|s| s.as_str()) {
+        Some("examples") => Error::validation(format!(
+            "{} is not allowed on `{}`: the examples catalog is read-only (its tables are generated; CREATE TABLE a table of your own and INSERT into that)",
+            what,
+            path.join("`.`")
+        )),
+        Some(c) => Error::validation(format!("Catalog {} does not exist", c)),
+        None => Error::validation(format!("{}: no table named", what)),
+    }
+}
+
+/// Whether every event is an inserted row (INSERT data or generated rows: no `@watermark`
+/// markers), so that SOURCE_WATERMARK() follows the rows.
+fn arrival_from_inserts(events: &[Event]) -> bool {
+    !events.is_empty() && events.iter().all(|e| matches!(e.kind, EventKind::Row { kind: RowKind::Insert, .. }))
 }

@@ -68,9 +68,9 @@ pub fn canonical_key(key: &str) -> &str {
     }
 }
 
-const SCRIPT_WIDE: [&str; 3] = ["execution.runtime-mode", "joinlab.arrival", "joinlab.dialect"];
+const SCRIPT_WIDE: [&str; 5] = ["execution.runtime-mode", "joinlab.arrival", "joinlab.dialect", "joinlab.seed", "joinlab.examples.rows"];
 const KNOWN_JOINLAB: &str =
-    "joinlab.arrival, joinlab.dialect, joinlab.mode, joinlab.watermark-emit, joinlab.trace, joinlab.proctime-step";
+    "joinlab.arrival, joinlab.dialect, joinlab.mode, joinlab.watermark-emit, joinlab.trace, joinlab.proctime-step, joinlab.seed, joinlab.examples.rows";
 
 /// An immutable snapshot of the positional settings.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -99,6 +99,16 @@ impl Settings {
     /// `per-record` (default): a watermark after every row; `on-marker`: only at `@watermark`.
     pub fn watermark_per_record(&self) -> bool {
         !matches!(self.get("oracle.watermark-emit"), Some(v) if v.trim().eq_ignore_ascii_case("on-marker"))
+    }
+
+    /// The current catalog and database after `USE CATALOG c` / `USE db` (empty: the default
+    /// `default_catalog.default_database`).
+    pub fn search_path(&self) -> Vec<String> {
+        match (self.values.get("$use.catalog"), self.values.get("$use.database")) {
+            (Some(c), Some(d)) if c != "default_catalog" => vec![c.clone(), d.clone()],
+            (Some(c), None) if c != "default_catalog" => vec![c.clone()],
+            _ => Vec::new(),
+        }
     }
 
     /// How the simulated processing-time clock moves (`joinlab.proctime-step`: a duration per
@@ -162,11 +172,15 @@ pub struct Session {
     pub dialect: Dialect,
     pub batch: bool,
     pub notes: Vec<String>,
+    /// `joinlab.seed`: mixed into every generated table's rows (script-wide).
+    pub seed: u64,
+    /// `joinlab.examples.rows`: rows of each examples-catalog table (script-wide).
+    pub examples_rows: Option<u64>,
 }
 
 impl Session {
     pub fn new(dialect: Dialect) -> Session {
-        Session { current: Arc::new(Settings::default()), arrival: None, dialect, batch: false, notes: Vec::new() }
+        Session { current: Arc::new(Settings::default()), arrival: None, dialect, batch: false, notes: Vec::new(), seed: 0, examples_rows: None }
     }
 
     pub fn settings(&self) -> Arc<Settings> {
@@ -195,13 +209,24 @@ impl Session {
             });
             return Ok(());
         }
+        if key == "joinlab.seed" || key == "joinlab.examples.rows" {
+            let n: u64 = value.trim().parse().map_err(|_| {
+                Error::harness(format!("line {}: '{}' must be a whole number ≥ 0, not '{}'", line, key, value))
+            })?;
+            if key == "joinlab.seed" {
+                self.seed = n;
+            } else {
+                self.examples_rows = Some(n);
+            }
+            return Ok(());
+        }
         if key == "joinlab.proctime-step" && parse_duration_ms(value).is_none() && !value.trim().eq_ignore_ascii_case("event-time") {
             return Err(Error::harness(format!(
                 "line {}: 'joinlab.proctime-step' must be a duration such as '1 s', '500 ms' or '0 ms', or 'event-time', not '{}'",
                 line, value
             )));
         }
-        if key.starts_with("joinlab.") && key != "joinlab.proctime-step" {
+        if key.starts_with("joinlab.") && !["joinlab.proctime-step", "joinlab.seed", "joinlab.examples.rows"].contains(&key) {
             return Err(Error::harness(format!("line {}: unknown option '{}' (known: {})", line, key, KNOWN_JOINLAB)));
         }
         if key.starts_with("oracle.") && !["oracle.mode", "oracle.watermark-emit", "oracle.trace"].contains(&key) {
@@ -248,6 +273,26 @@ impl Session {
         next.values.insert(key.to_string(), value.to_string());
         self.current = Arc::new(next);
         Ok(())
+    }
+
+    /// `USE CATALOG c` (`catalog` true) or `USE [c.]db`: positional, like SET.
+    pub fn use_path(&mut self, catalog: bool, parts: &[String]) {
+        let mut next = (*self.current).clone();
+        match (catalog, parts) {
+            (true, [c]) => {
+                next.values.insert("$use.catalog".into(), c.clone());
+                next.values.remove("$use.database");
+            }
+            (false, [c, d]) => {
+                next.values.insert("$use.catalog".into(), c.clone());
+                next.values.insert("$use.database".into(), d.clone());
+            }
+            (false, [d]) => {
+                next.values.insert("$use.database".into(), d.clone());
+            }
+            _ => {}
+        }
+        self.current = Arc::new(next);
     }
 
     /// `RESET 'key'` / `RESET`.

@@ -39,8 +39,10 @@ pub enum EventKind {
 pub struct Event {
     pub table: usize,
     pub kind: EventKind,
-    /// Script line it came from.
+    /// Script line it came from (0: a generated row).
     pub line: usize,
+    /// A generated row's timestamp (its `$rowtime`, epoch ms); None for rows of the script.
+    pub rowtime: Option<i64>,
 }
 
 /// How the rows arrived, for the `# note: arrival …` lines.
@@ -238,11 +240,7 @@ pub fn evaluate_insert(
         let mut row = Vec::new();
         for v in &r.content {
             let e = bind_scalar(v, &empty, zone).map_err(|e| {
-                if e.message.contains("not found in any table") {
-                    rejects(e)
-                } else {
-                    rejects(e)
-                }
+                rejects(e)
             })?;
             if e.ty().kind == TypeKind::Null {
                 let sp = span_of(v);
@@ -378,7 +376,7 @@ pub fn arrange_inserts(catalog: &Catalog, rows: Vec<InsertedRow>, policy: Option
             policy = Arrival::AsWritten;
         }
     }
-    let to_event = |r: InsertedRow| Event { table: r.table, kind: EventKind::Row { kind: RowKind::Insert, values: r.values }, line: r.line };
+    let to_event = |r: InsertedRow| Event { table: r.table, kind: EventKind::Row { kind: RowKind::Insert, values: r.values }, line: r.line, rowtime: None };
     if policy == Arrival::AsWritten {
         if notes.is_empty() {
             notes.push("# note: arrival as-written".to_string());

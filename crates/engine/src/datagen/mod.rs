@@ -77,7 +77,7 @@
 
 // `crate::error::Error` is the crate's error value (Flink's wording, spans, causes); boxing it
 // only here would make this module's API differ from the rest of the engine.
-#![allow(clippy::result_large_err)]
+
 
 pub mod avro;
 pub mod examples;

@@ -137,7 +137,7 @@ impl SourceOp {
     }
 
     /// The full table row of a data row's physical values, built in `row` (cleared first).
-    fn build_row(&mut self, row: &mut Row, values: &Row, step: u32, cx: &Ctx) -> Result<(), String> {
+    fn build_row(&mut self, row: &mut Row, values: &Row, step: u32, given: Option<i64>, cx: &Ctx) -> Result<(), String> {
         let n = self.types.len();
         row.clear();
         if self.phys.len() + 1 == n && self.phys.iter().enumerate().all(|(k, &p)| k == p) {
@@ -151,7 +151,7 @@ impl SourceOp {
             }
         }
         let rowtime_col = n - 1;
-        let rowtime = match self.rowtime_from.and_then(|c| row[c].as_millis()) {
+        let rowtime = match given.or_else(|| self.rowtime_from.and_then(|c| row[c].as_millis())) {
             Some(ms) => Value::TimestampLtz(Ts::from_millis(ms)),
             None => match self.rowtime_from {
                 Some(_) => Value::Null,
@@ -193,7 +193,7 @@ impl SourceOp {
     }
 
     /// One data row; returns the new watermark if it rose.
-    pub fn push_row(&mut self, kind: RowKind, values: &Row, step: u32, cx: &mut Ctx) -> Result<Option<i64>, String> {
+    pub fn push_row(&mut self, kind: RowKind, values: &Row, step: u32, rowtime: Option<i64>, cx: &mut Ctx) -> Result<Option<i64>, String> {
         self.arrivals += 1;
         if let (Some(direct), false) = (&self.direct, cx.tracing()) {
             // fast path: the emitted columns are data columns, nothing to compute
@@ -215,7 +215,7 @@ impl SourceOp {
             return Ok(None);
         }
         let mut row = std::mem::take(&mut self.scratch);
-        self.build_row(&mut row, values, step, cx)?;
+        self.build_row(&mut row, values, step, rowtime, cx)?;
         let rowtime_ms = self.event_time_col.and_then(|c| row[c].as_millis());
         if cx.tracing() {
             let rendered = render(&row[..row.len() - 1], &self.types, cx.zone);

@@ -41,6 +41,12 @@ pub struct Binder<'c> {
     pub multi_join_enabled: bool,
     /// The current query block's `STATE_TTL` hint: (input name, ms).
     ttl_hints: Vec<(String, i64)>,
+    /// The current catalog and database after `USE` (empty: the default ones).
+    pub search_path: Vec<String>,
+    /// `/*+ OPTIONS(…) */` table hints of the query: (table name as written, options).
+    pub table_hints: Vec<(String, Vec<(String, String)>)>,
+    /// Rows a scan reads (`number-of-rows` hints): (table, rows).
+    pub scan_rows: Vec<(usize, u64)>,
 }
 
 fn bool_t(n: bool) -> DataType {
@@ -296,7 +302,7 @@ fn equi_pair(e: &Expr, nl: usize) -> Option<(usize, usize, bool)> {
 
 impl<'c> Binder<'c> {
     pub fn new(catalog: &'c Catalog, zone: &'c SessionZone, dialect: Dialect) -> Binder<'c> {
-        Binder { catalog, zone, dialect, ctes: Vec::new(), warnings: Vec::new(), state_ttl: (0, 0), multi_join_enabled: false, ttl_hints: Vec::new() }
+        Binder { catalog, zone, dialect, ctes: Vec::new(), warnings: Vec::new(), state_ttl: (0, 0), multi_join_enabled: false, ttl_hints: Vec::new(), search_path: Vec::new(), table_hints: Vec::new(), scan_rows: Vec::new() }
     }
 
     /// A join input's state retention: its STATE_TTL hint, else the default.
@@ -744,7 +750,7 @@ impl<'c> Binder<'c> {
             }
             return self.regular_join(left, right, kind, conjuncts, span, names);
         }
-        let (lw, rw) = (left.window.clone().unwrap_or_else(|| unreachable_window()), right.window.clone().unwrap_or_else(|| unreachable_window()));
+        let (lw, rw) = (left.window.clone().unwrap_or_else(unreachable_window), right.window.clone().unwrap_or_else(unreachable_window));
         if lw.proctime {
             return Err(Error::table("Processing time Window Join is not supported yet."));
         }
@@ -1035,10 +1041,36 @@ impl<'c> Binder<'c> {
                 return apply_alias(b, alias, Some(tname));
             }
         }
-        let Some(ti) = self.catalog.find(&tname) else {
+        let Some(ti) = self.catalog.resolve(&parts, &self.search_path) else {
             return Err(calcite_error(span_of(name), &format!("Object '{}' not found", parts.join("."))));
         };
         let t = &self.catalog.tables[ti];
+        if let Some(Err(e)) = &t.generator {
+            return Err(e.clone());
+        }
+        // `/*+ OPTIONS('number-of-rows' = 'N') */` after the table: how many rows this scan reads
+        let written = parts.join(".");
+        for (hinted, opts) in &self.table_hints {
+            if *hinted == written || *hinted == tname {
+                for (k, v) in opts {
+                    match k.as_str() {
+                        "number-of-rows" => {
+                            let n: u64 = v.trim().parse().map_err(|_| {
+                                Error::validation(format!("Could not parse value '{}' for key 'number-of-rows'.", v)).at(span_of(name).0, span_of(name).1)
+                            })?;
+                            self.scan_rows.push((ti, n));
+                        }
+                        other => {
+                            return Err(Error::unsupported(format!(
+                                "the OPTIONS hint key '{}' (JoinLab applies 'number-of-rows' per query; set other options in CREATE TABLE)",
+                                other
+                            ))
+                            .at(span_of(name).0, span_of(name).1))
+                        }
+                    }
+                }
+            }
+        }
         let fields: Vec<Field> = t.columns.iter().map(|c| Field { name: c.name.clone(), ty: c.ty.clone() }).collect();
         let (insert_only, producer) = match t.changelog {
             ChangelogMode::Insert => (true, None),

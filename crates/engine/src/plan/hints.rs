@@ -22,7 +22,7 @@ fn assertion(message: String) -> Error {
 }
 
 /// Splits at commas outside parentheses and quotes.
-fn split_top(text: &str) -> Vec<String> {
+pub(crate) fn split_top(text: &str) -> Vec<String> {
     let mut parts = Vec::new();
     let mut depth = 0i32;
     let mut quote: Option<char> = None;
@@ -61,7 +61,7 @@ fn split_top(text: &str) -> Vec<String> {
     parts.into_iter().map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect()
 }
 
-fn unquote(s: &str) -> String {
+pub(crate) fn unquote(s: &str) -> String {
     let t = s.trim();
     for q in ['\'', '`', '"'] {
         if t.len() >= 2 && t.starts_with(q) && t.ends_with(q) {
@@ -197,5 +197,61 @@ mod tests {
         assert_eq!(parse_ttl("1d"), Some(86_400_000));
         assert_eq!(parse_ttl("PT1H30M"), Some(5_400_000));
         assert_eq!(parse_ttl("abc"), None);
+    }
+}
+
+/// Table hints written after a table name: `FROM orders /*+ OPTIONS('number-of-rows' = '10') */`.
+/// Returns (the table name as written, without backquotes; the options). sqlparser keeps no
+/// comments, so the hints are read from the statement's text.
+pub fn table_options(sql: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let mut out = Vec::new();
+    let mut rest = sql;
+    let mut offset = 0;
+    while let Some(i) = rest.find("/*+") {
+        let start = offset + i;
+        let Some(end_rel) = sql[start..].find("*/") else { break };
+        let body = &sql[start + 3..start + end_rel];
+        offset = start + end_rel + 2;
+        rest = &sql[offset..];
+        let b = body.trim();
+        let upper = b.to_ascii_uppercase();
+        let Some(args) = upper.strip_prefix("OPTIONS").map(|_| b["OPTIONS".len()..].trim()) else { continue };
+        let Some(inner) = args.strip_prefix('(').and_then(|x| x.strip_suffix(')')) else { continue };
+        // the identifier chain right before the hint
+        let before = sql[..start].trim_end();
+        let name_start = before
+            .char_indices()
+            .rev()
+            .take_while(|(_, c)| c.is_alphanumeric() || matches!(c, '_' | '$' | '.' | '`'))
+            .last()
+            .map(|(i, _)| i)
+            .unwrap_or(before.len());
+        let name = before[name_start..].replace('`', "");
+        if name.is_empty() {
+            continue;
+        }
+        let mut opts = Vec::new();
+        for kv in split_top(inner) {
+            if let Some((k, v)) = kv.split_once('=') {
+                opts.push((unquote(k), unquote(v)));
+            }
+        }
+        out.push((name, opts));
+    }
+    out
+}
+
+#[cfg(test)]
+mod table_option_tests {
+    use super::*;
+
+    #[test]
+    fn options_follow_their_table() {
+        let h = table_options("SELECT * FROM examples.marketplace.orders /*+ OPTIONS('number-of-rows'='10') */ o JOIN `c` /*+ OPTIONS('a' = 'b', 'c'='d') */ ON TRUE");
+        assert_eq!(h.len(), 2);
+        assert_eq!(h[0], ("examples.marketplace.orders".to_string(), vec![("number-of-rows".to_string(), "10".to_string())]));
+        assert_eq!(h[1].0, "c");
+        assert_eq!(h[1].1.len(), 2);
+        assert!(table_options("SELECT /*+ MULTI_JOIN(a, b) */ * FROM a").is_empty());
     }
 }

@@ -29,11 +29,15 @@ pub struct QueryPlan {
     pub notes: Vec<String>,
     /// Index of the single rowtime attribute of the result, if exactly one.
     pub single_rowtime: Option<usize>,
+    /// Rows a scan reads, from `/*+ OPTIONS('number-of-rows' = 'N') */`: (table, rows).
+    pub scan_rows: Vec<(usize, u64)>,
 }
 
 /// Plans one query with the catalog and the settings in effect where it stands.
-pub fn plan_query(q: &Query, catalog: &Catalog, settings: &Settings, dialect: Dialect) -> Result<QueryPlan> {
+pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, dialect: Dialect) -> Result<QueryPlan> {
     let mut binder = bind::Binder::new(catalog, settings.zone(), dialect);
+    binder.search_path = settings.search_path();
+    binder.table_hints = hints::table_options(sql);
     let ttl = settings.state_ttl_ms()?;
     binder.state_ttl = (ttl, ttl);
     binder.multi_join_enabled = settings.bool_option("table.optimizer.multi-join.enabled");
@@ -62,7 +66,7 @@ pub fn plan_query(q: &Query, catalog: &Catalog, settings: &Settings, dialect: Di
             f.ty = f.ty.with_time_attr(TimeAttr::None);
         }
     }
-    Ok(QueryPlan { rel, schema, notes, single_rowtime })
+    Ok(QueryPlan { rel, schema, notes, single_rowtime, scan_rows: binder.scan_rows })
 }
 
 /// Whether the plan holds a regular or multi-way join.

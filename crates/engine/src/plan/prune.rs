@@ -21,7 +21,7 @@ fn identity(n: usize) -> ColumnMap {
     (0..n).map(Some).collect()
 }
 
-fn used_by(e: &Expr, out: &mut Vec<bool>) {
+fn used_by(e: &Expr, out: &mut [bool]) {
     let mut cols = Vec::new();
     e.inputs(&mut cols);
     for c in cols {

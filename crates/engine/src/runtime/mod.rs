@@ -155,7 +155,7 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
             let r = match &ev.kind {
                 EventKind::Row { kind, values } => {
                     let kind = *kind;
-                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, step_no as u32, ctx))
+                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, step_no as u32, ev.rowtime, ctx))
                 }
                 EventKind::Watermark { millis, .. } => {
                     let m = *millis;
@@ -356,7 +356,7 @@ pub fn run_counting<'a>(
             let r = match &ev.kind {
                 EventKind::Row { kind, values } => {
                     let kind = *kind;
-                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, i as u32 + 1, ctx)).map(|_| ())
+                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, i as u32 + 1, ev.rowtime, ctx)).map(|_| ())
                 }
                 EventKind::Watermark { millis, .. } => {
                     let m = *millis;

@@ -31,7 +31,7 @@ pub fn state_after(plan: &QueryPlan, catalog: &Catalog, events: &[DataEvent], op
             let r = match &ev.kind {
                 EventKind::Row { kind, values } => {
                     let kind = *kind;
-                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, i as u32 + 1, ctx)).map(|_| ())
+                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, i as u32 + 1, ev.rowtime, ctx)).map(|_| ())
                 }
                 EventKind::Watermark { millis, .. } => {
                     let m = *millis;

@@ -33,6 +33,8 @@ pub enum ColumnDefKind {
 #[derive(Clone, Debug)]
 pub struct CreateTable {
     pub name: String,
+    /// The name as written, in parts (`examples.marketplace.orders` → three).
+    pub path: Vec<String>,
     pub name_span: (Pos, Pos),
     pub if_not_exists: bool,
     pub columns: Vec<ColumnDef>,
@@ -54,6 +56,22 @@ pub enum Statement {
     Explain { details: Vec<String>, query: Box<Query> },
     Describe { table: String, span: (Pos, Pos) },
     Show(String),
+    /// `USE CATALOG c` (`catalog`) or `USE [c.]db`.
+    Use { catalog: bool, parts: Vec<String> },
+    /// `DROP TABLE t`, `ALTER TABLE t …` (JoinLab only rejects them).
+    Modify { verb: String, table: Vec<String>, span: (Pos, Pos) },
+}
+
+/// A table name as written, as the catalog knows it: `t` for `t`,
+/// `default_database.t` and `default_catalog.default_database.t`; the dotted path otherwise
+/// (`examples.marketplace.orders`). Also whether the name was qualified at all.
+pub fn table_path(name: &sqlparser::ast::ObjectName) -> (String, Vec<String>) {
+    let parts: Vec<String> = name.0.iter().filter_map(|p| p.as_ident().map(|i| i.value.clone())).collect();
+    let local = match parts.iter().map(|s| s.as_str()).collect::<Vec<_>>().as_slice() {
+        ["default_catalog", "default_database", t] | ["default_database", t] | [t] => Some(t.to_string()),
+        _ => None,
+    };
+    (local.unwrap_or_else(|| parts.join(".")), parts)
 }
 
 pub fn pos(l: Location) -> Pos {
@@ -158,6 +176,10 @@ fn end_pos(sql: &str) -> Pos {
     Pos { line, col: last.chars().count() + 1 }
 }
 
+fn second_word(sql: &str) -> String {
+    sql.split_whitespace().nth(1).unwrap_or("").to_string()
+}
+
 /// Parses one statement of the script.
 pub fn parse_statement(sql: &str) -> Result<Statement> {
     parse_statement_inner(sql).map_err(|e| {
@@ -238,10 +260,35 @@ fn parse_statement_inner(sql: &str) -> Result<Statement> {
             let name = p.parse_object_name(false).map_err(parse_error)?;
             expect_end(&mut p)?;
             let span = span_of(&name);
-            let table = name.0.last().and_then(|x| x.as_ident()).map(|i| i.value.clone()).unwrap_or_default();
+            let (table, _) = table_path(&name);
             Ok(Statement::Describe { table, span })
         }
         "SHOW" => Ok(Statement::Show(sql.trim()[4..].trim().to_string())),
+        "USE" => {
+            let mut p = parser_for(sql)?;
+            p.next_token();
+            let catalog = word_is(&p.peek_token_ref().token, "CATALOG");
+            if catalog {
+                p.next_token();
+            }
+            let name = p.parse_object_name(false).map_err(parse_error)?;
+            expect_end(&mut p)?;
+            let parts = name.0.iter().filter_map(|x| x.as_ident().map(|i| i.value.clone())).collect();
+            Ok(Statement::Use { catalog, parts })
+        }
+        "DROP" | "ALTER" if second_word(sql).eq_ignore_ascii_case("TABLE") => {
+            let mut p = parser_for(sql)?;
+            p.next_token();
+            p.next_token();
+            if word_is(&p.peek_token_ref().token, "IF") {
+                p.next_token();
+                p.next_token();
+            }
+            let name = p.parse_object_name(false).map_err(parse_error)?;
+            let span = span_of(&name);
+            let table = name.0.iter().filter_map(|x| x.as_ident().map(|i| i.value.clone())).collect();
+            Ok(Statement::Modify { verb: kw.clone(), table, span })
+        }
         "INSERT" => {
             let mut p = parser_for(sql)?;
             let st = p.parse_statement().map_err(parse_error)?;
@@ -297,10 +344,15 @@ fn parse_create(p: &mut Parser) -> Result<Statement> {
     };
     let name = p.parse_object_name(false).map_err(parse_error)?;
     let name_span = span_of(&name);
-    let table = name.0.last().and_then(|x| x.as_ident()).map(|i| i.value.clone()).unwrap_or_default();
-    p.expect_token(&Token::LParen).map_err(parse_error)?;
+    let (table, path) = table_path(&name);
+    // a datagen table of a quickstart may leave out its column list
+    let has_columns = p.consume_token(&Token::LParen);
+    if !has_columns && !word_is(&p.peek_token_ref().token, "WITH") {
+        p.expect_token(&Token::LParen).map_err(parse_error)?;
+    }
     let mut ct = CreateTable {
         name: table,
+        path,
         name_span,
         if_not_exists,
         columns: Vec::new(),
@@ -308,7 +360,8 @@ fn parse_create(p: &mut Parser) -> Result<Statement> {
         primary_key: None,
         options: Vec::new(),
     };
-    loop {
+    // the column list: columns, WATERMARK, PRIMARY KEY, up to the closing parenthesis
+    while has_columns && !p.consume_token(&Token::RParen) {
         let t = p.peek_token();
         if word_is(&t.token, "WATERMARK") {
             p.next_token();

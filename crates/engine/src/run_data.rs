@@ -1,0 +1,84 @@
+//! Generated rows: a query that reads datagen tables or the examples catalog gets their rows,
+//! after the script's own data, interleaved by the generators' clocks (ties: the table created
+//! first). How many: the query's `/*+ OPTIONS('number-of-rows' = 'N') */`, else
+//! `joinlab.examples.rows` (examples), else the table's own `number-of-rows`, else the table's
+//! default (examples) or 1,000 (an unbounded datagen table).
+
+use std::borrow::Cow;
+
+use crate::catalog::Catalog;
+use crate::changelog::RowKind;
+use crate::data::{Event, EventKind};
+use crate::datagen::{GenTable, GeneratedRow, UNBOUNDED_DEFAULT_ROWS};
+use crate::plan::{Node, QueryPlan, Rel};
+
+/// The tables a plan scans.
+pub fn scanned(rel: &Rel, out: &mut Vec<usize>) {
+    match &rel.node {
+        Node::Scan { table, .. } => {
+            if !out.contains(table) {
+                out.push(*table);
+            }
+        }
+        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => scanned(input, out),
+        Node::WindowJoin(j) => {
+            scanned(&j.left, out);
+            scanned(&j.right, out);
+        }
+        Node::Join(j) => {
+            scanned(&j.left, out);
+            scanned(&j.right, out);
+        }
+        Node::MultiJoin(m) => m.inputs.iter().for_each(|r| scanned(r, out)),
+    }
+}
+
+/// The events a query sees: the script's, then its generated tables' rows.
+pub fn query_events<'a>(
+    catalog: &Catalog,
+    plan: &QueryPlan,
+    script_events: &'a [Event],
+    seed: u64,
+    examples_rows: Option<u64>,
+) -> Cow<'a, [Event]> {
+    let mut tables = Vec::new();
+    scanned(&plan.rel, &mut tables);
+    tables.sort_unstable();
+    let mut gens: Vec<(usize, GenTable, u64)> = Vec::new();
+    for ti in tables {
+        let t = &catalog.tables[ti];
+        let Some(Ok(g)) = &t.generator else { continue };
+        let hinted = plan.scan_rows.iter().filter(|(x, _)| *x == ti).map(|(_, n)| *n).min();
+        let n = hinted
+            .or(if t.read_only { examples_rows } else { None })
+            .or(g.rows)
+            .or(t.default_rows)
+            .unwrap_or(UNBOUNDED_DEFAULT_ROWS);
+        let mut g = g.clone();
+        g.session_seed = seed;
+        gens.push((ti, g, n));
+    }
+    if gens.is_empty() {
+        return Cow::Borrowed(script_events);
+    }
+    let mut events = script_events.to_vec();
+    let mut heads: Vec<std::iter::Peekable<crate::datagen::RowIter<'_>>> = gens.iter().map(|(_, g, n)| g.take(*n).peekable()).collect();
+    loop {
+        let mut best: Option<(usize, crate::time::Ts)> = None;
+        for (k, h) in heads.iter_mut().enumerate() {
+            if let Some(r) = h.peek() {
+                if best.map(|(_, c)| r.clock < c).unwrap_or(true) {
+                    best = Some((k, r.clock));
+                }
+            }
+        }
+        let Some((k, _)) = best else { break };
+        let Some(row) = heads[k].next() else { break };
+        events.push(to_event(gens[k].0, row));
+    }
+    Cow::Owned(events)
+}
+
+fn to_event(table: usize, r: GeneratedRow) -> Event {
+    Event { table, kind: EventKind::Row { kind: RowKind::Insert, values: r.values }, line: 0, rowtime: Some(r.event_time.millis) }
+}
