@@ -142,14 +142,55 @@ fn median(mut v: Vec<f64>) -> f64 {
     v[v.len() / 2]
 }
 
+/// `bench gen`: how fast the mock-data generators make rows (issue 5: generating 10^6 rows must
+/// not be the bottleneck): the examples catalog's orders and player activity, and a Flink
+/// datagen table with disorder.
+fn gen(rows: Option<u64>, repeat: u32) -> Result<(), String> {
+    use joinlab_engine::datagen;
+    let n = rows.unwrap_or(1_000_000);
+    let cols = vec![
+        datagen::ColumnSpec::new("k", joinlab_engine::types::DataType::nullable(joinlab_engine::types::TypeKind::BigInt)),
+        datagen::ColumnSpec::new("v", joinlab_engine::types::DataType::string()),
+        datagen::ColumnSpec::new("ts", joinlab_engine::types::DataType::nullable(joinlab_engine::types::TypeKind::Timestamp { precision: 3, attr: joinlab_engine::types::TimeAttr::None })),
+    ];
+    let opts: Vec<(String, String)> = [("fields.k.min", "1"), ("fields.k.max", "1000"), ("fields.v.length", "8"), ("joinlab.max-delay", "2 s")]
+        .iter()
+        .map(|(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    let flink = datagen::from_flink_options("t", &cols, &opts, 0).map_err(|e| e.human())?;
+    let catalog = datagen::examples_catalog(None, 0);
+    let mut tables: Vec<(String, datagen::GenTable)> = vec![("datagen (BIGINT, STRING(8), TIMESTAMP(3), 2 s disorder)".into(), flink)];
+    for ex in catalog {
+        if ex.name == "orders" || ex.name == "player_activity" {
+            let mut t = ex.table.clone();
+            t.rows = None;
+            tables.push((ex.path(), t));
+        }
+    }
+    for (name, t) in &tables {
+        let mut rates = Vec::new();
+        let mut count = 0u64;
+        for _ in 0..repeat.max(1) {
+            let t0 = Instant::now();
+            count = datagen::generate(t, n).count() as u64;
+            rates.push(count as f64 / t0.elapsed().as_secs_f64());
+        }
+        println!("{:<60} {:>9} rows  {:>12.0} rows/s (median of {})", name, count, median(rates.clone()), rates.len());
+    }
+    Ok(())
+}
+
 pub fn run(workload: &str, rows: Option<u64>, trace: bool, repeat: u32) -> Result<(), String> {
+    if workload == "gen" {
+        return gen(rows, repeat);
+    }
     let (script, gen, expected): (&str, fn(u64) -> Vec<Event>, fn(u64) -> Option<u64>) = match workload {
         "w1" => (W1, w1_rows, |n| if n % 10_000 == 0 { Some(2 * n) } else { None }),
         "w2-inner" => (W2_INNER, w2_rows, w2_inner_expected),
         "w2-left" => (W2_LEFT, w2_rows, w2_left_expected),
         "w3-cascade" => (W3_CASCADE, w3_rows, w3_expected),
         "w3-multi" => (W3_MULTI, w3_rows, w3_expected),
-        other => return Err(format!("unknown workload '{}' (w1, w2-inner, w2-left, w3-cascade, w3-multi)", other)),
+        other => return Err(format!("unknown workload '{}' (w1, w2-inner, w2-left, w3-cascade, w3-multi, gen)", other)),
     };
     let n = rows.unwrap_or(500_000);
     let t0 = Instant::now();
