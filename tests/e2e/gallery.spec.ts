@@ -1,10 +1,11 @@
 // Every gallery example: load it, step to the end, and check the changelog and the result table
 // against Apache Flink's output (the oracle's .expected next to the example). Examples Flink
-// cannot run (Confluent's $rowtime) must run without error and produce rows. A screenshot of
-// each example is kept in tests/e2e/artifacts/examples/.
+// cannot run (Confluent's $rowtime, state TTL) must run without error and produce rows. An
+// example that shows a rejection (`-- error-at: LINE:COLUMN`) must show that error there, and
+// its other queries must run. A screenshot of each example is kept in tests/e2e/artifacts/examples/.
 
 import { expect, test } from '@playwright/test';
-import { artifactPath, changelogByStep, currentStep, galleryExamples, openExample, parseExpected, resultRows, settled, sorted } from './helpers';
+import { artifactPath, changelogByStep, currentStep, galleryExamples, headerLines, openExample, parseExpected, resultRows, settled, sorted } from './helpers';
 
 for (const ex of galleryExamples()) {
   test(`gallery: ${ex.name}`, async ({ page }) => {
@@ -15,9 +16,22 @@ for (const ex of galleryExamples()) {
     const expected = ex.expected ? parseExpected(ex.expected) : null;
     if (expected) expect(queries).toBe(expected.length);
 
+    if (ex.errorAt) {
+      // The rejection, at its line and column of the script as loaded (the header is removed).
+      const line = ex.errorAt.line - headerLines(ex.sql);
+      await expect(page.getByTestId('error')).toContainText(`Line ${line}, column ${ex.errorAt.column}:`);
+      await expect(page.locator('.cm-line').nth(line - 1).locator('.cm-lintRange-error')).not.toHaveCount(0);
+      await page.screenshot({ path: artifactPath('examples', `${ex.name}-error.png`), fullPage: true });
+    }
+
+    let ran = 0;
     for (let qi = 0; qi < queries; qi++) {
       if (queries > 1) await querySelect.selectOption(String(qi));
-      await expect(page.getByTestId('error')).toBeHidden();
+      if (ex.errorAt) {
+        await settled(page);
+        if (await page.locator('.jl-not-run').isVisible()) continue;
+      } else await expect(page.getByTestId('error')).toBeHidden();
+      ran++;
       await page.getByTestId('step-last').click();
       await settled(page);
       const { pos, total } = await currentStep(page);
@@ -48,5 +62,6 @@ for (const ex of galleryExamples()) {
         expect(await resultRows(page)).toEqual(q.unbounded);
       }
     }
+    expect(ran).toBeGreaterThan(0);
   });
 }

@@ -14,6 +14,8 @@ export interface GalleryExample {
   name: string;
   sql: string;
   expected: string | null;
+  /** `-- error-at: LINE:COLUMN` (in the file): the example shows a rejection there. */
+  errorAt: { line: number; column: number } | null;
 }
 
 export function galleryExamples(): GalleryExample[] {
@@ -23,7 +25,14 @@ export function galleryExamples(): GalleryExample[] {
     .map((f) => {
       const name = f.slice(0, -4);
       const exp = path.join(EXAMPLES_DIR, `${name}.expected`);
-      return { name, sql: readFileSync(path.join(EXAMPLES_DIR, f), 'utf8'), expected: existsSync(exp) ? readFileSync(exp, 'utf8') : null };
+      const sql = readFileSync(path.join(EXAMPLES_DIR, f), 'utf8');
+      const at = /^--\s*error-at:\s*(\d+):(\d+)\s*$/m.exec(sql);
+      return {
+        name,
+        sql,
+        expected: existsSync(exp) ? readFileSync(exp, 'utf8') : null,
+        errorAt: at ? { line: Number(at[1]), column: Number(at[2]) } : null,
+      };
     });
 }
 
@@ -78,10 +87,12 @@ export function parseExpected(text: string): ExpectedQuery[] {
 
 export const sorted = (xs: string[]) => [...xs].sort();
 
-/** Opens the page at a URL and waits for the first step to be shown. */
+/** Opens the page at a URL and waits for the first step to be shown (or for the query's error). */
 export async function openPage(page: Page, url: string): Promise<void> {
+  // A new document every time (going to a URL that differs only in its hash would not reload).
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
   await page.goto(url);
-  await expect(page.getByTestId('step-sentence')).not.toBeEmpty();
+  await expect(page.locator('[data-testid=step-sentence]:not(:empty), .jl-not-run:not([hidden])').first()).toBeVisible();
 }
 
 export async function openExample(page: Page, name: string): Promise<void> {
@@ -145,13 +156,18 @@ export function artifactPath(...parts: string[]): string {
   return p;
 }
 
+/** Lines of the title/about header the gallery removes from an example's file. */
+export function headerLines(sql: string): number {
+  return sql.split('\n').length - exampleScript(sql).split('\n').length;
+}
+
 /** The script the gallery loads for an example (its file without the title/about header). */
 export function exampleScript(sql: string): string {
   const lines = sql.split('\n');
   let i = 0;
   let inHeader = false;
   for (; i < lines.length; i++) {
-    if (/^--\s*(title|about):/.test(lines[i])) inHeader = true;
+    if (/^--\s*(title|about|error-at):/.test(lines[i])) inHeader = true;
     else if (!(inHeader && /^--\s/.test(lines[i]) && !/^--\s*$/.test(lines[i]))) break;
   }
   return lines.slice(i).join('\n');

@@ -1,6 +1,8 @@
 // The examples gallery: every `www/examples/NAME.sql` is an example. Its leading comment lines
 // carry `-- title: …` and `-- about: …` (one paragraph, may continue on further `--` lines);
-// `NAME.expected`, when present, is Apache Flink's output for it (written by the oracle).
+// `NAME.expected`, when present, is Apache Flink's output for it (written by the oracle). An
+// example that shows a rejection says where with `-- error-at: LINE:COLUMN` (in the file, as
+// `joinlab run` reports it).
 
 export interface Example {
   name: string;
@@ -10,6 +12,8 @@ export interface Example {
   script: string;
   /** URL of Apache Flink's output for it (the oracle's `.expected`), when kept. */
   oracle: string | null;
+  /** For an example that shows an error: where it is, in the script as loaded (header removed). */
+  errorAt: { line: number; column: number } | null;
 }
 
 const sources = import.meta.glob('../examples/*.sql', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
@@ -25,7 +29,7 @@ export function parseExample(name: string, text: string, oracle: string | null =
   let key = '';
   let i = 0;
   for (; i < lines.length; i++) {
-    const m = /^--\s*(title|about):\s?(.*)$/.exec(lines[i]);
+    const m = /^--\s*(title|about|error-at):\s?(.*)$/.exec(lines[i]);
     if (m) {
       key = m[1];
       fields[key] = m[2].trim();
@@ -33,12 +37,22 @@ export function parseExample(name: string, text: string, oracle: string | null =
       fields[key] += ` ${lines[i].replace(/^--\s*/, '').trim()}`;
     } else break;
   }
-  return { name, title: fields.title || name, about: fields.about || '', script: lines.slice(i).join('\n'), oracle };
+  const at = /^(\d+):(\d+)$/.exec(fields['error-at'] ?? '');
+  const errorAt = at ? { line: Number(at[1]) - i, column: Number(at[2]) } : null;
+  return { name, title: fields.title || name, about: fields.about || '', script: lines.slice(i).join('\n'), oracle, errorAt };
 }
 
 export const EXAMPLES: Example[] = Object.entries(sources)
   .map(([path, text]) => parseExample(baseName(path), text, expected[`${path.slice(0, -4)}.expected`] ?? null))
   .sort((a, b) => a.name.localeCompare(b.name));
+
+/** The gallery's badge for an example: how it is checked. */
+export function badgeOf(e: Example): { text: string; title: string; cls: string } {
+  if (e.oracle) return { text: 'checked against Flink 2.3', title: "The page shows exactly Apache Flink 2.3's output for this script", cls: 'jl-badge-oracle' };
+  if (e.errorAt) return { text: 'shows an error', title: 'This example is about a query the dialect rejects', cls: 'jl-badge-error' };
+  if (/\$rowtime/.test(e.script)) return { text: 'Confluent only', title: 'Apache Flink has no $rowtime: no oracle output', cls: '' };
+  return { text: 'JoinLab only', title: 'Apache Flink cannot check this one (see the example text)', cls: '' };
+}
 
 export const DEFAULT_EXAMPLE = EXAMPLES[0];
 

@@ -5,7 +5,7 @@
 import './style.css';
 import './page.css';
 import { fill, h } from './dom';
-import { DEFAULT_EXAMPLE, EXAMPLES, type Example, findExample } from './gallery';
+import { badgeOf, DEFAULT_EXAMPLE, EXAMPLES, type Example, findExample } from './gallery';
 import { Playground } from './playground';
 import { decodeShare, encodeShare, type ShareState } from './share';
 
@@ -89,7 +89,8 @@ if (embed) {
 
   for (const ex of EXAMPLES) {
     const b = h('button', { type: 'button', class: 'jl-gallery-item', 'data-example': ex.name }, h('span', { class: 'jl-gallery-title' }, ex.title));
-    b.append(h('span', { class: ex.oracle ? 'jl-badge jl-badge-oracle' : 'jl-badge' }, ex.oracle ? 'checked against Flink 2.3' : 'Confluent only'));
+    const badge = badgeOf(ex);
+    b.append(h('span', { class: `jl-badge ${badge.cls}`, title: badge.title }, badge.text));
     b.addEventListener('click', () => {
       pg.load(fromExample(ex));
       showAbout(ex.script);

@@ -33,6 +33,30 @@ export interface OutputRow {
   lineage: number[];
   /** Where the timeline draws it: the end of the window that produced it, else its newest input. */
   x: number | null;
+  /**
+   * The row of the same step it pairs with (a retraction and the row that replaces it: a -D of
+   * a NULL-padded row and the joined +I, a -U and its +U, …), or -1.
+   */
+  partner: number;
+  /** For the retraction of a pair: what the pair means. */
+  pairKind: PairKind | null;
+}
+
+/**
+ * What a retraction paired with the row that replaces it means: `matched` (a row padded with
+ * NULLs is replaced by the joined row), `unmatched` (a joined row goes back to being padded),
+ * `update` (-U then +U), `replaced` (any other retraction followed by its replacement).
+ */
+export type PairKind = 'matched' | 'unmatched' | 'update' | 'replaced';
+
+/** Rows a stateful operator holds after each step (from the trace's `Step.state`). */
+export interface StateSeries {
+  op: number;
+  /** rows[p] = rows held after step p (rows[0] = 0). */
+  rows: Int32Array;
+  peak: number;
+  /** First step at which the peak was reached (0 when the operator never held a row). */
+  peakPos: number;
 }
 
 export interface WindowInfo {
@@ -95,6 +119,14 @@ export interface QueryModel {
   joinWatermark: WatermarkSeries | null;
   joinOp: OperatorInfo | null;
   windows: WindowInfo[];
+  /** Per stateful operator, in operator order. */
+  stateSeries: StateSeries[];
+  /** rows held by all operators together after each step. */
+  stateTotal: StateSeries;
+  /** The operator whose output is the query's result (not an input of any other). */
+  rootOp: OperatorInfo | null;
+  /** Whether the result is an updating stream (it retracts rows), from the root operator. */
+  updating: boolean;
   /** Display-clock range of everything drawn; null when no row has an event time. */
   extent: { from: number; to: number } | null;
   /** Whether times are wall-clock times of the session zone (TIMESTAMP_LTZ). */
@@ -252,7 +284,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
               if (r && r.x !== null) x = x === null ? r.x : Math.max(x, r.x);
             }
           }
-          outputs.push({ index: outputs.length, pos: p, kind: e.kind, row: e.row, text, lineage: e.lineage, x });
+          outputs.push({ index: outputs.length, pos: p, kind: e.kind, row: e.row, text, lineage: e.lineage, x, partner: -1, pairKind: null });
           break;
         }
         default:
@@ -262,8 +294,9 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     // Output rows the events did not carry (defensive: the printed rows are the truth).
     for (let i = outInStep; i < step.output.length; i++) {
       const o = step.output[i];
-      outputs.push({ index: outputs.length, pos: p, kind: o.kind, row: o.row, text: o.text, lineage: [], x: null });
+      outputs.push({ index: outputs.length, pos: p, kind: o.kind, row: o.row, text: o.text, lineage: o.lineage ?? [], x: null, partner: -1, pairKind: null });
     }
+    pairRetractions(outputs, outEnd[p - 1], outputs.length);
     for (const k of changed) {
       const c = counts.get(k) ?? { left: 0, right: 0 };
       windows.get(k)?.counts.push({ pos: p, left: c.left, right: c.right });
@@ -279,6 +312,11 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     values: wmSeries.get(o.id) ?? new Float64Array(M + 1).fill(Number.NaN),
   }));
   const joinWatermark = joinOp ? { op: joinOp.id, label: joinOp.kind, values: wmSeries.get(joinOp.id) ?? new Float64Array(M + 1).fill(Number.NaN) } : null;
+
+  const { series: stateSeries, total: stateTotal } = stateSeriesOf(steps);
+  const consumed = new Set(query.operators.flatMap((o) => o.inputs));
+  const rootOp = query.operators.find((o) => !consumed.has(o.id)) ?? null;
+  const updating = rootOp ? rootOp.updating : outputs.some((o) => o.kind !== '+I');
 
   const winList = [...windows.values()].sort((a, b) => a.start - b.start || a.end - b.end);
   let from = Number.POSITIVE_INFINITY;
@@ -312,10 +350,123 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     joinWatermark,
     joinOp,
     windows: winList,
+    stateSeries,
+    stateTotal,
+    rootOp,
+    updating,
     extent,
     ltz,
     zone,
   };
+}
+
+/** An operator by id. */
+export function operator(m: QueryModel, id: number): OperatorInfo | undefined {
+  return m.query.operators.find((o) => o.id === id);
+}
+
+/** `Join`, or `Join (operator 2)` when the query has several operators of that kind. */
+export function operatorName(m: QueryModel, id: number): string {
+  const o = operator(m, id);
+  if (!o) return `operator ${id}`;
+  const same = m.query.operators.filter((x) => x.kind === o.kind).length;
+  return same > 1 ? `${o.kind} (operator ${id})` : o.kind;
+}
+
+/** What flows out of an operator, in words: its table, or the tables it joins (`orders ⋈ Product`). */
+export function inputName(m: QueryModel, id: number, depth = 0): string {
+  const o = operator(m, id);
+  if (!o || depth > 20) return `operator ${id}`;
+  if (o.table) return o.table;
+  if (!o.inputs.length) return o.kind;
+  if (o.inputs.length > 1) return o.inputs.map((i) => inputName(m, i, depth + 1)).join(' ⋈ ');
+  return inputName(m, o.inputs[0], depth + 1);
+}
+
+/**
+ * The sides of a stateful operator's state, in input order, with what each holds: `left` and
+ * `right` of a binary join, the input tables of a MultiJoin, `key` of a ChangelogNormalize.
+ */
+export function sidesOf(m: QueryModel, id: number, seen: string[] = []): { side: string; label: string }[] {
+  const o = operator(m, id);
+  const out: { side: string; label: string }[] = [];
+  if (o && o.inputs.length === 2 && o.kind !== 'MultiJoin') {
+    out.push({ side: 'left', label: inputName(m, o.inputs[0]) }, { side: 'right', label: inputName(m, o.inputs[1]) });
+  } else if (o && o.kind === 'MultiJoin') {
+    for (const i of o.inputs) {
+      const n = inputName(m, i);
+      out.push({ side: n, label: n });
+    }
+  } else if (o && o.kind === 'ChangelogNormalize') {
+    out.push({ side: 'key', label: `latest row per key of ${inputName(m, id)}` });
+  }
+  for (const s of seen) if (!out.some((x) => x.side === s)) out.push({ side: s, label: s });
+  return out;
+}
+
+/** Per stateful operator, the rows it holds after each step; and all operators together. */
+export function stateSeriesOf(steps: Step[]): { series: StateSeries[]; total: StateSeries } {
+  const M = steps.length;
+  const byOp = new Map<number, Int32Array>();
+  const total = new Int32Array(M + 1);
+  for (let p = 1; p <= M; p++) {
+    for (const s of steps[p - 1].state) {
+      let arr = byOp.get(s.op);
+      if (!arr) {
+        arr = new Int32Array(M + 1);
+        byOp.set(s.op, arr);
+      }
+      arr[p] = s.rows;
+      total[p] += s.rows;
+    }
+  }
+  const mk = (op: number, rows: Int32Array): StateSeries => {
+    let peak = 0;
+    let peakPos = 0;
+    for (let p = 1; p <= M; p++)
+      if (rows[p] > peak) {
+        peak = rows[p];
+        peakPos = p;
+      }
+    return { op, rows, peak, peakPos };
+  };
+  const series = [...byOp.entries()].sort((a, b) => a[0] - b[0]).map(([op, rows]) => mk(op, rows));
+  return { series, total: mk(-1, total) };
+}
+
+const isRetraction = (k: RowKind) => k === '-D' || k === '-U';
+const isAccumulate = (k: RowKind) => k === '+I' || k === '+U';
+
+/**
+ * Pairs each retraction of one step (outputs[from..to)) with the row that replaces it: the
+ * first later row of the step that adds a row, shares an input row with it (lineage) and agrees
+ * with it on every column where neither is NULL (a padded row and its joined row); failing
+ * that, for a -U, the first later +U sharing an input row, or the +U right after it (an
+ * update of the same key straight from a ChangelogNormalize).
+ */
+export function pairRetractions(outputs: OutputRow[], from: number, to: number): void {
+  for (let i = from; i < to; i++) {
+    const r = outputs[i];
+    if (!isRetraction(r.kind) || r.partner >= 0) continue;
+    const shares = (a: OutputRow) => a.lineage.some((l) => r.lineage.includes(l));
+    let found = -1;
+    for (let j = i + 1; j < to && found < 0; j++) {
+      const a = outputs[j];
+      if (a.partner >= 0 || !isAccumulate(a.kind) || a.row.length !== r.row.length || !shares(a)) continue;
+      if (r.row.every((v, c) => v === a.row[c] || v === 'NULL' || a.row[c] === 'NULL')) found = j;
+    }
+    if (found < 0 && r.kind === '-U') {
+      for (let j = i + 1; j < to && found < 0; j++) if (outputs[j].kind === '+U' && outputs[j].partner < 0 && shares(outputs[j])) found = j;
+      if (found < 0 && i + 1 < to && outputs[i + 1].kind === '+U' && outputs[i + 1].partner < 0) found = i + 1;
+    }
+    if (found < 0) continue;
+    const a = outputs[found];
+    r.partner = found;
+    a.partner = i;
+    const nullsR = r.row.filter((v) => v === 'NULL').length;
+    const nullsA = a.row.filter((v) => v === 'NULL').length;
+    r.pairKind = nullsR > nullsA ? 'matched' : nullsA > nullsR ? 'unmatched' : r.kind === '-U' && a.kind === '+U' ? 'update' : 'replaced';
+  }
 }
 
 /** The state rows per side of a window after step p. */
@@ -408,13 +559,15 @@ export function replayState(model: QueryModel, p: number): StateSummary[] {
       if (e.type !== 'state_insert' && e.type !== 'state_expire') continue;
       const k = `${e.op}|${e.side}|${e.key.join('\u0001')}|${e.window?.label ?? ''}`;
       if (e.type === 'state_insert') {
-        const cur = groups.get(k) ?? { op: e.op, g: { side: e.side, key: e.key, window: e.window ?? null, rows: [] } };
+        const cur = groups.get(k) ?? { op: e.op, g: { side: e.side, key: e.key, window: e.window ?? null, rows: [], row_notes: [] } };
         cur.g.rows.push(e.row);
+        cur.g.row_notes.push('');
         groups.set(k, cur);
       } else {
         const cur = groups.get(k);
         if (!cur) continue;
         cur.g.rows.splice(0, e.rows);
+        cur.g.row_notes.splice(0, e.rows);
         if (!cur.g.rows.length) groups.delete(k);
       }
     }

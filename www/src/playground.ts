@@ -5,7 +5,8 @@
 import { h } from './dom';
 import { EngineError, EngineSession } from './engine/client';
 import { ScriptEditor } from './editor';
-import { buildModel, type QueryModel } from './model';
+import { buildModel, operatorName, type QueryModel } from './model';
+import { updatingBadge } from './panes/badges';
 import { ChangelogPane } from './panes/changelog';
 import { ErrorsPane, type Located } from './panes/errors';
 import { EventsPane } from './panes/events';
@@ -14,7 +15,8 @@ import { ResultPane } from './panes/result';
 import { StatePane } from './panes/state';
 import { StepsTable } from './panes/steps-table';
 import { SettingsPane } from './settings-pane';
-import { readSetting, zoneAt } from './settings';
+import { readSetting, settingAt, zoneAt } from './settings';
+import { clockFor, formatDate, formatTime } from './time';
 import type { ShareState } from './share';
 import { StepControls } from './controls';
 import { Tabs } from './tabs';
@@ -47,6 +49,13 @@ export class Playground {
   private readonly controls: StepControls;
   private readonly timeline: Timeline;
   private readonly sentence: HTMLParagraphElement;
+  /** Why state left at this step (state TTL, retractions), under the sentence. */
+  private readonly why: HTMLUListElement;
+  /** The query's `# note:` lines (fallbacks, multi-way join planning, arrival order). */
+  private readonly notes: HTMLDivElement;
+  /** The simulated processing-time clock at the step. */
+  private readonly procTime: HTMLSpanElement;
+  private readonly resultMode: HTMLSpanElement;
   private readonly errors: ErrorsPane;
   private readonly status: HTMLSpanElement;
   private readonly querySelect: HTMLSelectElement;
@@ -116,7 +125,14 @@ export class Playground {
       onRun: () => this.run(),
     });
     this.errors = new ErrorsPane((marks) => this.editor.setErrors(marks));
-    this.settings = opts.compact || opts.readonly ? null : new SettingsPane((script) => this.editor.setDoc(script), () => this.editor.doc);
+    this.settings =
+      opts.compact || opts.readonly
+        ? null
+        : new SettingsPane(
+            (script) => this.editor.setDoc(script),
+            () => this.editor.doc,
+            () => this.trace?.queries[this.queryIndex]?.line ?? null,
+          );
 
     // Query selector.
     this.querySelect = h('select', { 'aria-label': 'Query to step through' });
@@ -127,6 +143,10 @@ export class Playground {
     // Visual side.
     this.controls = new StepControls((p) => this.goTo(p));
     this.sentence = h('p', { class: 'jl-sentence', 'data-testid': 'step-sentence', 'aria-live': 'polite', role: 'status' });
+    this.why = h('ul', { class: 'jl-why', 'data-testid': 'step-why', hidden: true });
+    this.notes = h('div', { class: 'jl-query-notes', 'data-testid': 'query-notes', hidden: true });
+    this.procTime = h('span', { class: 'jl-proctime', 'data-testid': 'proc-time' });
+    this.resultMode = h('span', { class: 'jl-card-badge' });
     this.timeline = new Timeline({ onPick: (p) => this.goTo(p) });
     this.legend = h('div', { class: 'jl-legend', 'aria-hidden': 'true' });
     this.notRun = h('div', { class: 'jl-not-run', hidden: true });
@@ -135,32 +155,39 @@ export class Playground {
       (i) => this.timeline.highlightOutput(i),
     );
     this.result = new ResultPane();
-    this.state = new StatePane((q, s) => this.engine.stateAt(q, s));
+    this.state = new StatePane(
+      (q, s) => this.engine.stateAt(q, s),
+      (i) => {
+        this.querySelect.value = String(i);
+        this.selectQuery(i, true);
+      },
+    );
     this.plan = new PlanPane();
     this.stepsTable = new StepsTable((p) => this.goTo(p));
     this.events = new EventsPane();
 
-    const card = (title: string, body: HTMLElement, cls = '') => h('section', { class: `jl-card ${cls}` }, h('h3', {}, title), body);
+    const card = (title: string, body: HTMLElement, extra: HTMLElement | null = null) => h('section', { class: 'jl-card' }, h('h3', {}, title, extra), body);
     const tabs = new Tabs([
       ['State', this.state.element],
       ['Timeline table', this.stepsTable.element],
       ['Plan', this.plan.element],
     ]);
     const panes = opts.compact
-      ? h('div', { class: 'jl-panes jl-panes-2' }, card('Changelog', this.changelog.element), card('Result table', this.result.element))
+      ? h('div', { class: 'jl-panes jl-panes-2' }, card('Changelog', this.changelog.element), card('Result table', this.result.element, this.resultMode))
       : h(
           'div',
           { class: 'jl-panes' },
-          h('div', { class: 'jl-panes-2' }, card('Changelog', this.changelog.element), card('Result table', this.result.element)),
+          h('div', { class: 'jl-panes-2' }, card('Changelog', this.changelog.element), card('Result table', this.result.element, this.resultMode)),
           h('section', { class: 'jl-card' }, tabs.element),
         );
 
     const left = h('div', { class: 'jl-left' }, toolbar, editorHost, this.errors.element, this.settings?.element);
-    this.visual = h('div', { class: 'jl-visual' }, this.sentence, opts.compact ? null : this.events.element, this.timeline.element, this.legend, panes);
+    this.visual = h('div', { class: 'jl-visual' }, this.sentence, this.why, opts.compact ? null : this.events.element, this.timeline.element, this.legend, panes);
     const right = h(
       'div',
       { class: 'jl-right', tabindex: '-1' },
-      h('div', { class: 'jl-stepbar' }, this.queryWrap, this.controls.element),
+      h('div', { class: 'jl-stepbar' }, this.queryWrap, this.controls.element, this.procTime),
+      this.notes,
       this.notRun,
       this.visual,
     );
@@ -268,6 +295,8 @@ export class Playground {
       this.controls.setRange(0, 0);
       this.controls.show(0);
       this.sentence.textContent = '';
+      this.procTime.textContent = '';
+      this.renderNotes(q ? [...trace.notes, ...q.notes] : trace.notes);
       for (const p of [this.changelog, this.result, this.state, this.plan, this.stepsTable, this.events]) p.setModel(null);
       this.legend.replaceChildren();
       this.emitChange();
@@ -288,6 +317,9 @@ export class Playground {
       return;
     }
     this.model = model;
+    this.renderNotes([...trace.notes, ...q.notes]);
+    this.resultMode.replaceChildren(updatingBadge(model.updating, 'The result'));
+    this.settings?.refresh();
     paneSafe('timeline', this.timeline.element, () => this.timeline.setModel(model));
     for (const [name, p] of [
       ['changelog', this.changelog],
@@ -337,6 +369,8 @@ export class Playground {
     const pos = this.pos;
     const step = m.steps[pos - 1];
     this.sentence.textContent = step.kind === 'end' ? capitalize(step.summary) : step.summary;
+    this.renderWhy(m, pos);
+    this.renderProcTime(m, pos);
     // Each part fails on its own: a bug in one pane must not take the page down.
     paneSafe('timeline', this.timeline.element, () => this.timeline.draw(pos));
     paneSafe('changelog', this.changelog.element, () => this.changelog.show(pos));
@@ -354,6 +388,62 @@ export class Playground {
       this.firstDrawn = true;
       performance.mark('joinlab:first-step');
     }
+  }
+
+  /** The query's notes: what the planner chose and why (a window join that is not one, a
+   *  multi-way join), then, quieter, how the rows arrive. */
+  private renderNotes(all: string[]): void {
+    const notes = [...new Set(all.map((n) => n.replace(/^# note:\s*/, '')))];
+    const arrival = notes.filter((n) => /^arrival |arrival needs|arrive as written/.test(n));
+    const main = notes.filter((n) => !arrival.includes(n));
+    const items: HTMLElement[] = main.map((n) => h('li', {}, n));
+    if (arrival.length) items.push(h('li', { class: 'jl-muted' }, arrival.join('; ')));
+    this.notes.replaceChildren(...(items.length ? [h('span', { class: 'jl-notes-title' }, 'Notes'), h('ul', {}, ...items)] : []));
+    this.notes.hidden = items.length === 0;
+    this.notes.classList.toggle('jl-notes-quiet', main.length === 0);
+  }
+
+  /** Rows that left an operator's state at this step for a reason other than a window firing. */
+  private renderWhy(m: QueryModel, pos: number): void {
+    const items: HTMLElement[] = [];
+    for (const e of m.steps[pos - 1]?.events ?? []) {
+      if (e.type !== 'state_expire' || e.reason === 'window fired') continue;
+      if (items.length === 8) {
+        items.push(h('li', { class: 'jl-muted' }, '… more in the state pane and the events of this step.'));
+        break;
+      }
+      const ttl = /TTL/.test(e.reason);
+      const where = [e.side !== 'key' ? `${e.side} side` : '', e.key.length ? `key ${e.key.join(', ')}` : ''].filter(Boolean).join(', ');
+      items.push(
+        h(
+          'li',
+          { class: ttl ? 'jl-why-ttl' : undefined },
+          h('strong', {}, ttl ? 'State TTL: ' : 'State: '),
+          `${e.rows} row${e.rows === 1 ? '' : 's'} left the ${operatorName(m, e.op)}'s state${where ? ` (${where})` : ''}: ${e.reason.replace(/^state TTL: /, '')}.`,
+        ),
+      );
+    }
+    this.why.replaceChildren(...items);
+    this.why.hidden = items.length === 0;
+  }
+
+  /** The simulated processing-time clock at the step, on the session zone's wall clock. */
+  private renderProcTime(m: QueryModel, pos: number): void {
+    const ms = m.steps[pos - 1]?.proc_time_ms;
+    if (ms === undefined || ms === null) {
+      this.procTime.textContent = '';
+      return;
+    }
+    const clock = clockFor(m.zone, true);
+    const t = clock(ms);
+    const first = clock(m.steps[0]?.proc_time_ms ?? ms);
+    const sameDay = formatDate(t) === formatDate(first) && Math.abs(t - first) < 86_400_000;
+    const setting = settingAt(this.editor.doc, 'proctime', m.query.line);
+    this.procTime.textContent = `processing time ${sameDay ? formatTime(t, true) : `${formatDate(t)} ${formatTime(t, true)}`}`;
+    this.procTime.title =
+      `The simulated processing-time clock at this step: ${formatDate(t)} ${formatTime(t)} (${m.zone}). ` +
+      `It is what PROCTIME() reads and what state TTL counts; SET 'joinlab.proctime-step' = '${setting}' ` +
+      (setting === 'event-time' ? 'makes it follow the largest event time seen.' : 'moves it that much per step.');
   }
 
   private renderLegend(m: QueryModel): void {

@@ -1,8 +1,14 @@
-// The Settings pane: arrival order, end of input and session time zone. Each control shows the
-// script's SET statements and writes them back, so the script stays the truth.
+// The Settings pane: arrival order, end of input, session time zone, the processing-time clock
+// and state TTL. Each control shows the script's SET statements and writes them back, so the
+// script stays the truth. Positional settings are read and written for the query shown (the
+// SET in effect above it).
 
 import { h } from './dom';
 import { readSetting, type SettingName, writeSetting } from './settings';
+
+const PROC_STEPS = ['1 s', '500 ms', '10 s', '1 min', '0 ms', 'event-time'];
+const TTLS = ['5 s', '10 s', '1 min', '10 min', '1 h', '1 d'];
+const DURATION = /^\s*\d+\s*(ms|milli|millis|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?|d|days?)?\s*$/i;
 
 const ZONES = ['UTC', 'America/Los_Angeles', 'America/New_York', 'Europe/London', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Shanghai', 'Asia/Tokyo', 'Australia/Sydney'];
 
@@ -11,13 +17,18 @@ export class SettingsPane {
   private readonly arrival: HTMLSelectElement;
   private readonly mode: HTMLSelectElement;
   private readonly zone: HTMLInputElement;
+  private readonly procStep: HTMLInputElement;
+  private readonly ttl: HTMLInputElement;
+  private readonly procHelp: HTMLSpanElement;
 
   constructor(
     private readonly setScript: (s: string) => void,
     private readonly getScript: () => string,
+    /** The script line of the query shown (positional settings are those in effect there). */
+    private readonly queryLine: () => number | null = () => null,
   ) {
     const change = (name: SettingName, value: string) => {
-      const next = writeSetting(this.getScript(), name, value);
+      const next = writeSetting(this.getScript(), name, value, this.queryLine());
       if (next !== this.getScript()) this.setScript(next);
     };
     this.arrival = h(
@@ -45,17 +56,55 @@ export class SettingsPane {
     this.zone.addEventListener('keydown', (e) => {
       if (e.key === 'Enter') commitZone();
     });
-    const row = (label: string, control: HTMLElement, help: string) =>
+    const textSetting = (name: SettingName, label: string, options: string[], valid: (v: string) => boolean, empty: string | null) => {
+      const list = h('datalist', { id: `jl-${name}-${Math.random().toString(36).slice(2)}` }, ...options.map((v) => h('option', { value: v })));
+      const input = h('input', { type: 'text', list: list.id, spellcheck: 'false', autocomplete: 'off', 'data-setting': name, 'aria-label': label });
+      const commit = () => {
+        const v = input.value.trim();
+        if (!v && empty !== null) {
+          // Cleared: back to the default, written only where a SET is in effect.
+          if (readSetting(this.getScript(), name, this.queryLine()) !== '') change(name, empty);
+          return;
+        }
+        if (!valid(v)) {
+          input.setCustomValidity('a duration such as 1 s, 500 ms, 10 min');
+          input.reportValidity();
+          return;
+        }
+        input.setCustomValidity('');
+        change(name, v);
+      };
+      input.addEventListener('change', commit);
+      input.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') commit();
+      });
+      return { input, list };
+    };
+    const proc = textSetting('proctime', 'Processing time', PROC_STEPS, (v) => DURATION.test(v) || /^event-time$/i.test(v), null);
+    this.procStep = proc.input;
+    const ttl = textSetting('ttl', 'State TTL', TTLS, (v) => DURATION.test(v), '0 ms');
+    this.ttl = ttl.input;
+    this.ttl.placeholder = 'none (kept forever)';
+    this.procHelp = h('span', {});
+    const row = (label: string, control: HTMLElement, help: string | HTMLElement) =>
       h('label', { class: 'jl-setting' }, h('span', { class: 'jl-setting-name' }, label), control, h('span', { class: 'jl-muted jl-small' }, help));
     this.element = h(
       'details',
       { class: 'jl-settings', open: true },
       h('summary', {}, 'Settings'),
-      h('p', { class: 'jl-muted jl-small' }, 'Each setting is a SET statement in the script: changing one edits the script.'),
+      h('p', { class: 'jl-muted jl-small' }, 'Each setting is a SET statement in the script: changing one edits the script.', this.procHelp),
       row('Arrival order', this.arrival, "SET 'joinlab.arrival': by-time merges the tables by event time; as-written keeps the script's order."),
       row('End of input', this.mode, "SET 'joinlab.mode': both shows the open stream, then one more step ends the input."),
       row('Session time zone', this.zone, "SET 'sql.local-time-zone': how TIMESTAMP_LTZ values and windows are read and printed."),
+      row(
+        'Processing time',
+        this.procStep,
+        "SET 'joinlab.proctime-step': how far the simulated processing-time clock (PROCTIME(), state TTL) moves per step, e.g. 1 s, 500 ms; event-time follows the largest event time seen.",
+      ),
+      row('State TTL', this.ttl, "SET 'sql.state-ttl': a regular join forgets a row not written for this long (processing time); empty keeps state forever."),
       list,
+      proc.list,
+      ttl.list,
     );
     this.refresh();
   }
@@ -64,7 +113,16 @@ export class SettingsPane {
   refresh(): void {
     const s = this.getScript();
     this.arrival.value = readSetting(s, 'arrival');
-    this.mode.value = readSetting(s, 'mode');
-    if (document.activeElement !== this.zone) this.zone.value = readSetting(s, 'zone');
+    const line = this.queryLine();
+    this.mode.value = readSetting(s, 'mode', line);
+    if (document.activeElement !== this.zone) this.zone.value = readSetting(s, 'zone', line);
+    if (document.activeElement !== this.procStep) this.procStep.value = readSetting(s, 'proctime', line);
+    if (document.activeElement !== this.ttl) {
+      const v = readSetting(s, 'ttl', line);
+      this.ttl.value = /^\s*0+\s*[a-z]*\s*$/i.test(v) ? '' : v;
+    }
+    const q = this.queryLine();
+    const several = (s.match(/^\s*(SELECT|WITH|VALUES)\b/gim) ?? []).length > 1;
+    this.procHelp.textContent = several && q ? ` A SET applies to the queries below it: these are the settings of the query at line ${q}.` : '';
   }
 }

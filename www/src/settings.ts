@@ -1,7 +1,7 @@
 // The Settings pane's view of the script: the SET statements are the truth. Reading finds the
 // SETs (outside comments); writing edits the value of an existing SET or adds one near the top.
 
-export type SettingName = 'arrival' | 'mode' | 'zone' | 'dialect';
+export type SettingName = 'arrival' | 'mode' | 'zone' | 'dialect' | 'proctime' | 'ttl';
 
 /** Every key the engine accepts for a setting; the first is the one the page writes. */
 const KEYS: Record<SettingName, string[]> = {
@@ -9,6 +9,8 @@ const KEYS: Record<SettingName, string[]> = {
   mode: ['joinlab.mode', 'oracle.mode'],
   zone: ['sql.local-time-zone', 'table.local-time-zone'],
   dialect: ['joinlab.dialect'],
+  proctime: ['joinlab.proctime-step'],
+  ttl: ['sql.state-ttl', 'table.exec.state.ttl'],
 };
 
 export const DEFAULTS: Record<SettingName, string> = {
@@ -16,7 +18,13 @@ export const DEFAULTS: Record<SettingName, string> = {
   mode: 'both',
   zone: 'UTC',
   dialect: 'confluent',
+  proctime: '1 s',
+  /** No state TTL: state is kept forever. */
+  ttl: '',
 };
+
+/** Script-wide settings hold wherever they stand; the others apply to what is below them. */
+const SCRIPT_WIDE: SettingName[] = ['arrival', 'dialect'];
 
 export interface SetStatement {
   key: string;
@@ -68,35 +76,44 @@ export function firstQueryLine(script: string): number {
 }
 
 /**
- * The value in effect for the script's queries: script-wide settings (arrival, dialect) take
- * the last SET; positional ones (mode, zone) the last SET above the first query.
+ * The value in effect for a query: script-wide settings (arrival, dialect) take the last SET;
+ * positional ones (mode, zone, processing-time clock, state TTL) the last SET above the query's
+ * line (`atLine`, by default the first query's).
  */
-export function readSetting(script: string, name: SettingName): string {
+export function readSetting(script: string, name: SettingName, atLine?: number | null): string {
   let sets = setsOf(script, name);
-  if (name === 'mode' || name === 'zone') {
-    const q = firstQueryLine(script);
+  if (!SCRIPT_WIDE.includes(name)) {
+    const q = atLine ?? firstQueryLine(script);
     sets = sets.filter((s) => s.line < q);
   }
   return sets.length ? sets[sets.length - 1].value : DEFAULTS[name];
 }
 
-/** The session zone in effect at a script line (SETs are positional). */
-export function zoneAt(script: string, line: number): string {
-  const sets = setsOf(script, 'zone').filter((s) => s.line < line);
-  return sets.length ? sets[sets.length - 1].value : DEFAULTS.zone;
+/** The value of a positional setting in effect at a script line (SETs are positional). */
+export function settingAt(script: string, name: SettingName, line: number): string {
+  return readSetting(script, name, line);
 }
 
-/** The script with the setting changed: the SET in effect is edited, or a new SET is added. */
-export function writeSetting(script: string, name: SettingName, value: string): string {
-  if (readSetting(script, name) === value) return script;
-  const q = firstQueryLine(script);
-  const sets = setsOf(script, name).filter((s) => name === 'arrival' || name === 'dialect' || s.line < q);
+/** The session zone in effect at a script line. */
+export function zoneAt(script: string, line: number): string {
+  return settingAt(script, 'zone', line);
+}
+
+/**
+ * The script with the setting changed for the query at `atLine` (by default the first): the
+ * SET in effect there is edited, or a new SET is added near the top.
+ */
+export function writeSetting(script: string, name: SettingName, value: string, atLine?: number | null): string {
+  if (readSetting(script, name, atLine) === value) return script;
+  const q = atLine ?? firstQueryLine(script);
+  const sets = setsOf(script, name).filter((s) => SCRIPT_WIDE.includes(name) || s.line < q);
   const target = sets[sets.length - 1];
   if (target) return script.slice(0, target.valueFrom) + value + script.slice(target.valueTo);
   const stmt = `SET '${KEYS[name][0]}' = '${value}';`;
   const lines = script.split('\n');
   // Below the last SET at the top, or else below the leading comment lines.
-  const allSets = findSets(script).filter((s) => s.line < q);
+  const first = firstQueryLine(script);
+  const allSets = findSets(script).filter((s) => s.line < first);
   let at = allSets.length ? allSets[allSets.length - 1].line : 0;
   if (!allSets.length) while (at < lines.length && /^\s*--/.test(lines[at])) at++;
   lines.splice(at, 0, stmt);

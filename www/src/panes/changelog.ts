@@ -2,9 +2,12 @@
 // (`# step 4: RightTable +I[…]`, as `joinlab run` prints them). Each row's element has
 // data-testid="changelog-row" and exactly the CLI's text; clicking it goes to its step.
 // Stepping adds or removes only the groups in between, so a step costs what changed.
+// A retraction and the row that replaces it (model.ts `pairRetractions`: a NULL-padded row and
+// its joined row, a -U and its +U) are drawn as a pair, with a line saying which input row
+// caused it and which stored rows it involves (each a link to its step).
 
 import { h } from '../dom';
-import type { QueryModel } from '../model';
+import type { OutputRow, QueryModel } from '../model';
 
 /** Rows drawn per step at first (a 10,000-row window can emit thousands at once); more on request. */
 const FIRST_ROWS = 100;
@@ -32,13 +35,23 @@ export class ChangelogPane {
     // One listener for every row and step link: a row goes to the step that emitted it.
     this.list.addEventListener('click', (e) => {
       const t = e.target as HTMLElement;
+      const goto = t.closest('[data-goto]')?.getAttribute('data-goto');
+      if (goto) {
+        this.goTo(Number(goto));
+        return;
+      }
       if (!t.closest('.jl-row, .jl-step-link')) return;
       const step = Number(t.closest('.jl-group')?.getAttribute('data-step'));
       if (step) this.goTo(step);
     });
     const hover = (e: Event) => {
-      const i = (e.target as HTMLElement).closest('.jl-row')?.getAttribute('data-index');
+      const row = (e.target as HTMLElement).closest('.jl-row');
+      const i = row?.getAttribute('data-index');
       this.onHover(i ? Number(i) : null);
+      // A paired row lights up its partner.
+      for (const el of this.list.querySelectorAll('.jl-partner-hover')) el.classList.remove('jl-partner-hover');
+      const partner = row?.getAttribute('data-partner');
+      if (partner) this.list.querySelector(`.jl-row[data-index="${partner}"]`)?.classList.add('jl-partner-hover');
     };
     this.list.addEventListener('mouseover', hover);
     this.list.addEventListener('focusin', hover);
@@ -93,11 +106,43 @@ export class ChangelogPane {
     const step = m.steps[pos - 1];
     const head = h('button', { class: 'jl-step-link', type: 'button', title: `Go to step ${pos}` }, step.kind === 'end' ? `# end of input (step ${pos})` : `# step ${pos}: ${step.text}`);
     const rows = h('ul', { class: 'jl-rows' });
+    const rowButton = (i: number) => {
+      const o = m.outputs[i];
+      const paired = o.partner >= 0;
+      return h(
+        'button',
+        {
+          type: 'button',
+          class: `jl-row jl-kind-${kindClass(o.kind)}${paired ? ' jl-paired' : ''}`,
+          'data-testid': 'changelog-row',
+          'data-index': i,
+          'data-partner': paired ? o.partner : undefined,
+          title: `Emitted at step ${pos}${o.lineage.length ? `; made of the input rows of step${o.lineage.length > 1 ? 's' : ''} ${o.lineage.join(', ')}` : ''}`,
+        },
+        o.text,
+      );
+    };
     const add = (a: number, b: number) => {
+      // Never cut a pair in two.
+      if (b < to && m.outputs[b - 1]?.partner === b) b++;
       for (let i = a; i < b; i++) {
         const o = m.outputs[i];
-        const btn = h('button', { type: 'button', class: `jl-row jl-kind-${kindClass(o.kind)}`, 'data-testid': 'changelog-row', 'data-index': i, title: `Emitted at step ${pos}` }, o.text);
-        rows.append(h('li', {}, btn));
+        if (o.partner === i + 1 && o.pairKind && i + 1 < b) {
+          // A retraction and the row right after it that replaces it.
+          rows.append(
+            h('li', { class: `jl-pair jl-pair-${o.pairKind}`, 'data-testid': 'changelog-pair', 'data-pair': o.pairKind }, rowButton(i), rowButton(i + 1), pairCaption(m, o, m.outputs[i + 1], pos)),
+          );
+          i++;
+          continue;
+        }
+        const li = h('li', {}, rowButton(i));
+        // A pair whose rows are apart: the caption goes with the replacing row.
+        if (o.partner >= 0 && o.partner < i) {
+          const r = m.outputs[o.partner];
+          li.classList.add('jl-pair-far');
+          if (r.pairKind) li.append(pairCaption(m, r, o, pos));
+        }
+        rows.append(li);
       }
       if (b < to) {
         const more = h('button', { type: 'button', class: 'jl-btn jl-more' }, `Show ${Math.min(MORE_ROWS, to - b)} more of ${to - b} rows at this step`);
@@ -111,6 +156,54 @@ export class ChangelogPane {
     add(from, Math.min(to, from + FIRST_ROWS));
     return h('li', { class: 'jl-group', 'data-step': pos }, head, rows);
   }
+}
+
+/**
+ * Why a retraction and its replacement came out together: the input row of this step that caused
+ * them, and the stored input rows they involve (links to their steps).
+ */
+function pairCaption(m: QueryModel, r: OutputRow, a: OutputRow, pos: number): HTMLElement {
+  const step = m.steps[pos - 1];
+  const link = (p: number): HTMLElement => {
+    const s = m.steps[p - 1];
+    const text = s ? (s.kind === 'end' ? 'the end of input' : s.text) : `step ${p}`;
+    return h('button', { type: 'button', class: 'jl-step-link jl-lineage-link', 'data-goto': p, title: `Go to step ${p}` }, `${text} (step ${p})`);
+  };
+  const rowsOf = (lineage: number[]): (HTMLElement | string)[] => {
+    const ps = [...new Set(lineage)].filter((p) => p !== pos).sort((x, y) => x - y);
+    const out: (HTMLElement | string)[] = [];
+    ps.slice(0, 4).forEach((p, i) => {
+      if (i) out.push(i === ps.length - 1 ? ' and ' : ', ');
+      out.push(link(p));
+    });
+    if (ps.length > 4) out.push(` and ${ps.length - 4} more`);
+    return out;
+  };
+  const cause: (HTMLElement | string)[] = step?.kind === 'end' ? ['The end of input'] : [h('span', { class: 'jl-mono' }, step?.text ?? `Step ${pos}`)];
+  const parts: (HTMLElement | string)[] = [];
+  switch (r.pairKind) {
+    case 'matched': {
+      const waiting = rowsOf(r.lineage);
+      parts.push(...cause, ' matches ', ...(waiting.length ? waiting : ['a stored row']), `: the row padded with NULLs is retracted (${r.kind}) and replaced by the joined row (${a.kind}).`);
+      break;
+    }
+    case 'unmatched': {
+      const gone = rowsOf(r.lineage.filter((l) => !a.lineage.includes(l)));
+      const kept = rowsOf(a.lineage);
+      parts.push(...cause, ' takes away ', ...(gone.length ? gone : ['its match']));
+      if (kept.length) parts.push(', the match of ', ...kept);
+      parts.push(`: the joined row is retracted (${r.kind}) and the row is padded with NULLs again (${a.kind}).`);
+      break;
+    }
+    case 'update': {
+      const old = rowsOf(r.lineage);
+      parts.push(...cause, ' updates ', ...(old.length ? old : ['the row']), `: ${r.kind} retracts the old row, ${a.kind} adds the new one.`);
+      break;
+    }
+    default:
+      parts.push(...cause, `: ${r.kind} retracts a row and ${a.kind} replaces it.`);
+  }
+  return h('span', { class: 'jl-pair-why', 'data-testid': 'pair-why' }, ...parts);
 }
 
 export function kindClass(kind: string): string {

@@ -1,28 +1,129 @@
-// The operator state after the current step: rows buffered per window and side, with sizes.
-// Sizes come with the trace (drawn at once); the rows themselves come from the engine's
-// `stateAt` (a re-run up to the step, in the worker), latest request wins.
+// The operator state after the current step.
+//
+// * At the top, per stateful operator: how many rows it holds now, its peak, and a sparkline of
+//   its size over all steps (from the trace's `Step.state`, drawn at once); with several
+//   stateful operators, their total; with several queries in the script, every query's total
+//   side by side (the same data through a chain of binary joins and through one MultiJoin).
+// * Below, per operator: the rows it holds per key (and window), one column per side (`left` /
+//   `right`, a MultiJoin's input tables, a ChangelogNormalize's latest row per key), with what
+//   the engine knows about each row (`×2` copies, `matches: N` on outer sides: 0 means the row
+//   is out padded with NULLs). These come from the engine's `stateAt` (a re-run up to the step,
+//   in the worker), latest request wins.
+// * The rows that left the state at this step, and why (window fired, retracted, state TTL).
 
 import { h } from '../dom';
-import { type QueryModel, replayState } from '../model';
+import { operator, operatorName, type QueryModel, replayState, sidesOf, type StateSeries, stateSeriesOf } from '../model';
 import { shortWindow } from '../timeline';
-import type { StateSummary } from '../trace';
+import type { StateGroup, StateSummary } from '../trace';
+import { updatingBadge } from './badges';
 
 const MAX_GROUPS = 200;
+const MAX_ROWS = 20;
+/** Rows-left lines listed one by one; the rest of a step's are summed up. */
+const MAX_FREED = 10;
+const SPARK_W = 160;
+const SPARK_H = 26;
+const SVG = 'http://www.w3.org/2000/svg';
 
 export type StateFetcher = (query: number, steps: number) => Promise<StateSummary[]>;
 
+/** A sparkline of a series, with a marker that moves with the step. */
+class Sparkline {
+  readonly element: SVGSVGElement;
+  private readonly marker: SVGCircleElement;
+  private readonly cursor: SVGLineElement;
+  private readonly y: (v: number) => number;
+  private readonly x: (p: number) => number;
+
+  constructor(
+    private readonly rows: Int32Array,
+    max: number,
+    label: string,
+  ) {
+    const M = rows.length - 1;
+    this.x = (p) => (M <= 1 ? SPARK_W / 2 : 1 + ((p - 1) / (M - 1)) * (SPARK_W - 2));
+    this.y = (v) => SPARK_H - 2 - (max > 0 ? (v / max) * (SPARK_H - 4) : 0);
+    const svg = document.createElementNS(SVG, 'svg');
+    svg.setAttribute('viewBox', `0 0 ${SPARK_W} ${SPARK_H}`);
+    svg.setAttribute('width', String(SPARK_W));
+    svg.setAttribute('height', String(SPARK_H));
+    svg.setAttribute('class', 'jl-spark');
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-label', label);
+    // A step function, at most one point per pixel column (the largest value in it).
+    let d = '';
+    let lastX = -1;
+    let colMax = 0;
+    for (let p = 1; p <= M; p++) {
+      const px = Math.round(this.x(p));
+      if (px !== lastX) {
+        if (lastX >= 0) d += `L${lastX} ${this.y(colMax).toFixed(1)}`;
+        d += `${d ? 'L' : 'M'}${px} ${this.y(lastX >= 0 ? colMax : rows[p]).toFixed(1)}`;
+        lastX = px;
+        colMax = rows[p];
+      } else colMax = Math.max(colMax, rows[p]);
+    }
+    if (lastX >= 0) d += `L${lastX} ${this.y(colMax).toFixed(1)}`;
+    const base = document.createElementNS(SVG, 'line');
+    base.setAttribute('x1', '0');
+    base.setAttribute('x2', String(SPARK_W));
+    base.setAttribute('y1', String(SPARK_H - 1.5));
+    base.setAttribute('y2', String(SPARK_H - 1.5));
+    base.setAttribute('class', 'jl-spark-base');
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', d);
+    path.setAttribute('class', 'jl-spark-line');
+    this.cursor = document.createElementNS(SVG, 'line');
+    this.cursor.setAttribute('y1', '0');
+    this.cursor.setAttribute('y2', String(SPARK_H));
+    this.cursor.setAttribute('class', 'jl-spark-cursor');
+    this.marker = document.createElementNS(SVG, 'circle');
+    this.marker.setAttribute('r', '2.5');
+    this.marker.setAttribute('class', 'jl-spark-dot');
+    svg.append(base, path, this.cursor, this.marker);
+    this.element = svg;
+  }
+
+  show(pos: number): void {
+    const p = Math.min(Math.max(1, pos), this.rows.length - 1);
+    const x = this.x(p).toFixed(1);
+    this.cursor.setAttribute('x1', x);
+    this.cursor.setAttribute('x2', x);
+    this.marker.setAttribute('cx', x);
+    this.marker.setAttribute('cy', this.y(this.rows[p] ?? 0).toFixed(1));
+  }
+}
+
+interface SummaryLine {
+  series: StateSeries;
+  now: HTMLElement;
+  spark: Sparkline;
+}
+
 export class StatePane {
   readonly element: HTMLElement;
+  private readonly summary: HTMLDivElement;
+  private readonly compare: HTMLDivElement;
+  private readonly freed: HTMLDivElement;
   private readonly body: HTMLDivElement;
   private model: QueryModel | null = null;
+  private lines: SummaryLine[] = [];
+  private compareLines: SummaryLine[] = [];
   private pos = 0;
   private inFlight = false;
   private wanted: number | null = null;
   private generation = 0;
 
-  constructor(private readonly fetch: StateFetcher) {
+  constructor(
+    private readonly fetch: StateFetcher,
+    /** Switches the playground to another query of the script (0-based). */
+    private readonly selectQuery: (i: number) => void = () => undefined,
+  ) {
+    this.summary = h('div', { class: 'jl-state-summary', 'data-testid': 'state-summary' });
+    this.compare = h('div', { class: 'jl-state-compare', 'data-testid': 'state-compare', hidden: true });
+    this.freed = h('div', { class: 'jl-state-freed', 'data-testid': 'state-freed', hidden: true });
     this.body = h('div', { class: 'jl-state' });
-    this.element = h('div', { class: 'jl-pane-body', 'data-testid': 'state-pane', 'aria-live': 'off' }, this.body);
+    this.element = h('div', { class: 'jl-pane-body', 'data-testid': 'state-pane', 'aria-live': 'off' }, this.summary, this.compare, this.freed, this.body);
   }
 
   setModel(model: QueryModel | null): void {
@@ -30,16 +131,146 @@ export class StatePane {
     this.generation++;
     this.wanted = null;
     this.body.replaceChildren();
+    this.lines = [];
+    this.compareLines = [];
+    this.summary.replaceChildren();
+    this.compare.replaceChildren();
+    this.compare.hidden = true;
+    this.freed.hidden = true;
+    if (!model) return;
+    this.buildSummary(model);
+    this.buildCompare(model);
   }
 
   show(pos: number): void {
     const m = this.model;
     if (!m) return;
     this.pos = pos;
+    for (const l of [...this.lines, ...this.compareLines]) {
+      const p = Math.min(pos, l.series.rows.length - 1);
+      l.now.textContent = String(l.series.rows[p] ?? 0);
+      l.spark.show(p);
+    }
+    this.renderFreed(m, pos);
     const sizes = m.steps[pos - 1]?.state ?? [];
     this.render(sizes, false);
     this.wanted = pos;
     void this.pump();
+  }
+
+  private buildSummary(m: QueryModel): void {
+    const series = m.stateSeries;
+    if (!series.length) {
+      this.summary.append(h('p', { class: 'jl-muted', text: 'This query has no stateful operator.' }));
+      return;
+    }
+    const max = Math.max(1, ...series.map((s) => s.peak), series.length > 1 ? m.stateTotal.peak : 0);
+    const rows: HTMLElement[] = [];
+    const line = (s: StateSeries, name: Node[], cls: string) => {
+      const now = h('span', { class: 'jl-num jl-state-now' });
+      const spark = new Sparkline(s.rows, max, `${name.map((n) => n.textContent).join(' ')}: state rows over the steps`);
+      this.lines.push({ series: s, now, spark });
+      rows.push(
+        h(
+          'tr',
+          { class: cls, 'data-op': s.op },
+          h('th', { scope: 'row' }, ...name),
+          h('td', { class: 'jl-num' }, now),
+          h('td', { class: 'jl-num jl-state-peak', title: s.peakPos ? `first reached at step ${s.peakPos}` : undefined }, s.peakPos ? `${s.peak} (step ${s.peakPos})` : '0'),
+          h('td', {}, spark.element),
+        ),
+      );
+    };
+    for (const s of series) {
+      const o = operator(m, s.op);
+      line(s, [h('span', {}, operatorName(m, s.op)), ...(o ? [updatingBadge(o.updating)] : [])], 'jl-state-line');
+    }
+    if (series.length > 1) line(m.stateTotal, [h('span', {}, 'all operators')], 'jl-state-total');
+    this.summary.append(
+      h(
+        'table',
+        { class: 'jl-table jl-state-sizes' },
+        h('caption', {}, 'State rows held, over the steps'),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'operator'), h('th', { scope: 'col', class: 'jl-num' }, 'now'), h('th', { scope: 'col', class: 'jl-num' }, 'peak'), h('th', { scope: 'col' }, 'over the steps'))),
+        h('tbody', {}, ...rows),
+      ),
+    );
+  }
+
+  /** Every query of the script that ran, with its total state: the same data, other plans. */
+  private buildCompare(m: QueryModel): void {
+    const ran = m.trace.queries.filter((q) => !q.error && q.steps.length);
+    if (ran.length < 2) return;
+    const all = ran.map((q) => ({ q, total: stateSeriesOf(q.end ? [...q.steps, q.end] : q.steps).total }));
+    const max = Math.max(1, ...all.map((a) => a.total.peak));
+    const rows = all.map(({ q, total }) => {
+      const kinds = new Map<string, number>();
+      for (const s of q.steps[q.steps.length - 1]?.state ?? []) {
+        const k = q.operators.find((o) => o.id === s.op)?.kind ?? '?';
+        kinds.set(k, (kinds.get(k) ?? 0) + 1);
+      }
+      const ops = [...kinds].map(([k, n]) => (n > 1 ? `${n} × ${k}` : k)).join(', ') || 'no state';
+      const now = h('span', { class: 'jl-num' });
+      const spark = new Sparkline(total.rows, max, `query ${q.index}: state rows over the steps`);
+      this.compareLines.push({ series: total, now, spark });
+      const current = q.index === m.query.index;
+      const pick = h('button', { type: 'button', class: 'jl-step-link', disabled: current, title: current ? 'The query shown' : `Show query ${q.index}` }, `query ${q.index}`);
+      pick.addEventListener('click', () => this.selectQuery(q.index - 1));
+      return h(
+        'tr',
+        { class: current ? 'jl-current' : undefined, 'data-query': q.index },
+        h('th', { scope: 'row' }, pick),
+        h('td', { class: 'jl-small' }, ops),
+        h('td', { class: 'jl-num' }, now),
+        h('td', { class: 'jl-num jl-state-peak' }, String(total.peak)),
+        h('td', {}, spark.element),
+      );
+    });
+    this.compare.append(
+      h(
+        'table',
+        { class: 'jl-table jl-state-sizes' },
+        h('caption', {}, 'Every query of the script, all its operators together (same data, same steps)'),
+        h(
+          'thead',
+          {},
+          h('tr', {}, h('th', { scope: 'col' }, 'query'), h('th', { scope: 'col' }, 'stateful operators'), h('th', { scope: 'col', class: 'jl-num' }, 'now'), h('th', { scope: 'col', class: 'jl-num' }, 'peak'), h('th', { scope: 'col' }, 'over the steps')),
+        ),
+        h('tbody', {}, ...rows),
+      ),
+    );
+    this.compare.hidden = false;
+  }
+
+  /** The rows that left the state at this step, and why. */
+  private renderFreed(m: QueryModel, pos: number): void {
+    const items: HTMLElement[] = [];
+    let more = 0;
+    let moreRows = 0;
+    const moreReasons = new Set<string>();
+    for (const e of m.steps[pos - 1]?.events ?? []) {
+      if (e.type !== 'state_expire') continue;
+      if (items.length >= MAX_FREED) {
+        // A window firing frees thousands of groups at once: the rest in one line.
+        more++;
+        moreRows += e.rows;
+        moreReasons.add(e.reason.replace(/:.*$/, ''));
+        continue;
+      }
+      const where = [e.side !== 'key' ? e.side : '', e.key.length ? `key ${e.key.join(', ')}` : '', e.window ? `window ${shortWindow(e.window.label)}` : ''].filter(Boolean).join(', ');
+      items.push(
+        h(
+          'li',
+          { class: /TTL/.test(e.reason) ? 'jl-freed-ttl' : undefined },
+          h('strong', {}, `${operatorName(m, e.op)}: ${e.rows} row${e.rows === 1 ? '' : 's'} left`),
+          where ? ` (${where})` : '',
+          ` — ${e.reason}`,
+        ),
+      );
+    }
+    if (more) items.push(h('li', { class: 'jl-muted' }, `… and ${more} more groups, ${moreRows} row${moreRows === 1 ? '' : 's'} (${[...moreReasons].join(', ')})`));
+    this.freed.hidden = items.length === 0;
+    this.freed.replaceChildren(...(items.length ? [h('p', { class: 'jl-caption' }, 'Left the state at this step:'), h('ul', {}, ...items)] : []));
   }
 
   private async pump(): Promise<void> {
@@ -68,49 +299,107 @@ export class StatePane {
   private render(state: StateSummary[], full: boolean): void {
     const m = this.model;
     if (!m) return;
-    const kindOf = (id: number) => m.query.operators.find((o) => o.id === id)?.kind ?? 'operator';
-    const sameKind = (id: number) => state.filter((x) => kindOf(x.op) === kindOf(id)).length > 1;
-    const opName = (id: number) => (sameKind(id) ? `${kindOf(id)} (operator ${id})` : kindOf(id));
     const out: Node[] = [];
-    if (!state.length) {
-      out.push(h('p', { class: 'jl-muted', text: m.query.operators.length ? 'No stateful operator holds rows at this step.' : 'No operators.' }));
-    }
     for (const s of state) {
-      out.push(h('h4', { class: 'jl-state-op' }, `${opName(s.op)} holds ${s.rows} row${s.rows === 1 ? '' : 's'}`));
+      const o = operator(m, s.op);
+      out.push(
+        h(
+          'h4',
+          { class: 'jl-state-op', 'data-op': s.op },
+          `${operatorName(m, s.op)} holds ${s.rows} row${s.rows === 1 ? '' : 's'}`,
+          o ? updatingBadge(o.updating) : '',
+          o ? h('span', { class: 'jl-muted jl-small jl-op-label' }, o.label) : '',
+        ),
+      );
       if (!full) {
         if (s.rows) out.push(h('p', { class: 'jl-muted', text: 'Loading the rows…' }));
         continue;
       }
       if (!s.groups.length) continue;
-      const groups = [...s.groups].sort(
-        (a, b) => (a.window?.start_ms ?? 0) - (b.window?.start_ms ?? 0) || (a.window?.end_ms ?? 0) - (b.window?.end_ms ?? 0) || a.side.localeCompare(b.side),
-      );
-      const windowed = groups.some((g) => g.window);
-      const tbody = h('tbody');
-      for (const g of groups.slice(0, MAX_GROUPS)) {
-        const rows = h('ul', { class: 'jl-state-rows' });
-        for (const r of g.rows.slice(0, 20)) rows.append(h('li', {}, `[${r.join(', ')}]`));
-        if (g.rows.length > 20) rows.append(h('li', { class: 'jl-muted' }, `… ${g.rows.length - 20} more`));
-        tbody.append(
-          h(
-            'tr',
-            {},
-            windowed ? h('td', {}, g.window ? shortWindow(g.window.label) : '—') : null,
-            h('td', { class: `jl-side jl-side-${g.side}` }, g.side),
-            h('td', { class: 'jl-mono' }, g.key.join(', ') || '()'),
-            h('td', { class: 'jl-num' }, String(g.rows.length)),
-            h('td', {}, rows),
-          ),
-        );
-      }
-      const thead = h(
-        'thead',
-        {},
-        h('tr', {}, windowed ? h('th', { scope: 'col' }, 'window') : null, h('th', { scope: 'col' }, 'side'), h('th', { scope: 'col' }, 'key'), h('th', { scope: 'col' }, 'rows'), h('th', { scope: 'col' }, 'values')),
-      );
-      out.push(h('table', { class: 'jl-table jl-state-table' }, thead, tbody));
-      if (groups.length > MAX_GROUPS) out.push(h('p', { class: 'jl-muted', text: `… and ${groups.length - MAX_GROUPS} more groups` }));
+      out.push(...stateTable(m, s));
     }
     this.body.replaceChildren(...out);
   }
+}
+
+/** One operator's state: a row per (window,) key, a column per side. */
+function stateTable(m: QueryModel, s: StateSummary): Node[] {
+  // Every side of the operator, also those that hold nothing yet (shown as —).
+  const sides = sidesOf(m, s.op, [...new Set(s.groups.map((g) => g.side))]);
+  const windowed = s.groups.some((g) => g.window);
+  // Rows of the table: (window, key) in the engine's order (insertion), windows by time.
+  const rows = new Map<string, { window: StateGroup['window']; key: string[]; bySide: Map<string, StateGroup> }>();
+  const groups = windowed
+    ? [...s.groups].sort((a, b) => (a.window?.start_ms ?? 0) - (b.window?.start_ms ?? 0) || (a.window?.end_ms ?? 0) - (b.window?.end_ms ?? 0))
+    : s.groups;
+  for (const g of groups) {
+    const k = `${g.window?.label ?? ''}|${g.key.join('\u0001')}`;
+    let r = rows.get(k);
+    if (!r) {
+      r = { window: g.window ?? null, key: g.key, bySide: new Map() };
+      rows.set(k, r);
+    }
+    r.bySide.set(g.side, g);
+  }
+  const tbody = h('tbody');
+  const list = [...rows.values()];
+  for (const r of list.slice(0, MAX_GROUPS)) {
+    tbody.append(
+      h(
+        'tr',
+        { 'data-key': r.key.join(', ') },
+        windowed ? h('td', {}, r.window ? shortWindow(r.window.label) : '—') : null,
+        h('th', { scope: 'row', class: 'jl-mono' }, r.key.join(', ') || '()'),
+        ...sides.map((sd) => h('td', { 'data-side': sd.side }, cell(r.bySide.get(sd.side)))),
+      ),
+    );
+  }
+  const sideHead = (sd: { side: string; label: string }, i: number) => {
+    const named = sd.side !== sd.label;
+    return h(
+      'th',
+      { scope: 'col', class: `jl-side jl-side-${i % 2 ? 'right' : 'left'}` },
+      sd.side === 'key' ? 'rows' : sd.side,
+      named && sd.side !== 'key' ? h('span', { class: 'jl-muted jl-small' }, ` · ${sd.label}`) : '',
+    );
+  };
+  const thead = h('thead', {}, h('tr', {}, windowed ? h('th', { scope: 'col' }, 'window') : null, h('th', { scope: 'col' }, 'key'), ...sides.map(sideHead)));
+  const out: Node[] = [h('table', { class: 'jl-table jl-state-table', 'data-op': s.op }, thead, tbody)];
+  if (list.length > MAX_GROUPS) out.push(h('p', { class: 'jl-muted', text: `… and ${list.length - MAX_GROUPS} more keys` }));
+  return out;
+}
+
+/** The rows of one side for one key, each with what the engine notes about it. */
+function cell(g: StateGroup | undefined): HTMLElement | string {
+  if (!g || !g.rows.length) return h('span', { class: 'jl-muted' }, '—');
+  const ul = h('ul', { class: 'jl-state-rows' });
+  g.rows.slice(0, MAX_ROWS).forEach((r, i) => {
+    const note = g.row_notes?.[i] ?? '';
+    const li = h('li', { 'data-testid': 'state-row' }, `[${r.join(', ')}]`);
+    for (const n of note.split(/;\s*|,\s*(?=matches:|×)/).filter(Boolean)) {
+      const padded = /^matches:\s*0$/.test(n.trim());
+      li.append(
+        ' ',
+        h(
+          'span',
+          {
+            class: `jl-note${padded ? ' jl-note-padded' : ''}`,
+            'data-testid': 'row-note',
+            title: /^matches/.test(n)
+              ? padded
+                ? 'No row of the other side matches it: the join emitted it padded with NULLs'
+                : 'Rows of the other side that match it (an outer side of the join counts them to know when to pad with NULLs)'
+              : /^×/.test(n)
+                ? 'The state holds this many copies of the row'
+                : undefined,
+          },
+          n.trim(),
+        ),
+      );
+      if (padded) li.append(h('span', { class: 'jl-muted jl-small' }, ' padded with NULLs'));
+    }
+    ul.append(li);
+  });
+  if (g.rows.length > MAX_ROWS) ul.append(h('li', { class: 'jl-muted' }, `… ${g.rows.length - MAX_ROWS} more`));
+  return ul;
 }

@@ -6,7 +6,7 @@
 import { h } from '../dom';
 import type { QueryModel } from '../model';
 import { shortWindow } from '../timeline';
-import { formatTime } from '../time';
+import { clockFor, formatTime } from '../time';
 
 const AROUND = 25;
 
@@ -25,7 +25,7 @@ export class StepsTable {
       h(
         'tr',
         {},
-        ...['step', 'input', 'event time', 'row', 'watermarks', 'windows fired', 'emitted', 'notes'].map((c) => h('th', { scope: 'col' }, c)),
+        ...['step', 'input', 'event time', 'processing time', 'row', 'watermarks', 'windows fired', 'emitted', 'notes'].map((c) => h('th', { scope: 'col' }, c)),
       ),
     );
     this.element = h(
@@ -49,6 +49,7 @@ export class StepsTable {
     const to = Math.min(M, pos + AROUND);
     this.note.textContent = from > 1 || to < M ? `Steps ${from} to ${to} of ${M} (around the current step).` : `All ${M} steps.`;
     const frag = document.createDocumentFragment();
+    const proc = clockFor(m.zone, true);
     for (let p = from; p <= to; p++) {
       const i = m.info[p - 1];
       const s = i.step;
@@ -56,7 +57,10 @@ export class StepsTable {
       const notes: string[] = [];
       if (i.row?.late) notes.push(`✕ late: window ${shortWindow(i.row.late.window)} had already fired; dropped`);
       if (i.row?.dropped) notes.push(`dropped: ${i.row.dropped}`);
-      if (i.freed) notes.push(`${i.freed} state row${i.freed === 1 ? '' : 's'} freed`);
+      if (i.freed) {
+        const ttl = s.events.some((e) => e.type === 'state_expire' && /TTL/.test(e.reason));
+        notes.push(`${i.freed} state row${i.freed === 1 ? '' : 's'} freed${ttl ? ' (state TTL)' : ''}`);
+      }
       const stepCell = h('button', { type: 'button', class: 'jl-step-link', 'aria-current': p === pos ? 'step' : undefined }, String(p));
       stepCell.addEventListener('click', () => this.goTo(p));
       const tr = h(
@@ -65,6 +69,7 @@ export class StepsTable {
         h('th', { scope: 'row' }, stepCell),
         h('td', {}, s.kind === 'end' ? 'end of input' : s.kind === 'watermark' ? `watermark ${s.table ?? ''}` : (s.table ?? '')),
         h('td', { class: 'jl-mono' }, i.row?.x != null ? formatTime(i.row.x) : '—'),
+        h('td', { class: 'jl-mono' }, s.proc_time_ms != null ? formatTime(proc(s.proc_time_ms), true) : ''),
         h('td', { class: 'jl-mono' }, s.kind === 'row' ? `${s.row_kind ?? '+I'}[${s.values.join(', ')}]` : ''),
         h('td', { class: 'jl-mono' }, s.watermarks.map((w) => w.replace(/^wm /, '')).join('; ')),
         h('td', {}, i.fired.map(shortWindow).join(', ')),
