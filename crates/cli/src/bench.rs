@@ -198,8 +198,13 @@ pub fn run(workload: &str, rows: Option<u64>, trace: bool, repeat: u32) -> Resul
     let plan = prepared.plan(0).map_err(|e| e.human())?;
     let t_plan = t0.elapsed();
     let t1 = Instant::now();
-    let events = gen(n);
+    let mut events = gen(n);
     let t_gen = t1.elapsed();
+    // the generators number the script's tables from 0; the catalog lists the examples first
+    let base = prepared.catalog.tables.iter().position(|t| !t.read_only).unwrap_or(0);
+    for e in &mut events {
+        e.table += base;
+    }
     let input_rows = events.len() as f64;
     let zone = joinlab_engine::time::SessionZone::default();
     let mut rates = Vec::new();

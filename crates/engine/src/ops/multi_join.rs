@@ -68,6 +68,11 @@ pub struct MultiJoinOp {
     input_wm: Vec<i64>,
     current: i64,
     out_types: Vec<DataType>,
+    /// Global column → (input, column of that input).
+    col_of: Vec<(usize, usize)>,
+    /// Per level: the key equalities of its condition (global columns, null-safe), and the rest.
+    level_pairs: Vec<Vec<(usize, usize, bool)>>,
+    level_rest: Vec<Option<Expr>>,
 }
 
 #[derive(Clone, Copy)]
@@ -102,20 +107,14 @@ impl<'a> Walk<'a> {
         depth > 0 && self.op.s.kinds[depth] == JoinKind::Left
     }
 
-    fn records(&self, depth: usize) -> Vec<usize> {
-        let ttl = self.op.s.ttls[depth];
-        let mut v = Vec::new();
-        if let Some(list) = self.op.state[depth].get(self.key) {
-            for (i, e) in list.iter().enumerate() {
-                if ttl > 0 && self.now >= e.written.saturating_add(ttl) {
-                    continue;
-                }
-                for _ in 0..e.count {
-                    v.push(i);
-                }
-            }
+    /// A column of the combination (global index): None when its input is padded.
+    fn value(&self, col: usize) -> Option<&'a Value> {
+        let (d, c) = self.op.col_of[col];
+        match self.cur[d] {
+            Slot::State(i) => self.op.state[d].get(self.key).map(|l| &l[i].row[c]),
+            Slot::Input => self.input.row.get(c),
+            Slot::Null | Slot::Empty => None,
         }
-        v
     }
 
     fn row_at(&self, depth: usize) -> Option<&Row> {
@@ -151,7 +150,19 @@ impl<'a> Walk<'a> {
         if depth == 0 {
             return Ok(true);
         }
-        match &self.op.s.conditions[depth] {
+        // the level's key equalities, read in place; then the rest of its condition
+        for &(a, b, safe) in &self.op.level_pairs[depth] {
+            let (va, vb) = (self.value(a).filter(|v| !v.is_null()), self.value(b).filter(|v| !v.is_null()));
+            let equal = match (va, vb) {
+                (Some(x), Some(y)) => x == y,
+                (None, None) => safe,
+                _ => false,
+            };
+            if !equal {
+                return Ok(false);
+            }
+        }
+        match &self.op.level_rest[depth] {
             None => Ok(true),
             Some(c) => {
                 self.concat(depth);
@@ -164,8 +175,13 @@ impl<'a> Walk<'a> {
     /// emitted); before that the walk only counts matches.
     fn recurse(&mut self, depth: usize, active: bool) -> Result<(), String> {
         if depth == self.n() {
-            self.concat(depth - 1);
-            let row = self.op.project(&self.buf);
+            let row: Row = match &self.op.s.project {
+                Some(cols) => cols.iter().map(|&c| self.value(c).cloned().unwrap_or(Value::Null)).collect(),
+                None => {
+                    self.concat(depth - 1);
+                    self.buf.clone()
+                }
+            };
             let mut lineage = Vec::new();
             if self.tracing {
                 for d in 0..depth {
@@ -197,22 +213,30 @@ impl<'a> Walk<'a> {
         }
         let mut any = false;
         let mut assoc = 0i64;
-        for i in self.records(depth) {
-            self.cur[depth] = Slot::State(i);
-            if !self.matches(depth)? {
+        let op = self.op;
+        let ttl = op.s.ttls[depth];
+        let Some(list) = op.state[depth].get(self.key) else { return Ok(None) };
+        for (i, e) in list.iter().enumerate() {
+            if ttl > 0 && self.now >= e.written.saturating_add(ttl) {
                 continue;
             }
-            any = true;
-            if is_left {
-                assoc += if !active || self.kind.is_accumulate() { 1 } else { -1 };
-                if self.enough_counted(depth, assoc) {
-                    return Ok(Some(assoc));
+            for _ in 0..e.count {
+                self.cur[depth] = Slot::State(i);
+                if !self.matches(depth)? {
+                    continue;
                 }
+                any = true;
+                if is_left {
+                    assoc += if !active || self.kind.is_accumulate() { 1 } else { -1 };
+                    if self.enough_counted(depth, assoc) {
+                        return Ok(Some(assoc));
+                    }
+                }
+                if !active && self.input_id == depth {
+                    continue;
+                }
+                self.recurse(depth + 1, active)?;
             }
-            if !active && self.input_id == depth {
-                continue;
-            }
-            self.recurse(depth + 1, active)?;
         }
         Ok(if any { Some(assoc) } else { None })
     }
@@ -261,6 +285,21 @@ impl<'a> Walk<'a> {
     }
 }
 
+/// `a = b` or `a IS NOT DISTINCT FROM b` between two columns of the same type.
+fn equality(e: &Expr) -> Option<(usize, usize, bool)> {
+    match e {
+        Expr::Call { op: crate::expr::Op::Eq, args, .. } | Expr::Call { op: crate::expr::Op::IsNotDistinctFrom, args, .. } if args.len() == 2 => {
+            let safe = matches!(e, Expr::Call { op: crate::expr::Op::IsNotDistinctFrom, .. });
+            let (a, b) = (args[0].as_input()?, args[1].as_input()?);
+            if args[0].ty().kind != args[1].ty().kind {
+                return None;
+            }
+            Some((a, b, safe))
+        }
+        _ => None,
+    }
+}
+
 impl MultiJoinOp {
     pub fn new(s: MultiJoinSpec) -> MultiJoinOp {
         let n = s.kinds.len();
@@ -269,7 +308,30 @@ impl MultiJoinOp {
             Some(cols) => cols.iter().map(|&c| all[c].clone()).collect(),
             None => all,
         };
+        let mut col_of = Vec::new();
+        for (d, t) in s.types.iter().enumerate() {
+            for c in 0..t.len() {
+                col_of.push((d, c));
+            }
+        }
+        let mut level_pairs = Vec::new();
+        let mut level_rest = Vec::new();
+        for c in &s.conditions {
+            let mut pairs = Vec::new();
+            let mut rest = Vec::new();
+            for conj in c.clone().map(|e| e.conjuncts()).unwrap_or_default() {
+                match equality(&conj) {
+                    Some(p) => pairs.push(p),
+                    None => rest.push(conj),
+                }
+            }
+            level_pairs.push(pairs);
+            level_rest.push(Expr::and_all(rest));
+        }
         MultiJoinOp {
+            col_of,
+            level_pairs,
+            level_rest,
             s,
             state: (0..n).map(|_| FxHashMap::default()).collect(),
             writes: (0..n).map(|_| VecDeque::new()).collect(),
@@ -277,13 +339,6 @@ impl MultiJoinOp {
             input_wm: vec![i64::MIN; n],
             current: i64::MIN,
             out_types,
-        }
-    }
-
-    fn project(&self, row: &[Value]) -> Row {
-        match &self.s.project {
-            Some(cols) => cols.iter().map(|&c| row[c].clone()).collect(),
-            None => row.to_vec(),
         }
     }
 
