@@ -208,14 +208,14 @@ pub fn run(workload: &str, rows: Option<u64>, trace: bool, repeat: u32) -> Resul
     let input_rows = events.len() as f64;
     let zone = joinlab_engine::time::SessionZone::default();
     let mut rates = Vec::new();
-    let mut result = ([0u64; 4], 0u64);
+    let mut result = joinlab_engine::runtime::Counts::default();
     for _ in 0..repeat.max(1) {
         let t = Instant::now();
         result = joinlab_engine::runtime::run_counting(&plan, &prepared.catalog, events.iter(), &zone, trace)
             .map_err(|e| e.human())?;
         rates.push(input_rows / t.elapsed().as_secs_f64());
     }
-    let (counts, n_events) = result;
+    let (counts, n_events) = (result.kinds, result.events);
     let _ = gen;
     println!("workload       {} (N = {} rows per table, {} input rows)", workload, n, events.len());
     println!("trace          {}", if trace { format!("on ({} events per run)", n_events) } else { "off".into() });
@@ -229,6 +229,7 @@ pub fn run(workload: &str, rows: Option<u64>, trace: bool, repeat: u32) -> Resul
         rates.iter().cloned().fold(0.0, f64::max)
     );
     println!("output         +I {}  -U {}  +U {}  -D {}", counts[0], counts[1], counts[2], counts[3]);
+    println!("peak state     {} rows held by the operators at once", result.peak_state_rows);
     if let Some(m) = peak_mib() {
         println!("peak memory    {:.1} MiB", m);
     }

@@ -510,6 +510,10 @@ impl RegularJoinOp {
                     if counted {
                         note.push(format!("matches: {}", m.assoc));
                     }
+                    let ttl = self.ttl(side);
+                    if ttl > 0 {
+                        note.push(format!("TTL until {}", format_watermark(m.written.saturating_add(ttl))));
+                    }
                     g.row_notes.push(note.join(", "));
                 }
                 groups.push(g);

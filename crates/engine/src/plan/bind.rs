@@ -833,7 +833,7 @@ impl<'c> Binder<'c> {
                 "{} is not supported: a regular join needs at least one equality predicate between its inputs, e.g. ON a.id = b.id (Confluent Cloud rejects cross joins and theta joins; SET 'joinlab.dialect' = 'flink' runs it as Apache Flink 2.3 does)",
                 what
             ))
-            .at(span.0, span.1));
+            .at(span.0, crate::error::Pos { line: span.1.line, col: if span.1.col > span.0.col || span.1.line > span.0.line { span.1.col - 1 } else { span.1.col } }));
         }
         for side in [&left, &right] {
             if side.window.as_ref().map(|w| w.proctime).unwrap_or(false) {

@@ -70,6 +70,7 @@ struct Group {
     key_cols: Vec<usize>,
     offsets: Vec<usize>,
     ttls: Vec<i64>,
+    names: Vec<Option<String>>,
     /// Columns (of the concatenation) equal to the common key.
     class: Vec<usize>,
     /// The relation the group ends with, as the binary plan had it (fields).
@@ -77,8 +78,9 @@ struct Group {
 }
 
 impl Group {
-    fn start(input: Rel, ttl: i64) -> Group {
+    fn start(input: Rel, ttl: i64, name: Option<String>) -> Group {
         Group {
+            names: vec![name],
             inputs: vec![input],
             kinds: vec![JoinKind::Inner],
             conditions: vec![None],
@@ -116,6 +118,7 @@ impl Group {
         self.kinds.push(j.kind);
         self.conditions.push(level_condition(j));
         self.ttls.push(j.right_ttl);
+        self.names.push(j.names[1].clone());
         self.inputs.push(j.right.clone());
         self.top = Some(level.clone());
     }
@@ -136,6 +139,7 @@ impl Group {
             offsets: self.offsets,
             specs,
             ttls: self.ttls,
+            names: self.names,
         };
         let mut rel = Rel {
             node: Node::MultiJoin(Box::new(node)),
@@ -189,7 +193,7 @@ fn fold_chain(rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
     let Node::Join(bj) = &bottom.node else { return map_children(cur, allow, notes) };
     let leaf_ok = allow.allows(&bj.names[0]);
     let leaf = fold(cur, allow, notes);
-    let mut group = Group::start(leaf, bj.left_ttl);
+    let mut group = Group::start(leaf, bj.left_ttl, bj.names[0].clone());
     let mut first = true;
     for level in &levels {
         let Node::Join(j) = &level.node else { continue };
@@ -203,7 +207,7 @@ fn fold_chain(rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
                     notes.push(SPLIT_NOTE.to_string());
                 }
                 let closed = group.close();
-                let fresh = Group::start(closed, j.left_ttl);
+                let fresh = Group::start(closed, j.left_ttl, None);
                 match fresh.link(j) {
                     Some(l) => {
                         group = fresh;
@@ -219,7 +223,7 @@ fn fold_chain(rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
                         let mut r = level.clone();
                         r.node = Node::Join(Box::new(jn));
                         r.update_producer = Some(join_description(&r, false));
-                        group = Group::start(r, 0);
+                        group = Group::start(r, 0, None);
                     }
                 }
             }

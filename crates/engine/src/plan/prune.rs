@@ -178,10 +178,20 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             (out, map)
         }
         Node::ChangelogNormalize { input, key } => {
-            // the normalize keeps whole rows per key; prune below its input only
-            let all = vec![true; input.fields.len()];
-            let (child, _) = prune(*input, &all);
-            (Rel { node: Node::ChangelogNormalize { input: Box::new(child), key }, ..rel }, identity(n))
+            // the normalize keeps each key's last row: it needs the key and what is read above
+            let mut input_need: Vec<bool> = (0..input.fields.len()).map(|i| need.get(i).copied().unwrap_or(true)).collect();
+            for &k in &key {
+                input_need[k] = true;
+            }
+            let (child, cmap) = narrow(*input, &input_need);
+            let key = key.iter().map(|&k| cmap[k].unwrap_or(k)).collect();
+            let fields = (0..n).filter(|&i| cmap[i].is_some()).map(|i| rel.fields[i].clone()).collect();
+            let unique_keys = rel
+                .unique_keys
+                .iter()
+                .filter_map(|k| k.iter().map(|&c| cmap.get(c).copied().flatten()).collect::<Option<Vec<usize>>>())
+                .collect();
+            (Rel { node: Node::ChangelogNormalize { input: Box::new(child), key }, fields, unique_keys, ..rel }, cmap)
         }
         Node::WindowJoin(mut j) => {
             let nl = j.left.fields.len();

@@ -153,6 +153,8 @@ pub struct MultiJoinNode {
     pub specs: Vec<InputSpec>,
     /// State retention per input (ms of processing time; 0 = forever).
     pub ttls: Vec<i64>,
+    /// Each input's table name or alias, when it is one table.
+    pub names: Vec<Option<String>>,
 }
 
 #[derive(Clone, Debug)]

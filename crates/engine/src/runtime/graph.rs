@@ -273,7 +273,13 @@ impl Graph {
                     specs: m.specs.clone(),
                     types: m.inputs.iter().map(|r| r.types()).collect(),
                     ttls: m.ttls.clone(),
-                    input_names: m.inputs.iter().map(|r| first_table(r).unwrap_or_else(|| "input".into())).collect(),
+                    input_names: m
+                        .inputs
+                        .iter()
+                        .zip(&m.names)
+                        .enumerate()
+                        .map(|(i, (r, n))| n.clone().or_else(|| first_table(r)).unwrap_or_else(|| format!("input {}", i)))
+                        .collect(),
                     project,
                 };
                 let label = crate::plan::explain_line(rel, catalog);

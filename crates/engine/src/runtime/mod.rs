@@ -316,8 +316,18 @@ fn out_row(r: &Record, types: &[crate::types::DataType], zone: &SessionZone, evs
     OutRow { kind: r.kind, row, text, lineage: r.lineage.clone() }
 }
 
-/// Runs a query without recording anything but counts (benchmarks): returns the number of
-/// result rows per change kind [+I, -U, +U, -D].
+/// What a counting run measured.
+#[derive(Clone, Debug, Default)]
+pub struct Counts {
+    /// Result rows per change kind [+I, -U, +U, -D].
+    pub kinds: [u64; 4],
+    /// Trace events produced (with `trace`).
+    pub events: u64,
+    /// The most rows all operators held at once (after any step).
+    pub peak_state_rows: usize,
+}
+
+/// Runs a query without recording anything but counts (benchmarks).
 /// With `trace`, every step's events are produced (and counted, then dropped) — what the
 /// page's trace costs.
 pub fn run_counting<'a>(
@@ -326,8 +336,9 @@ pub fn run_counting<'a>(
     events: impl Iterator<Item = &'a DataEvent>,
     zone: &SessionZone,
     trace: bool,
-) -> Result<([u64; 4], u64), Error> {
+) -> Result<Counts, Error> {
     let build = BuildOptions { per_record: true, rows_drive_source_watermark: true, trace };
+    let mut peak = 0usize;
     let mut graph = Graph::build(&plan.rel, catalog, &build)?;
     let mut counts = [0u64; 4];
     let mut sink: Vec<Record> = Vec::new();
@@ -368,6 +379,7 @@ pub fn run_counting<'a>(
         count(&mut sink, &mut counts);
         n_events += evs.len() as u64;
         evs.clear();
+        peak = peak.max(graph.state_rows().iter().map(|(_, r)| r).sum());
     }
     for t in 0..catalog.tables.len() {
         for &s in &by_table[t] {
@@ -382,5 +394,5 @@ pub fn run_counting<'a>(
     }
     count(&mut sink, &mut counts);
     n_events += evs.len() as u64;
-    Ok((counts, n_events))
+    Ok(Counts { kinds: counts, events: n_events, peak_state_rows: peak })
 }

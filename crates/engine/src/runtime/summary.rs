@@ -66,7 +66,26 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo]) -> String {
                     fire_texts.push(t);
                 }
             }
-            Event::StateExpire { rows, .. } => freed += rows,
+            Event::StateExpire { rows, op, side, reason, .. } => {
+                freed += rows;
+                let k = kind_of(*op);
+                if k != "WindowJoin" {
+                    let what = plural(*rows, "row", "rows");
+                    if reason.starts_with("state TTL") {
+                        stored.push(format!("{} left the {} state ({})", what, side, reason));
+                    } else if reason.starts_with("retracted") {
+                        stored.push(format!("{} removed from the {} state ({})", what, side, reason));
+                    }
+                }
+            }
+            Event::StateInsert { side, key, op, rows_in_state, window: None, .. } if matches!(kind_of(*op), "Join" | "MultiJoin") => {
+                stored.push(format!(
+                    "stored on the {} side under key [{}] ({} held for it)",
+                    side,
+                    key.join(", "),
+                    plural(*rows_in_state, "row", "rows")
+                ));
+            }
             Event::LateDrop { window, .. } => {
                 late += 1;
                 stored.push(format!("dropped as late: its window {} had already fired", window_label(&window.label)));
@@ -91,7 +110,17 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo]) -> String {
             freed
         ));
     } else if !step.output.is_empty() {
-        parts.push(format!("{} emitted", plural(step.output.len(), "row", "rows")));
+        // by change kind, in the order they were emitted: "-D ×1, +I ×1"
+        let mut kinds: Vec<(&str, usize)> = Vec::new();
+        for r in &step.output {
+            let k = r.kind.short();
+            match kinds.iter_mut().find(|(x, _)| *x == k) {
+                Some(e) => e.1 += 1,
+                None => kinds.push((k, 1)),
+            }
+        }
+        let detail: Vec<String> = kinds.iter().map(|(k, n)| format!("{} ×{}", k, n)).collect();
+        parts.push(format!("{} emitted ({})", plural(step.output.len(), "row", "rows"), detail.join(", ")));
     }
     if filtered > 0 {
         parts.push(format!("{} filtered out by the WHERE condition", plural(filtered, "row", "rows")));
