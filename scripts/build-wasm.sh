@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds the engine for the browser: size-tuned release (fat LTO, opt-level z), wasm-bindgen
-# (web target) into www/pkg, then npm binaryen's wasm-opt -Oz (never Debian's: it breaks the
+# (web target) into www/pkg (or $JOINLAB_WASM_OUT), then npm binaryen's wasm-opt -Oz (never Debian's: it breaks the
 # module). LTO is skipped for a crate that is also an rlib, hence `cargo rustc --crate-type cdylib`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-out=www/pkg
+out="${JOINLAB_WASM_OUT:-www/pkg}"
 target="${CARGO_TARGET_DIR:-target}"
 cargo rustc -q -p joinlab-wasm --lib --profile wasm-release --target wasm32-unknown-unknown --crate-type cdylib
 wasm-bindgen --target web --out-dir "$out" "$target/wasm32-unknown-unknown/wasm-release/joinlab_wasm.wasm"

@@ -15,6 +15,7 @@
 // returning it by value everywhere is simpler than boxing it in some APIs and not others.
 #![allow(clippy::result_large_err)]
 
+pub mod bench;
 pub mod catalog;
 pub mod changelog;
 pub mod compare;

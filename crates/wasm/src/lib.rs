@@ -119,3 +119,51 @@ impl Session {
 pub fn run_text(script: &str, dialect: &str) -> String {
     run_to_text(script, &RunConfig { dialect: dialect_of(dialect), trace: false }, &TextOptions::default())
 }
+
+/// A benchmark workload of ../shared/BENCHMARKS.md, planned and generated, for timing the wasm
+/// build from JavaScript (tests/wasm/bench.mjs): `new Bench('w2-inner', 500000)`, then time
+/// `run(false)`. Only counts come back.
+#[wasm_bindgen]
+pub struct Bench {
+    prepared: joinlab_engine::bench::Prepared,
+    expected: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct BenchResult {
+    input_rows: usize,
+    kinds: [u64; 4],
+    net_rows: u64,
+    expected: Option<u64>,
+    events: u64,
+    peak_state_rows: usize,
+}
+
+#[wasm_bindgen]
+impl Bench {
+    #[wasm_bindgen(constructor)]
+    pub fn new(workload: &str, rows: u32) -> Result<Bench, JsValue> {
+        let w = joinlab_engine::bench::workload(workload).ok_or_else(|| JsValue::from_str(&format!("unknown workload '{}'", workload)))?;
+        let prepared = joinlab_engine::bench::prepare_workload(w, rows as u64).map_err(|e| JsValue::from_str(&e))?;
+        Ok(Bench { prepared, expected: (w.expected)(rows as u64) })
+    }
+
+    /// Input rows of both tables.
+    #[wasm_bindgen(js_name = inputRows)]
+    pub fn input_rows(&self) -> usize {
+        self.prepared.events.len()
+    }
+
+    /// Runs the workload once (with the page's trace events when `trace`).
+    pub fn run(&self, trace: bool) -> Result<JsValue, JsValue> {
+        let c = joinlab_engine::bench::run(&self.prepared, trace).map_err(|e| JsValue::from_str(&e))?;
+        to_js(&BenchResult {
+            input_rows: self.prepared.events.len(),
+            kinds: c.kinds,
+            net_rows: joinlab_engine::bench::net_rows(&c),
+            expected: self.expected,
+            events: c.events,
+            peak_state_rows: c.peak_state_rows,
+        })
+    }
+}

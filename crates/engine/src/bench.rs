@@ -1,0 +1,204 @@
+//! The benchmark workloads of ../shared/BENCHMARKS.md as data: each workload's script, its
+//! rows (generated in memory exactly as defined there, a pure function of the row index) and
+//! the result size the document derives for it. `joinlab bench` times them natively, the wasm
+//! build's `Bench` in Node (tests/wasm/bench.mjs); nothing here reads a clock.
+//!
+//! * W1 — tumbling-window join: L/R(k BIGINT, v BIGINT, ts TIMESTAMP(3)), k = i·7919 mod 5000
+//!   (L) and i·104729 mod 5000 (R), ts = 2024-01-01 + i ms, arrival L0, R0, L1, R1, …;
+//!   expected output 2N rows when N is a multiple of 10,000.
+//! * W2 — regular join, INNER and LEFT: A(k, v), B(k, w), K2 = N/2, OFF = N/4,
+//!   A row i: k = i mod K2; B row i: k = (i·31 mod K2) + OFF; arrival A0, B0, A1, …;
+//!   expected 500,000 (inner) / 750,000 (left, net of 780,246 +I and 30,246 -D) at N = 500,000.
+//! * W3 — three-way INNER join A ⋈ B ⋈ C on k (C like B with factor 37), as a cascade of two
+//!   binary joins and with `/*+ MULTI_JOIN(A, B, C) */` (JoinLab's own workload: the two plans
+//!   must give the same count; compare rows/s and peak state).
+
+use crate::catalog::Catalog;
+use crate::changelog::RowKind;
+use crate::data::{Event, EventKind};
+use crate::plan::QueryPlan;
+use crate::runtime::Counts;
+use crate::time::Ts;
+use crate::value::Value;
+use crate::{prepare, Dialect, RunConfig};
+
+const BASE_MS: i64 = 1_704_067_200_000;
+
+pub const W1: &str = "
+SET 'table.local-time-zone' = 'UTC';
+CREATE TABLE L (k BIGINT, v BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);
+CREATE TABLE R (k BIGINT, v BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);
+SELECT L.k, L.v AS lv, R.v AS rv, L.window_start, L.window_end
+FROM (SELECT * FROM TABLE(TUMBLE(TABLE L, DESCRIPTOR(ts), INTERVAL '10' SECOND))) L
+JOIN (SELECT * FROM TABLE(TUMBLE(TABLE R, DESCRIPTOR(ts), INTERVAL '10' SECOND))) R
+  ON L.window_start = R.window_start AND L.window_end = R.window_end AND L.k = R.k;
+";
+
+const W2_INNER: &str = "
+CREATE TABLE A (k BIGINT, v BIGINT);
+CREATE TABLE B (k BIGINT, w BIGINT);
+SELECT A.k, A.v, B.w FROM A JOIN B ON A.k = B.k;
+";
+
+const W2_LEFT: &str = "
+CREATE TABLE A (k BIGINT, v BIGINT);
+CREATE TABLE B (k BIGINT, w BIGINT);
+SELECT A.k, A.v, B.w FROM A LEFT JOIN B ON A.k = B.k;
+";
+
+const W3_CASCADE: &str = "
+CREATE TABLE A (k BIGINT, v BIGINT);
+CREATE TABLE B (k BIGINT, w BIGINT);
+CREATE TABLE C (k BIGINT, x BIGINT);
+SELECT A.k, A.v, B.w, C.x FROM A JOIN B ON A.k = B.k JOIN C ON B.k = C.k;
+";
+
+const W3_MULTI: &str = "
+CREATE TABLE A (k BIGINT, v BIGINT);
+CREATE TABLE B (k BIGINT, w BIGINT);
+CREATE TABLE C (k BIGINT, x BIGINT);
+SELECT /*+ MULTI_JOIN(A, B, C) */ A.k, A.v, B.w, C.x FROM A JOIN B ON A.k = B.k JOIN C ON B.k = C.k;
+";
+
+fn row(table: usize, a: i64, b: i64) -> Event {
+    Event { table, kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt(a), Value::BigInt(b)] }, line: 0, rowtime: None }
+}
+
+pub fn w2_rows(n: u64) -> Vec<Event> {
+    let n = n as i64;
+    let (k2, off) = ((n / 2).max(1), n / 4);
+    let mut v = Vec::with_capacity(2 * n as usize);
+    for i in 0..n {
+        v.push(row(0, i % k2, i));
+        v.push(row(1, (i * 31) % k2 + off, i));
+    }
+    v
+}
+
+pub fn w3_rows(n: u64) -> Vec<Event> {
+    let n = n as i64;
+    let (k2, off) = ((n / 2).max(1), n / 4);
+    let mut v = Vec::with_capacity(3 * n as usize);
+    for i in 0..n {
+        v.push(row(0, i % k2, i));
+        v.push(row(1, (i * 31) % k2 + off, i));
+        v.push(row(2, (i * 37) % k2 + off, i));
+    }
+    v
+}
+
+/// W2-inner: keys OFF..K2 are shared, each twice per side → 4 rows per shared key.
+fn w2_inner_expected(n: u64) -> Option<u64> {
+    if !n.is_multiple_of(4) {
+        return None;
+    }
+    Some((n / 2 - n / 4) * 4)
+}
+
+/// W2-left: the inner rows plus two padded rows per A key below OFF.
+fn w2_left_expected(n: u64) -> Option<u64> {
+    if !n.is_multiple_of(4) {
+        return None;
+    }
+    Some((n / 2 - n / 4) * 4 + (n / 4) * 2)
+}
+
+/// W3: shared keys OFF..K2, each twice per table → 8 rows per key.
+fn w3_expected(n: u64) -> Option<u64> {
+    if !n.is_multiple_of(4) {
+        return None;
+    }
+    Some((n / 2 - n / 4) * 8)
+}
+
+pub fn w1_rows(n: u64) -> Vec<Event> {
+    let mut v = Vec::with_capacity(2 * n as usize);
+    for i in 0..n as i64 {
+        let ts = Value::Timestamp(Ts::from_millis(BASE_MS + i));
+        v.push(Event {
+            table: 0,
+            kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt((i * 7919) % 5000), Value::BigInt(i), ts.clone()] },
+            line: 0,
+            rowtime: None,
+        });
+        v.push(Event {
+            table: 1,
+            kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt((i * 104729) % 5000), Value::BigInt(i), ts] },
+            line: 0,
+            rowtime: None,
+        });
+    }
+    v
+}
+
+
+/// A workload: its script, its rows, and the result rows BENCHMARKS.md expects (None when N
+/// is not a size the document derives a count for).
+pub struct Workload {
+    pub name: &'static str,
+    pub script: &'static str,
+    pub rows: fn(u64) -> Vec<Event>,
+    pub expected: fn(u64) -> Option<u64>,
+}
+
+fn w1_expected(n: u64) -> Option<u64> {
+    if n % 10_000 == 0 {
+        Some(2 * n)
+    } else {
+        None
+    }
+}
+
+pub const WORKLOADS: [Workload; 5] = [
+    Workload { name: "w1", script: W1, rows: w1_rows, expected: w1_expected },
+    Workload { name: "w2-inner", script: W2_INNER, rows: w2_rows, expected: w2_inner_expected },
+    Workload { name: "w2-left", script: W2_LEFT, rows: w2_rows, expected: w2_left_expected },
+    Workload { name: "w3-cascade", script: W3_CASCADE, rows: w3_rows, expected: w3_expected },
+    Workload { name: "w3-multi", script: W3_MULTI, rows: w3_rows, expected: w3_expected },
+];
+
+pub fn workload(name: &str) -> Option<&'static Workload> {
+    WORKLOADS.iter().find(|w| w.name == name)
+}
+
+/// A workload ready to run: the planned query, the catalog, the rows.
+pub struct Prepared {
+    pub plan: QueryPlan,
+    pub catalog: Catalog,
+    pub events: Vec<Event>,
+}
+
+/// Plans the workload's query and generates its N rows per table.
+pub fn prepare_workload(w: &Workload, n: u64) -> Result<Prepared, String> {
+    let (plan, catalog) = plan_workload(w)?;
+    let events = workload_rows(w, n, &catalog);
+    Ok(Prepared { plan, catalog, events })
+}
+
+/// Plans the workload's query (parse + plan).
+pub fn plan_workload(w: &Workload) -> Result<(QueryPlan, Catalog), String> {
+    let p = prepare(w.script, &RunConfig { dialect: Dialect::Flink, trace: false }).map_err(|(_, _, e)| e.human())?;
+    let plan = p.plan(0).map_err(|e| e.human())?;
+    Ok((plan, p.catalog))
+}
+
+/// The workload's N rows per table, numbered for `catalog`.
+pub fn workload_rows(w: &Workload, n: u64, catalog: &Catalog) -> Vec<Event> {
+    let mut events = (w.rows)(n);
+    // the generators number the script's tables from 0; the catalog lists the examples first
+    let base = catalog.tables.iter().position(|t| !t.read_only).unwrap_or(0);
+    for e in &mut events {
+        e.table += base;
+    }
+    events
+}
+
+/// Runs a prepared workload once, counting the result.
+pub fn run(p: &Prepared, trace: bool) -> Result<Counts, String> {
+    crate::runtime::run_counting(&p.plan, &p.catalog, p.events.iter(), &crate::time::SessionZone::default(), trace).map_err(|e| e.human())
+}
+
+/// The net result rows of a run (+I + +U − -U − -D).
+pub fn net_rows(c: &Counts) -> u64 {
+    (c.kinds[0] + c.kinds[2]).saturating_sub(c.kinds[1] + c.kinds[3])
+}
