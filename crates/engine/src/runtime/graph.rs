@@ -273,13 +273,7 @@ impl Graph {
                     specs: m.specs.clone(),
                     types: m.inputs.iter().map(|r| r.types()).collect(),
                     ttls: m.ttls.clone(),
-                    input_names: m
-                        .inputs
-                        .iter()
-                        .zip(&m.names)
-                        .enumerate()
-                        .map(|(i, (r, n))| n.clone().or_else(|| first_table(r)).unwrap_or_else(|| format!("input {}", i)))
-                        .collect(),
+                    input_names: side_names(m),
                     project,
                 };
                 let label = crate::plan::explain_line(rel, catalog);
@@ -422,6 +416,25 @@ pub struct DeliverCtx<'a> {
     pub events: Option<&'a mut Vec<crate::trace::Event>>,
     pub zone: &'a crate::time::SessionZone,
     pub proc_time: i64,
+}
+
+/// A MultiJoin's inputs as the state view names them: the table, or its alias when the same
+/// table is joined more than once.
+fn side_names(m: &crate::plan::MultiJoinNode) -> Vec<String> {
+    let tables: Vec<Option<String>> = m.inputs.iter().map(first_table).collect();
+    tables
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let repeated = t.is_some() && tables.iter().filter(|x| *x == t).count() > 1;
+            match (t, m.names.get(i).cloned().flatten()) {
+                (Some(_), Some(alias)) if repeated => alias,
+                (Some(t), _) => t.clone(),
+                (None, Some(alias)) => alias,
+                (None, None) => format!("input {}", i),
+            }
+        })
+        .collect()
 }
 
 fn first_table(r: &Rel) -> Option<String> {
