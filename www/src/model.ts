@@ -19,6 +19,25 @@ export interface RowMark {
   late: { window: string; watermark: number | null } | null;
   /** Why a row was dropped before any state (NULL time attribute, a filter). */
   dropped: string | null;
+  /** Script line of the row (0: generated). */
+  line: number;
+  /**
+   * Where `x` comes from: the trace (`Step.event_time_ms`), or the examples catalog's documented
+   * pace (the trace has no event time for a table whose time attribute is `$rowtime`).
+   */
+  timeFrom: 'trace' | 'pace' | null;
+  /** Its table's watermark just before it arrived (display clock), null when there was none. */
+  wmBefore: number | null;
+  /** It arrived behind its table's watermark (event time < watermark): late at the source. */
+  behind: boolean;
+}
+
+/** A two-input operator whose watermark an input holds back (from `input_watermark.held_by`). */
+export interface HeldBack {
+  /** The input holding it back (a table name as the trace gives it). */
+  by: string;
+  /** First step of this uninterrupted hold. */
+  since: number;
 }
 
 export interface OutputRow {
@@ -132,6 +151,20 @@ export interface QueryModel {
   /** Whether times are wall-clock times of the session zone (TIMESTAMP_LTZ). */
   ltz: boolean;
   zone: string;
+  /** held[p] = the join's watermark is held back by an input after step p (null: it is not). */
+  held: (HeldBack | null)[];
+}
+
+/**
+ * The examples catalog's pace (docs/mock-data.md): row k of a table happens at 2024-01-01
+ * 00:00:00 UTC + k × this. Used only where the trace carries no event time for a row.
+ */
+const EXAMPLES_START_MS = Date.UTC(2024, 0, 1);
+const EXAMPLES_PACE_MS: Record<string, number> = { marketplace: 100, gaming: 100, sensors: 5000 };
+
+function examplesPace(table: string): number | null {
+  const m = /^examples\.([a-z_]+)\./i.exec(table);
+  return m ? (EXAMPLES_PACE_MS[m[1].toLowerCase()] ?? null) : null;
 }
 
 const isLtz = (t: TableInfo | undefined): boolean => {
@@ -161,6 +194,8 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
   const joinOp = query.operators.find((o) => /Join/.test(o.kind)) ?? query.operators.find((o) => o.inputs.length > 1) ?? null;
 
   const M = steps.length;
+  const held: (HeldBack | null)[] = new Array(M + 1).fill(null);
+  let heldNow: HeldBack | null = null;
   const rowsByPos: (RowMark | null)[] = new Array(M + 1).fill(null);
   const outputs: OutputRow[] = [];
   const outEnd = new Int32Array(M + 1);
@@ -188,16 +223,27 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     let row: RowMark | null = null;
     if (step.kind === 'row' && step.table) {
       const src = step.events.find((e): e is Extract<Event, { type: 'source_row' }> => e.type === 'source_row');
-      const t = step.event_time_ms ?? src?.rowtime_ms ?? null;
+      let t = step.event_time_ms ?? src?.rowtime_ms ?? null;
+      let timeFrom: RowMark['timeFrom'] = t === null ? null : 'trace';
+      const lane = laneOf.get(step.table) ?? 0;
+      const pace = t === null && step.line === 0 ? examplesPace(step.table) : null;
+      if (pace !== null) {
+        t = EXAMPLES_START_MS + lanes[lane].rows.length * pace;
+        timeFrom = 'pace';
+      }
       row = {
         pos: p,
-        lane: laneOf.get(step.table) ?? 0,
+        lane,
         x: toX(t),
         kind: step.row_kind ?? '+I',
         values: step.values,
         text: step.text,
         late: null,
         dropped: null,
+        line: step.line,
+        timeFrom,
+        wmBefore: null,
+        behind: false,
       };
       rowsByPos[p] = row;
       lanes[row.lane].rows.push(row);
@@ -214,6 +260,10 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
       switch (e.type) {
         case 'watermark':
           if (trackedWm.has(e.op)) wmNow.set(e.op, e.value_ms === null ? Number.POSITIVE_INFINITY : clock(e.value_ms));
+          if (joinOp && e.op === joinOp.id) heldNow = null;
+          break;
+        case 'input_watermark':
+          if (joinOp && e.op === joinOp.id && e.held_by) heldNow = heldNow && heldNow.by === e.held_by ? heldNow : { by: e.held_by, since: p };
           break;
         case 'window_assign':
           for (const w of e.windows) getWindow(w, p);
@@ -302,6 +352,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
       windows.get(k)?.counts.push({ pos: p, left: c.left, right: c.right });
     }
     outEnd[p] = outputs.length;
+    held[p] = heldNow;
     for (const [op, arr] of wmSeries) arr[p] = wmNow.get(op) ?? Number.NaN;
     info.push({ pos: p, step, row, fired, freed, late });
   }
@@ -311,6 +362,17 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     label: o.table ?? `op ${o.id}`,
     values: wmSeries.get(o.id) ?? new Float64Array(M + 1).fill(Number.NaN),
   }));
+  // Rows behind their table's watermark when they arrived (late at the source).
+  for (const lane of lanes) {
+    const series = sourceWatermarks.find((w) => w.label === lane.table);
+    if (!series) continue;
+    for (const r of lane.rows) {
+      const wm = series.values[r.pos - 1];
+      if (Number.isNaN(wm)) continue;
+      r.wmBefore = wm;
+      r.behind = r.x !== null && r.x < wm;
+    }
+  }
   const joinWatermark = joinOp ? { op: joinOp.id, label: joinOp.kind, values: wmSeries.get(joinOp.id) ?? new Float64Array(M + 1).fill(Number.NaN) } : null;
 
   const { series: stateSeries, total: stateTotal } = stateSeriesOf(steps);
@@ -357,6 +419,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     extent,
     ltz,
     zone,
+    held,
   };
 }
 

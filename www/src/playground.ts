@@ -8,6 +8,7 @@ import { ScriptEditor } from './editor';
 import { buildModel, operatorName, type QueryModel } from './model';
 import { updatingBadge } from './panes/badges';
 import { ChangelogPane } from './panes/changelog';
+import { DataPane } from './panes/data';
 import { ErrorsPane, type Located } from './panes/errors';
 import { EventsPane } from './panes/events';
 import { PlanPane } from './panes/plan';
@@ -17,6 +18,7 @@ import { StepsTable } from './panes/steps-table';
 import { SettingsPane } from './settings-pane';
 import { readSetting, settingAt, zoneAt } from './settings';
 import { clockFor, formatDate, formatTime } from './time';
+import { gapText } from './panes/data';
 import type { ShareState } from './share';
 import { StepControls } from './controls';
 import { Tabs } from './tabs';
@@ -51,6 +53,8 @@ export class Playground {
   private readonly sentence: HTMLParagraphElement;
   /** Why state left at this step (state TTL, retractions), under the sentence. */
   private readonly why: HTMLUListElement;
+  /** Which input holds the join's watermark back, and since when. */
+  private readonly held: HTMLParagraphElement;
   /** The query's `# note:` lines (fallbacks, multi-way join planning, arrival order). */
   private readonly notes: HTMLDivElement;
   /** The simulated processing-time clock at the step. */
@@ -72,6 +76,8 @@ export class Playground {
   private readonly plan: PlanPane;
   private readonly stepsTable: StepsTable;
   private readonly events: EventsPane;
+  private readonly data: DataPane;
+  private readonly tabs: Tabs | null = null;
   private readonly settings: SettingsPane | null;
   private dialect: Dialect;
   private trace: ScriptTrace | null = null;
@@ -144,6 +150,7 @@ export class Playground {
     this.controls = new StepControls((p) => this.goTo(p));
     this.sentence = h('p', { class: 'jl-sentence', 'data-testid': 'step-sentence', 'aria-live': 'polite', role: 'status' });
     this.why = h('ul', { class: 'jl-why', 'data-testid': 'step-why', hidden: true });
+    this.held = h('p', { class: 'jl-held', 'data-testid': 'held-back', hidden: true });
     this.notes = h('div', { class: 'jl-query-notes', 'data-testid': 'query-notes', hidden: true });
     this.procTime = h('span', { class: 'jl-proctime', 'data-testid': 'proc-time' });
     this.resultMode = h('span', { class: 'jl-card-badge' });
@@ -165,24 +172,37 @@ export class Playground {
     this.plan = new PlanPane();
     this.stepsTable = new StepsTable((p) => this.goTo(p));
     this.events = new EventsPane();
+    this.data = new DataPane(
+      () => this.editor.doc,
+      (script) => this.editor.setDoc(script),
+      (p) => this.goTo(p),
+    );
 
     const card = (title: string, body: HTMLElement, extra: HTMLElement | null = null) => h('section', { class: 'jl-card' }, h('h3', {}, title, extra), body);
-    const tabs = new Tabs([
-      ['State', this.state.element],
-      ['Timeline table', this.stepsTable.element],
-      ['Plan', this.plan.element],
-    ]);
+    const DATA_TAB = 1;
+    const tabs = opts.compact
+      ? null
+      : new Tabs(
+          [
+            ['State', this.state.element],
+            ['Data', this.data.element],
+            ['Timeline table', this.stepsTable.element],
+            ['Plan', this.plan.element],
+          ],
+          (i) => this.data.setVisible(i === DATA_TAB),
+        );
+    this.tabs = tabs;
     const panes = opts.compact
       ? h('div', { class: 'jl-panes jl-panes-2' }, card('Changelog', this.changelog.element), card('Result table', this.result.element, this.resultMode))
       : h(
           'div',
           { class: 'jl-panes' },
           h('div', { class: 'jl-panes-2' }, card('Changelog', this.changelog.element), card('Result table', this.result.element, this.resultMode)),
-          h('section', { class: 'jl-card' }, tabs.element),
+          h('section', { class: 'jl-card' }, tabs?.element),
         );
 
     const left = h('div', { class: 'jl-left' }, toolbar, editorHost, this.errors.element, this.settings?.element);
-    this.visual = h('div', { class: 'jl-visual' }, this.sentence, this.why, opts.compact ? null : this.events.element, this.timeline.element, this.legend, panes);
+    this.visual = h('div', { class: 'jl-visual' }, this.sentence, this.why, this.held, opts.compact ? null : this.events.element, this.timeline.element, this.legend, panes);
     const right = h(
       'div',
       { class: 'jl-right', tabindex: '-1' },
@@ -224,6 +244,7 @@ export class Playground {
     if (this.debounce !== null) window.clearTimeout(this.debounce);
     this.debounce = window.setTimeout(() => this.run(), DEBOUNCE_MS);
     this.settings?.refresh();
+    this.data.refresh();
     this.emitChange();
   }
 
@@ -289,15 +310,25 @@ export class Playground {
       this.notRun.textContent = !q
         ? trace.harness_error
           ? 'The script did not run: see the error below the editor.'
-          : 'The script has no query to step through. Add a SELECT.'
+          : trace.statements.length
+            ? 'The script has no query to step through (add a SELECT); its statements printed:'
+            : 'The script has no query to step through. Add a SELECT.'
         : `Query ${q.index} did not run: ${q.error?.message ?? ''}`;
+      // What SHOW / DESCRIBE / EXPLAIN printed, when there is no query to show it beside.
+      if (!q)
+        for (const st of trace.statements)
+          this.notRun.append(
+            h('h4', { class: 'jl-statement-head' }, `line ${st.line}: ${st.header}`),
+            h('pre', { class: 'jl-pre', 'data-testid': 'statement-output' }, st.error ? st.error.text : st.text),
+          );
       this.visual.hidden = true;
       this.controls.setRange(0, 0);
       this.controls.show(0);
       this.sentence.textContent = '';
       this.procTime.textContent = '';
       this.renderNotes(q ? [...trace.notes, ...q.notes] : trace.notes);
-      for (const p of [this.changelog, this.result, this.state, this.plan, this.stepsTable, this.events]) p.setModel(null);
+      for (const p of [this.changelog, this.result, this.state, this.plan, this.stepsTable, this.events, this.data]) p.setModel(null);
+      this.held.hidden = true;
       this.legend.replaceChildren();
       this.emitChange();
       return;
@@ -328,8 +359,11 @@ export class Playground {
       ['plan', this.plan],
       ['steps', this.stepsTable],
       ['events', this.events],
+      ['data', this.data],
     ] as const)
       paneSafe(name, p.element, () => p.setModel(model));
+    // Generated rows: show the data pane first, unless a person has picked a tab.
+    if (this.tabs && !this.tabs.picked) this.tabs.select(DataPane.hasGenerated(model) ? 1 : 0);
     this.controls.setRange(model.steps.length, model.dataSteps);
     this.renderLegend(model);
     const total = model.steps.length;
@@ -370,6 +404,7 @@ export class Playground {
     const step = m.steps[pos - 1];
     this.sentence.textContent = step.kind === 'end' ? capitalize(step.summary) : step.summary;
     this.renderWhy(m, pos);
+    this.renderHeld(m, pos);
     this.renderProcTime(m, pos);
     // Each part fails on its own: a bug in one pane must not take the page down.
     paneSafe('timeline', this.timeline.element, () => this.timeline.draw(pos));
@@ -378,6 +413,7 @@ export class Playground {
     paneSafe('steps', this.stepsTable.element, () => this.stepsTable.show(pos));
     paneSafe('state', this.state.element, () => this.state.show(pos));
     paneSafe('events', this.events.element, () => this.events.show(pos));
+    paneSafe('data', this.data.element, () => this.data.show(pos));
     // Measurements (README "Measurements"): the work of one step, and input-to-drawn latency.
     const t1 = performance.now();
     performance.measure('joinlab:draw', { start: t0, end: t1 });
@@ -427,6 +463,41 @@ export class Playground {
     this.why.hidden = items.length === 0;
   }
 
+  /**
+   * When an input holds the join's watermark back (the trace's `input_watermark.held_by`): which
+   * one, since which step, and where each input's watermark stands.
+   */
+  private renderHeld(m: QueryModel, pos: number): void {
+    const held = m.held[pos];
+    const join = m.joinWatermark;
+    if (!held || !join || m.steps[pos - 1]?.kind === 'end') {
+      this.held.hidden = true;
+      return;
+    }
+    const at = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? 'none yet' : Number.isFinite(v) ? formatTime(v) : '+∞');
+    const wmOf = (table: string) => m.sourceWatermarks.find((s) => s.label === table)?.values[pos];
+    const by = wmOf(held.by);
+    const others = [...new Set(m.sourceWatermarks.map((s) => s.label))].filter((t) => t !== held.by);
+    const ahead = others.map((t) => ({ t, v: wmOf(t) })).filter((o) => o.v !== undefined && !Number.isNaN(o.v));
+    const lead = ahead.reduce<{ t: string; v: number } | null>((a, o) => (o.v !== undefined && (!a || o.v > a.v) ? { t: o.t, v: o.v } : a), null);
+    const joinWm = join.values[pos];
+    const steps = pos - held.since + 1;
+    const gap = lead && by !== undefined && Number.isFinite(lead.v) && Number.isFinite(by) ? lead.v - by : null;
+    const parts = [
+      h('strong', {}, 'Join watermark held back'),
+      ` by ${held.by}`,
+      steps > 1 ? ` for ${steps} steps (since step ${held.since})` : '',
+      `: it stays at ${at(joinWm)}, the watermark of ${held.by}${by === undefined || Number.isNaN(by) ? ' (none yet)' : ''}`,
+      lead ? `, while ${lead.t} is at ${at(lead.v)}${gap !== null && gap > 0 ? ` (${gapText(gap).replace(/^\+/, '')} ahead)` : ''}` : '',
+      m.windows.length ? `. Windows cannot fire until ${held.by} moves on.` : '.',
+    ];
+    this.held.replaceChildren(...parts);
+    this.held.dataset.by = held.by;
+    this.held.dataset.since = String(held.since);
+    this.held.classList.toggle('jl-held-long', steps > 1);
+    this.held.hidden = false;
+  }
+
   /** The simulated processing-time clock at the step, on the session zone's wall clock. */
   private renderProcTime(m: QueryModel, pos: number): void {
     const ms = m.steps[pos - 1]?.proc_time_ms;
@@ -452,6 +523,7 @@ export class Playground {
     items.push(h('span', {}, sw('jl-sw-late'), 'late row (dropped)'));
     items.push(h('span', {}, sw('jl-sw-wm'), 'watermark'));
     if (m.windows.length) items.push(h('span', {}, sw('jl-sw-open'), 'window open'), h('span', {}, sw('jl-sw-fired'), 'fired'));
+    if (m.held.some((x, p) => x && p > x.since)) items.push(h('span', {}, sw('jl-sw-held'), 'join watermark held back'));
     items.push(h('span', {}, sw('jl-sw-out'), 'emitted row'));
     this.legend.replaceChildren(...items);
   }

@@ -1,7 +1,7 @@
 // The Settings pane's view of the script: the SET statements are the truth. Reading finds the
 // SETs (outside comments); writing edits the value of an existing SET or adds one near the top.
 
-export type SettingName = 'arrival' | 'mode' | 'zone' | 'dialect' | 'proctime' | 'ttl';
+export type SettingName = 'arrival' | 'mode' | 'zone' | 'dialect' | 'proctime' | 'ttl' | 'seed' | 'examplesRows';
 
 /** Every key the engine accepts for a setting; the first is the one the page writes. */
 const KEYS: Record<SettingName, string[]> = {
@@ -11,6 +11,8 @@ const KEYS: Record<SettingName, string[]> = {
   dialect: ['joinlab.dialect'],
   proctime: ['joinlab.proctime-step'],
   ttl: ['sql.state-ttl', 'table.exec.state.ttl'],
+  seed: ['joinlab.seed'],
+  examplesRows: ['joinlab.examples.rows'],
 };
 
 export const DEFAULTS: Record<SettingName, string> = {
@@ -21,10 +23,14 @@ export const DEFAULTS: Record<SettingName, string> = {
   proctime: '1 s',
   /** No state TTL: state is kept forever. */
   ttl: '',
+  /** The session seed of generated data (docs/mock-data.md). */
+  seed: '0',
+  /** Each examples table's own default row count. */
+  examplesRows: '',
 };
 
 /** Script-wide settings hold wherever they stand; the others apply to what is below them. */
-const SCRIPT_WIDE: SettingName[] = ['arrival', 'dialect'];
+const SCRIPT_WIDE: SettingName[] = ['arrival', 'dialect', 'seed', 'examplesRows'];
 
 export interface SetStatement {
   key: string;
@@ -118,4 +124,14 @@ export function writeSetting(script: string, name: SettingName, value: string, a
   if (!allSets.length) while (at < lines.length && /^\s*--/.test(lines[at])) at++;
   lines.splice(at, 0, stmt);
   return lines.join('\n');
+}
+
+/** The script without any SET of a (script-wide) setting: back to its default. */
+export function removeSetting(script: string, name: SettingName): string {
+  const lines = new Set(setsOf(script, name).map((s) => s.line));
+  if (!lines.size) return script;
+  return script
+    .split('\n')
+    .filter((_, i) => !lines.has(i + 1))
+    .join('\n');
 }

@@ -240,7 +240,9 @@ export class Timeline {
       ctx.fillRect(6, geo.top + 8, 4, geo.height - 16);
       ctx.fillStyle = '#0f172a';
       ctx.font = '600 12px system-ui, sans-serif';
-      ctx.fillText(ellipsize(ctx, lane.table, GUTTER - 22), 16, geo.top + geo.height / 2 - 6);
+      // `examples.marketplace.orders` → `orders` (the legend and the tooltips have the full name).
+      const name = /^examples\./i.test(lane.table) ? lane.table.replace(/^.*\./, '') : lane.table;
+      ctx.fillText(ellipsize(ctx, name, GUTTER - 22), 16, geo.top + geo.height / 2 - 6);
       ctx.font = '11px system-ui, sans-serif';
       ctx.fillStyle = '#64748b';
       const arrived = countArrived(lane.rows, pos);
@@ -319,6 +321,47 @@ export class Timeline {
       ctx.lineWidth = current ? 2 : 1;
       ctx.stroke();
       if (!L.dense) this.hits.push({ x, y, r: 7, pos: o.pos, label: `${o.text} (step ${o.pos})`, output: i });
+    }
+
+    // A held-back join watermark: the time between it and the input that is ahead, hatched.
+    const held = m.held[Math.min(pos, m.held.length - 1)];
+    if (held && m.joinWatermark && L.timeAxis) {
+      const v = m.joinWatermark.values[Math.min(pos, m.joinWatermark.values.length - 1)];
+      let lead = Number.NaN;
+      for (const s of m.sourceWatermarks) {
+        const w = s.values[Math.min(pos, s.values.length - 1)];
+        if (s.label !== held.by && Number.isFinite(w) && !(w <= lead)) lead = w;
+      }
+      const x0 = Number.isFinite(v) ? clampX(px(v)) : GUTTER;
+      const x1 = Number.isFinite(lead) ? clampX(px(lead)) : Number.NaN;
+      if (Number.isFinite(x1) && x1 - x0 > 2) {
+        ctx.save();
+        ctx.fillStyle = 'rgba(217, 119, 6, 0.08)';
+        ctx.fillRect(x0, AXIS_H - 4, x1 - x0, bottom - AXIS_H + 4);
+        ctx.strokeStyle = 'rgba(217, 119, 6, 0.35)';
+        ctx.lineWidth = 1;
+        ctx.beginPath();
+        ctx.rect(x0, AXIS_H - 4, x1 - x0, bottom - AXIS_H + 4);
+        ctx.clip();
+        for (let x = x0 - (bottom - AXIS_H); x < x1; x += 10) {
+          ctx.moveTo(x, bottom);
+          ctx.lineTo(x + (bottom - AXIS_H), AXIS_H - 4);
+        }
+        ctx.stroke();
+        ctx.restore();
+        // On the line of the join watermark's own label, right-aligned in the band, after it.
+        const label = `held back by ${held.by}`;
+        ctx.font = '600 11px system-ui, sans-serif';
+        const tw = ctx.measureText(label).width;
+        const joinLabelW = ctx.measureText(`join wm ${Number.isFinite(v) ? formatTime(v) : '+∞'}`).width;
+        const y = L.joinLane ? L.joinLane.top + L.joinLane.height - 8 : AXIS_H;
+        const lx = Math.min(Math.max(x1 - 4 - tw, x0 + 4 + joinLabelW + 10), L.width - PAD_R - tw - 4);
+        ctx.fillStyle = 'rgba(255,255,255,0.9)';
+        ctx.fillRect(lx - 2, y - 7, tw + 4, 14);
+        ctx.fillStyle = '#b45309';
+        ctx.fillText(label, lx, y);
+        ctx.font = '11px system-ui, sans-serif';
+      }
     }
 
     // Join watermark: across every lane.
