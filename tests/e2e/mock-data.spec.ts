@@ -278,3 +278,38 @@ test('SHOW and DESCRIBE on the examples catalog print their output when there is
   await expect(out.nth(0)).toContainText('games');
   await expect(out.nth(1)).toContainText('customer_id');
 });
+
+test('a script mixing written and generated rows: the data pane says which is which', async ({ page }) => {
+  const script = [
+    'CREATE TABLE Product (id INT, name STRING);',
+    "INSERT INTO Product VALUES (1, 'apple'), (2, 'pear');",
+    "CREATE TABLE orders (order_id INT, product_id INT) WITH ('connector' = 'datagen', 'number-of-rows' = '5', 'fields.product_id.min' = '1', 'fields.product_id.max' = '3', 'fields.order_id.kind' = 'sequence', 'fields.order_id.start' = '1', 'fields.order_id.end' = '100');",
+    "CREATE TABLE shop WITH ('connector' = 'datagen', 'quickstart' = 'orders', 'number-of-rows' = '3');",
+    'SELECT o.order_id, o.product_id, p.name FROM orders o LEFT JOIN Product p ON o.product_id = p.id;',
+    'SELECT * FROM shop;',
+  ].join('\n');
+  await openPage(page, `./${shareHash({ script })}`);
+  await expect(page.getByRole('tab', { name: 'Data' })).toHaveAttribute('aria-selected', 'true');
+  const product = dataPane(page).locator('section[data-table="Product"]');
+  const orders = dataPane(page).locator('section[data-table="orders"]');
+  await expect(product.locator('.jl-data-origin')).toHaveText('written in the script');
+  await expect(orders.locator('.jl-data-origin')).toHaveText('datagen');
+  // Rows written in the script have no controls; a datagen table has them.
+  await expect(product.locator('input')).toHaveCount(0);
+  await expect(page.getByLabel('orders: rows', { exact: true })).toHaveValue('5');
+  expect((await dataRows(page, 'Product')).map((r) => [r.pos, r.from])).toEqual([
+    [1, 'line 2'],
+    [2, 'line 2'],
+  ]);
+  const gen = await dataRows(page, 'orders');
+  expect(gen.map((r) => r.values[0])).toEqual(['1', '2', '3', '4', '5']);
+  for (const r of gen) expect(r.from).toBe('generated');
+  // A quickstart table: its columns come from the schema; its row count is its WITH option.
+  await page.getByLabel('Query to step through').selectOption('1');
+  const shop = dataPane(page).locator('section[data-table="shop"]');
+  await expect(shop.locator('.jl-data-origin')).toHaveText('datagen quickstart');
+  await expect(shop.locator('thead th')).toContainText(['step', 'ordertime', 'orderid', 'itemid', 'orderunits', 'address']);
+  await setControl(page, 'shop: rows', '6');
+  expect(await editorText(page)).toContain("'quickstart' = 'orders', 'number-of-rows' = '6');");
+  await expect.poll(async () => (await dataRows(page, 'shop')).length).toBe(6);
+});

@@ -252,15 +252,48 @@ const lineIndent = (script: string, at: number) => {
 
 const quote = (v: string) => `'${v.replace(/'/g, "''")}'`;
 
+/** Offset of the first `,` between two offsets (outside comments), or -1. */
+function commaBetween(s: string, from: number, to: number): number {
+  for (const t of tokenize(s.slice(from, to))) if (t.kind === 'punct' && t.text === ',') return from + t.from;
+  return -1;
+}
+
 function removeOption(script: string, table: string, key: string): string {
   const c = findCreateTable(script, table);
   if (!c) return script;
-  const i = c.options.findIndex((o) => o.key === key);
+  const opts = c.options;
+  const i = opts.findIndex((o) => o.key === key);
   if (i < 0) return script;
-  const o = c.options;
-  if (i < o.length - 1) return script.slice(0, o[i].from) + script.slice(o[i + 1].from);
-  if (i > 0) return script.slice(0, o[i - 1].to) + script.slice(o[i].to);
-  return script.slice(0, o[i].from) + script.slice(o[i].to);
+  const s = script;
+  const o = opts[i];
+  const prev = opts[i - 1];
+  const next = opts[i + 1];
+  const ls = s.lastIndexOf('\n', o.from - 1) + 1;
+  const nl = s.indexOf('\n', o.to);
+  const le = nl < 0 ? s.length : nl;
+  const alone =
+    s.slice(ls, o.from).trim() === '' &&
+    tokenize(s.slice(o.to, le)).every((t) => t.kind === 'ws' || t.kind === 'comment' || (t.kind === 'punct' && t.text === ','));
+  if (alone) {
+    // The pair's whole line goes; when it was the last pair, so does the comma before it.
+    let out = s.slice(0, ls) + s.slice(nl < 0 ? le : le + 1);
+    if (!next && prev) {
+      const comma = commaBetween(s, prev.to, ls);
+      if (comma >= 0) out = out.slice(0, comma) + out.slice(comma + 1);
+    }
+    return out;
+  }
+  if (next) {
+    const comma = commaBetween(s, o.to, next.from);
+    let end = comma >= 0 ? comma + 1 : o.to;
+    while (s[end] === ' ' || s[end] === '\t') end++;
+    return s.slice(0, o.from) + s.slice(end);
+  }
+  if (prev) {
+    const comma = commaBetween(s, prev.to, o.from);
+    return s.slice(0, comma >= 0 ? comma : prev.to) + s.slice(o.to);
+  }
+  return s.slice(0, o.from) + s.slice(o.to);
 }
 
 /**
