@@ -566,7 +566,16 @@ impl<'c> Binder<'c> {
             JoinOperator::Right(c) | JoinOperator::RightOuter(c) => (JoinKind::Right, Some(c)),
             JoinOperator::FullOuter(c) => (JoinKind::Full, Some(c)),
             JoinOperator::CrossJoin(_) => (JoinKind::Inner, None),
-            other => return Err(Error::unsupported(format!("join operator {:?}", other)).at(span.0, span.1)),
+            other => {
+                let what = match other {
+                    JoinOperator::LeftSemi(_) | JoinOperator::RightSemi(_) | JoinOperator::Semi(_) => "SEMI JOIN (write IN or EXISTS)",
+                    JoinOperator::LeftAnti(_) | JoinOperator::RightAnti(_) | JoinOperator::Anti(_) => "ANTI JOIN (write NOT IN or NOT EXISTS)",
+                    JoinOperator::CrossApply | JoinOperator::OuterApply => "APPLY",
+                    JoinOperator::AsOf { .. } => "ASOF JOIN",
+                    _ => "this join operator",
+                };
+                return Err(Error::unsupported(what.to_string()).at(span.0, span.1));
+            }
         };
         let mut all = left.scope.clone();
         all.extend(right.scope.clone());

@@ -291,7 +291,10 @@ fn parse_statement_inner(sql: &str) -> Result<Statement> {
         }
         "INSERT" => {
             let mut p = parser_for(sql)?;
-            let st = p.parse_statement().map_err(parse_error)?;
+            // straight to INSERT (the general statement parser would bring all of sqlparser's
+            // statements into the page's wasm)
+            let insert_token = p.next_token();
+            let st = p.parse_insert(insert_token).map_err(parse_error)?;
             expect_end(&mut p)?;
             match st {
                 sqlparser::ast::Statement::Insert(i) => Ok(Statement::Insert(Box::new(i))),
