@@ -224,7 +224,7 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
         };
         if opts.trace {
             step.state = graph.state_rows().into_iter().map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() }).collect();
-            step.summary = summary::sentence(&step, &qt.operators);
+            step.summary = summary::sentence(&step, &qt.operators, zone);
         }
         qt.steps.push(step);
     }
@@ -288,7 +288,7 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
     };
     if opts.trace {
         end.state = graph.state_rows().into_iter().map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() }).collect();
-        end.summary = summary::sentence(&end, &qt.operators);
+        end.summary = summary::sentence(&end, &qt.operators, zone);
     }
     qt.end = Some(end);
     qt.materialized_bounded = Some(materialize(&all_out));

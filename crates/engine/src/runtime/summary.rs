@@ -1,7 +1,17 @@
 //! One plain sentence per step, built from the step's events: what arrived, which watermark
 //! moved, which windows fired and why, what was emitted, what was dropped.
 
+use crate::time::SessionZone;
 use crate::trace::{Event, OperatorInfo, Step, StepKind};
+
+/// A watermark on the session zone's wall clock (the clock the values and windows print on).
+fn local_wm(ms: i64, zone: &SessionZone) -> String {
+    match ms {
+        i64::MAX => "+inf".to_string(),
+        i64::MIN => "-inf".to_string(),
+        m => short_time(&crate::time::format_watermark(zone.instant_to_local(m))),
+    }
+}
 
 fn short_time(text: &str) -> String {
     // "2023-11-03 12:25:00.000" → "12:25:00.000"; "+inf" stays
@@ -19,7 +29,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{} {}", n, if n == 1 { one } else { many })
 }
 
-pub fn sentence(step: &Step, ops: &[OperatorInfo]) -> String {
+pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String {
     let mut parts: Vec<String> = Vec::new();
     let kind_of = |op: usize| ops.get(op).map(|o| o.kind.as_str()).unwrap_or("");
     match step.kind {
@@ -40,13 +50,13 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo]) -> String {
     let mut null_time = 0usize;
     for e in &step.events {
         match e {
-            Event::Watermark { op, text, .. } => {
+            Event::Watermark { op, value_ms, .. } => {
                 let k = kind_of(*op);
                 if k == "TableSourceScan" {
                     let t = ops.get(*op).and_then(|o| o.table.clone()).unwrap_or_default();
-                    parts.push(format!("watermark of {} advanced to {}", t, short_time(text)));
+                    parts.push(format!("watermark of {} advanced to {}", t, local_wm(*value_ms, zone)));
                 } else if k == "WindowJoin" {
-                    parts.push(format!("join watermark (min of both inputs) advanced to {}", short_time(text)));
+                    parts.push(format!("join watermark (min of both inputs) advanced to {}", local_wm(*value_ms, zone)));
                 }
             }
             Event::InputWatermark { op, held_by, .. } if kind_of(*op) == "WindowJoin" => {
@@ -56,11 +66,7 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo]) -> String {
             }
             Event::WindowFire { window, watermark_ms, .. } => {
                 fired += 1;
-                let wm = if *watermark_ms == i64::MAX {
-                    "+inf".to_string()
-                } else {
-                    short_time(&crate::time::format_watermark(*watermark_ms))
-                };
+                let wm = local_wm(*watermark_ms, zone);
                 let t = format!("watermark {} passed window {}", wm, window_label(&window.label));
                 if !fire_texts.contains(&t) {
                     fire_texts.push(t);
