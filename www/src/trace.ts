@@ -20,6 +20,8 @@ export interface FieldInfo {
 
 export interface TableInfo {
   name: string;
+  /** Where its rows come from: `script`, `datagen` (generated), `examples` (the read-only catalog). */
+  origin: 'script' | 'datagen' | 'examples';
   columns: FieldInfo[];
   rowtime?: string | null;
   watermark?: string | null;

@@ -358,6 +358,12 @@ pub fn table_infos(catalog: &Catalog) -> Vec<TableInfo> {
         .iter()
         .map(|t| TableInfo {
             name: t.name.clone(),
+            origin: match (&t.generator, t.read_only) {
+                (_, true) => "examples",
+                (Some(_), false) => "datagen",
+                (None, false) => "script",
+            }
+            .to_string(),
             columns: t.columns.iter().map(|c| FieldInfo { name: c.name.clone(), ty: c.ty.summary() }).collect(),
             rowtime: t.watermark.as_ref().map(|w| t.columns[w.column].name.clone()),
             watermark: t.watermark.as_ref().map(|w| w.text.clone()),
@@ -430,6 +436,14 @@ impl Prepared {
         let plan_text = explain(&plan.rel, &self.catalog);
         let events = crate::run_data::query_events(&self.catalog, &plan, &self.events, self.seed, self.examples_rows);
         let opts = self.run_options(settings, trace, &events);
+        let mut notes = notes;
+        if let Some(n) = crate::run_data::arrival_note(self.events.len(), events.len()) {
+            if self.events.is_empty() {
+                // no data of the script's own: its arrival note says nothing
+                notes.retain(|x| !x.starts_with("# note: arrival"));
+            }
+            notes.push(n);
+        }
         let meta = QueryMeta { index: qi + 1, sql: q.sql.clone(), line: q.item.line, notes, plan_text };
         run_query(meta, &plan, &self.catalog, &events, &opts)
     }
@@ -522,5 +536,6 @@ fn not_writable(path: &[String], what: &str) -> Error {
 /// Whether every event is an inserted row (INSERT data or generated rows: no `@watermark`
 /// markers), so that SOURCE_WATERMARK() follows the rows.
 fn arrival_from_inserts(events: &[Event]) -> bool {
-    !events.is_empty() && events.iter().all(|e| matches!(e.kind, EventKind::Row { kind: RowKind::Insert, .. }))
+    !events.is_empty()
+        && events.iter().all(|e| matches!(e.kind, EventKind::Row { kind: RowKind::Insert, .. }) || (e.line == 0 && matches!(e.kind, EventKind::Watermark { .. })))
 }

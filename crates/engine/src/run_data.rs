@@ -3,6 +3,11 @@
 //! first). How many: the query's `/*+ OPTIONS('number-of-rows' = 'N') */`, else
 //! `joinlab.examples.rows` (examples), else the table's own `number-of-rows`, else the table's
 //! default (examples) or 1,000 (an unbounded datagen table).
+//!
+//! A table bounded by `number-of-rows` (in its WITH options or the query's hint) finishes after
+//! its last row, as Flink's bounded source does: a `+inf` watermark step follows that row, so an
+//! exhausted table stops holding a join's watermark back. Tables only capped by JoinLab
+//! (`joinlab.examples.rows`, the defaults) are unbounded streams seen in part: they never finish.
 
 use std::borrow::Cow;
 
@@ -44,7 +49,7 @@ pub fn query_events<'a>(
     let mut tables = Vec::new();
     scanned(&plan.rel, &mut tables);
     tables.sort_unstable();
-    let mut gens: Vec<(usize, GenTable, u64)> = Vec::new();
+    let mut gens: Vec<(usize, GenTable, u64, bool)> = Vec::new();
     for ti in tables {
         let t = &catalog.tables[ti];
         let Some(Ok(g)) = &t.generator else { continue };
@@ -54,15 +59,16 @@ pub fn query_events<'a>(
             .or(g.rows)
             .or(t.default_rows)
             .unwrap_or(UNBOUNDED_DEFAULT_ROWS);
+        let bounded = hinted.is_some() || (!t.read_only && g.rows.is_some());
         let mut g = g.clone();
         g.session_seed = seed;
-        gens.push((ti, g, n));
+        gens.push((ti, g, n, bounded));
     }
     if gens.is_empty() {
         return Cow::Borrowed(script_events);
     }
     let mut events = script_events.to_vec();
-    let mut heads: Vec<std::iter::Peekable<crate::datagen::RowIter<'_>>> = gens.iter().map(|(_, g, n)| g.take(*n).peekable()).collect();
+    let mut heads: Vec<std::iter::Peekable<crate::datagen::RowIter<'_>>> = gens.iter().map(|(_, g, n, _)| g.take(*n).peekable()).collect();
     loop {
         let mut best: Option<(usize, crate::time::Ts)> = None;
         for (k, h) in heads.iter_mut().enumerate() {
@@ -75,8 +81,29 @@ pub fn query_events<'a>(
         let Some((k, _)) = best else { break };
         let Some(row) = heads[k].next() else { break };
         events.push(to_event(gens[k].0, row));
+        if gens[k].3 && heads[k].peek().is_none() {
+            // a bounded source finishes after its last row
+            events.push(Event {
+                table: gens[k].0,
+                kind: EventKind::Watermark { millis: Some(i64::MAX), text: Some("+inf (the table's last generated row: its source finished)".into()) },
+                line: 0,
+                rowtime: None,
+            });
+        }
     }
     Cow::Owned(events)
+}
+
+/// The `# note:` for a query that reads generated rows.
+pub fn arrival_note(script_events: usize, all_events: usize) -> Option<String> {
+    if all_events == script_events {
+        return None;
+    }
+    Some(format!(
+        "# note: arrival: {} generated rows by their generation clock{}",
+        all_events - script_events,
+        if script_events > 0 { format!(", after the script's {} data steps", script_events) } else { String::new() }
+    ))
 }
 
 fn to_event(table: usize, r: GeneratedRow) -> Event {

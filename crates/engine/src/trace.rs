@@ -251,6 +251,9 @@ pub struct QueryTrace {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct TableInfo {
     pub name: String,
+    /// Where its rows come from: `script` (data lines, INSERTs), `datagen` (a generated table
+    /// of the script), `examples` (the read-only examples catalog).
+    pub origin: String,
     pub columns: Vec<FieldInfo>,
     pub rowtime: Option<String>,
     pub watermark: Option<String>,

@@ -3,7 +3,7 @@
 //! ranges, regexes and null rates are tested in `datagen::tests`.
 
 use joinlab_engine::output::TextOptions;
-use joinlab_engine::trace::ScriptTrace;
+use joinlab_engine::trace::{ScriptTrace, StepKind};
 use joinlab_engine::{run_script, run_to_text, Dialect, RunConfig};
 
 fn text(script: &str) -> String {
@@ -28,7 +28,8 @@ fn the_same_seed_gives_the_same_rows_and_another_seed_others() {
 
 #[test]
 fn row_counts_come_from_the_hint_then_the_session_then_the_default() {
-    let steps = |s: &str| trace(s).queries[0].steps.len();
+    // data steps (a table bounded by `number-of-rows` adds its finishing watermark step)
+    let steps = |s: &str| trace(s).queries[0].steps.iter().filter(|s| s.kind == StepKind::Row).count();
     assert_eq!(steps(&format!("SET 'joinlab.examples.rows' = '7';\n{}", ORDERS)), 7);
     assert_eq!(steps("SELECT order_id FROM examples.marketplace.orders /*+ OPTIONS('number-of-rows' = '3') */;"), 3);
     // the hint wins over the session's setting
@@ -70,7 +71,7 @@ fn use_catalog_and_database_resolve_short_names() {
     let t = trace("USE CATALOG examples;\nUSE marketplace;\nSELECT customer_id FROM customers /*+ OPTIONS('number-of-rows' = '2') */;");
     let q = &t.queries[0];
     assert!(q.error.is_none(), "{:?}", q.error);
-    assert_eq!(q.steps.len(), 2);
+    assert_eq!(q.steps.iter().filter(|s| s.kind == StepKind::Row).count(), 2);
     let t = trace("USE CATALOG nowhere;");
     assert!(t.harness_error.is_some());
 }
@@ -83,6 +84,20 @@ fn datagen_options_are_checked_as_flink_does() {
     assert!(e.text.contains("fields.a.bogus"), "{}", e.text);
     // a bounded sequence: start..end, in order
     let t = trace("CREATE TABLE s (a INT) WITH ('connector' = 'datagen', 'fields.a.kind' = 'sequence', 'fields.a.start' = '5', 'fields.a.end' = '8');\nSELECT a FROM s;");
-    let rows: Vec<String> = t.queries[0].steps.iter().map(|s| s.output[0].text.clone()).collect();
+    let rows: Vec<String> = t.queries[0].steps.iter().flat_map(|s| s.output.iter().map(|r| r.text.clone())).collect();
     assert_eq!(rows, ["+I[5]", "+I[6]", "+I[7]", "+I[8]"]);
+}
+
+/// A bounded source (Flink's datagen with `number-of-rows`) finishes after its last row and
+/// sends watermark +inf then, not at the end of the whole input; a table only capped by
+/// JoinLab's row setting is an unbounded stream and does not.
+#[test]
+fn a_bounded_generated_table_finishes_after_its_last_row() {
+    let t = trace("CREATE TABLE s (a INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts) WITH ('connector' = 'datagen', 'number-of-rows' = '3');\nSELECT a FROM s;");
+    let q = &t.queries[0];
+    let kinds: Vec<StepKind> = q.steps.iter().map(|s| s.kind.clone()).collect();
+    assert_eq!(kinds, [StepKind::Row, StepKind::Row, StepKind::Row, StepKind::Watermark]);
+    assert!(q.steps[3].watermarks.iter().any(|w| w.ends_with("=+inf")), "{:?}", q.steps[3].watermarks);
+    let t = trace("SET 'joinlab.examples.rows' = '3';\nSELECT order_id FROM examples.marketplace.orders;");
+    assert!(t.queries[0].steps.iter().all(|s| s.kind == StepKind::Row));
 }

@@ -216,7 +216,7 @@ impl SourceOp {
         }
         let mut row = std::mem::take(&mut self.scratch);
         self.build_row(&mut row, values, step, rowtime, cx)?;
-        let rowtime_ms = self.event_time_col.and_then(|c| row[c].as_millis());
+        let rowtime_ms = self.event_time_col.and_then(|c| row[c].as_millis()).or(rowtime);
         if cx.tracing() {
             let rendered = render(&row[..row.len() - 1], &self.types, cx.zone);
             let (op, table) = (cx.op, self.name.clone());

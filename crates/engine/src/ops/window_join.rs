@@ -68,6 +68,8 @@ pub struct WindowJoinOp {
     scratch: Key,
     /// Output columns picked from (left ++ right) when a projection was fused into the join.
     project: Option<Vec<usize>>,
+    /// Rows held.
+    rows: usize,
 }
 
 pub struct WindowJoinSpec {
@@ -107,6 +109,7 @@ impl WindowJoinOp {
             input_names: s.input_names,
             scratch: Key::new(),
             project: s.project,
+            rows: 0,
         }
     }
 
@@ -181,6 +184,7 @@ impl WindowJoinOp {
         };
         let list = if input == 0 { &mut slot.left } else { &mut slot.right };
         list.push((rec.row, rec.lineage));
+        self.rows += 1;
         let n = list.len();
         if tracing {
             let key_types: Vec<DataType> = keys.iter().map(|&k| if input == 0 { self.left_types[k].clone() } else { self.right_types[k].clone() }).collect();
@@ -224,6 +228,7 @@ impl WindowJoinOp {
             let due = self.timers.remove(&t).unwrap_or_default();
             for k in due {
                 if let Some(slot) = self.slots.remove(&k) {
+                    self.rows -= slot.left.len() + slot.right.len();
                     self.fire(slot, cx)?;
                 }
             }
@@ -435,8 +440,8 @@ impl WindowJoinOp {
         StateSummary { op, rows, groups }
     }
 
-    /// Total rows held (cheap).
+    /// Total rows held (a running count).
     pub fn state_rows(&self) -> usize {
-        self.slots.values().map(|s| s.left.len() + s.right.len()).sum()
+        self.rows
     }
 }

@@ -197,7 +197,8 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
         let event_time_ms = match &ev.kind {
             EventKind::Row { values, .. } => {
                 let t = &catalog.tables[ev.table];
-                t.declared_rowtime_physical().and_then(|p| values.get(p)).and_then(Value::as_millis)
+                // a generated row's own time when the table's rowtime is not a data column
+                t.declared_rowtime_physical().and_then(|p| values.get(p)).and_then(Value::as_millis).or(ev.rowtime)
             }
             _ => None,
         };
