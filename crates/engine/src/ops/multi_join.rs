@@ -65,6 +65,8 @@ pub struct MultiJoinOp {
     /// Per input: writes in processing-time order (state TTL).
     writes: Vec<VecDeque<(i64, Value)>>,
     seq: u64,
+    /// Rows held, copies counted.
+    rows: usize,
     input_wm: Vec<i64>,
     current: i64,
     out_types: Vec<DataType>,
@@ -336,6 +338,7 @@ impl MultiJoinOp {
             state: (0..n).map(|_| FxHashMap::default()).collect(),
             writes: (0..n).map(|_| VecDeque::new()).collect(),
             seq: 0,
+            rows: 0,
             input_wm: vec![i64::MIN; n],
             current: i64::MIN,
             out_types,
@@ -369,6 +372,7 @@ impl MultiJoinOp {
                     self.state[input].remove(&key);
                 }
                 if after < before {
+                    self.rows -= before - after;
                     gone.push((key, before - after));
                 }
             }
@@ -429,6 +433,7 @@ impl MultiJoinOp {
                     let e = &mut self.state[input].get_mut(&key).expect("key present")[i];
                     if no_uk {
                         e.count += 1;
+                        self.rows += 1;
                     } else {
                         e.row = rec.row.clone();
                         e.lineage = rec.lineage.clone();
@@ -445,6 +450,7 @@ impl MultiJoinOp {
                         written: now,
                         seq,
                     });
+                    self.rows += 1;
                 }
             }
             if self.s.ttls[input] > 0 {
@@ -452,6 +458,7 @@ impl MultiJoinOp {
             }
         } else if let Some(i) = found {
             let list = self.state[input].get_mut(&key).expect("key present");
+            self.rows -= 1;
             if list[i].count > 1 {
                 list[i].count -= 1;
             } else {
@@ -526,7 +533,8 @@ impl MultiJoinOp {
         StateSummary { op, rows, groups }
     }
 
+    /// Rows held (a running count).
     pub fn state_rows(&self) -> usize {
-        self.state.iter().map(|s| s.values().map(|l| l.iter().map(|e| e.count).sum::<usize>()).sum::<usize>()).sum()
+        self.rows
     }
 }
