@@ -70,7 +70,7 @@ test('orders ⋈ customers: the data pane lists both tables in arrival order wit
   await openExample(page, '18_orders_customers');
   // The query reads generated rows: the Data tab is shown first.
   await expect(page.getByRole('tab', { name: 'Data' })).toHaveAttribute('aria-selected', 'true');
-  await expect(counter(page)).toHaveText('step 1/241');
+  await expect(counter(page)).toHaveText('step 1/242');
   const orders = await dataRows(page, 'examples.marketplace.orders');
   const customers = await dataRows(page, 'examples.marketplace.customers');
   // SET 'joinlab.examples.rows' = '40' for orders; the OPTIONS hint keeps 200 customers.
@@ -157,24 +157,24 @@ test('the seed changes the examples catalog too, and a script without a SET gets
 
 test('the row count: the SET, the OPTIONS hint and the datagen option change the number of steps', async ({ page }) => {
   await openExample(page, '18_orders_customers');
-  await expect(counter(page)).toHaveText('step 1/241');
+  await expect(counter(page)).toHaveText('step 1/242');
   // orders has no hint: its count is SET 'joinlab.examples.rows'.
   await setControl(page, 'examples.marketplace.orders: rows', '10');
   expect(await editorText(page)).toContain("SET 'joinlab.examples.rows' = '10';");
-  await expect(counter(page)).toHaveText('step 1/211');
+  await expect(counter(page)).toHaveText('step 1/212');
   await expect.poll(async () => (await dataRows(page, 'examples.marketplace.orders')).length).toBe(10);
   // customers has the query's OPTIONS hint: the hint is edited.
   await setControl(page, 'examples.marketplace.customers: rows', '50');
   expect(await editorText(page)).toContain("LEFT JOIN customers /*+ OPTIONS('number-of-rows' = '50') */ c");
-  await expect(counter(page)).toHaveText('step 1/61');
+  await expect(counter(page)).toHaveText('step 1/62');
   await expect.poll(async () => (await dataRows(page, 'examples.marketplace.customers')).length).toBe(50);
 
   // A datagen table: its WITH option.
   await openExample(page, '20_idle_source');
-  await expect(counter(page)).toHaveText('step 1/29');
+  await expect(counter(page)).toHaveText('step 1/31');
   await setControl(page, 'purchases: rows', '4');
   expect(await editorText(page)).toContain("'number-of-rows' = '4',  'fields.user_id.min'");
-  await expect(counter(page)).toHaveText('step 1/25');
+  await expect(counter(page)).toHaveText('step 1/27');
   // The rate: rows-per-second replaces the interval, and back.
   await setControl(page, 'clicks: rows/s', '4');
   let text = await editorText(page);
@@ -236,13 +236,13 @@ test("an idle source holds the join's watermark back, visibly", async ({ page })
   await openExample(page, '20_idle_source');
   await openDataTab(page);
   const purchases = await dataRows(page, 'purchases');
-  expect(purchases.map((r) => r.pos)).toEqual([2, 4, 6, 8, 25, 26, 27, 28]);
+  expect(purchases.map((r) => r.pos)).toEqual([2, 4, 6, 8, 26, 27, 28, 29]);
   // The pause after 4 rows: the fifth row comes 30 s + 2 s after the fourth.
   expect(purchases[4].gap).toBe('+32 s');
   const held = page.getByTestId('held-back');
   // Step 16: purchases has been silent since step 8, clicks is at 00:00:22.
   await page.getByTestId('step-slider').fill('16');
-  await expect(counter(page)).toHaveText('step 16/29');
+  await expect(counter(page)).toHaveText('step 16/31');
   await expect(held).toBeVisible();
   await expect(held).toHaveAttribute('data-by', 'purchases');
   await expect(held).toHaveAttribute('data-since', '9');
@@ -250,15 +250,15 @@ test("an idle source holds the join's watermark back, visibly", async ({ page })
   await expect(held).toContainText('while clicks is at 00:00:22.000 (16 s ahead)');
   await expect(page.locator('.jl-legend')).toContainText('join watermark held back');
   await page.screenshot({ path: artifactPath('mock-data', 'idle-held-back.png'), fullPage: true });
-  // Step 25: purchases resumes; the join's watermark jumps and three windows fire at once.
-  await page.getByTestId('step-slider').fill('25');
-  await expect(counter(page)).toHaveText('step 25/29');
+  // Step 25: clicks' source finishes (watermark +inf). Step 26: purchases resumes; the join's watermark jumps and three windows fire at once.
+  await page.getByTestId('step-slider').fill('26');
+  await expect(counter(page)).toHaveText('step 26/31');
   await expect(held).toBeHidden();
   await expect(page.getByTestId('step-sentence')).toContainText('passed window [00:00:00.000, 00:00:10.000)');
-  await expect(page.locator('.jl-group[data-step="25"] [data-testid=changelog-row]')).toHaveCount(19);
+  await expect(page.locator('.jl-group[data-step="26"] [data-testid=changelog-row]')).toHaveCount(19);
 
   // Without the pause nothing is held for more than a step while both tables send rows (from
-  // step 17 on purchases has sent its 8 rows, and holds the join back again).
+  // step 17 on purchases has sent its 8 rows and its source finishes with watermark +inf).
   await setControl(page, 'purchases: idle for', '0 ms');
   expect(await editorText(page)).toContain("'joinlab.idle-for' = '0 ms'");
   await expect.poll(async () => (await dataRows(page, 'purchases')).map((r) => r.pos).join(',')).toBe('2,4,6,8,10,12,14,16');

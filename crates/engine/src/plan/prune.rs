@@ -70,70 +70,24 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             (out, map)
         }
         Node::Join(mut j) => {
-            let nl = j.left.fields.len();
-            let nr = j.right.fields.len();
-            let mut lneed = vec![false; nl];
-            let mut rneed = vec![false; nr];
-            for (i, &x) in need.iter().enumerate() {
-                if x {
-                    if i < nl {
-                        lneed[i] = true;
-                    } else if i - nl < nr {
-                        rneed[i - nl] = true;
-                    }
-                }
-            }
-            for &k in &j.left_keys {
-                lneed[k] = true;
-            }
-            for &k in &j.right_keys {
-                rneed[k] = true;
-            }
-            if let Some(r) = &j.residual {
-                let mut both = vec![false; nl + nr];
-                used_by(r, &mut both);
-                for i in 0..nl {
-                    lneed[i] |= both[i];
-                }
-                for i in 0..nr {
-                    rneed[i] |= both[nl + i];
-                }
-            }
-            let (left, lmap) = narrow(j.left, &lneed);
-            let (right, rmap) = narrow(j.right, &rneed);
-            let new_nl = left.fields.len();
-            let mut map: ColumnMap = vec![None; n];
-            for i in 0..nl {
-                map[i] = lmap[i];
-            }
-            if j.kind.projects_right() {
-                for i in 0..nr {
-                    map[nl + i] = rmap[i].map(|x| new_nl + x);
-                }
-            }
-            let mut both_map: ColumnMap = lmap.clone();
-            both_map.extend(rmap.iter().map(|x| x.map(|y| new_nl + y)));
-            j.left_keys = j.left_keys.iter().map(|&k| lmap[k].unwrap_or(k)).collect();
-            j.right_keys = j.right_keys.iter().map(|&k| rmap[k].unwrap_or(k)).collect();
-            j.residual = j.residual.as_ref().map(|r| remap(r, &both_map));
-            j.left_spec = input_spec(&left, &j.left_keys);
-            j.right_spec = input_spec(&right, &j.right_keys);
-            let mut fields = Vec::new();
-            for i in 0..n {
-                if map[i].is_some() {
-                    fields.push(rel.fields[i].clone());
-                }
-            }
-            j.left = left;
-            j.right = right;
+            let extra = JoinColumns { left_keys: &j.left_keys, right_keys: &j.right_keys, residual: j.residual.as_ref(), windows: None };
+            let p = prune_inputs(std::mem::replace(&mut j.left, placeholder()), std::mem::replace(&mut j.right, placeholder()), need, n, j.kind.projects_right(), &extra);
+            j.left_keys = j.left_keys.iter().map(|&k| p.lmap[k].unwrap_or(k)).collect();
+            j.right_keys = j.right_keys.iter().map(|&k| p.rmap[k].unwrap_or(k)).collect();
+            j.residual = j.residual.as_ref().map(|r| remap(r, &p.both_map));
+            j.left_spec = input_spec(&p.left, &j.left_keys);
+            j.right_spec = input_spec(&p.right, &j.right_keys);
+            let fields = (0..n).filter(|&i| p.map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
+            j.left = p.left;
+            j.right = p.right;
             let unique_keys = rel
                 .unique_keys
                 .iter()
-                .filter_map(|k| k.iter().map(|&c| map.get(c).copied().flatten()).collect::<Option<Vec<usize>>>())
+                .filter_map(|k| k.iter().map(|&c| p.map.get(c).copied().flatten()).collect::<Option<Vec<usize>>>())
                 .collect();
             let mut out = Rel { node: Node::Join(j), fields, unique_keys, ..rel };
             out.update_producer = Some(join_description(&out, false));
-            (out, map)
+            (out, p.map)
         }
         Node::MultiJoin(mut m) => {
             let mut needs: Vec<Vec<bool>> = m.inputs.iter().map(|r| vec![false; r.fields.len()]).collect();
@@ -194,70 +148,24 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             (Rel { node: Node::ChangelogNormalize { input: Box::new(child), key }, fields, unique_keys, ..rel }, cmap)
         }
         Node::WindowJoin(mut j) => {
-            let nl = j.left.fields.len();
-            let nr = j.right.fields.len();
-            let mut lneed = vec![false; nl];
-            let mut rneed = vec![false; nr];
-            for (i, &x) in need.iter().enumerate() {
-                if x {
-                    if i < nl {
-                        lneed[i] = true;
-                    } else if i - nl < nr {
-                        rneed[i - nl] = true;
-                    }
-                }
-            }
-            for &k in &j.left_keys {
-                lneed[k] = true;
-            }
-            for &k in &j.right_keys {
-                rneed[k] = true;
-            }
-            for (nd, w) in [(&mut lneed, &j.left_window), (&mut rneed, &j.right_window)] {
-                nd[w.window_start] = true;
-                nd[w.window_end] = true;
-            }
-            if let Some(r) = &j.residual {
-                let mut both = vec![false; nl + nr];
-                used_by(r, &mut both);
-                for i in 0..nl {
-                    lneed[i] |= both[i];
-                }
-                for i in 0..nr {
-                    rneed[i] |= both[nl + i];
-                }
-            }
-            let (left, lmap) = narrow(std::mem::replace(&mut j.left, placeholder()), &lneed);
-            let (right, rmap) = narrow(std::mem::replace(&mut j.right, placeholder()), &rneed);
-            let (Some(lw), Some(rw)) = (left.window.clone(), right.window.clone()) else {
+            let windows = [(j.left_window.window_start, j.left_window.window_end), (j.right_window.window_start, j.right_window.window_end)];
+            let extra = JoinColumns { left_keys: &j.left_keys, right_keys: &j.right_keys, residual: j.residual.as_ref(), windows: Some(windows) };
+            let p = prune_inputs(std::mem::replace(&mut j.left, placeholder()), std::mem::replace(&mut j.right, placeholder()), need, n, j.kind.projects_right(), &extra);
+            let (Some(lw), Some(rw)) = (p.left.window.clone(), p.right.window.clone()) else {
                 // the window columns did not survive (cannot happen: they are needed); keep all
-                j.left = left;
-                j.right = right;
+                j.left = p.left;
+                j.right = p.right;
                 return (Rel { node: Node::WindowJoin(j), ..rel }, identity(n));
             };
-            let new_nl = left.fields.len();
-            let mut map: ColumnMap = vec![None; n];
-            for i in 0..nl.min(n) {
-                map[i] = lmap[i];
-            }
-            if j.kind.projects_right() {
-                for i in 0..nr {
-                    if nl + i < n {
-                        map[nl + i] = rmap[i].map(|x| new_nl + x);
-                    }
-                }
-            }
-            let mut both_map: ColumnMap = lmap.clone();
-            both_map.extend(rmap.iter().map(|x| x.map(|y| new_nl + y)));
-            j.left_keys = j.left_keys.iter().map(|&k| lmap[k].unwrap_or(k)).collect();
-            j.right_keys = j.right_keys.iter().map(|&k| rmap[k].unwrap_or(k)).collect();
-            j.residual = j.residual.as_ref().map(|r| remap(r, &both_map));
+            j.left_keys = j.left_keys.iter().map(|&k| p.lmap[k].unwrap_or(k)).collect();
+            j.right_keys = j.right_keys.iter().map(|&k| p.rmap[k].unwrap_or(k)).collect();
+            j.residual = j.residual.as_ref().map(|r| remap(r, &p.both_map));
             j.left_window = lw;
             j.right_window = rw;
-            j.left = left;
-            j.right = right;
-            let fields = (0..n).filter(|&i| map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
-            (Rel { node: Node::WindowJoin(j), fields, ..rel }, map)
+            j.left = p.left;
+            j.right = p.right;
+            let fields = (0..n).filter(|&i| p.map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
+            (Rel { node: Node::WindowJoin(j), fields, ..rel }, p.map)
         }
         Node::WindowTvf { input, spec, time_col, ltz, proctime } => {
             let n_in = input.fields.len();
@@ -297,6 +205,82 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
         }
         node @ Node::Scan { .. } => (Rel { node, ..rel }, identity(n)),
     }
+}
+
+/// What a two-input join reads of its inputs besides its output columns.
+struct JoinColumns<'a> {
+    left_keys: &'a [usize],
+    right_keys: &'a [usize],
+    residual: Option<&'a Expr>,
+    /// (window_start, window_end) of each side (window joins).
+    windows: Option<[(usize, usize); 2]>,
+}
+
+/// Two join inputs pruned to what the join and its output need.
+struct PrunedInputs {
+    left: Rel,
+    right: Rel,
+    lmap: ColumnMap,
+    rmap: ColumnMap,
+    /// Old output column → new one.
+    map: ColumnMap,
+    /// Old column of (left ++ right) → new one.
+    both_map: ColumnMap,
+}
+
+fn prune_inputs(left: Rel, right: Rel, need: &[bool], n: usize, projects_right: bool, extra: &JoinColumns) -> PrunedInputs {
+    let nl = left.fields.len();
+    let nr = right.fields.len();
+    let mut lneed = vec![false; nl];
+    let mut rneed = vec![false; nr];
+    for (i, &x) in need.iter().enumerate() {
+        if x {
+            if i < nl {
+                lneed[i] = true;
+            } else if i - nl < nr {
+                rneed[i - nl] = true;
+            }
+        }
+    }
+    for &k in extra.left_keys {
+        lneed[k] = true;
+    }
+    for &k in extra.right_keys {
+        rneed[k] = true;
+    }
+    if let Some([(ls, le), (rs, re)]) = extra.windows {
+        lneed[ls] = true;
+        lneed[le] = true;
+        rneed[rs] = true;
+        rneed[re] = true;
+    }
+    if let Some(r) = extra.residual {
+        let mut both = vec![false; nl + nr];
+        used_by(r, &mut both);
+        for (i, x) in lneed.iter_mut().enumerate() {
+            *x |= both[i];
+        }
+        for (i, x) in rneed.iter_mut().enumerate() {
+            *x |= both[nl + i];
+        }
+    }
+    let (left, lmap) = narrow(left, &lneed);
+    let (right, rmap) = narrow(right, &rneed);
+    let new_nl = left.fields.len();
+    let mut map: ColumnMap = vec![None; n];
+    for i in 0..nl.min(n) {
+        map[i] = lmap[i];
+    }
+    if projects_right {
+        for i in 0..nr {
+            if nl + i < n {
+                map[nl + i] = rmap[i].map(|x| new_nl + x);
+            }
+        }
+    }
+    let mut both_map: ColumnMap = lmap.clone();
+    both_map.extend(rmap.iter().map(|x| x.map(|y| new_nl + y)));
+    PrunedInputs { left, right, lmap, rmap, map, both_map }
 }
 
 /// An empty relation standing in while a child is moved out and back.
