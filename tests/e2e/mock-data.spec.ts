@@ -269,6 +269,47 @@ test("an idle source holds the join's watermark back, visibly", async ({ page })
   }
 });
 
+test("a table's own seed, start and lateness bound are WITH options edited from the data pane", async ({ page }) => {
+  await openExample(page, '19_late_generated');
+  await openDataTab(page);
+  const clicks = await dataRows(page, 'clicks');
+  const views = await dataRows(page, 'views');
+  // docs/mock-data.md "Seeds": a table's 'joinlab.seed' is its own; the other table keeps its rows.
+  await setControl(page, 'clicks: seed', '11');
+  expect(await editorText(page)).toMatch(/CREATE TABLE clicks[^;]*'joinlab\.seed' = '11'/);
+  await expect.poll(async () => JSON.stringify((await dataRows(page, 'clicks')).map((r) => r.values))).not.toBe(JSON.stringify(clicks.map((r) => r.values)));
+  expect((await dataRows(page, 'views')).map((r) => r.values)).toEqual(views.map((r) => r.values));
+  // 'joinlab.start': the clock of the first row; every later row moves by the same amount.
+  await setControl(page, 'views: start', '2024-01-01 00:10:00');
+  expect(await editorText(page)).toMatch(/CREATE TABLE views[^;]*'joinlab\.start' = '2024-01-01 00:10:00'/);
+  await expect.poll(async () => ms((await dataRows(page, 'views'))[0].time) - ms(views[0].time)).toBe(600_000);
+  // 'joinlab.late-by': a late row is at most this far behind the watermark (docs/mock-data.md).
+  await setControl(page, 'clicks: late by', '1 ms');
+  expect(await editorText(page)).toMatch(/CREATE TABLE clicks[^;]*'joinlab\.late-by' = '1 ms'/);
+  await expect(page.getByTestId('error')).toBeHidden();
+  // crates/engine/src/datagen/time.rs: a late row i is clock(j) − 2·max-delay − 1 ms − U[0, late-by],
+  // j the last on-time row before it; here clock(j) = j s (one row a second from 00:00) and
+  // max-delay = 1 s, so every late row falls in [j s − 2.002 s, j s − 2.001 s].
+  await expect
+    .poll(async () => {
+      const rows = await dataRows(page, 'clicks');
+      let j = -1;
+      const off: string[] = [];
+      rows.forEach((r, i) => {
+        if (!r.late) j = i;
+        else if (j >= 3) {
+          const t = ms(r.time);
+          if (t < j * 1000 - 2002 || t > j * 1000 - 2001) off.push(`${i}: ${r.time} (j=${j})`);
+        }
+      });
+      return off.length === 0 && rows.some((r, i) => r.late && i > 3) ? 'bounded' : off.join('; ') || 'no late row';
+    })
+    .toBe('bounded');
+  // A malformed start is refused by the control and the script keeps its value.
+  await setControl(page, 'views: start', 'soon');
+  expect(await editorText(page)).toContain("'joinlab.start' = '2024-01-01 00:10:00'");
+});
+
 test('SHOW and DESCRIBE on the examples catalog print their output when there is no query', async ({ page }) => {
   await openPage(page, `./${shareHash({ script: 'SHOW TABLES FROM examples.gaming;\nDESCRIBE examples.marketplace.orders;' })}`);
   const out = page.getByTestId('statement-output');

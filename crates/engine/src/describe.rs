@@ -1,6 +1,7 @@
 //! DESCRIBE, SHOW TABLES and SHOW CREATE TABLE, as the SQL clients print them.
 
-use crate::catalog::{Catalog, ColumnKind, Table};
+use crate::catalog::{Catalog, ChangelogMode, ColumnKind, Table};
+use crate::datagen::time::Pace;
 use crate::session::Dialect;
 
 fn table(header: &[&str], rows: &[Vec<String>]) -> String {
@@ -132,6 +133,9 @@ pub fn show_create_table(t: &Table) -> String {
     }
     if let Some(w) = t.watermark.as_ref().filter(|w| w.declared) {
         parts.push(format!("  WATERMARK FOR `{}` AS {}", t.columns[w.column].name, w.text));
+    } else if t.read_only && t.watermark.is_some() {
+        // The examples catalog's default (Confluent Cloud): the largest `$rowtime` seen so far.
+        parts.push("  WATERMARK FOR `$rowtime` AS SOURCE_WATERMARK()".to_string());
     }
     if !t.primary_key.is_empty() {
         let k: Vec<String> = t.primary_key.iter().map(|&i| format!("`{}`", t.columns[i].name)).collect();
@@ -139,10 +143,32 @@ pub fn show_create_table(t: &Table) -> String {
     }
     let path = if t.name.contains('.') { t.name.replace('.', "`.`") } else { format!("default_catalog`.`default_database`.`{}", t.name) };
     let mut s = format!("CREATE TABLE `{}` (\n{}\n)", path, parts.join(",\n"));
-    if !t.options.is_empty() {
-        let o: Vec<String> = t.options.iter().map(|(k, v)| format!("  '{}' = '{}'", k, v)).collect();
+    let options = if t.read_only { example_options(t) } else { t.options.clone() };
+    if !options.is_empty() {
+        let o: Vec<String> = options.iter().map(|(k, v)| format!("  '{}' = '{}'", k, v)).collect();
         s.push_str(&format!(" WITH (\n{}\n)", o.join(",\n")));
     }
     s.push('\n');
     s
+}
+
+/// What an examples-catalog table says about its rows: its changelog mode, its default row count
+/// (the options a script can change: `joinlab.examples.rows`, the OPTIONS hint) and its pace.
+fn example_options(t: &Table) -> Vec<(String, String)> {
+    let mode = match t.changelog {
+        ChangelogMode::Insert => "append",
+        ChangelogMode::Retract => "retract",
+        ChangelogMode::Upsert | ChangelogMode::UpsertPartialDelete => "upsert",
+    };
+    let mut o = vec![("changelog.mode".to_string(), mode.to_string())];
+    if let Some(n) = t.default_rows {
+        o.push(("number-of-rows".to_string(), n.to_string()));
+    }
+    if let Some(Ok(g)) = &t.generator {
+        if let Pace::Every(ns) = g.timing.pace {
+            let every = if ns % 1_000_000_000 == 0 { format!("{} s", ns / 1_000_000_000) } else { format!("{} ms", ns / 1_000_000) };
+            o.push(("joinlab.interval".to_string(), every));
+        }
+    }
+    o
 }

@@ -101,3 +101,19 @@ fn a_bounded_generated_table_finishes_after_its_last_row() {
     let t = trace("SET 'joinlab.examples.rows' = '3';\nSELECT order_id FROM examples.marketplace.orders;");
     assert!(t.queries[0].steps.iter().all(|s| s.kind == StepKind::Row));
 }
+
+#[test]
+fn show_create_table_on_the_examples_catalog_says_how_its_rows_come() {
+    // Confluent Cloud: "SHOW CREATE TABLE works for the example tables" and their watermark is
+    // SOURCE_WATERMARK(), "the maximum timestamp seen to this point" (seeds, example data); the
+    // row count and pace are the documented defaults of datagen::examples (orders: 5,000 rows,
+    // one every 100 ms, append; customers: upsert by customer_id).
+    let out = text("SHOW CREATE TABLE examples.marketplace.orders;\nSHOW CREATE TABLE examples.marketplace.customers;");
+    assert!(out.contains("CREATE TABLE `examples`.`marketplace`.`orders` ("), "{}", out);
+    assert!(out.contains("WATERMARK FOR `$rowtime` AS SOURCE_WATERMARK()"), "{}", out);
+    assert!(out.contains("'changelog.mode' = 'append'"), "{}", out);
+    assert!(out.contains("'number-of-rows' = '5000'"), "{}", out);
+    assert!(out.contains("'joinlab.interval' = '100 ms'"), "{}", out);
+    assert!(out.contains("PRIMARY KEY (`customer_id`) NOT ENFORCED"), "{}", out);
+    assert!(out.contains("'changelog.mode' = 'upsert'"), "{}", out);
+}

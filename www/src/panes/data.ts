@@ -20,6 +20,7 @@ const MORE_ROWS = 1000;
 
 const DURATION = /^\s*\d+(\.\d+)?\s*(ms|milli|millis|milliseconds?|s|secs?|seconds?|m|mins?|minutes?|h|hours?|d|days?)?\s*$/i;
 const WHOLE = /^\s*\d+\s*$/;
+const START = /^\s*\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?)?\s*$/;
 
 const ORIGIN_TEXT: Record<TableOrigin, [string, string]> = {
   examples: ['examples catalog', 'A read-only table of the examples catalog: generated, the same rows for the same seed (docs/mock-data.md).'],
@@ -428,6 +429,15 @@ export class DataPane {
       '0',
     );
     add(
+      'late by',
+      (s) => tableOption(s, table, 'joinlab.late-by') ?? '',
+      (s, v) => writeTableOption(s, table, 'joinlab.late-by', v),
+      (v) => DURATION.test(v),
+      "'joinlab.late-by': how far behind the watermark a late row may fall, at most",
+      'a duration such as 5 s',
+      '5 s',
+    );
+    add(
       'idle every',
       (s) => tableOption(s, table, 'joinlab.idle-every') ?? '',
       (s, v) => writeTableOption(s, table, 'joinlab.idle-every', v),
@@ -444,6 +454,26 @@ export class DataPane {
       "'joinlab.idle-for': how long each pause lasts",
       'a duration such as 30 s',
       '0 ms',
+    );
+    add(
+      'start',
+      (s) => tableOption(s, table, 'joinlab.start') ?? '',
+      (s, v) => writeTableOption(s, table, 'joinlab.start', v),
+      (v) => START.test(v),
+      "'joinlab.start': the clock of the first row (UTC)",
+      'a timestamp such as 2024-01-01 00:00:00',
+      '2024-01-01 00:00:00',
+    );
+    // kafka-connect-datagen tables name their seed 'random.seed'; both are accepted.
+    const seedKey = origin !== 'datagen' && tableOption(this.getScript(), table, 'random.seed') !== null ? 'random.seed' : 'joinlab.seed';
+    add(
+      'seed',
+      (s) => tableOption(s, table, seedKey) ?? '',
+      (s, v) => writeTableOption(s, table, seedKey, v),
+      (v) => /^\s*-?\d+\s*$/.test(v),
+      `'${seedKey}': this table's own seed (empty: the session seed alone)`,
+      'a whole number',
+      'session',
     );
     return out;
   }
