@@ -9,6 +9,7 @@ pub mod multi_join;
 pub mod normalize;
 pub mod regular_join;
 pub mod source;
+pub mod ttl_queue;
 pub mod window_join;
 pub mod window_tvf;
 

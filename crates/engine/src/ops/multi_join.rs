@@ -20,8 +20,6 @@
 //! condition) it emits. A padded combination is retracted or restored only when the input row
 //! itself matches the combination before it.
 
-use std::collections::VecDeque;
-
 use rustc_hash::FxHashMap;
 
 use crate::changelog::RowKind;
@@ -32,6 +30,7 @@ use crate::trace::{Event, Lineage, StateGroup, StateSummary};
 use crate::types::DataType;
 use crate::value::{Row, Value};
 
+use super::ttl_queue::WriteQueue;
 use super::{merge_lineage, render, Ctx, Record};
 
 struct Entry {
@@ -63,7 +62,7 @@ pub struct MultiJoinOp {
     /// Per input: common key → rows (in arrival order).
     state: Vec<FxHashMap<Value, Vec<Entry>>>,
     /// Per input: writes in processing-time order (state TTL).
-    writes: Vec<VecDeque<(i64, Value)>>,
+    writes: Vec<WriteQueue<Value>>,
     seq: u64,
     /// Rows held, copies counted.
     rows: usize,
@@ -336,7 +335,7 @@ impl MultiJoinOp {
             level_rest,
             s,
             state: (0..n).map(|_| FxHashMap::default()).collect(),
-            writes: (0..n).map(|_| VecDeque::new()).collect(),
+            writes: (0..n).map(|_| WriteQueue::default()).collect(),
             seq: 0,
             rows: 0,
             input_wm: vec![i64::MIN; n],
@@ -359,11 +358,7 @@ impl MultiJoinOp {
                 continue;
             }
             let mut gone = Vec::new();
-            while let Some((t, _)) = self.writes[input].front() {
-                if now < t.saturating_add(ttl) {
-                    break;
-                }
-                let Some((_, key)) = self.writes[input].pop_front() else { break };
+            while let Some(key) = self.writes[input].pop_expired(now, ttl) {
                 let Some(list) = self.state[input].get_mut(&key) else { continue };
                 let before: usize = list.iter().map(|e| e.count).sum();
                 list.retain(|e| now < e.written.saturating_add(ttl));
@@ -454,7 +449,7 @@ impl MultiJoinOp {
                 }
             }
             if self.s.ttls[input] > 0 {
-                self.writes[input].push_back((now, key.clone()));
+                self.writes[input].push(now, key.clone());
             }
         } else if let Some(i) = found {
             let list = self.state[input].get_mut(&key).expect("key present");

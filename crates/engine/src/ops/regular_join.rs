@@ -23,8 +23,6 @@
 //! arrive through ChangelogNormalize, so they send -U first). Expired rows (state TTL,
 //! processing time) stop matching silently; nothing is retracted when they expire.
 
-use std::collections::VecDeque;
-
 use crate::changelog::RowKind;
 use crate::expr::{EvalCtx, Expr};
 use crate::plan::{InputSpec, JoinKind};
@@ -34,6 +32,7 @@ use crate::types::DataType;
 use crate::value::{Row, Value};
 
 use super::join_state::{JoinState, Key};
+use super::ttl_queue::WriteQueue;
 use super::{merge_lineage, render, Ctx, Record};
 
 pub struct RegularJoinSpec {
@@ -62,7 +61,7 @@ pub struct RegularJoinOp {
     s: RegularJoinSpec,
     sides: [JoinState; 2],
     /// Writes in processing-time order per side (state TTL): (time, key).
-    writes: [VecDeque<(i64, Key)>; 2],
+    writes: [WriteQueue<Key>; 2],
     input_wm: [i64; 2],
     current: i64,
     seq: u64,
@@ -85,7 +84,7 @@ impl RegularJoinOp {
         RegularJoinOp {
             s,
             sides,
-            writes: [VecDeque::new(), VecDeque::new()],
+            writes: [WriteQueue::default(), WriteQueue::default()],
             input_wm: [i64::MIN, i64::MIN],
             current: i64::MIN,
             seq: 0,
@@ -212,7 +211,7 @@ impl RegularJoinOp {
     /// Notes a write of `key` on `side` for state TTL.
     fn touch(&mut self, side: usize, key: &Key, now: i64) {
         if self.ttl(side) > 0 {
-            self.writes[side].push_back((now, key.clone()));
+            self.writes[side].push(now, key.clone());
         }
     }
 
@@ -224,11 +223,7 @@ impl RegularJoinOp {
                 continue;
             }
             let mut events = Vec::new();
-            while let Some((t, _)) = self.writes[side].front() {
-                if now < t.saturating_add(ttl) {
-                    break;
-                }
-                let Some((_, key)) = self.writes[side].pop_front() else { break };
+            while let Some(key) = self.writes[side].pop_expired(now, ttl) {
                 let mut slots = Vec::new();
                 self.sides[side].slots(&key, &mut slots);
                 let mut gone = 0;
