@@ -28,6 +28,13 @@ section "Rust tests (native)"
 cargo test --workspace --exclude joinlab-wasm 2>&1 | tee "$log" | grep -E "^(test result|test .* FAILED|failures:|---- )" || true
 count_cargo
 
+section "formatting (cargo fmt --check, rustfmt.toml)"
+if cargo fmt --version >/dev/null 2>&1; then
+  if cargo fmt --all --check >/dev/null 2>&1; then passed=$((passed + 1)); else echo "cargo fmt --check: run cargo fmt"; failed=$((failed + 1)); fi
+else
+  echo "rustfmt not installed: skipped"
+fi
+
 section "wasm tests (Node.js)"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
   cargo test -p joinlab-wasm --target wasm32-unknown-unknown --test node 2>&1 | tee "$log" | grep -E "^(test result|test .* FAILED)" || true

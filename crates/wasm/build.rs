@@ -21,7 +21,13 @@ fn main() {
     for n in names {
         let sql = dir.join(format!("{}.sql", n));
         let exp = dir.join(format!("{}.expected", n));
-        let _ = writeln!(out, "    ({:?}, include_str!({:?}), include_str!({:?})),", n, sql.display().to_string(), exp.display().to_string());
+        let _ = writeln!(
+            out,
+            "    ({:?}, include_str!({:?}), include_str!({:?})),",
+            n,
+            sql.display().to_string(),
+            exp.display().to_string()
+        );
     }
     out.push_str("];\n");
     let dest = Path::new(&std::env::var("OUT_DIR").unwrap_or_else(|_| ".".into())).join("conformance_cases.rs");

@@ -26,17 +26,28 @@ fn gen(rows: Option<u64>, repeat: u32) -> Result<(), String> {
     use joinlab_engine::datagen;
     let n = rows.unwrap_or(1_000_000);
     let cols = vec![
-        datagen::ColumnSpec::new("k", joinlab_engine::types::DataType::nullable(joinlab_engine::types::TypeKind::BigInt)),
+        datagen::ColumnSpec::new(
+            "k",
+            joinlab_engine::types::DataType::nullable(joinlab_engine::types::TypeKind::BigInt),
+        ),
         datagen::ColumnSpec::new("v", joinlab_engine::types::DataType::string()),
-        datagen::ColumnSpec::new("ts", joinlab_engine::types::DataType::nullable(joinlab_engine::types::TypeKind::Timestamp { precision: 3, attr: joinlab_engine::types::TimeAttr::None })),
+        datagen::ColumnSpec::new(
+            "ts",
+            joinlab_engine::types::DataType::nullable(joinlab_engine::types::TypeKind::Timestamp {
+                precision: 3,
+                attr: joinlab_engine::types::TimeAttr::None,
+            }),
+        ),
     ];
-    let opts: Vec<(String, String)> = [("fields.k.min", "1"), ("fields.k.max", "1000"), ("fields.v.length", "8"), ("joinlab.max-delay", "2 s")]
-        .iter()
-        .map(|(a, b)| (a.to_string(), b.to_string()))
-        .collect();
+    let opts: Vec<(String, String)> =
+        [("fields.k.min", "1"), ("fields.k.max", "1000"), ("fields.v.length", "8"), ("joinlab.max-delay", "2 s")]
+            .iter()
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+            .collect();
     let flink = datagen::from_flink_options("t", &cols, &opts, 0).map_err(|e| e.human())?;
     let catalog = datagen::examples_catalog(None, 0);
-    let mut tables: Vec<(String, datagen::GenTable)> = vec![("datagen (BIGINT, STRING(8), TIMESTAMP(3), 2 s disorder)".into(), flink)];
+    let mut tables: Vec<(String, datagen::GenTable)> =
+        vec![("datagen (BIGINT, STRING(8), TIMESTAMP(3), 2 s disorder)".into(), flink)];
     for ex in catalog {
         if ex.name == "orders" || ex.name == "player_activity" {
             let mut t = ex.table.clone();
@@ -62,7 +73,8 @@ pub fn run(workload_name: &str, rows: Option<u64>, trace: bool, repeat: u32) -> 
         return gen(rows, repeat);
     }
     let names: Vec<&str> = WORKLOADS.iter().map(|w| w.name).collect();
-    let w = workload(workload_name).ok_or_else(|| format!("unknown workload '{}' ({}, gen)", workload_name, names.join(", ")))?;
+    let w = workload(workload_name)
+        .ok_or_else(|| format!("unknown workload '{}' ({}, gen)", workload_name, names.join(", ")))?;
     let n = rows.unwrap_or(500_000);
     let t0 = Instant::now();
     let (plan, catalog) = plan_workload(w)?;

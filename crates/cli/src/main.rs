@@ -54,7 +54,8 @@ fn parse_args() -> Result<Args, String> {
         match x.as_str() {
             "--dialect" => {
                 let v = it.next().ok_or("--dialect needs flink or confluent")?;
-                a.dialect = Dialect::parse(&v).ok_or_else(|| format!("unknown dialect '{}' (flink or confluent)", v))?;
+                a.dialect =
+                    Dialect::parse(&v).ok_or_else(|| format!("unknown dialect '{}' (flink or confluent)", v))?;
             }
             "--quiet-steps" => a.quiet_steps = true,
             "--format" => a.format = it.next().ok_or("--format needs text or trace-json")?,

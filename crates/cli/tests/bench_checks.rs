@@ -15,7 +15,13 @@ fn bench(workload: &str, rows: u64) -> String {
 
 #[test]
 fn workloads_give_their_expected_counts() {
-    for (w, n, expected) in [("w1", 20_000, 40_000), ("w2-inner", 4_000, 4_000), ("w2-left", 4_000, 6_000), ("w3-cascade", 4_000, 8_000), ("w3-multi", 4_000, 8_000)] {
+    for (w, n, expected) in [
+        ("w1", 20_000, 40_000),
+        ("w2-inner", 4_000, 4_000),
+        ("w2-left", 4_000, 6_000),
+        ("w3-cascade", 4_000, 8_000),
+        ("w3-multi", 4_000, 8_000),
+    ] {
         let t = bench(w, n);
         assert!(t.contains(&format!("check          ok ({} rows expected)", expected)), "{}: {}", w, t);
     }

@@ -61,7 +61,12 @@ SELECT /*+ MULTI_JOIN(A, B, C) */ A.k, A.v, B.w, C.x FROM A JOIN B ON A.k = B.k 
 ";
 
 fn row(table: usize, a: i64, b: i64) -> Event {
-    Event { table, kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt(a), Value::BigInt(b)] }, line: 0, rowtime: None }
+    Event {
+        table,
+        kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt(a), Value::BigInt(b)] },
+        line: 0,
+        rowtime: None,
+    }
 }
 
 pub fn w2_rows(n: u64) -> Vec<Event> {
@@ -117,20 +122,25 @@ pub fn w1_rows(n: u64) -> Vec<Event> {
         let ts = Value::Timestamp(Ts::from_millis(BASE_MS + i));
         v.push(Event {
             table: 0,
-            kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt((i * 7919) % 5000), Value::BigInt(i), ts.clone()] },
+            kind: EventKind::Row {
+                kind: RowKind::Insert,
+                values: vec![Value::BigInt((i * 7919) % 5000), Value::BigInt(i), ts.clone()],
+            },
             line: 0,
             rowtime: None,
         });
         v.push(Event {
             table: 1,
-            kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt((i * 104729) % 5000), Value::BigInt(i), ts] },
+            kind: EventKind::Row {
+                kind: RowKind::Insert,
+                values: vec![Value::BigInt((i * 104729) % 5000), Value::BigInt(i), ts],
+            },
             line: 0,
             rowtime: None,
         });
     }
     v
 }
-
 
 /// A workload: its script, its rows, and the result rows BENCHMARKS.md expects (None when N
 /// is not a size the document derives a count for).
@@ -195,7 +205,8 @@ pub fn workload_rows(w: &Workload, n: u64, catalog: &Catalog) -> Vec<Event> {
 
 /// Runs a prepared workload once, counting the result.
 pub fn run(p: &Prepared, trace: bool) -> Result<Counts, String> {
-    crate::runtime::run_counting(&p.plan, &p.catalog, p.events.iter(), &crate::time::SessionZone::default(), trace).map_err(|e| e.human())
+    crate::runtime::run_counting(&p.plan, &p.catalog, p.events.iter(), &crate::time::SessionZone::default(), trace)
+        .map_err(|e| e.human())
 }
 
 /// The net result rows of a run (+I + +U − -U − -D).

@@ -21,7 +21,10 @@ pub const ROWTIME_COLUMN: &str = "$rowtime";
 pub enum ColumnKind {
     Physical,
     Computed(Expr),
-    Metadata { key: String, is_virtual: bool },
+    Metadata {
+        key: String,
+        is_virtual: bool,
+    },
     /// `$rowtime`: hidden from `SELECT *`.
     System,
 }
@@ -173,7 +176,10 @@ impl Catalog {
                 ColumnDefKind::Physical(t) => (t.clone(), ColumnKind::Physical),
                 ColumnDefKind::Metadata { data_type, key, is_virtual } => (
                     data_type.clone(),
-                    ColumnKind::Metadata { key: key.clone().unwrap_or_else(|| c.name.clone()), is_virtual: *is_virtual },
+                    ColumnKind::Metadata {
+                        key: key.clone().unwrap_or_else(|| c.name.clone()),
+                        is_virtual: *is_virtual,
+                    },
                 ),
                 ColumnDefKind::Computed(_) => (DataType::nullable(TypeKind::Null), ColumnKind::Physical),
             };
@@ -182,13 +188,23 @@ impl Catalog {
         // a datagen table of a quickstart or Avro schema may leave its columns to the schema
         if columns.is_empty() {
             if let Some(Ok(g)) = datagen_of(ct, &[]) {
-                columns = g.columns.iter().map(|c| Column { name: c.name.clone(), ty: c.ty.clone(), kind: ColumnKind::Physical }).collect();
+                columns = g
+                    .columns
+                    .iter()
+                    .map(|c| Column { name: c.name.clone(), ty: c.ty.clone(), kind: ColumnKind::Physical })
+                    .collect();
             }
         }
         // computed columns read the physical and metadata columns
         let base_fields: Vec<ScopeField> = columns
             .iter()
-            .map(|c| ScopeField { qualifier: Some(ct.name.clone()), name: c.name.clone(), ty: c.ty.clone(), hidden: false, merged: false })
+            .map(|c| ScopeField {
+                qualifier: Some(ct.name.clone()),
+                name: c.name.clone(),
+                ty: c.ty.clone(),
+                hidden: false,
+                merged: false,
+            })
             .collect();
         for (i, c) in ct.columns.iter().enumerate() {
             if let ColumnDefKind::Computed(e) = &c.kind {
@@ -271,7 +287,7 @@ impl Catalog {
                             name: c.name.clone(),
                             ty: c.ty.clone(),
                             hidden: matches!(c.kind, ColumnKind::System),
-                merged: false,
+                            merged: false,
                         })
                         .collect(),
                 );
@@ -298,7 +314,11 @@ impl Catalog {
             });
         }
         // Confluent Cloud: a table with a primary key is an upsert table unless it says otherwise
-        let mut changelog = if !primary_key.is_empty() && dialect == Dialect::Confluent { ChangelogMode::Upsert } else { ChangelogMode::Insert };
+        let mut changelog = if !primary_key.is_empty() && dialect == Dialect::Confluent {
+            ChangelogMode::Upsert
+        } else {
+            ChangelogMode::Insert
+        };
         for (k, v) in &ct.options {
             let v2 = v.trim().to_ascii_lowercase();
             if k == "changelog-mode" || k == "changelog.mode" {
@@ -365,7 +385,8 @@ impl Catalog {
     /// created from DDL like a user's, then given its generator.
     pub fn add_examples(&mut self, zone: &SessionZone, dialect: Dialect) -> Result<()> {
         for ex in crate::datagen::examples_catalog(None, 0) {
-            let mut cols: Vec<String> = ex.table.columns.iter().map(|c| format!("`{}` {}", c.name, c.ty.sql())).collect();
+            let mut cols: Vec<String> =
+                ex.table.columns.iter().map(|c| format!("`{}` {}", c.name, c.ty.sql())).collect();
             if !ex.primary_key.is_empty() {
                 let keys: Vec<String> = ex.primary_key.iter().map(|k| format!("`{}`", k)).collect();
                 cols.push(format!("PRIMARY KEY ({}) NOT ENFORCED", keys.join(", ")));

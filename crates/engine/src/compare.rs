@@ -16,7 +16,12 @@ struct Query {
 }
 
 fn is_row(line: &str) -> bool {
-    let l = line.strip_prefix("+I").or_else(|| line.strip_prefix("-U")).or_else(|| line.strip_prefix("+U")).or_else(|| line.strip_prefix("-D")).unwrap_or(line);
+    let l = line
+        .strip_prefix("+I")
+        .or_else(|| line.strip_prefix("-U"))
+        .or_else(|| line.strip_prefix("+U"))
+        .or_else(|| line.strip_prefix("-D"))
+        .unwrap_or(line);
     l.starts_with('[') && l.ends_with(']')
 }
 
@@ -117,24 +122,36 @@ pub fn compare(expected: &str, actual: &str, strict_errors: bool) -> Vec<String>
     let mut diffs = Vec::new();
     let keys: std::collections::BTreeSet<usize> = e.keys().chain(a.keys()).copied().collect();
     for n in keys {
-        let where_ = |ctx: &str| format!("{}, at {}", if n == 0 { "script".to_string() } else { format!("query {}", n) }, ctx);
+        let where_ =
+            |ctx: &str| format!("{}, at {}", if n == 0 { "script".to_string() } else { format!("query {}", n) }, ctx);
         let (Some(eq), Some(aq)) = (e.get(&n), a.get(&n)) else {
-            diffs.push(format!("query {}: {}", n, if e.contains_key(&n) { "missing in actual output" } else { "not in expected output" }));
+            diffs.push(format!(
+                "query {}: {}",
+                n,
+                if e.contains_key(&n) { "missing in actual output" } else { "not in expected output" }
+            ));
             continue;
         };
         if eq.error.is_some() || aq.error.is_some() {
             match (&eq.error, &aq.error) {
-                (Some(x), Some(y))
-                    if strict_errors && x.1.first() != y.1.first() => {
-                        diffs.push(format!(
-                            "{}: error messages differ\n  expected: {}\n  actual:   {}",
-                            where_(&x.0),
-                            x.1.first().cloned().unwrap_or_default(),
-                            y.1.first().cloned().unwrap_or_default()
-                        ));
-                    }
-                (Some(x), None) => diffs.push(format!("{}: expected has an error block, actual has none: {}", where_(&x.0), x.1.first().cloned().unwrap_or_default())),
-                (None, Some(y)) => diffs.push(format!("{}: actual has an error block, expected has none: {}", where_(&y.0), y.1.first().cloned().unwrap_or_default())),
+                (Some(x), Some(y)) if strict_errors && x.1.first() != y.1.first() => {
+                    diffs.push(format!(
+                        "{}: error messages differ\n  expected: {}\n  actual:   {}",
+                        where_(&x.0),
+                        x.1.first().cloned().unwrap_or_default(),
+                        y.1.first().cloned().unwrap_or_default()
+                    ));
+                }
+                (Some(x), None) => diffs.push(format!(
+                    "{}: expected has an error block, actual has none: {}",
+                    where_(&x.0),
+                    x.1.first().cloned().unwrap_or_default()
+                )),
+                (None, Some(y)) => diffs.push(format!(
+                    "{}: actual has an error block, expected has none: {}",
+                    where_(&y.0),
+                    y.1.first().cloned().unwrap_or_default()
+                )),
                 _ => {}
             }
             continue;
@@ -144,7 +161,12 @@ pub fn compare(expected: &str, actual: &str, strict_errors: bool) -> Vec<String>
             match (eq.items.get(i), aq.items.get(i)) {
                 (Some(x), Some(y)) => {
                     if x.0 != y.0 || (!x.0 && x.1 != y.1) {
-                        diffs.push(format!("{}:\n  expected: {}\n  actual:   {}", where_(&x.2), x.1.join(" "), y.1.join(" ")));
+                        diffs.push(format!(
+                            "{}:\n  expected: {}\n  actual:   {}",
+                            where_(&x.2),
+                            x.1.join(" "),
+                            y.1.join(" ")
+                        ));
                         break;
                     }
                     if x.0 && multiset(&x.1) != multiset(&y.1) {
@@ -167,11 +189,19 @@ pub fn compare(expected: &str, actual: &str, strict_errors: bool) -> Vec<String>
                     }
                 }
                 (Some(x), None) => {
-                    diffs.push(format!("{}: the actual output ends here; expected continues with: {}", where_(&x.2), x.1.join(" ")));
+                    diffs.push(format!(
+                        "{}: the actual output ends here; expected continues with: {}",
+                        where_(&x.2),
+                        x.1.join(" ")
+                    ));
                     break;
                 }
                 (None, Some(y)) => {
-                    diffs.push(format!("{}: the expected output ends here; actual continues with: {}", where_(&y.2), y.1.join(" ")));
+                    diffs.push(format!(
+                        "{}: the expected output ends here; actual continues with: {}",
+                        where_(&y.2),
+                        y.1.join(" ")
+                    ));
                     break;
                 }
                 (None, None) => break,

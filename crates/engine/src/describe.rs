@@ -45,7 +45,9 @@ pub fn describe(t: &Table, dialect: Dialect) -> String {
             s
         };
         let extras = match &c.kind {
-            ColumnKind::Computed(e) => format!("AS {}", e.explain(&t.columns.iter().map(|c| c.name.clone()).collect::<Vec<_>>())),
+            ColumnKind::Computed(e) => {
+                format!("AS {}", e.explain(&t.columns.iter().map(|c| c.name.clone()).collect::<Vec<_>>()))
+            }
             ColumnKind::Metadata { key, is_virtual } => {
                 format!("METADATA FROM '{}'{}", key, if *is_virtual { " VIRTUAL" } else { "" })
             }
@@ -58,7 +60,11 @@ pub fn describe(t: &Table, dialect: Dialect) -> String {
                 c.name.clone(),
                 ty_text,
                 if c.ty.nullable { "NULL".into() } else { "NOT NULL".into() },
-                if pk { format!("PRIMARY KEY{}", if extras.is_empty() { String::new() } else { format!(", {}", extras) }) } else { extras },
+                if pk {
+                    format!("PRIMARY KEY{}", if extras.is_empty() { String::new() } else { format!(", {}", extras) })
+                } else {
+                    extras
+                },
             ]),
             Dialect::Flink => rows.push(vec![
                 c.name.clone(),
@@ -66,7 +72,11 @@ pub fn describe(t: &Table, dialect: Dialect) -> String {
                 if c.ty.nullable { "TRUE".into() } else { "FALSE".into() },
                 if pk { format!("PRI({})", c.name) } else { String::new() },
                 extras,
-                if wm_col == Some(i) { t.watermark.as_ref().map(|w| w.text.clone()).unwrap_or_default() } else { String::new() },
+                if wm_col == Some(i) {
+                    t.watermark.as_ref().map(|w| w.text.clone()).unwrap_or_default()
+                } else {
+                    String::new()
+                },
             ]),
         }
     }
@@ -84,7 +94,12 @@ pub fn show_tables(c: &Catalog, prefix: Option<&str>) -> String {
         .iter()
         .filter_map(|t| match prefix {
             None if !t.read_only => Some(t.name.clone()),
-            Some(p) => t.name.strip_prefix(p).and_then(|r| r.strip_prefix('.')).filter(|r| !r.contains('.')).map(|r| r.to_string()),
+            Some(p) => t
+                .name
+                .strip_prefix(p)
+                .and_then(|r| r.strip_prefix('.'))
+                .filter(|r| !r.contains('.'))
+                .map(|r| r.to_string()),
             None => None,
         })
         .map(|n| vec![n])
@@ -139,9 +154,17 @@ pub fn show_create_table(t: &Table) -> String {
     }
     if !t.primary_key.is_empty() {
         let k: Vec<String> = t.primary_key.iter().map(|&i| format!("`{}`", t.columns[i].name)).collect();
-        parts.push(format!("  CONSTRAINT `PK_{}` PRIMARY KEY ({}) NOT ENFORCED", k.join("_").replace('`', ""), k.join(", ")));
+        parts.push(format!(
+            "  CONSTRAINT `PK_{}` PRIMARY KEY ({}) NOT ENFORCED",
+            k.join("_").replace('`', ""),
+            k.join(", ")
+        ));
     }
-    let path = if t.name.contains('.') { t.name.replace('.', "`.`") } else { format!("default_catalog`.`default_database`.`{}", t.name) };
+    let path = if t.name.contains('.') {
+        t.name.replace('.', "`.`")
+    } else {
+        format!("default_catalog`.`default_database`.`{}", t.name)
+    };
     let mut s = format!("CREATE TABLE `{}` (\n{}\n)", path, parts.join(",\n"));
     let options = if t.read_only { example_options(t) } else { t.options.clone() };
     if !options.is_empty() {
@@ -166,7 +189,11 @@ fn example_options(t: &Table) -> Vec<(String, String)> {
     }
     if let Some(Ok(g)) = &t.generator {
         if let Pace::Every(ns) = g.timing.pace {
-            let every = if ns % 1_000_000_000 == 0 { format!("{} s", ns / 1_000_000_000) } else { format!("{} ms", ns / 1_000_000) };
+            let every = if ns % 1_000_000_000 == 0 {
+                format!("{} s", ns / 1_000_000_000)
+            } else {
+                format!("{} ms", ns / 1_000_000)
+            };
             o.push(("joinlab.interval".to_string(), every));
         }
     }

@@ -72,7 +72,10 @@ fn is_query_text(s: &str) -> bool {
 }
 
 /// Runs the statements of a script (not its queries).
-pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (Vec<String>, Vec<StatementOutput>, Error)> {
+pub fn prepare(
+    script: &str,
+    cfg: &RunConfig,
+) -> std::result::Result<Prepared, (Vec<String>, Vec<StatementOutput>, Error)> {
     let items = split(script).map_err(|e| (Vec::new(), Vec::new(), e))?;
     let mut session = Session::new(cfg.dialect);
     // script-wide settings first (dialect, arrival, runtime mode), last value wins
@@ -115,7 +118,12 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                 Statement::Query(q) => Ok(q),
                 _ => Err(Error::unsupported("this statement")),
             });
-            queries.push(QueryAt { sql: sql.clone(), item: it.clone(), settings: session.settings(), parsed: parsed.map_err(|e| located(e, it)) });
+            queries.push(QueryAt {
+                sql: sql.clone(),
+                item: it.clone(),
+                settings: session.settings(),
+                parsed: parsed.map_err(|e| located(e, it)),
+            });
             continue;
         }
         let st = match parse_statement(&sql) {
@@ -133,7 +141,8 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
             }
             Err(e) => {
                 // a failing statement that is not a query: the whole script fails (as in the oracle)
-                let e = if e.kind == ErrorKind::Parse && !sql.trim_start().to_ascii_uppercase().starts_with("CREATE")
+                let e = if e.kind == ErrorKind::Parse
+                    && !sql.trim_start().to_ascii_uppercase().starts_with("CREATE")
                     && !sql.trim_start().to_ascii_uppercase().starts_with("INSERT")
                     && !sql.trim_start().to_ascii_uppercase().starts_with("EXPLAIN")
                 {
@@ -191,7 +200,11 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                     Some(ti) if catalog.tables[ti].read_only => {
                         fail!(located(not_writable(&table, &format!("{} TABLE", verb)).at(span.0, span.1), it))
                     }
-                    _ => fail!(located(Error::unsupported(format!("{} TABLE (tables live for the whole script)", verb)).at(span.0, span.1), it)),
+                    _ => fail!(located(
+                        Error::unsupported(format!("{} TABLE (tables live for the whole script)", verb))
+                            .at(span.0, span.1),
+                        it
+                    )),
                 }
             }
             Statement::Insert(ins) => {
@@ -199,7 +212,10 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                 if let sqlparser::ast::TableObject::TableName(n) = &ins.table {
                     let (path, parts) = crate::sql::table_path(n);
                     let sp = session.settings().search_path();
-                    let ro = catalog.resolve(&parts, &sp).map(|ti| catalog.tables[ti].read_only).unwrap_or(path.contains('.'));
+                    let ro = catalog
+                        .resolve(&parts, &sp)
+                        .map(|ti| catalog.tables[ti].read_only)
+                        .unwrap_or(path.contains('.'));
                     if ro {
                         let span = crate::sql::span_of(n);
                         fail!(located(not_writable(&parts, "INSERT INTO").at(span.0, span.1), it));
@@ -226,11 +242,18 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                     }
                     Err(e) => {
                         let e = located(e, it);
-                        statements.push(StatementOutput { line: it.line, header, text: String::new(), error: Some(ErrorInfo::from_error(&e)) });
+                        statements.push(StatementOutput {
+                            line: it.line,
+                            header,
+                            text: String::new(),
+                            error: Some(ErrorInfo::from_error(&e)),
+                        });
                     }
                 }
             }
-            Statement::Describe { table, span } => match catalog.resolve(&table.split('.').map(String::from).collect::<Vec<_>>(), &session.settings().search_path()) {
+            Statement::Describe { table, span } => match catalog
+                .resolve(&table.split('.').map(String::from).collect::<Vec<_>>(), &session.settings().search_path())
+            {
                 Some(ti) => statements.push(StatementOutput {
                     line: it.line,
                     header: first_line(&sql),
@@ -252,7 +275,10 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                 let text = if w == "CATALOGS" {
                     crate::describe::show_catalogs()
                 } else if w == "DATABASES" {
-                    crate::describe::show_databases(&catalog, sp.first().map(|s| s.as_str()).unwrap_or("default_catalog"))
+                    crate::describe::show_databases(
+                        &catalog,
+                        sp.first().map(|s| s.as_str()).unwrap_or("default_catalog"),
+                    )
                 } else if w == "TABLES" || w.starts_with("TABLES FROM ") || w.starts_with("TABLES IN ") {
                     let from = what.trim().splitn(3, ' ').nth(2).map(|x| x.replace('`', ""));
                     let prefix = match (&from, sp.len()) {
@@ -263,7 +289,10 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                         (None, 2) => Some(sp.join(".")),
                         (None, _) => None,
                     };
-                    crate::describe::show_tables(&catalog, prefix.as_deref().filter(|p| !p.starts_with("default_catalog")))
+                    crate::describe::show_tables(
+                        &catalog,
+                        prefix.as_deref().filter(|p| !p.starts_with("default_catalog")),
+                    )
                 } else if w.starts_with("CREATE TABLE") {
                     let name = what.trim()[12..].trim().replace('`', "");
                     match catalog.resolve(&name.split('.').map(String::from).collect::<Vec<_>>(), &sp) {
@@ -305,7 +334,12 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                         fail!(at_line(Error::harness(format!("unknown table in data line: {}", table)), it.line));
                     };
                     match data::data_line_values(&catalog, ti, values, it.line, &it.raw, settings.zone()) {
-                        Ok(row) => events.push(Event { table: ti, kind: EventKind::Row { kind: *kind, values: row }, line: it.line, rowtime: None }),
+                        Ok(row) => events.push(Event {
+                            table: ti,
+                            kind: EventKind::Row { kind: *kind, values: row },
+                            line: it.line,
+                            rowtime: None,
+                        }),
                         Err(e) => fail!(at_line(e, it.line)),
                     }
                 }
@@ -315,7 +349,10 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                     } else {
                         match catalog.find_loose(table) {
                             Some(ti) => vec![ti],
-                            None => fail!(at_line(Error::harness(format!("unknown table in data line: {}", table)), it.line)),
+                            None => fail!(at_line(
+                                Error::harness(format!("unknown table in data line: {}", table)),
+                                it.line
+                            )),
                         }
                     };
                     for ti in targets {
@@ -326,7 +363,12 @@ pub fn prepare(script: &str, cfg: &RunConfig) -> std::result::Result<Prepared, (
                             },
                             None => None,
                         };
-                        events.push(Event { table: ti, kind: EventKind::Watermark { millis, text: time.clone() }, line: it.line, rowtime: None });
+                        events.push(Event {
+                            table: ti,
+                            kind: EventKind::Watermark { millis, text: time.clone() },
+                            line: it.line,
+                            rowtime: None,
+                        });
                     }
                 }
                 ItemKind::Sql(_) => {}
@@ -429,7 +471,9 @@ impl Prepared {
         if self.batch {
             let mut t = empty(qi + 1);
             t.notes = notes;
-            t.error = Some(ErrorInfo::from_error(&Error::unsupported("running queries in batch mode (execution.runtime-mode = batch); EXPLAIN works")));
+            t.error = Some(ErrorInfo::from_error(&Error::unsupported(
+                "running queries in batch mode (execution.runtime-mode = batch); EXPLAIN works",
+            )));
             return t;
         }
         notes.extend(plan.notes.clone());
@@ -469,7 +513,6 @@ impl Prepared {
         let opts = self.run_options(&q.settings, false, &events);
         crate::runtime::replay::state_after(&plan, &self.catalog, &events, &opts, steps)
     }
-
 
     /// Whether `oracle.trace` is on for a query (every step gets a line).
     pub fn trace_all_steps(&self, qi: usize) -> bool {
@@ -537,5 +580,8 @@ fn not_writable(path: &[String], what: &str) -> Error {
 /// markers), so that SOURCE_WATERMARK() follows the rows.
 fn arrival_from_inserts(events: &[Event]) -> bool {
     !events.is_empty()
-        && events.iter().all(|e| matches!(e.kind, EventKind::Row { kind: RowKind::Insert, .. }) || (e.line == 0 && matches!(e.kind, EventKind::Watermark { .. })))
+        && events.iter().all(|e| {
+            matches!(e.kind, EventKind::Row { kind: RowKind::Insert, .. })
+                || (e.line == 0 && matches!(e.kind, EventKind::Watermark { .. }))
+        })
 }

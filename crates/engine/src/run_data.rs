@@ -25,7 +25,9 @@ pub fn scanned(rel: &Rel, out: &mut Vec<usize>) {
                 out.push(*table);
             }
         }
-        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => scanned(input, out),
+        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
+            scanned(input, out)
+        }
         Node::WindowJoin(j) => {
             scanned(&j.left, out);
             scanned(&j.right, out);
@@ -68,7 +70,8 @@ pub fn query_events<'a>(
         return Cow::Borrowed(script_events);
     }
     let mut events = script_events.to_vec();
-    let mut heads: Vec<std::iter::Peekable<crate::datagen::RowIter<'_>>> = gens.iter().map(|(_, g, n, _)| g.take(*n).peekable()).collect();
+    let mut heads: Vec<std::iter::Peekable<crate::datagen::RowIter<'_>>> =
+        gens.iter().map(|(_, g, n, _)| g.take(*n).peekable()).collect();
     loop {
         let mut best: Option<(usize, crate::time::Ts)> = None;
         for (k, h) in heads.iter_mut().enumerate() {
@@ -85,7 +88,10 @@ pub fn query_events<'a>(
             // a bounded source finishes after its last row
             events.push(Event {
                 table: gens[k].0,
-                kind: EventKind::Watermark { millis: Some(i64::MAX), text: Some("+inf (the table's last generated row: its source finished)".into()) },
+                kind: EventKind::Watermark {
+                    millis: Some(i64::MAX),
+                    text: Some("+inf (the table's last generated row: its source finished)".into()),
+                },
                 line: 0,
                 rowtime: None,
             });
@@ -107,5 +113,10 @@ pub fn arrival_note(script_events: usize, all_events: usize) -> Option<String> {
 }
 
 fn to_event(table: usize, r: GeneratedRow) -> Event {
-    Event { table, kind: EventKind::Row { kind: RowKind::Insert, values: r.values }, line: 0, rowtime: Some(r.event_time.millis) }
+    Event {
+        table,
+        kind: EventKind::Row { kind: RowKind::Insert, values: r.values },
+        line: 0,
+        rowtime: Some(r.event_time.millis),
+    }
 }

@@ -68,7 +68,8 @@ pub fn canonical_key(key: &str) -> &str {
     }
 }
 
-const SCRIPT_WIDE: [&str; 5] = ["execution.runtime-mode", "joinlab.arrival", "joinlab.dialect", "joinlab.seed", "joinlab.examples.rows"];
+const SCRIPT_WIDE: [&str; 5] =
+    ["execution.runtime-mode", "joinlab.arrival", "joinlab.dialect", "joinlab.seed", "joinlab.examples.rows"];
 const KNOWN_JOINLAB: &str =
     "joinlab.arrival, joinlab.dialect, joinlab.mode, joinlab.watermark-emit, joinlab.trace, joinlab.proctime-step, joinlab.seed, joinlab.examples.rows";
 
@@ -180,7 +181,15 @@ pub struct Session {
 
 impl Session {
     pub fn new(dialect: Dialect) -> Session {
-        Session { current: Arc::new(Settings::default()), arrival: None, dialect, batch: false, notes: Vec::new(), seed: 0, examples_rows: None }
+        Session {
+            current: Arc::new(Settings::default()),
+            arrival: None,
+            dialect,
+            batch: false,
+            notes: Vec::new(),
+            seed: 0,
+            examples_rows: None,
+        }
     }
 
     pub fn settings(&self) -> Arc<Settings> {
@@ -192,7 +201,10 @@ impl Session {
         let key = canonical_key(key);
         if key == "joinlab.dialect" {
             self.dialect = Dialect::parse(value).ok_or_else(|| {
-                Error::harness(format!("line {}: 'joinlab.dialect' must be 'flink' or 'confluent', not '{}'", line, value))
+                Error::harness(format!(
+                    "line {}: 'joinlab.dialect' must be 'flink' or 'confluent', not '{}'",
+                    line, value
+                ))
             })?;
             return Ok(());
         }
@@ -220,13 +232,18 @@ impl Session {
             }
             return Ok(());
         }
-        if key == "joinlab.proctime-step" && parse_duration_ms(value).is_none() && !value.trim().eq_ignore_ascii_case("event-time") {
+        if key == "joinlab.proctime-step"
+            && parse_duration_ms(value).is_none()
+            && !value.trim().eq_ignore_ascii_case("event-time")
+        {
             return Err(Error::harness(format!(
                 "line {}: 'joinlab.proctime-step' must be a duration such as '1 s', '500 ms' or '0 ms', or 'event-time', not '{}'",
                 line, value
             )));
         }
-        if key.starts_with("joinlab.") && !["joinlab.proctime-step", "joinlab.seed", "joinlab.examples.rows"].contains(&key) {
+        if key.starts_with("joinlab.")
+            && !["joinlab.proctime-step", "joinlab.seed", "joinlab.examples.rows"].contains(&key)
+        {
             return Err(Error::harness(format!("line {}: unknown option '{}' (known: {})", line, key, KNOWN_JOINLAB)));
         }
         if key.starts_with("oracle.") && !["oracle.mode", "oracle.watermark-emit", "oracle.trace"].contains(&key) {
@@ -236,7 +253,9 @@ impl Session {
             )));
         }
         match key {
-            "oracle.mode" if !["both", "bounded", "unbounded"].contains(&value.trim().to_ascii_lowercase().as_str()) => {
+            "oracle.mode"
+                if !["both", "bounded", "unbounded"].contains(&value.trim().to_ascii_lowercase().as_str()) =>
+            {
                 return Err(Error::harness(format!(
                     "line {}: 'oracle.mode' must be 'both', 'bounded' or 'unbounded', not '{}'",
                     line, value

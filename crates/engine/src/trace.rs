@@ -61,7 +61,15 @@ pub enum Event {
     /// A row was assigned to windows by a window TVF.
     WindowAssign { op: usize, windows: Vec<WindowRef> },
     /// A row was stored in operator state.
-    StateInsert { op: usize, side: String, key: Vec<String>, window: Option<WindowRef>, row: Vec<String>, lineage: Lineage, rows_in_state: usize },
+    StateInsert {
+        op: usize,
+        side: String,
+        key: Vec<String>,
+        window: Option<WindowRef>,
+        row: Vec<String>,
+        lineage: Lineage,
+        rows_in_state: usize,
+    },
     /// Rows left operator state.
     StateExpire { op: usize, side: String, key: Vec<String>, window: Option<WindowRef>, rows: usize, reason: String },
     /// A window's timer fired at the operator's watermark.

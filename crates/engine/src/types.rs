@@ -29,18 +29,44 @@ pub enum TypeKind {
     BigInt,
     Float,
     Double,
-    Decimal { precision: u8, scale: u8 },
-    Char { length: u32 },
-    VarChar { length: u32 },
-    Binary { length: u32 },
-    VarBinary { length: u32 },
+    Decimal {
+        precision: u8,
+        scale: u8,
+    },
+    Char {
+        length: u32,
+    },
+    VarChar {
+        length: u32,
+    },
+    Binary {
+        length: u32,
+    },
+    VarBinary {
+        length: u32,
+    },
     Date,
-    Time { precision: u8 },
-    Timestamp { precision: u8, attr: TimeAttr },
-    TimestampLtz { precision: u8, attr: TimeAttr },
-    Array { element: Box<DataType> },
-    Map { key: Box<DataType>, value: Box<DataType> },
-    Row { fields: Vec<(String, DataType)> },
+    Time {
+        precision: u8,
+    },
+    Timestamp {
+        precision: u8,
+        attr: TimeAttr,
+    },
+    TimestampLtz {
+        precision: u8,
+        attr: TimeAttr,
+    },
+    Array {
+        element: Box<DataType>,
+    },
+    Map {
+        key: Box<DataType>,
+        value: Box<DataType>,
+    },
+    Row {
+        fields: Vec<(String, DataType)>,
+    },
     /// `INTERVAL SECOND(3)`-like day-time intervals (milliseconds).
     IntervalDayTime,
     /// Year-month intervals (months).
@@ -81,7 +107,9 @@ impl DataType {
     /// where they stop being time attributes).
     pub fn without_time_attr(&self) -> DataType {
         let kind = match &self.kind {
-            TypeKind::Timestamp { precision, .. } => TypeKind::Timestamp { precision: *precision, attr: TimeAttr::None },
+            TypeKind::Timestamp { precision, .. } => {
+                TypeKind::Timestamp { precision: *precision, attr: TimeAttr::None }
+            }
             TypeKind::TimestampLtz { precision, .. } => {
                 TypeKind::TimestampLtz { precision: *precision, attr: TimeAttr::None }
             }

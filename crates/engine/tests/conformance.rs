@@ -32,7 +32,9 @@ fn check(sql: PathBuf) -> Result<(), Failed> {
 fn main() {
     let args = Arguments::from_args();
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir())
-        .map(|rd| rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "sql")).collect())
+        .map(|rd| {
+            rd.filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "sql")).collect()
+        })
         .unwrap_or_default();
     files.sort();
     let trials = files

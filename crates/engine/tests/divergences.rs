@@ -23,5 +23,8 @@ fn multi_join_without_common_key_and_pruned_columns() {
     assert!(reference.is_empty(), "JoinLab should give Flink's correct rows:\n{}", reference.join("\n"));
     let buggy = compare(&read("multi_join_no_common_key_pruned.expected"), &ours, false);
     assert!(!buggy.is_empty(), "Flink 2.3's wrong rows are no longer different: update tests/divergences");
-    assert!(ours.contains("# note: this multi-way join chain has no common join key"), "the query should say why it differs");
+    assert!(
+        ours.contains("# note: this multi-way join chain has no common join key"),
+        "the query should say why it differs"
+    );
 }

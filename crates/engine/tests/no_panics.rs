@@ -29,13 +29,61 @@ impl Rng {
 }
 
 const FRAGMENTS: &[&str] = &[
-    "NULL", "'", "\"", "`", "(", ")", ",", ";", "--", "/*", "*/", "/*+ MULTI_JOIN(x) */", "/*+ STATE_TTL('a'='x') */",
-    "JOIN", "LEFT JOIN", "FULL JOIN", "ON", "USING (id)", "NATURAL", "WHERE", "AND", "OR", "NOT IN (SELECT", "EXISTS",
-    "TABLE(TUMBLE(", "DESCRIPTOR(", "INTERVAL '0' SECOND", "INTERVAL '-5' MINUTES", "CAST(", " AS ", "TIMESTAMP(9)",
-    "DECIMAL(38, 38)", "99999999999999999999999999999999999999", "-2147483649", "1e309", "9223372036854775807",
-    "@watermark", "@", "+U", "-D", "|", "2024-13-45 25:61:61", "0000-01-01 00:00:00", "9999-12-31 23:59:59.999",
-    "SET 'joinlab.proctime-step' = 'event-time';", "SET 'table.exec.state.ttl' = '1 ms';", "SET 'table.local-time-zone' = 'Mars/Base';",
-    "PRIMARY KEY (x) NOT ENFORCED", "WATERMARK FOR", "EXPLAIN CHANGELOG_MODE", "SELECT *", "FROM", "\u{0}", "é", "💥",
+    "NULL",
+    "'",
+    "\"",
+    "`",
+    "(",
+    ")",
+    ",",
+    ";",
+    "--",
+    "/*",
+    "*/",
+    "/*+ MULTI_JOIN(x) */",
+    "/*+ STATE_TTL('a'='x') */",
+    "JOIN",
+    "LEFT JOIN",
+    "FULL JOIN",
+    "ON",
+    "USING (id)",
+    "NATURAL",
+    "WHERE",
+    "AND",
+    "OR",
+    "NOT IN (SELECT",
+    "EXISTS",
+    "TABLE(TUMBLE(",
+    "DESCRIPTOR(",
+    "INTERVAL '0' SECOND",
+    "INTERVAL '-5' MINUTES",
+    "CAST(",
+    " AS ",
+    "TIMESTAMP(9)",
+    "DECIMAL(38, 38)",
+    "99999999999999999999999999999999999999",
+    "-2147483649",
+    "1e309",
+    "9223372036854775807",
+    "@watermark",
+    "@",
+    "+U",
+    "-D",
+    "|",
+    "2024-13-45 25:61:61",
+    "0000-01-01 00:00:00",
+    "9999-12-31 23:59:59.999",
+    "SET 'joinlab.proctime-step' = 'event-time';",
+    "SET 'table.exec.state.ttl' = '1 ms';",
+    "SET 'table.local-time-zone' = 'Mars/Base';",
+    "PRIMARY KEY (x) NOT ENFORCED",
+    "WATERMARK FOR",
+    "EXPLAIN CHANGELOG_MODE",
+    "SELECT *",
+    "FROM",
+    "\u{0}",
+    "é",
+    "💥",
 ];
 
 fn mutate(src: &str, rng: &mut Rng) -> String {
@@ -91,7 +139,8 @@ fn scripts() -> Vec<(PathBuf, String)> {
     let mut v = Vec::new();
     for dir in ["tests/conformance", "www/examples"] {
         let Ok(rd) = std::fs::read_dir(root.join(dir)) else { continue };
-        let mut files: Vec<PathBuf> = rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "sql")).collect();
+        let mut files: Vec<PathBuf> =
+            rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "sql")).collect();
         files.sort();
         for f in files {
             if let Ok(s) = std::fs::read_to_string(&f) {
@@ -130,5 +179,10 @@ fn mangled_scripts_never_panic() {
             }
         }
     }
-    assert!(failures.is_empty(), "{} panics; first:\n{}", failures.len(), failures.first().cloned().unwrap_or_default());
+    assert!(
+        failures.is_empty(),
+        "{} panics; first:\n{}",
+        failures.len(),
+        failures.first().cloned().unwrap_or_default()
+    );
 }

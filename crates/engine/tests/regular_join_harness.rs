@@ -51,10 +51,14 @@ fn feed(op: &mut RegularJoinOp, t: i64, input: usize, kind: RowKind, vals: &[&st
             Element::Record(r) => Some(format!(
                 "{}({})",
                 r.kind.short(),
-                r.row.iter().map(|v| match v {
-                    Value::String(s) => s.to_string(),
-                    _ => "NULL".to_string(),
-                }).collect::<Vec<_>>().join(", ")
+                r.row
+                    .iter()
+                    .map(|v| match v {
+                        Value::String(s) => s.to_string(),
+                        _ => "NULL".to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )),
             Element::Watermark(_) => None,
         })
@@ -72,9 +76,18 @@ fn r1_inner_join_without_ttl() {
     assert!(feed(&mut j, 1, L, I, &["Ord#1", "LineOrd#1", A1]).is_empty());
     assert!(feed(&mut j, 1, L, I, &["Ord#1", "LineOrd#2", A1]).is_empty());
     assert_eq!(feed(&mut j, 1, R, I, &["LineOrd#2", "AIR"]), [format!("+I(Ord#1, LineOrd#2, {A1}, LineOrd#2, AIR)")]);
-    assert_eq!(feed(&mut j, 1, L, UA, &["Ord#1", "LineOrd#2", A2]), [format!("+U(Ord#1, LineOrd#2, {A2}, LineOrd#2, AIR)")]);
-    assert_eq!(feed(&mut j, 1, R, UA, &["LineOrd#2", "SHIP"]), [format!("+U(Ord#1, LineOrd#2, {A2}, LineOrd#2, SHIP)")]);
-    assert_eq!(feed(&mut j, 1, R, I, &["LineOrd#1", "TRUCK"]), [format!("+I(Ord#1, LineOrd#1, {A1}, LineOrd#1, TRUCK)")]);
+    assert_eq!(
+        feed(&mut j, 1, L, UA, &["Ord#1", "LineOrd#2", A2]),
+        [format!("+U(Ord#1, LineOrd#2, {A2}, LineOrd#2, AIR)")]
+    );
+    assert_eq!(
+        feed(&mut j, 1, R, UA, &["LineOrd#2", "SHIP"]),
+        [format!("+U(Ord#1, LineOrd#2, {A2}, LineOrd#2, SHIP)")]
+    );
+    assert_eq!(
+        feed(&mut j, 1, R, I, &["LineOrd#1", "TRUCK"]),
+        [format!("+I(Ord#1, LineOrd#1, {A1}, LineOrd#1, TRUCK)")]
+    );
     assert_eq!(feed(&mut j, 1, R, D, &["LineOrd#2", "SHIP"]), [format!("-D(Ord#1, LineOrd#2, {A2}, LineOrd#2, SHIP)")]);
     assert_eq!(feed(&mut j, 1, R, I, &["LineOrd#2", "RAIL"]), [format!("+I(Ord#1, LineOrd#2, {A2}, LineOrd#2, RAIL)")]);
 }
@@ -88,10 +101,16 @@ fn r2_inner_join_with_state_ttl() {
     assert_eq!(feed(&mut j, 1, R, I, &["LineOrd#2", "AIR"]), [format!("+I(Ord#1, LineOrd#2, {A1}, LineOrd#2, AIR)")]);
     // t=3000: the right row (written at 1, TTL 1000) has expired
     assert!(feed(&mut j, 3000, L, UA, &["Ord#1", "LineOrd#2", A2]).is_empty());
-    assert_eq!(feed(&mut j, 3000, R, UA, &["LineOrd#2", "SHIP"]), [format!("+U(Ord#1, LineOrd#2, {A2}, LineOrd#2, SHIP)")]);
+    assert_eq!(
+        feed(&mut j, 3000, R, UA, &["LineOrd#2", "SHIP"]),
+        [format!("+U(Ord#1, LineOrd#2, {A2}, LineOrd#2, SHIP)")]
+    );
     // t=4001: left LineOrd#1 (written at 1, TTL 4000) has expired
     assert!(feed(&mut j, 4001, R, I, &["LineOrd#1", "TRUCK"]).is_empty());
-    assert_eq!(feed(&mut j, 4001, R, D, &["LineOrd#2", "SHIP"]), [format!("-D(Ord#1, LineOrd#2, {A2}, LineOrd#2, SHIP)")]);
+    assert_eq!(
+        feed(&mut j, 4001, R, D, &["LineOrd#2", "SHIP"]),
+        [format!("-D(Ord#1, LineOrd#2, {A2}, LineOrd#2, SHIP)")]
+    );
     // t=7000: the left row written at 3000 has expired too
     assert!(feed(&mut j, 7000, R, I, &["LineOrd#2", "RAIL"]).is_empty());
 }
@@ -122,7 +141,10 @@ fn association_updates_refresh_the_outer_rows_ttl() {
     // at 3000 a match arrives: the left row's count changes (a write at 3000)
     assert_eq!(feed(&mut j, 3000, R, I, &["LineOrd#1", "AIR"]).len(), 2);
     // at 5000 the row written at 0 would have expired, but the write at 3000 keeps it alive
-    assert_eq!(feed(&mut j, 5000, R, I, &["LineOrd#1", "SHIP"]), [format!("+I(Ord#1, LineOrd#1, {A1}, LineOrd#1, SHIP)")]);
+    assert_eq!(
+        feed(&mut j, 5000, R, I, &["LineOrd#1", "SHIP"]),
+        [format!("+I(Ord#1, LineOrd#1, {A1}, LineOrd#1, SHIP)")]
+    );
     // at 9000 (last write 5000 + 4000): gone
     assert!(feed(&mut j, 9000, R, I, &["LineOrd#1", "RAIL"]).is_empty());
 }

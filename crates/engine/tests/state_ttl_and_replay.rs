@@ -32,7 +32,9 @@ fn ttl_counts_processing_time_from_the_last_write() {
     assert_eq!(outputs(&q, 2), ["+I[a, x]"]);
     // step 3 (t = 3 s): the left row has expired — no output, and nothing retracted
     assert!(outputs(&q, 3).is_empty());
-    let expired = q.steps[2].events.iter().any(|e| matches!(e, Event::StateExpire { side, reason, .. } if side == "left" && reason.contains("state TTL")));
+    let expired = q.steps[2].events.iter().any(
+        |e| matches!(e, Event::StateExpire { side, reason, .. } if side == "left" && reason.contains("state TTL")),
+    );
     assert!(expired, "step 3 should show the left row leaving state: {:?}", q.steps[2].events);
     assert_eq!(q.steps[2].proc_time_ms - q.steps[1].proc_time_ms, 1000);
 }
@@ -68,7 +70,9 @@ fn replayed_state_matches_the_run() {
         "{}@L 1 | a\n@R 1 | x\n@L 2 | b\n@R -D 1 | x\n@R 3 | z\nSELECT L.v, R.w FROM L FULL JOIN R ON L.k = R.k;",
         TABLES.replace("(k INT, w STRING)", "(k INT, w STRING) WITH ('changelog-mode' = 'retract')")
     );
-    let p = prepare(&script, &RunConfig { dialect: Dialect::Flink, trace: true }).map_err(|(_, _, e)| e.human()).expect("prepares");
+    let p = prepare(&script, &RunConfig { dialect: Dialect::Flink, trace: true })
+        .map_err(|(_, _, e)| e.human())
+        .expect("prepares");
     let q = p.run_query(0, true);
     for (i, step) in q.steps.iter().enumerate() {
         let replayed = p.state_at(0, i + 1);

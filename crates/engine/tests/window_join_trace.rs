@@ -20,7 +20,8 @@ fn run(data_and_query: &str) -> QueryTrace {
     q
 }
 
-const JOIN: &str = "SELECT L.id, R.id FROM (SELECT * FROM TABLE(TUMBLE(TABLE L, DESCRIPTOR(ts), INTERVAL '5' MINUTES))) L
+const JOIN: &str =
+    "SELECT L.id, R.id FROM (SELECT * FROM TABLE(TUMBLE(TABLE L, DESCRIPTOR(ts), INTERVAL '5' MINUTES))) L
 JOIN (SELECT * FROM TABLE(TUMBLE(TABLE R, DESCRIPTOR(ts), INTERVAL '5' MINUTES))) R
 ON L.k = R.k AND L.window_start = R.window_start AND L.window_end = R.window_end;";
 
@@ -69,7 +70,8 @@ fn late_rows_are_dropped_and_counted() {
 {}",
         JOIN
     ));
-    let late: Vec<&Event> = q.steps[4..6].iter().flat_map(|s| s.events.iter()).filter(|e| matches!(e, Event::LateDrop { .. })).collect();
+    let late: Vec<&Event> =
+        q.steps[4..6].iter().flat_map(|s| s.events.iter()).filter(|e| matches!(e, Event::LateDrop { .. })).collect();
     assert_eq!(late.len(), 2, "both late rows dropped");
     assert!(q.steps[4].output.is_empty() && q.steps[5].output.is_empty());
     assert_eq!(q.late_rows.iter().map(|(_, n)| n).sum::<u64>(), 2);
@@ -135,17 +137,16 @@ fn events_of_a_step_are_in_causal_order() {
 /// right where it stands; FULL: then every unmatched right row, in right arrival order.
 #[test]
 fn emission_order_within_one_firing() {
-    let left = run(
-        "@L 2024-01-01 12:01:00 | 1 | La
+    let left = run("@L 2024-01-01 12:01:00 | 1 | La
 @L 2024-01-01 12:01:01 | 2 | Lb
 @R 2024-01-01 12:01:02 | 1 | Ra
 @R 2024-01-01 12:01:03 | 3 | Rc
 @R 2024-01-01 12:01:04 | 1 | Ra2
 SELECT L.id, R.id FROM (SELECT * FROM TABLE(TUMBLE(TABLE L, DESCRIPTOR(ts), INTERVAL '5' MINUTES))) L
 FULL JOIN (SELECT * FROM TABLE(TUMBLE(TABLE R, DESCRIPTOR(ts), INTERVAL '5' MINUTES))) R
-ON L.k = R.k AND L.window_start = R.window_start AND L.window_end = R.window_end;",
-    );
+ON L.k = R.k AND L.window_start = R.window_start AND L.window_end = R.window_end;");
     // keys fire as separate windows in the order they were first seen: k=1, k=2, then k=3
-    let texts: Vec<String> = left.end.as_ref().map(|e| e.output.iter().map(|r| r.text.clone()).collect()).unwrap_or_default();
+    let texts: Vec<String> =
+        left.end.as_ref().map(|e| e.output.iter().map(|r| r.text.clone()).collect()).unwrap_or_default();
     assert_eq!(texts, vec!["+I[La, Ra]", "+I[La, Ra2]", "+I[Lb, NULL]", "+I[NULL, Rc]"]);
 }

@@ -10,7 +10,9 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    let ser = serde_wasm_bindgen::Serializer::new().serialize_maps_as_objects(true).serialize_large_number_types_as_bigints(false);
+    let ser = serde_wasm_bindgen::Serializer::new()
+        .serialize_maps_as_objects(true)
+        .serialize_large_number_types_as_bigints(false);
     v.serialize(&ser).map_err(|e| JsValue::from_str(&e.to_string()))
 }
 
@@ -143,7 +145,8 @@ struct BenchResult {
 impl Bench {
     #[wasm_bindgen(constructor)]
     pub fn new(workload: &str, rows: u32) -> Result<Bench, JsValue> {
-        let w = joinlab_engine::bench::workload(workload).ok_or_else(|| JsValue::from_str(&format!("unknown workload '{}'", workload)))?;
+        let w = joinlab_engine::bench::workload(workload)
+            .ok_or_else(|| JsValue::from_str(&format!("unknown workload '{}'", workload)))?;
         let prepared = joinlab_engine::bench::prepare_workload(w, rows as u64).map_err(|e| JsValue::from_str(&e))?;
         Ok(Bench { prepared, expected: (w.expected)(rows as u64) })
     }

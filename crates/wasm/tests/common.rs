@@ -13,7 +13,13 @@ pub fn check_all() {
             failures.push(format!("{}: {}", name, diffs.join("\n")));
         }
     }
-    assert!(failures.is_empty(), "{} of {} scripts differ in wasm:\n{}", failures.len(), CASES.len(), failures.join("\n\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} scripts differ in wasm:\n{}",
+        failures.len(),
+        CASES.len(),
+        failures.join("\n\n")
+    );
 }
 
 /// The session API returns a trace whose text rendering equals `runText`.

@@ -126,8 +126,12 @@ pub fn parse_value(text: &str, t: &DataType, zone: &SessionZone) -> Result<Value
         }
         TypeKind::Date => Value::Date(parse_date(s).ok_or_else(|| bad("Text could not be parsed"))?),
         TypeKind::Time { .. } => Value::Time(parse_time_of_day(s).ok_or_else(|| bad("Text could not be parsed"))?),
-        TypeKind::Timestamp { .. } => Value::Timestamp(parse_ts_relaxed(s).ok_or_else(|| bad("Text could not be parsed"))?),
-        TypeKind::TimestampLtz { .. } => Value::TimestampLtz(parse_instant(s, zone).ok_or_else(|| bad("Text could not be parsed"))?),
+        TypeKind::Timestamp { .. } => {
+            Value::Timestamp(parse_ts_relaxed(s).ok_or_else(|| bad("Text could not be parsed"))?)
+        }
+        TypeKind::TimestampLtz { .. } => {
+            Value::TimestampLtz(parse_instant(s, zone).ok_or_else(|| bad("Text could not be parsed"))?)
+        }
         TypeKind::Array { element } => {
             if !(s.starts_with('[') && s.ends_with(']')) {
                 return Err(format!("array literal must be [..]: {}", s));
@@ -192,7 +196,10 @@ mod tests {
             Value::TimestampLtz(Ts::from_millis(1_699_014_167_268))
         );
         let arr = DataType::nullable(TypeKind::Array { element: Box::new(DataType::string()) });
-        assert_eq!(parse_value("[a, 'b, c']", &arr, &z).unwrap(), Value::Array(Arc::new(vec![Value::str("a"), Value::str("b, c")])));
+        assert_eq!(
+            parse_value("[a, 'b, c']", &arr, &z).unwrap(),
+            Value::Array(Arc::new(vec![Value::str("a"), Value::str("b, c")]))
+        );
         assert_eq!(split_top("1 | 'a | b' | [x|y]", '|'), vec!["1", "'a | b'", "[x|y]"]);
         let dec = DataType::nullable(TypeKind::Decimal { precision: 10, scale: 2 });
         assert_eq!(parse_value("1.2", &dec, &z).unwrap(), Value::Decimal(Decimal::new(120, 2)));

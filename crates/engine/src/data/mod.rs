@@ -105,7 +105,14 @@ pub fn implicit_cast_ok(from: &DataType, to: &DataType) -> bool {
 }
 
 /// Parses the values of one `@` line.
-pub fn data_line_values(catalog: &Catalog, table: usize, values: &str, line: usize, raw: &str, zone: &SessionZone) -> Result<Row> {
+pub fn data_line_values(
+    catalog: &Catalog,
+    table: usize,
+    values: &str,
+    line: usize,
+    raw: &str,
+    zone: &SessionZone,
+) -> Result<Row> {
     let t = &catalog.tables[table];
     let phys = t.physical();
     let mut parts = literal::split_top(values, '|');
@@ -154,7 +161,8 @@ pub fn watermark_millis(catalog: &Catalog, table: usize, text: &str, zone: &Sess
         .map(|w| matches!(tab.columns[w.column].ty.kind, TypeKind::TimestampLtz { .. }))
         .unwrap_or(false);
     let r = if ltz { literal::parse_instant(t, zone) } else { parse_ts_relaxed(t) };
-    r.map(|ts| ts.millis).ok_or_else(|| Error::harness(format!("line {}: cannot parse watermark time '{}'", line, text)))
+    r.map(|ts| ts.millis)
+        .ok_or_else(|| Error::harness(format!("line {}: cannot parse watermark time '{}'", line, text)))
 }
 
 /// Checks and evaluates one INSERT statement; returns the rows it writes.
@@ -205,7 +213,10 @@ pub fn evaluate_insert(
                 Some(i) => v.push(i),
                 None => {
                     let sp = span_of(c);
-                    return Err(rejects(crate::plan::bind_expr::calcite_error(sp, &format!("Unknown target column '{}'", name))));
+                    return Err(rejects(crate::plan::bind_expr::calcite_error(
+                        sp,
+                        &format!("Unknown target column '{}'", name),
+                    )));
                 }
             }
         }
@@ -239,9 +250,7 @@ pub fn evaluate_insert(
     for r in &values.rows {
         let mut row = Vec::new();
         for v in &r.content {
-            let e = bind_scalar(v, &empty, zone).map_err(|e| {
-                rejects(e)
-            })?;
+            let e = bind_scalar(v, &empty, zone).map_err(|e| rejects(e))?;
             if e.ty().kind == TypeKind::Null {
                 let sp = span_of(v);
                 let inner = crate::plan::bind_expr::calcite_error(sp, "Illegal use of 'NULL'");
@@ -263,16 +272,13 @@ pub fn evaluate_insert(
         query_types.push(crate::expr::typing::least_restrictive(&types).unwrap_or_else(|| types[0].clone()));
     }
     let schema_text = |types: &[DataType]| {
-        types
-            .iter()
-            .enumerate()
-            .map(|(i, t)| format!("EXPR${}: {}", i, t.summary()))
-            .collect::<Vec<_>>()
-            .join(", ")
+        types.iter().enumerate().map(|(i, t)| format!("EXPR${}: {}", i, t.summary())).collect::<Vec<_>>().join(", ")
     };
     let sink_text = targets
         .iter()
-        .map(|&i| format!("{}: {}", t.columns[i].name, t.columns[i].ty.without_time_attr().with_nullable(true).summary()))
+        .map(|&i| {
+            format!("{}: {}", t.columns[i].name, t.columns[i].ty.without_time_attr().with_nullable(true).summary())
+        })
         .collect::<Vec<_>>()
         .join(", ");
     let mismatch = |cause: String| {
@@ -341,7 +347,11 @@ pub fn event_time(catalog: &Catalog, table: usize, row: &Row) -> Option<i64> {
 }
 
 /// Orders INSERT rows for arrival.
-pub fn arrange_inserts(catalog: &Catalog, rows: Vec<InsertedRow>, policy: Option<Arrival>) -> (Vec<Event>, ArrivalInfo) {
+pub fn arrange_inserts(
+    catalog: &Catalog,
+    rows: Vec<InsertedRow>,
+    policy: Option<Arrival>,
+) -> (Vec<Event>, ArrivalInfo) {
     let mut notes = Vec::new();
     let mut policy = policy.unwrap_or(Arrival::ByTime);
     if policy == Arrival::ByTime {
@@ -361,7 +371,10 @@ pub fn arrange_inserts(catalog: &Catalog, rows: Vec<InsertedRow>, policy: Option
                 }
                 Some(w) => {
                     if !matches!(t.columns[w.column].kind, ColumnKind::Physical) {
-                        why = Some(format!("the WATERMARK column {} of table {} is computed", t.columns[w.column].name, t.name));
+                        why = Some(format!(
+                            "the WATERMARK column {} of table {} is computed",
+                            t.columns[w.column].name, t.name
+                        ));
                         break;
                     }
                 }
@@ -376,7 +389,12 @@ pub fn arrange_inserts(catalog: &Catalog, rows: Vec<InsertedRow>, policy: Option
             policy = Arrival::AsWritten;
         }
     }
-    let to_event = |r: InsertedRow| Event { table: r.table, kind: EventKind::Row { kind: RowKind::Insert, values: r.values }, line: r.line, rowtime: None };
+    let to_event = |r: InsertedRow| Event {
+        table: r.table,
+        kind: EventKind::Row { kind: RowKind::Insert, values: r.values },
+        line: r.line,
+        rowtime: None,
+    };
     if policy == Arrival::AsWritten {
         if notes.is_empty() {
             notes.push("# note: arrival as-written".to_string());

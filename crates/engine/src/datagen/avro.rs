@@ -183,7 +183,8 @@ fn length_of(j: Option<&Json>, default: u32, cap: u32, path: &str) -> Result<(u3
         None => return Ok((default, default)),
         Some(Json::Object(o)) => {
             let min = int_of(o.get("min"), path, "length.min")?.unwrap_or(0).max(0);
-            let max = int_of(o.get("max"), path, "length.max")?.map(|m| m.saturating_sub(1)).unwrap_or(min.saturating_add(8));
+            let max =
+                int_of(o.get("max"), path, "length.max")?.map(|m| m.saturating_sub(1)).unwrap_or(min.saturating_add(8));
             (min, max.max(min))
         }
         Some(v) => {
@@ -234,9 +235,18 @@ fn typed(
         ("array", _) => {
             let items = node.get("items").ok_or_else(|| err(path, "an array needs 'items'"))?;
             let el = schema(items, None, &format!("{}.element", path))?;
-            let (lo, hi) = length_of(props.and_then(|p| p.get("length")), DEFAULT_COLLECTION_LENGTH, super::MAX_COLLECTION_LENGTH, path)?;
+            let (lo, hi) = length_of(
+                props.and_then(|p| p.get("length")),
+                DEFAULT_COLLECTION_LENGTH,
+                super::MAX_COLLECTION_LENGTH,
+                path,
+            )?;
             let ty = DataType::not_null(K::Array { element: Box::new(el.ty.clone()) });
-            return with_options(collection(ty, lo, hi, |len| Gen::Array { element: Box::new(el.clone()), len }), props, path);
+            return with_options(
+                collection(ty, lo, hi, |len| Gen::Array { element: Box::new(el.clone()), len }),
+                props,
+                path,
+            );
         }
         ("map", _) => {
             let values = node.get("values").ok_or_else(|| err(path, "a map needs 'values'"))?;
@@ -248,9 +258,15 @@ fn typed(
             };
             let kg = typed("string", None, key_props, &Map::new(), &format!("{}.key", path))?;
             let kg = FieldGen { ty: DataType::not_null(K::VarChar { length: MAX_LENGTH }), ..kg };
-            let (lo, hi) = length_of(props.and_then(|p| p.get("length")), DEFAULT_COLLECTION_LENGTH, super::MAX_COLLECTION_LENGTH, path)?;
+            let (lo, hi) = length_of(
+                props.and_then(|p| p.get("length")),
+                DEFAULT_COLLECTION_LENGTH,
+                super::MAX_COLLECTION_LENGTH,
+                path,
+            )?;
             let ty = DataType::not_null(K::Map { key: Box::new(kg.ty.clone()), value: Box::new(vg.ty.clone()) });
-            let gen = collection(ty, lo, hi, |len| Gen::Map { key: Box::new(kg.clone()), value: Box::new(vg.clone()), len });
+            let gen =
+                collection(ty, lo, hi, |len| Gen::Map { key: Box::new(kg.clone()), value: Box::new(vg.clone()), len });
             return with_options(gen, props, path);
         }
         (other, _) => return Err(err(path, format!("unsupported Avro type '{}'", other))),
@@ -261,7 +277,8 @@ fn typed(
         return with_options(FieldGen::new(ty.clone(), Gen::Null), props, path);
     }
     if prim == "enum" {
-        let symbols = node.get("symbols").and_then(Json::as_array).ok_or_else(|| err(path, "an enum needs 'symbols'"))?;
+        let symbols =
+            node.get("symbols").and_then(Json::as_array).ok_or_else(|| err(path, "an enum needs 'symbols'"))?;
         let vals: Vec<Value> = symbols.iter().filter_map(Json::as_str).map(Value::str).collect();
         if vals.is_empty() {
             return Err(err(path, "an enum needs 'symbols'"));
@@ -315,8 +332,11 @@ fn typed(
             K::Decimal { precision, scale } => {
                 let f = 10f64.powi(*scale as i32);
                 let largest = 10i128.pow(*precision as u32) - 1;
-                let min = float_of(range.get("min"), path, "range.min")?.map(|m| (m * f).ceil() as i128).unwrap_or(-largest);
-                let max = float_of(range.get("max"), path, "range.max")?.map(|m| ((m * f).ceil() as i128).saturating_sub(1)).unwrap_or(largest);
+                let min =
+                    float_of(range.get("min"), path, "range.min")?.map(|m| (m * f).ceil() as i128).unwrap_or(-largest);
+                let max = float_of(range.get("max"), path, "range.max")?
+                    .map(|m| ((m * f).ceil() as i128).saturating_sub(1))
+                    .unwrap_or(largest);
                 if min > max {
                     return Err(err(path, "range.min must be less than range.max"));
                 }
@@ -412,12 +432,16 @@ pub fn json_value(j: &Json, ty: &DataType) -> Result<Value, String> {
         },
         K::Binary { .. } | K::VarBinary { .. } => Value::Bytes(Arc::from(j.as_str().ok_or_else(bad)?.as_bytes())),
         K::Array { element } => {
-            let items = j.as_array().ok_or_else(bad)?.iter().map(|e| json_value(e, element)).collect::<Result<Vec<_>, _>>()?;
+            let items =
+                j.as_array().ok_or_else(bad)?.iter().map(|e| json_value(e, element)).collect::<Result<Vec<_>, _>>()?;
             Value::Array(Arc::new(items))
         }
         K::Map { value, .. } => {
             let o = j.as_object().ok_or_else(bad)?;
-            let entries = o.iter().map(|(k, v)| Ok((Value::str(k), json_value(v, value)?))).collect::<Result<Vec<_>, String>>()?;
+            let entries = o
+                .iter()
+                .map(|(k, v)| Ok((Value::str(k), json_value(v, value)?)))
+                .collect::<Result<Vec<_>, String>>()?;
             Value::Map(Arc::new(entries))
         }
         K::Row { fields } => {

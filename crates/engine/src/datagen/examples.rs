@@ -90,9 +90,9 @@ fn pick(words: &[&str]) -> Gen {
 }
 
 const FIRST_NAMES: &[&str] = &[
-    "Alice", "Amir", "Ana", "Ben", "Carla", "Chen", "Dana", "Diego", "Elena", "Emeka", "Farah", "Felix", "Grace", "Hana",
-    "Hugo", "Ines", "Ivan", "Jonas", "Kai", "Lara", "Leo", "Maya", "Mateo", "Nadia", "Noah", "Olga", "Omar", "Priya",
-    "Quinn", "Rosa", "Sami", "Sofia", "Tariq", "Uma", "Victor", "Wen", "Yara", "Yusuf", "Zoe", "Zane",
+    "Alice", "Amir", "Ana", "Ben", "Carla", "Chen", "Dana", "Diego", "Elena", "Emeka", "Farah", "Felix", "Grace",
+    "Hana", "Hugo", "Ines", "Ivan", "Jonas", "Kai", "Lara", "Leo", "Maya", "Mateo", "Nadia", "Noah", "Olga", "Omar",
+    "Priya", "Quinn", "Rosa", "Sami", "Sofia", "Tariq", "Uma", "Victor", "Wen", "Yara", "Yusuf", "Zoe", "Zane",
 ];
 const LAST_NAMES: &[&str] = &[
     "Adams", "Baker", "Novak", "Costa", "Dubois", "Evans", "Fischer", "Garcia", "Hansen", "Ito", "Jensen", "Kowalski",
@@ -100,36 +100,102 @@ const LAST_NAMES: &[&str] = &[
     "Xu", "Yilmaz", "Zimmer", "Silva", "Murphy", "Lopez",
 ];
 const STREETS: &[&str] = &[
-    "Maple", "Oak", "Cedar", "Elm", "Pine", "Willow", "Birch", "Harbor", "Lake", "Hill", "Mill", "Park", "River", "Spring",
-    "Sunset", "Station",
+    "Maple", "Oak", "Cedar", "Elm", "Pine", "Willow", "Birch", "Harbor", "Lake", "Hill", "Mill", "Park", "River",
+    "Spring", "Sunset", "Station",
 ];
 const STREET_KINDS: &[&str] = &["Street", "Avenue", "Road", "Lane", "Way", "Drive", "Court", "Place"];
 const CITIES: &[&str] = &[
-    "Springfield", "Riverton", "Lakeside", "Fairview", "Greenville", "Kingston", "Madison", "Franklin", "Clinton",
-    "Georgetown", "Salem", "Ashland", "Burlington", "Oxford", "Milton", "Dover", "Hudson", "Newport", "Arlington",
+    "Springfield",
+    "Riverton",
+    "Lakeside",
+    "Fairview",
+    "Greenville",
+    "Kingston",
+    "Madison",
+    "Franklin",
+    "Clinton",
+    "Georgetown",
+    "Salem",
+    "Ashland",
+    "Burlington",
+    "Oxford",
+    "Milton",
+    "Dover",
+    "Hudson",
+    "Newport",
+    "Arlington",
     "Bristol",
 ];
 const MAIL_DOMAINS: &[&str] = &["example.com", "mail.test", "inbox.test", "post.example", "acme.test"];
 const ADJECTIVES: &[&str] = &[
-    "Ergonomic", "Rustic", "Sleek", "Durable", "Lightweight", "Practical", "Gorgeous", "Incredible", "Small", "Heavy Duty",
-    "Intelligent", "Fantastic", "Awesome", "Mediocre", "Enormous", "Synergistic",
+    "Ergonomic",
+    "Rustic",
+    "Sleek",
+    "Durable",
+    "Lightweight",
+    "Practical",
+    "Gorgeous",
+    "Incredible",
+    "Small",
+    "Heavy Duty",
+    "Intelligent",
+    "Fantastic",
+    "Awesome",
+    "Mediocre",
+    "Enormous",
+    "Synergistic",
 ];
 const MATERIALS: &[&str] = &[
-    "Steel", "Wooden", "Concrete", "Plastic", "Cotton", "Granite", "Rubber", "Leather", "Silk", "Wool", "Linen", "Marble",
-    "Iron", "Bronze", "Copper", "Aluminum", "Paper", "Glass",
+    "Steel", "Wooden", "Concrete", "Plastic", "Cotton", "Granite", "Rubber", "Leather", "Silk", "Wool", "Linen",
+    "Marble", "Iron", "Bronze", "Copper", "Aluminum", "Paper", "Glass",
 ];
 const PRODUCTS: &[&str] = &[
-    "Chair", "Car", "Computer", "Gloves", "Pants", "Shirt", "Table", "Shoes", "Hat", "Plate", "Knife", "Bottle", "Coat",
-    "Lamp", "Keyboard", "Bag", "Bench", "Clock", "Watch", "Wallet",
+    "Chair", "Car", "Computer", "Gloves", "Pants", "Shirt", "Table", "Shoes", "Hat", "Plate", "Knife", "Bottle",
+    "Coat", "Lamp", "Keyboard", "Bag", "Bench", "Clock", "Watch", "Wallet",
 ];
 const BRANDS: &[&str] = &[
-    "Acme", "Globex", "Initech", "Umbrella", "Hooli", "Stark", "Wayne", "Wonka", "Soylent", "Tyrell", "Cyberdyne",
-    "Aperture", "Vandelay", "Gringotts", "Monarch", "Oscorp",
+    "Acme",
+    "Globex",
+    "Initech",
+    "Umbrella",
+    "Hooli",
+    "Stark",
+    "Wayne",
+    "Wonka",
+    "Soylent",
+    "Tyrell",
+    "Cyberdyne",
+    "Aperture",
+    "Vandelay",
+    "Gringotts",
+    "Monarch",
+    "Oscorp",
 ];
-const VENDORS: &[&str] = &["Amazon", "Walmart", "Target", "eBay", "Etsy", "Costco", "Best Buy", "Home Depot", "IKEA", "Zalando"];
+const VENDORS: &[&str] =
+    &["Amazon", "Walmart", "Target", "eBay", "Etsy", "Costco", "Best Buy", "Home Depot", "IKEA", "Zalando"];
 const DEPARTMENTS: &[&str] = &[
-    "Books", "Movies", "Music", "Games", "Electronics", "Computers", "Home", "Garden", "Tools", "Grocery", "Health",
-    "Beauty", "Toys", "Kids", "Baby", "Clothing", "Shoes", "Jewelry", "Sports", "Outdoors", "Automotive", "Industrial",
+    "Books",
+    "Movies",
+    "Music",
+    "Games",
+    "Electronics",
+    "Computers",
+    "Home",
+    "Garden",
+    "Tools",
+    "Grocery",
+    "Health",
+    "Beauty",
+    "Toys",
+    "Kids",
+    "Baby",
+    "Clothing",
+    "Shoes",
+    "Jewelry",
+    "Sports",
+    "Outdoors",
+    "Automotive",
+    "Industrial",
 ];
 const USER_AGENTS: &[&str] = &[
     "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36",
@@ -209,7 +275,9 @@ pub fn examples_catalog(rows: Option<u64>, session_seed: u64) -> Vec<ExampleTabl
         Gen::CycleGen(
             ranges
                 .iter()
-                .map(|&(lo, hi)| FieldGen::new(DataType::nullable(TypeKind::Double), Gen::Grid { min: lo, max: hi, scale: 1 }))
+                .map(|&(lo, hi)| {
+                    FieldGen::new(DataType::nullable(TypeKind::Double), Gen::Grid { min: lo, max: hi, scale: 1 })
+                })
                 .collect(),
         )
     };
@@ -336,7 +404,11 @@ pub fn examples_catalog(rows: Option<u64>, session_seed: u64) -> Vec<ExampleTabl
             "temperature_readings",
             vec![
                 col("machine_id", DataType::string(), machines()),
-                col("temperature", DataType::nullable(TypeKind::Double), per_machine([(760, 840), (560, 660), (700, 800), (600, 700)])),
+                col(
+                    "temperature",
+                    DataType::nullable(TypeKind::Double),
+                    per_machine([(760, 840), (560, 660), (700, 800), (600, 700)]),
+                ),
                 col("event_time", ts3.clone(), Gen::PastTime { max_past_ms: 0 }),
             ],
             1_000,
@@ -353,7 +425,11 @@ pub fn examples_catalog(rows: Option<u64>, session_seed: u64) -> Vec<ExampleTabl
             "humidity_readings",
             vec![
                 col("sensor_id", DataType::string(), machines()),
-                col("humidity", DataType::nullable(TypeKind::Double), per_machine([(820, 920), (700, 820), (780, 880), (550, 700)])),
+                col(
+                    "humidity",
+                    DataType::nullable(TypeKind::Double),
+                    per_machine([(820, 920), (700, 820), (780, 880), (550, 700)]),
+                ),
                 col("event_time", ts3, Gen::PastTime { max_past_ms: 0 }),
             ],
             1_000,

@@ -80,7 +80,12 @@ fn var_length(r: &mut OptionReader, name: &str, declared: u32, default_max: u32)
     let l = given.unwrap_or(declared as i32);
     let l = if l as i64 == MAX_LENGTH as i64 { default_max as i32 } else { l };
     if l as i64 > super::MAX_GENERATED_LENGTH as i64 {
-        return Err(super::too_long("characters or bytes", &key(name, "length"), l as i64, super::MAX_GENERATED_LENGTH));
+        return Err(super::too_long(
+            "characters or bytes",
+            &key(name, "length"),
+            l as i64,
+            super::MAX_GENERATED_LENGTH,
+        ));
     }
     if l <= 0 {
         return Err(Error::new(ErrorKind::Runtime, format!("length ({})", l))
@@ -92,7 +97,8 @@ fn var_length(r: &mut OptionReader, name: &str, declared: u32, default_max: u32)
 fn var_len(r: &mut OptionReader, name: &str, len: u32) -> Result<bool, Error> {
     let v = r.boolean(&key(name, "var-len"))?.unwrap_or(false);
     if v && len <= 1 {
-        return Err(Error::new(ErrorKind::Runtime, "bound must be greater than origin").with_class("java.lang.IllegalArgumentException"));
+        return Err(Error::new(ErrorKind::Runtime, "bound must be greater than origin")
+            .with_class("java.lang.IllegalArgumentException"));
     }
     Ok(v)
 }
@@ -109,7 +115,12 @@ fn fixed_length_check(r: &OptionReader, name: &str) -> Result<(), Error> {
 
 fn fixed_cap(name: &str, length: u32) -> Result<(), Error> {
     if length > super::MAX_GENERATED_LENGTH {
-        return Err(super::too_long("characters or bytes", &format!("{} (declared length)", name), length as i64, super::MAX_GENERATED_LENGTH));
+        return Err(super::too_long(
+            "characters or bytes",
+            &format!("{} (declared length)", name),
+            length as i64,
+            super::MAX_GENERATED_LENGTH,
+        ));
     }
     Ok(())
 }
@@ -167,7 +178,8 @@ fn random(r: &mut OptionReader, name: &str, ty: &DataType) -> Result<FieldGen, E
         TypeKind::IntervalDayTime => int_range(r, name, ty, i64::MIN, i64::MAX, true)?,
         TypeKind::Float | TypeKind::Double => {
             let float = matches!(ty.kind, TypeKind::Float);
-            let (lo, hi) = if float { (f32::from_bits(1) as f64, f32::MAX as f64) } else { (f64::from_bits(1), f64::MAX) };
+            let (lo, hi) =
+                if float { (f32::from_bits(1) as f64, f32::MAX as f64) } else { (f64::from_bits(1), f64::MAX) };
             let (min, max) = if float {
                 (r.float(&key(name, "min"))?.unwrap_or(lo), r.float(&key(name, "max"))?.unwrap_or(hi))
             } else {
@@ -263,14 +275,18 @@ fn sequence(r: &mut OptionReader, name: &str, ty: &DataType) -> Result<FieldGen,
     let ints = |r: &mut OptionReader| -> Result<(i64, i64), Error> {
         Ok((r.int(&sk)?.unwrap_or(0) as i64, r.int(&ek)?.unwrap_or(0) as i64))
     };
-    let longs = |r: &mut OptionReader| -> Result<(i64, i64), Error> { Ok((r.long(&sk)?.unwrap_or(0), r.long(&ek)?.unwrap_or(0))) };
+    let longs = |r: &mut OptionReader| -> Result<(i64, i64), Error> {
+        Ok((r.long(&sk)?.unwrap_or(0), r.long(&ek)?.unwrap_or(0)))
+    };
     let (start, end) = match &ty.kind {
         TypeKind::Boolean => return Ok(FieldGen::new(t, Gen::Bool)),
         TypeKind::Date => return Ok(FieldGen::new(t, Gen::EventDate)),
         TypeKind::Time { .. } => return Ok(FieldGen::new(t, Gen::EventTimeOfDay)),
-        TypeKind::Char { .. } | TypeKind::VarChar { .. } | TypeKind::Binary { .. } | TypeKind::VarBinary { .. } | TypeKind::BigInt => {
-            longs(r)?
-        }
+        TypeKind::Char { .. }
+        | TypeKind::VarChar { .. }
+        | TypeKind::Binary { .. }
+        | TypeKind::VarBinary { .. }
+        | TypeKind::BigInt => longs(r)?,
         TypeKind::TinyInt => {
             let (s, e) = ints(r)?;
             (s as i8 as i64, e as i8 as i64)

@@ -78,7 +78,6 @@
 // `crate::error::Error` is the crate's error value (Flink's wording, spans, causes); boxing it
 // only here would make this module's API differ from the rest of the engine.
 
-
 pub mod avro;
 pub mod examples;
 pub mod field;
@@ -115,10 +114,7 @@ pub const MAX_GENERATED_LENGTH: u32 = 1 << 20;
 pub const MAX_COLLECTION_LENGTH: u32 = 1_000;
 
 pub(crate) fn too_long(what: &str, key: &str, n: i64, max: u32) -> Error {
-    Error::validation(format!(
-        "'{}' asks for {} {}; JoinLab generates at most {} per value.",
-        key, n, what, max
-    ))
+    Error::validation(format!("'{}' asks for {} {}; JoinLab generates at most {} per value.", key, n, what, max))
 }
 
 /// JoinLab's option keys (accepted on every datagen table).
@@ -252,7 +248,10 @@ impl GenTable {
                 )));
             }
             let Some(g) = self.generators.get(i) else {
-                return Err(Error::validation(format!("The datagen table '{}' has no generator for column '{}'.", self.name, d.name)));
+                return Err(Error::validation(format!(
+                    "The datagen table '{}' has no generator for column '{}'.",
+                    self.name, d.name
+                )));
             };
             cols.push(d.clone());
             gens.push(FieldGen { ty: d.ty.clone(), ..g.clone() });
@@ -353,7 +352,13 @@ impl Iterator for RowIter<'_> {
             .map(|(g, &k)| g.value(&mut Rng::cell(k, i), &mut cell))
             .collect();
         self.buf = cell.buf;
-        Some(GeneratedRow { index: i, values, event_time: event, clock: time::ts_from_nanos(rt.clock_ns), late: rt.late })
+        Some(GeneratedRow {
+            index: i,
+            values,
+            event_time: event,
+            clock: time::ts_from_nanos(rt.clock_ns),
+            late: rt.late,
+        })
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -507,18 +512,23 @@ fn from_schema_options(
     let max_interval = r.long("max.interval")?;
     let rps = rows_per_second(&mut r)?;
     if max_interval.is_some() && rps.is_some() {
-        return Err(Error::validation("'max.interval' and 'rows-per-second' both set the pace of generated rows: keep one."));
+        return Err(Error::validation(
+            "'max.interval' and 'rows-per-second' both set the pace of generated rows: keep one.",
+        ));
     }
     let default_pace = match (rps, max_interval) {
         (Some(n), _) => Pace::PerSecond(n),
         (None, Some(ms)) => Pace::RandomUpTo(ms.max(0)),
         (None, None) => Pace::RandomUpTo(500),
     };
-    let (timing, seed) = joinlab_options(&mut r, default_pace, rps.is_some() || max_interval.is_some(), Some("random.seed"))?;
+    let (timing, seed) =
+        joinlab_options(&mut r, default_pace, rps.is_some() || max_interval.is_some(), Some("random.seed"))?;
     r.check_unconsumed("datagen")?;
     let mut t = match (quickstart, schema) {
         (Some(_), Some(_)) => {
-            return Err(Error::validation("Options 'quickstart' and 'schema.string' cannot both be set: a datagen table has one schema."))
+            return Err(Error::validation(
+                "Options 'quickstart' and 'schema.string' cannot both be set: a datagen table has one schema.",
+            ))
         }
         (Some(q), None) => from_quickstart(table, q, session_seed)?,
         (None, Some(s)) => from_avro_schema(table, s, session_seed)?,

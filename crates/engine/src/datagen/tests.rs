@@ -20,7 +20,9 @@ fn string() -> TypeKind {
 fn render(rows: &[GeneratedRow], t: &GenTable) -> Vec<String> {
     let types: Vec<DataType> = t.columns.iter().map(|c| c.ty.clone()).collect();
     rows.iter()
-        .map(|r| format!("{} @{}", crate::value::render_row(&r.values, &types, &SessionZone::default()), r.event_time.millis))
+        .map(|r| {
+            format!("{} @{}", crate::value::render_row(&r.values, &types, &SessionZone::default()), r.event_time.millis)
+        })
         .collect()
 }
 
@@ -169,7 +171,12 @@ const GOLDEN_QUICKSTART: &str = concat!(
 
 #[test]
 fn sequences_bound_the_table() {
-    let cols = vec![c("a", TypeKind::Int), c("b", string()), c("bin", TypeKind::Binary { length: 4 }), c("f", TypeKind::Float)];
+    let cols = vec![
+        c("a", TypeKind::Int),
+        c("b", string()),
+        c("bin", TypeKind::Binary { length: 4 }),
+        c("f", TypeKind::Float),
+    ];
     let o = opts(&[
         ("connector", "datagen"),
         ("fields.a.kind", "sequence"),
@@ -234,9 +241,15 @@ fn flink_error_texts() {
     let ts = c("ts", TypeKind::Timestamp { precision: 3, attr: TimeAttr::None });
     let e = err(&[ts], &[("fields.ts.kind", "sequence"), ("fields.ts.start", "1"), ("fields.ts.end", "5")]);
     assert_eq!(e.message, "Unsupported type: TIMESTAMP(3)");
-    let e = err(&[c("a", TypeKind::Boolean)], &[("fields.a.kind", "sequence"), ("fields.a.start", "1"), ("fields.a.end", "5")]);
-    assert!(e.message.contains("Unsupported options:\n\nfields.a.end\nfields.a.start\n\nSupported options:\n\nconnector\nfields.a.kind\n"));
-    let e = err(&[c("d", TypeKind::Decimal { precision: 5, scale: 2 })], &[("fields.d.min", "3"), ("fields.d.max", "2")]);
+    let e = err(
+        &[c("a", TypeKind::Boolean)],
+        &[("fields.a.kind", "sequence"), ("fields.a.start", "1"), ("fields.a.end", "5")],
+    );
+    assert!(e.message.contains(
+        "Unsupported options:\n\nfields.a.end\nfields.a.start\n\nSupported options:\n\nconnector\nfields.a.kind\n"
+    ));
+    let e =
+        err(&[c("d", TypeKind::Decimal { precision: 5, scale: 2 })], &[("fields.d.min", "3"), ("fields.d.max", "2")]);
     assert_eq!(e.message, "min bound must be less than max [3.000000, 2.000000]");
 
     // bounds crossed: a job failure in Flink, reported after the planning checks
@@ -408,7 +421,8 @@ fn time_options() {
     // idle: row 1000's clock is one minute further on
     assert_eq!(rows[1000].clock.millis - rows[999].clock.millis, 60_200);
 
-    let e = from_flink_options("T", &cols, &opts(&[("rows-per-second", "10"), ("joinlab.interval", "1 s")]), 0).unwrap_err();
+    let e = from_flink_options("T", &cols, &opts(&[("rows-per-second", "10"), ("joinlab.interval", "1 s")]), 0)
+        .unwrap_err();
     assert!(e.message.contains("both set the pace"));
     let t = from_flink_options("T", &cols, &opts(&[("rows-per-second", "4")]), 0).unwrap();
     let ms: Vec<i64> = t.take(3).map(|r| r.event_time.millis - time::DEFAULT_START_MS).collect();
@@ -460,7 +474,10 @@ fn quickstarts_generate_their_schema() {
     let r: Vec<_> = g.take(2).collect();
     assert_eq!(r[1].values[2], Value::TimestampLtz(Ts::from_millis(1_609_459_300_000)));
     let o = from_quickstart("o", "orders", 0).unwrap();
-    assert_eq!(o.columns[4].ty.summary(), "ROW<`city` STRING NOT NULL, `state` STRING NOT NULL, `zipcode` BIGINT NOT NULL> NOT NULL");
+    assert_eq!(
+        o.columns[4].ty.summary(),
+        "ROW<`city` STRING NOT NULL, `state` STRING NOT NULL, `zipcode` BIGINT NOT NULL> NOT NULL"
+    );
     // kafka-connect-datagen pace: gaps below 500 ms
     let rows: Vec<_> = o.take(100).collect();
     assert!(rows.windows(2).all(|w| (0..500).contains(&(w[1].event_time.millis - w[0].event_time.millis))));
@@ -469,13 +486,21 @@ fn quickstarts_generate_their_schema() {
 
 #[test]
 fn quickstart_and_schema_options() {
-    let o = opts(&[("connector", "datagen"), ("quickstart", "stock_trades"), ("iterations", "10"), ("max.interval", "1000")]);
+    let o = opts(&[
+        ("connector", "datagen"),
+        ("quickstart", "stock_trades"),
+        ("iterations", "10"),
+        ("max.interval", "1000"),
+    ]);
     let t = from_flink_options("trades", &[], &o, 0).unwrap();
     assert_eq!(t.rows, Some(10));
     assert_eq!(t.key_field.as_deref(), Some("symbol"));
     assert_eq!(t.timing.pace, Pace::RandomUpTo(1000));
     // declared columns select from the schema by name
-    let decl = vec![ColumnSpec::new("symbol", DataType::string()), ColumnSpec::new("price", DataType::nullable(TypeKind::Int))];
+    let decl = vec![
+        ColumnSpec::new("symbol", DataType::string()),
+        ColumnSpec::new("price", DataType::nullable(TypeKind::Int)),
+    ];
     let s = from_flink_options("trades", &decl, &o, 0).unwrap();
     for (a, b) in t.iter().zip(s.iter()) {
         assert_eq!(a.values[2], b.values[0]);
@@ -608,17 +633,34 @@ fn speed() {
 fn hostile_inputs_are_errors_not_panics() {
     let s = [c("s", string())];
     assert!(err(&s, &[("fields.s.length", "2000000000")]).message.contains("JoinLab generates at most"));
-    assert!(err(&[c("a", TypeKind::Array { element: Box::new(DataType::string()) })], &[("fields.a.length", "100000")])
-        .message
-        .contains("at most 1000"));
+    assert!(err(
+        &[c("a", TypeKind::Array { element: Box::new(DataType::string()) })],
+        &[("fields.a.length", "100000")]
+    )
+    .message
+    .contains("at most 1000"));
     assert!(err(&s, &[("fields.s.length", "0")]).message.contains("length (0)"));
-    assert!(err(&s, &[("fields.s.length", "1"), ("fields.s.var-len", "true")]).message.contains("bound must be greater than origin"));
+    assert!(err(&s, &[("fields.s.length", "1"), ("fields.s.var-len", "true")])
+        .message
+        .contains("bound must be greater than origin"));
     assert!(err(&s, &[("joinlab.interval", "P-1D")]).message.contains("must not be negative"));
     let big = c("b", TypeKind::BigInt);
-    let t = from_flink_options("T", &[big], &opts(&[("fields.b.min", "-9223372036854775808"), ("number-of-rows", "100")]), 0).unwrap();
+    let t = from_flink_options(
+        "T",
+        &[big],
+        &opts(&[("fields.b.min", "-9223372036854775808"), ("number-of-rows", "100")]),
+        0,
+    )
+    .unwrap();
     assert_eq!(t.iter().count(), 100);
     let ts = c("ts", TypeKind::Timestamp { precision: 3, attr: TimeAttr::None });
-    let t = from_flink_options("T", &[ts], &opts(&[("fields.ts.max-past", "9223372036854775807"), ("number-of-rows", "10")]), 0).unwrap();
+    let t = from_flink_options(
+        "T",
+        &[ts],
+        &opts(&[("fields.ts.max-past", "9223372036854775807"), ("number-of-rows", "10")]),
+        0,
+    )
+    .unwrap();
     assert_eq!(t.iter().count(), 10);
     for schema in [
         r#"{"type": "record", "name": "r", "fields": [{"name": "x", "type": {"type": "long", "arg.properties": {"range": {"min": -9223372036854775808, "max": -9223372036854775808}}}}]}"#,

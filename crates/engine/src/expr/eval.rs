@@ -314,7 +314,8 @@ impl Expr {
             }
             Op::TimestampPlus | Op::TimestampMinus => {
                 let (a, b) = (ev(0)?, ev(1)?);
-                let (ts_v, iv) = if matches!(a, Value::Interval(_) | Value::IntervalMonths(_)) { (b, a) } else { (a, b) };
+                let (ts_v, iv) =
+                    if matches!(a, Value::Interval(_) | Value::IntervalMonths(_)) { (b, a) } else { (a, b) };
                 let sign = if op == Op::TimestampMinus { -1 } else { 1 };
                 Ok(match (ts_v, iv) {
                     (Value::Null, _) | (_, Value::Null) => Value::Null,
@@ -404,7 +405,13 @@ impl Expr {
                     (Value::String(s), Some(st)) => {
                         let chars: Vec<char> = s.chars().collect();
                         let n = chars.len() as i64;
-                        let begin = if st > 0 { st - 1 } else if st == 0 { 0 } else { (n + st).max(0) };
+                        let begin = if st > 0 {
+                            st - 1
+                        } else if st == 0 {
+                            0
+                        } else {
+                            (n + st).max(0)
+                        };
                         let end = match len {
                             Some(l) => match l.as_i64() {
                                 Some(l) if l < 0 => return Err("The length of SUBSTRING must not be negative".into()),
@@ -413,7 +420,8 @@ impl Expr {
                             },
                             None => n,
                         };
-                        let t: String = chars[(begin.min(n) as usize)..(end.max(begin).min(n) as usize)].iter().collect();
+                        let t: String =
+                            chars[(begin.min(n) as usize)..(end.max(begin).min(n) as usize)].iter().collect();
                         Ok(Value::String(Arc::from(t)))
                     }
                     _ => Ok(Value::Null),
@@ -438,7 +446,11 @@ impl Expr {
                     let adj = if d.cmp(&whole) == Ordering::Equal {
                         t
                     } else if op == Op::Floor {
-                        if d.unscaled() < 0 { t - 1 } else { t }
+                        if d.unscaled() < 0 {
+                            t - 1
+                        } else {
+                            t
+                        }
                     } else if d.unscaled() > 0 {
                         t + 1
                     } else {
@@ -488,13 +500,19 @@ impl Expr {
                     Some(n) => Ok(Value::TimestampLtz(Ts::from_millis(if p == 0 { n * 1000 } else { n }))),
                     None => match v {
                         Value::Decimal(d) => Ok(Value::TimestampLtz(Ts::from_millis(d.trunc_i128() as i64))),
-                        Value::Double(d) => Ok(Value::TimestampLtz(Ts::from_millis(if p == 0 { (d * 1000.0) as i64 } else { d as i64 }))),
+                        Value::Double(d) => Ok(Value::TimestampLtz(Ts::from_millis(if p == 0 {
+                            (d * 1000.0) as i64
+                        } else {
+                            d as i64
+                        }))),
                         _ => Ok(Value::Null),
                     },
                 }
             }
             Op::ToTimestamp => match ev(0)? {
-                Value::String(s) => Ok(super::cast::parse_timestamp_text(&s).map(Value::Timestamp).unwrap_or(Value::Null)),
+                Value::String(s) => {
+                    Ok(super::cast::parse_timestamp_text(&s).map(Value::Timestamp).unwrap_or(Value::Null))
+                }
                 _ => Ok(Value::Null),
             },
             Op::Proctime => Ok(Value::TimestampLtz(Ts::from_millis(ctx.proc_time))),
@@ -527,7 +545,11 @@ impl Expr {
                         None => v,
                         Some(b) => {
                             let o = cmp_values(&v, &b);
-                            let take = if op == Op::Greatest { o == Some(Ordering::Greater) } else { o == Some(Ordering::Less) };
+                            let take = if op == Op::Greatest {
+                                o == Some(Ordering::Greater)
+                            } else {
+                                o == Some(Ordering::Less)
+                            };
                             if take {
                                 v
                             } else {
@@ -570,7 +592,9 @@ impl Expr {
             Op::TimestampDiff => {
                 let unit = ev(0)?.as_i64().unwrap_or(1);
                 let (a, b) = (ev(1)?, ev(2)?);
-                let (Some(x), Some(y)) = (a.as_ts().or(date_ts(&a)), b.as_ts().or(date_ts(&b))) else { return Ok(Value::Null) };
+                let (Some(x), Some(y)) = (a.as_ts().or(date_ts(&a)), b.as_ts().or(date_ts(&b))) else {
+                    return Ok(Value::Null);
+                };
                 let (x, y) = (local_ms(&a, x, ctx), local_ms(&b, y, ctx));
                 if unit < 0 {
                     let months = -unit;
@@ -597,7 +621,9 @@ impl Expr {
                     Value::Timestamp(ts) if unit < 0 => Value::Timestamp(add_months(ts, n * -unit)),
                     Value::TimestampLtz(ts) if unit < 0 => Value::TimestampLtz(add_months(ts, n * -unit)),
                     Value::Timestamp(ts) => Value::Timestamp(Ts { millis: ts.millis + n * unit, nanos: ts.nanos }),
-                    Value::TimestampLtz(ts) => Value::TimestampLtz(Ts { millis: ts.millis + n * unit, nanos: ts.nanos }),
+                    Value::TimestampLtz(ts) => {
+                        Value::TimestampLtz(Ts { millis: ts.millis + n * unit, nanos: ts.nanos })
+                    }
                     other => other,
                 })
             }

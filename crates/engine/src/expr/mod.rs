@@ -82,12 +82,30 @@ pub enum Op {
 #[derive(Clone, Debug)]
 pub enum Expr {
     /// A column of the input row.
-    Input { index: usize, ty: DataType },
-    Literal { value: Value, ty: DataType },
-    Cast { expr: Box<Expr>, ty: DataType, try_cast: bool },
-    Call { op: Op, args: Vec<Expr>, ty: DataType },
+    Input {
+        index: usize,
+        ty: DataType,
+    },
+    Literal {
+        value: Value,
+        ty: DataType,
+    },
+    Cast {
+        expr: Box<Expr>,
+        ty: DataType,
+        try_cast: bool,
+    },
+    Call {
+        op: Op,
+        args: Vec<Expr>,
+        ty: DataType,
+    },
     /// Searched CASE (a simple CASE is rewritten into this form).
-    Case { whens: Vec<(Expr, Expr)>, otherwise: Box<Expr>, ty: DataType },
+    Case {
+        whens: Vec<(Expr, Expr)>,
+        otherwise: Box<Expr>,
+        ty: DataType,
+    },
 }
 
 impl Expr {

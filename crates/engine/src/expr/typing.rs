@@ -103,7 +103,9 @@ fn merge(a: &TypeKind, b: &TypeKind) -> Option<TypeKind> {
             VarChar { length: (*x).max(*y) }
         }
         (VarChar { length: x }, VarChar { length: y }) => VarChar { length: (*x).max(*y).min(MAX_LENGTH) },
-        (Timestamp { precision: p, attr }, Timestamp { precision: q, .. }) => Timestamp { precision: *p.max(q), attr: *attr },
+        (Timestamp { precision: p, attr }, Timestamp { precision: q, .. }) => {
+            Timestamp { precision: *p.max(q), attr: *attr }
+        }
         (TimestampLtz { precision: p, attr }, TimestampLtz { precision: q, .. }) => {
             TimestampLtz { precision: *p.max(q), attr: *attr }
         }

@@ -96,7 +96,14 @@ pub struct JoinState {
 impl JoinState {
     pub fn new(width: usize, tracing: bool) -> JoinState {
         JoinState {
-            slots: Slots { width, values: Vec::new(), meta: Vec::new(), lineages: Vec::new(), tracing, free: Vec::new() },
+            slots: Slots {
+                width,
+                values: Vec::new(),
+                meta: Vec::new(),
+                lineages: Vec::new(),
+                tracing,
+                free: Vec::new(),
+            },
             index: FxHashMap::default(),
             rows: 0,
         }

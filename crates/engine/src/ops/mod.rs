@@ -70,10 +70,7 @@ impl<'a> Ctx<'a> {
 
 /// Renders a row as the CLI prints its values.
 pub fn render(row: &[Value], types: &[DataType], zone: &SessionZone) -> Vec<String> {
-    row.iter()
-        .enumerate()
-        .map(|(i, v)| v.render(types.get(i).unwrap_or(&DataType::string()), zone))
-        .collect()
+    row.iter().enumerate().map(|(i, v)| v.render(types.get(i).unwrap_or(&DataType::string()), zone)).collect()
 }
 
 /// A window as the page labels it: `[12:20:00.000, 12:25:00.000)` on the window clock.

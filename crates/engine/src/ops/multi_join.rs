@@ -289,7 +289,10 @@ impl<'a> Walk<'a> {
 /// `a = b` or `a IS NOT DISTINCT FROM b` between two columns of the same type.
 fn equality(e: &Expr) -> Option<(usize, usize, bool)> {
     match e {
-        Expr::Call { op: crate::expr::Op::Eq, args, .. } | Expr::Call { op: crate::expr::Op::IsNotDistinctFrom, args, .. } if args.len() == 2 => {
+        Expr::Call { op: crate::expr::Op::Eq, args, .. }
+        | Expr::Call { op: crate::expr::Op::IsNotDistinctFrom, args, .. }
+            if args.len() == 2 =>
+        {
             let safe = matches!(e, Expr::Call { op: crate::expr::Op::IsNotDistinctFrom, .. });
             let (a, b) = (args[0].as_input()?, args[1].as_input()?);
             if args[0].ty().kind != args[1].ty().kind {
@@ -419,7 +422,8 @@ impl MultiJoinOp {
     }
 
     fn store(&mut self, input: usize, key: Value, rec: Record, now: i64, cx: &mut Ctx) {
-        let found = self.state[input].get(&key).and_then(|l| l.iter().position(|e| self.same_entry(input, &e.row, &rec.row)));
+        let found =
+            self.state[input].get(&key).and_then(|l| l.iter().position(|e| self.same_entry(input, &e.row, &rec.row)));
         let acc = rec.kind.is_accumulate();
         let no_uk = matches!(self.s.specs[input], InputSpec::NoUniqueKey);
         if acc {
@@ -474,7 +478,14 @@ impl MultiJoinOp {
                 let lineage = rec.lineage.clone();
                 cx.event(|| Event::StateInsert { op, side, key: k, window: None, row, lineage, rows_in_state });
             } else if found.is_some() {
-                cx.event(|| Event::StateExpire { op, side, key: k, window: None, rows: 1, reason: format!("retracted by {}", rec.kind.short()) });
+                cx.event(|| Event::StateExpire {
+                    op,
+                    side,
+                    key: k,
+                    window: None,
+                    rows: 1,
+                    reason: format!("retracted by {}", rec.kind.short()),
+                });
             }
         }
     }

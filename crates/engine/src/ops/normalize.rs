@@ -32,7 +32,11 @@ impl NormalizeOp {
 
     pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), String> {
         let k: Vec<Value> = self.key.iter().map(|&i| rec.row[i].clone()).collect();
-        let key_text = if cx.tracing() { render(&k, &self.key.iter().map(|&i| self.types[i].clone()).collect::<Vec<_>>(), cx.zone) } else { Vec::new() };
+        let key_text = if cx.tracing() {
+            render(&k, &self.key.iter().map(|&i| self.types[i].clone()).collect::<Vec<_>>(), cx.zone)
+        } else {
+            Vec::new()
+        };
         let op = cx.op;
         if rec.kind.is_accumulate() {
             self.seq += 1;
@@ -52,11 +56,26 @@ impl NormalizeOp {
             if cx.tracing() {
                 let row = render(&rec.row, &self.types, cx.zone);
                 let lineage = rec.lineage.clone();
-                cx.event(|| Event::StateInsert { op, side: "key".into(), key: key_text, window: None, row, lineage, rows_in_state: 1 });
+                cx.event(|| Event::StateInsert {
+                    op,
+                    side: "key".into(),
+                    key: key_text,
+                    window: None,
+                    row,
+                    lineage,
+                    rows_in_state: 1,
+                });
             }
         } else if let Some((old, old_lineage, _)) = self.state.remove(&k) {
             cx.emit(Record { kind: RowKind::Delete, row: old, lineage: old_lineage });
-            cx.event(|| Event::StateExpire { op, side: "key".into(), key: key_text, window: None, rows: 1, reason: "deleted".into() });
+            cx.event(|| Event::StateExpire {
+                op,
+                side: "key".into(),
+                key: key_text,
+                window: None,
+                rows: 1,
+                reason: "deleted".into(),
+            });
         }
         Ok(())
     }

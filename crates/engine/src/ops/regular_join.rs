@@ -250,7 +250,14 @@ impl RegularJoinOp {
                         format_watermark(written),
                         crate::time::window::explain_duration(ttl)
                     );
-                    cx.event(|| Event::StateExpire { op, side: side_name(side).into(), key: k, window: None, rows: n, reason });
+                    cx.event(|| Event::StateExpire {
+                        op,
+                        side: side_name(side).into(),
+                        key: k,
+                        window: None,
+                        rows: n,
+                        reason,
+                    });
                 }
             }
         }
@@ -259,7 +266,9 @@ impl RegularJoinOp {
     pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), String> {
         self.expire(cx.proc_time, cx);
         let rec = match &self.s.input_project[input] {
-            Some(cols) => Record { kind: rec.kind, row: cols.iter().map(|&c| rec.row[c].clone()).collect(), lineage: rec.lineage },
+            Some(cols) => {
+                Record { kind: rec.kind, row: cols.iter().map(|&c| rec.row[c].clone()).collect(), lineage: rec.lineage }
+            }
             None => rec,
         };
         self.process(input, rec, cx)
@@ -310,7 +319,14 @@ impl RegularJoinOp {
         self.seq += 1;
         if acc {
             let seq = self.seq;
-            self.sides[side].accumulate(key, &rec.row, &rec.lineage, |r| Self::same_entry(spec, r, &rec.row), no_uk, (assoc as u32, now, seq));
+            self.sides[side].accumulate(
+                key,
+                &rec.row,
+                &rec.lineage,
+                |r| Self::same_entry(spec, r, &rec.row),
+                no_uk,
+                (assoc as u32, now, seq),
+            );
             self.touch(side, key, now);
         } else if let Some(s) = self.sides[side].find(key, |r| Self::same_entry(spec, r, &rec.row)) {
             self.sides[side].remove_one(key, s);
@@ -325,10 +341,25 @@ impl RegularJoinOp {
                 let rows_in_state = slots.iter().map(|&s| self.sides[side].meta(s).count as usize).sum();
                 let row = render(&rec.row, self.types(side), cx.zone);
                 let lineage = rec.lineage.clone();
-                cx.event(|| Event::StateInsert { op, side: side_name(side).into(), key: k, window: None, row, lineage, rows_in_state });
+                cx.event(|| Event::StateInsert {
+                    op,
+                    side: side_name(side).into(),
+                    key: k,
+                    window: None,
+                    row,
+                    lineage,
+                    rows_in_state,
+                });
             } else {
                 let reason = format!("retracted by {}", rec.kind.short());
-                cx.event(|| Event::StateExpire { op, side: side_name(side).into(), key: k, window: None, rows: 1, reason });
+                cx.event(|| Event::StateExpire {
+                    op,
+                    side: side_name(side).into(),
+                    key: k,
+                    window: None,
+                    rows: 1,
+                    reason,
+                });
             }
         }
     }
@@ -353,7 +384,17 @@ impl RegularJoinOp {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn emit_join(&mut self, side: usize, other: usize, key: &Key, rec: &Record, matches: &[u32], now: i64, tracing: bool, cx: &mut Ctx) {
+    fn emit_join(
+        &mut self,
+        side: usize,
+        other: usize,
+        key: &Key,
+        rec: &Record,
+        matches: &[u32],
+        now: i64,
+        tracing: bool,
+        cx: &mut Ctx,
+    ) {
         let acc = rec.kind.is_accumulate();
         let s_outer = self.outer(side);
         let o_outer = self.outer(other);
@@ -421,7 +462,15 @@ impl RegularJoinOp {
 
     /// SEMI / ANTI (SEMANTICS.md §1.3): left rows are emitted (or retracted) as their match
     /// count crosses zero; the kind of a change caused by the right side is the right row's.
-    fn process_semi_anti(&mut self, side: usize, rec: &Record, matches: &[u32], total: usize, now: i64, cx: &mut Ctx) -> Result<(), String> {
+    fn process_semi_anti(
+        &mut self,
+        side: usize,
+        rec: &Record,
+        matches: &[u32],
+        total: usize,
+        now: i64,
+        cx: &mut Ctx,
+    ) -> Result<(), String> {
         let semi = self.s.kind == JoinKind::Semi;
         let acc = rec.kind.is_accumulate();
         if side == 0 {

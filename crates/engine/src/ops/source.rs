@@ -137,7 +137,14 @@ impl SourceOp {
     }
 
     /// The full table row of a data row's physical values, built in `row` (cleared first).
-    fn build_row(&mut self, row: &mut Row, values: &Row, step: u32, given: Option<i64>, cx: &Ctx) -> Result<(), String> {
+    fn build_row(
+        &mut self,
+        row: &mut Row,
+        values: &Row,
+        step: u32,
+        given: Option<i64>,
+        cx: &Ctx,
+    ) -> Result<(), String> {
         let n = self.types.len();
         row.clear();
         if self.phys.len() + 1 == n && self.phys.iter().enumerate().all(|(k, &p)| k == p) {
@@ -193,7 +200,14 @@ impl SourceOp {
     }
 
     /// One data row; returns the new watermark if it rose.
-    pub fn push_row(&mut self, kind: RowKind, values: &Row, step: u32, rowtime: Option<i64>, cx: &mut Ctx) -> Result<Option<i64>, String> {
+    pub fn push_row(
+        &mut self,
+        kind: RowKind,
+        values: &Row,
+        step: u32,
+        rowtime: Option<i64>,
+        cx: &mut Ctx,
+    ) -> Result<Option<i64>, String> {
         self.arrivals += 1;
         if let (Some(direct), false) = (&self.direct, cx.tracing()) {
             // fast path: the emitted columns are data columns, nothing to compute

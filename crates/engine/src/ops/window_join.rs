@@ -131,7 +131,8 @@ impl WindowJoinOp {
     }
 
     pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), String> {
-        let (keys, win) = if input == 0 { (&self.left_keys, self.left_win) } else { (&self.right_keys, self.right_win) };
+        let (keys, win) =
+            if input == 0 { (&self.left_keys, self.left_win) } else { (&self.right_keys, self.right_win) };
         let (Some(end), Some(start)) = (rec.row[win.1].as_millis(), rec.row[win.0].as_millis()) else {
             return Ok(());
         };
@@ -187,7 +188,10 @@ impl WindowJoinOp {
         self.rows += 1;
         let n = list.len();
         if tracing {
-            let key_types: Vec<DataType> = keys.iter().map(|&k| if input == 0 { self.left_types[k].clone() } else { self.right_types[k].clone() }).collect();
+            let key_types: Vec<DataType> = keys
+                .iter()
+                .map(|&k| if input == 0 { self.left_types[k].clone() } else { self.right_types[k].clone() })
+                .collect();
             let key = render(&map_key.0, &key_types, cx.zone);
             let op = cx.op;
             cx.event(|| Event::StateInsert {
@@ -215,7 +219,13 @@ impl WindowJoinOp {
                 let op = cx.op;
                 let other = 1 - input;
                 let held = Some(self.input_names[other].clone());
-                cx.event(|| Event::InputWatermark { op, input, value_ms: wm, text: format_watermark(wm), held_by: held });
+                cx.event(|| Event::InputWatermark {
+                    op,
+                    input,
+                    value_ms: wm,
+                    text: format_watermark(wm),
+                    held_by: held,
+                });
             }
             return Ok(());
         }

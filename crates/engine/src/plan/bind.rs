@@ -89,7 +89,9 @@ fn join_input_names(rel: &Rel, out: &mut Vec<String>) {
             join_input_names(&j.left, out);
             join_input_names(&j.right, out);
         }
-        Node::Calc { input, .. } | Node::ChangelogNormalize { input, .. } | Node::WindowTvf { input, .. } => join_input_names(input, out),
+        Node::Calc { input, .. } | Node::ChangelogNormalize { input, .. } | Node::WindowTvf { input, .. } => {
+            join_input_names(input, out)
+        }
         Node::MultiJoin(m) => m.inputs.iter().for_each(|r| join_input_names(r, out)),
         Node::Scan { .. } => {}
     }
@@ -144,7 +146,9 @@ fn conjuncts_of(e: &SqlExpr) -> Vec<&SqlExpr> {
             v.extend(conjuncts_of(right));
             v
         }
-        SqlExpr::Nested(inner) if matches!(inner.as_ref(), SqlExpr::BinaryOp { op: sqlparser::ast::BinaryOperator::And, .. }) => {
+        SqlExpr::Nested(inner)
+            if matches!(inner.as_ref(), SqlExpr::BinaryOp { op: sqlparser::ast::BinaryOperator::And, .. }) =>
+        {
             conjuncts_of(inner)
         }
         other => vec![other],
@@ -185,7 +189,9 @@ pub fn calc(input: Rel, filter: Option<Expr>, project: Vec<Expr>, names: Vec<Str
     let unique_keys = input
         .unique_keys
         .iter()
-        .filter_map(|k| k.iter().map(|c| project.iter().position(|e| e.as_input() == Some(*c))).collect::<Option<Vec<usize>>>())
+        .filter_map(|k| {
+            k.iter().map(|c| project.iter().position(|e| e.as_input() == Some(*c))).collect::<Option<Vec<usize>>>()
+        })
         .collect();
     Rel {
         node: Node::Calc { input: Box::new(input), filter, project },
@@ -302,7 +308,19 @@ fn equi_pair(e: &Expr, nl: usize) -> Option<(usize, usize, bool)> {
 
 impl<'c> Binder<'c> {
     pub fn new(catalog: &'c Catalog, zone: &'c SessionZone, dialect: Dialect) -> Binder<'c> {
-        Binder { catalog, zone, dialect, ctes: Vec::new(), warnings: Vec::new(), state_ttl: (0, 0), multi_join_enabled: false, ttl_hints: Vec::new(), search_path: Vec::new(), table_hints: Vec::new(), scan_rows: Vec::new() }
+        Binder {
+            catalog,
+            zone,
+            dialect,
+            ctes: Vec::new(),
+            warnings: Vec::new(),
+            state_ttl: (0, 0),
+            multi_join_enabled: false,
+            ttl_hints: Vec::new(),
+            search_path: Vec::new(),
+            table_hints: Vec::new(),
+            scan_rows: Vec::new(),
+        }
     }
 
     /// A join input's state retention: its STATE_TTL hint, else the default.
@@ -340,7 +358,8 @@ impl<'c> Binder<'c> {
         if s.distinct.is_some() {
             return Err(Error::unsupported("SELECT DISTINCT"));
         }
-        if !matches!(&s.group_by, sqlparser::ast::GroupByExpr::Expressions(v, _) if v.is_empty()) || s.having.is_some() {
+        if !matches!(&s.group_by, sqlparser::ast::GroupByExpr::Expressions(v, _) if v.is_empty()) || s.having.is_some()
+        {
             return Err(Error::unsupported("GROUP BY / aggregation"));
         }
         if s.from.is_empty() {
@@ -489,7 +508,13 @@ impl<'c> Binder<'c> {
         let scope_out: Vec<ScopeField> = exprs
             .iter()
             .zip(&unique)
-            .map(|(e, n)| ScopeField { qualifier: None, name: n.clone(), ty: e.ty().clone(), hidden: false, merged: false })
+            .map(|(e, n)| ScopeField {
+                qualifier: None,
+                name: n.clone(),
+                ty: e.ty().clone(),
+                hidden: false,
+                merged: false,
+            })
             .collect();
         let rel = calc(bound.rel, filter, exprs, unique);
         Ok(Bound { rel, scope: scope_out })
@@ -516,10 +541,14 @@ impl<'c> Binder<'c> {
     /// Flink refuses implicit conversions between numbers and strings in comparisons.
     fn check_implicit_conversions(&self, e: &Expr, in_join: bool) -> Result<()> {
         if let Expr::Call { op, args, .. } = e {
-            if matches!(op, Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::IsNotDistinctFrom | Op::IsDistinctFrom) {
+            if matches!(
+                op,
+                Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::IsNotDistinctFrom | Op::IsDistinctFrom
+            ) {
                 if let (Some(a), Some(b)) = (args.first(), args.get(1)) {
                     let (ta, tb) = (a.ty(), b.ty());
-                    let num_str = (ta.kind.is_numeric() && tb.kind.is_character()) || (ta.kind.is_character() && tb.kind.is_numeric());
+                    let num_str = (ta.kind.is_numeric() && tb.kind.is_character())
+                        || (ta.kind.is_character() && tb.kind.is_numeric());
                     if num_str {
                         let (n, s) = if ta.kind.is_numeric() { (ta, tb) } else { (tb, ta) };
                         let sname = |t: &DataType| match t.kind {
@@ -568,8 +597,12 @@ impl<'c> Binder<'c> {
             JoinOperator::CrossJoin(_) => (JoinKind::Inner, None),
             other => {
                 let what = match other {
-                    JoinOperator::LeftSemi(_) | JoinOperator::RightSemi(_) | JoinOperator::Semi(_) => "SEMI JOIN (write IN or EXISTS)",
-                    JoinOperator::LeftAnti(_) | JoinOperator::RightAnti(_) | JoinOperator::Anti(_) => "ANTI JOIN (write NOT IN or NOT EXISTS)",
+                    JoinOperator::LeftSemi(_) | JoinOperator::RightSemi(_) | JoinOperator::Semi(_) => {
+                        "SEMI JOIN (write IN or EXISTS)"
+                    }
+                    JoinOperator::LeftAnti(_) | JoinOperator::RightAnti(_) | JoinOperator::Anti(_) => {
+                        "ANTI JOIN (write NOT IN or NOT EXISTS)"
+                    }
                     JoinOperator::CrossApply | JoinOperator::OuterApply => "APPLY",
                     JoinOperator::AsOf { .. } => "ASOF JOIN",
                     _ => "this join operator",
@@ -580,9 +613,11 @@ impl<'c> Binder<'c> {
         let mut all = left.scope.clone();
         all.extend(right.scope.clone());
         let using: Option<Vec<String>> = match constraint {
-            Some(JoinConstraint::Using(cols)) => {
-                Some(cols.iter().map(|c| c.0.last().and_then(|p| p.as_ident()).map(|i| i.value.clone()).unwrap_or_default()).collect())
-            }
+            Some(JoinConstraint::Using(cols)) => Some(
+                cols.iter()
+                    .map(|c| c.0.last().and_then(|p| p.as_ident()).map(|i| i.value.clone()).unwrap_or_default())
+                    .collect(),
+            ),
             Some(JoinConstraint::Natural) => Some(
                 left.scope
                     .iter()
@@ -618,13 +653,23 @@ impl<'c> Binder<'c> {
     /// has each named column once (first; from the left side, the right side for RIGHT JOIN,
     /// COALESCE of both for FULL JOIN), then the other left columns, then the other right
     /// columns, as Calcite expands `*`. `L.c` and `R.c` still name each side's column.
-    fn using_join(&mut self, left: Bound, right: Bound, kind: JoinKind, cols: &[String], span: (Pos, Pos)) -> Result<Bound> {
+    fn using_join(
+        &mut self,
+        left: Bound,
+        right: Bound,
+        kind: JoinKind,
+        cols: &[String],
+        span: (Pos, Pos),
+    ) -> Result<Bound> {
         let find = |scope: &[ScopeField], name: &str, side: &str| -> Result<usize> {
             let m: Vec<usize> = (0..scope.len()).filter(|&i| !scope[i].hidden && scope[i].name == name).collect();
             match m.len() {
                 1 => Ok(m[0]),
                 0 => Err(calcite_error(span, &format!("Column '{}' not found in {} table", name, side))),
-                _ => Err(calcite_error(span, &format!("Column name '{}' in USING clause is not unique on one side of join", name))),
+                _ => Err(calcite_error(
+                    span,
+                    &format!("Column name '{}' in USING clause is not unique on one side of join", name),
+                )),
             }
         };
         let mut pairs = Vec::new();
@@ -660,7 +705,12 @@ impl<'c> Binder<'c> {
                 _ => Expr::input(l, lf.ty.clone()),
             };
             let ty = e.ty().clone();
-            push(e, ScopeField { qualifier: None, name: cols[k].clone(), ty, hidden: false, merged: true }, &mut project, &mut scope_out);
+            push(
+                e,
+                ScopeField { qualifier: None, name: cols[k].clone(), ty, hidden: false, merged: true },
+                &mut project,
+                &mut scope_out,
+            );
         }
         let common_l: Vec<usize> = pairs.iter().map(|p| p.0).collect();
         let common_r: Vec<usize> = pairs.iter().map(|p| nl + p.1).collect();
@@ -674,7 +724,12 @@ impl<'c> Binder<'c> {
         for (i, f) in all.iter().enumerate() {
             let common = common_l.contains(&i) || common_r.contains(&i);
             if common || f.hidden {
-                push(Expr::input(i, f.ty.clone()), ScopeField { hidden: true, ..f.clone() }, &mut project, &mut scope_out);
+                push(
+                    Expr::input(i, f.ty.clone()),
+                    ScopeField { hidden: true, ..f.clone() },
+                    &mut project,
+                    &mut scope_out,
+                );
             }
         }
         let mut unique = names;
@@ -741,7 +796,10 @@ impl<'c> Binder<'c> {
                         conjuncts.iter().any(|c| matches!(equi_pair(c, nl), Some((x, y, false)) if x == a && y == b))
                     };
                     if !has(lw.window_start, rw.window_start) || !has(lw.window_end, rw.window_end) {
-                        Some("the join condition does not contain both window_start equality and window_end equality".to_string())
+                        Some(
+                            "the join condition does not contain both window_start equality and window_end equality"
+                                .to_string(),
+                        )
                     } else {
                         None
                     }
@@ -759,7 +817,10 @@ impl<'c> Binder<'c> {
             }
             return self.regular_join(left, right, kind, conjuncts, span, names);
         }
-        let (lw, rw) = (left.window.clone().unwrap_or_else(unreachable_window), right.window.clone().unwrap_or_else(unreachable_window));
+        let (lw, rw) = (
+            left.window.clone().unwrap_or_else(unreachable_window),
+            right.window.clone().unwrap_or_else(unreachable_window),
+        );
         if lw.proctime {
             return Err(Error::table("Processing time Window Join is not supported yet."));
         }
@@ -837,7 +898,11 @@ impl<'c> Binder<'c> {
             }
         }
         if left_keys.is_empty() && self.dialect == Dialect::Confluent {
-            let what = if residual.is_empty() { "a cross join (no join condition)" } else { "a join without an equality predicate" };
+            let what = if residual.is_empty() {
+                "a cross join (no join condition)"
+            } else {
+                "a join without an equality predicate"
+            };
             return Err(Error::validation(format!(
                 "{} is not supported: a regular join needs at least one equality predicate between its inputs, e.g. ON a.id = b.id (Confluent Cloud rejects cross joins and theta joins; SET 'joinlab.dialect' = 'flink' runs it as Apache Flink 2.3 does)",
                 what
@@ -857,10 +922,14 @@ impl<'c> Binder<'c> {
         let insert_only = left.insert_only && right.insert_only && matches!(kind, JoinKind::Inner | JoinKind::Semi);
         // unique keys that survive: a side joined to at most one row of the other keeps its keys
         let mut unique_keys = Vec::new();
-        if matches!(right_spec, InputSpec::JoinKeyContainsUniqueKey(_)) && matches!(kind, JoinKind::Inner | JoinKind::Left | JoinKind::Semi | JoinKind::Anti) {
+        if matches!(right_spec, InputSpec::JoinKeyContainsUniqueKey(_))
+            && matches!(kind, JoinKind::Inner | JoinKind::Left | JoinKind::Semi | JoinKind::Anti)
+        {
             unique_keys.extend(left.unique_keys.iter().cloned());
         }
-        if matches!(left_spec, InputSpec::JoinKeyContainsUniqueKey(_)) && matches!(kind, JoinKind::Inner | JoinKind::Right) {
+        if matches!(left_spec, InputSpec::JoinKeyContainsUniqueKey(_))
+            && matches!(kind, JoinKind::Inner | JoinKind::Right)
+        {
             unique_keys.extend(right.unique_keys.iter().map(|k| k.iter().map(|c| c + nl).collect()));
         }
         let left_ttl = self.ttl_for(names[0].as_deref(), self.state_ttl.0);
@@ -895,7 +964,9 @@ impl<'c> Binder<'c> {
     fn try_semi_anti(&mut self, outer: &Bound, w: &SqlExpr) -> Result<Option<Bound>> {
         let (sub, negated, in_expr): (&Query, bool, Option<&SqlExpr>) = match w {
             SqlExpr::Exists { subquery, negated } => (subquery, *negated, None),
-            SqlExpr::In { expr, target: sqlparser::ast::InTarget::Subquery(q), negated, .. } => (q, *negated, Some(expr)),
+            SqlExpr::In { expr, target: sqlparser::ast::InTarget::Subquery(q), negated, .. } => {
+                (q, *negated, Some(expr))
+            }
             SqlExpr::UnaryOp { op: sqlparser::ast::UnaryOperator::Not, expr } => match expr.as_ref() {
                 SqlExpr::Exists { subquery, negated } => (subquery, !*negated, None),
                 SqlExpr::Nested(inner) => match inner.as_ref() {
@@ -974,7 +1045,8 @@ impl<'c> Binder<'c> {
         }
         let _ = extra_col;
         if !inner_filters.is_empty() {
-            let project: Vec<Expr> = right_rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
+            let project: Vec<Expr> =
+                right_rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
             let names = right_rel.names();
             right_rel = calc(right_rel, Expr::and_all(inner_filters), project, names);
         }
@@ -1107,7 +1179,12 @@ impl<'c> Binder<'c> {
             }
         };
         let mut rel = Rel {
-            node: Node::Scan { table: ti, name: t.name.clone(), changelog: t.changelog, primary_key: t.primary_key.clone() },
+            node: Node::Scan {
+                table: ti,
+                name: t.name.clone(),
+                changelog: t.changelog,
+                primary_key: t.primary_key.clone(),
+            },
             fields,
             insert_only,
             update_producer: producer,
@@ -1153,7 +1230,11 @@ impl<'c> Binder<'c> {
                     if k >= slots.len() {
                         return Err(calcite_error(
                             span,
-                            &format!("Invalid number of arguments to function '{}'. Was expecting {} arguments", kind, names.len() - 1),
+                            &format!(
+                                "Invalid number of arguments to function '{}'. Was expecting {} arguments",
+                                kind,
+                                names.len() - 1
+                            ),
                         ));
                     }
                     slots[k] = Some(e);
@@ -1162,7 +1243,12 @@ impl<'c> Binder<'c> {
                     let n = name.value.to_ascii_uppercase();
                     match names.iter().position(|x| *x == n) {
                         Some(i) => slots[i] = Some(e),
-                        None => return Err(calcite_error(crate::sql::ident_span(name), &format!("Unknown argument name '{}'", name.value))),
+                        None => {
+                            return Err(calcite_error(
+                                crate::sql::ident_span(name),
+                                &format!("Unknown argument name '{}'", name.value),
+                            ))
+                        }
                     }
                 }
                 _ => return Err(Error::unsupported("this TVF argument form").at(span.0, span.1)),
@@ -1186,7 +1272,11 @@ impl<'c> Binder<'c> {
                 },
                 _ => return Err(calcite_error(span, "TABLE argument expected")),
             },
-            _ => return Err(Error::unsupported("a window TVF whose first argument is not TABLE <name>").at(span.0, span.1)),
+            _ => {
+                return Err(
+                    Error::unsupported("a window TVF whose first argument is not TABLE <name>").at(span.0, span.1)
+                )
+            }
         };
         let obj = ObjectName::from(table_name.clone());
         let input = self.bind_named_table(&obj, &None)?;
@@ -1200,13 +1290,20 @@ impl<'c> Binder<'c> {
                 },
                 _ => return Err(calcite_error(span_of(timecol), "DESCRIPTOR needs a column name")),
             },
-            _ => return Err(Error::unsupported("a window TVF time column that is not DESCRIPTOR(col)").at(span.0, span.1)),
+            _ => {
+                return Err(
+                    Error::unsupported("a window TVF time column that is not DESCRIPTOR(col)").at(span.0, span.1)
+                )
+            }
         };
         let scope = Scope::new(input.scope.clone());
         let tc = match resolve(std::slice::from_ref(&col_ident), &scope, crate::sql::ident_span(&col_ident)) {
             Ok(e) => e,
             Err(_) => {
-                return Err(calcite_error(crate::sql::ident_span(&col_ident), &format!("Unknown identifier '{}'", col_ident.value)));
+                return Err(calcite_error(
+                    crate::sql::ident_span(&col_ident),
+                    &format!("Unknown identifier '{}'", col_ident.value),
+                ));
             }
         };
         let time_col = tc.as_input().unwrap_or(0);
@@ -1222,7 +1319,8 @@ impl<'c> Binder<'c> {
                 sig,
                 crate::types::calcite_name(&tt)
             );
-            return Err(Error::validation(format!("SQL validation failed. {}", m)).caused_by(format!("org.apache.flink.table.api.ValidationException: {}", m)));
+            return Err(Error::validation(format!("SQL validation failed. {}", m))
+                .caused_by(format!("org.apache.flink.table.api.ValidationException: {}", m)));
         }
         if tt.time_attr() == TimeAttr::None {
             return Err(Error::validation(
@@ -1327,13 +1425,32 @@ impl<'c> Binder<'c> {
         for f in &mut scope_out {
             f.qualifier = None;
         }
-        scope_out.push(ScopeField { qualifier: None, name: "window_start".into(), ty: ws_t.clone(), hidden: false, merged: false });
-        scope_out.push(ScopeField { qualifier: None, name: "window_end".into(), ty: ws_t, hidden: false, merged: false });
-        scope_out.push(ScopeField { qualifier: None, name: "window_time".into(), ty: wt_t, hidden: false, merged: false });
+        scope_out.push(ScopeField {
+            qualifier: None,
+            name: "window_start".into(),
+            ty: ws_t.clone(),
+            hidden: false,
+            merged: false,
+        });
+        scope_out.push(ScopeField {
+            qualifier: None,
+            name: "window_end".into(),
+            ty: ws_t,
+            hidden: false,
+            merged: false,
+        });
+        scope_out.push(ScopeField {
+            qualifier: None,
+            name: "window_time".into(),
+            ty: wt_t,
+            hidden: false,
+            merged: false,
+        });
         let insert_only = input.rel.insert_only;
         let producer = input.rel.update_producer.clone();
         // TUMBLE keeps one row per input row; HOP and CUMULATE repeat rows
-        let unique_keys = if matches!(spec, WindowSpec::Tumble { .. }) { input.rel.unique_keys.clone() } else { Vec::new() };
+        let unique_keys =
+            if matches!(spec, WindowSpec::Tumble { .. }) { input.rel.unique_keys.clone() } else { Vec::new() };
         let rel = Rel {
             unique_keys,
             node: Node::WindowTvf { input: Box::new(input.rel), spec, time_col, ltz, proctime },

@@ -14,7 +14,10 @@ use crate::expr::typing::{arith_type, comparable, least_restrictive};
 use crate::expr::{Expr, Op};
 use crate::sql::dialect::{LTZ_LITERAL, TABLE_ARG};
 use crate::sql::{span_of, types::from_sql_type};
-use crate::time::{parse_date, parse_time_of_day, parse_ts_literal, SessionZone, Ts, MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND};
+use crate::time::{
+    parse_date, parse_time_of_day, parse_ts_literal, SessionZone, Ts, MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE,
+    MS_PER_SECOND,
+};
 use crate::types::{calcite_name, DataType, TimeAttr, TypeKind, MAX_LENGTH};
 use crate::value::{Decimal, Value};
 
@@ -111,12 +114,16 @@ pub fn resolve(idents: &[Ident], scope: &Scope, span: (Pos, Pos)) -> Result<Expr
             match qual {
                 Some(q) => {
                     if scope.fields.iter().any(|f| f.qualifier.as_deref() == Some(q))
-                        || scope.outer.map(|o| o.fields.iter().any(|f| f.qualifier.as_deref() == Some(q))).unwrap_or(false)
+                        || scope
+                            .outer
+                            .map(|o| o.fields.iter().any(|f| f.qualifier.as_deref() == Some(q)))
+                            .unwrap_or(false)
                     {
                         let col_span = idents.last().map(crate::sql::ident_span).unwrap_or(span);
                         Err(calcite_error(col_span, &format!("Column '{}' not found in table '{}'", name, q)))
                     } else {
-                        let q_span = idents.get(idents.len().saturating_sub(2)).map(crate::sql::ident_span).unwrap_or(span);
+                        let q_span =
+                            idents.get(idents.len().saturating_sub(2)).map(crate::sql::ident_span).unwrap_or(span);
                         Err(calcite_error(q_span, &format!("Table '{}' not found", q)))
                     }
                 }
@@ -347,9 +354,11 @@ impl<'s, 'a> Binder<'s, 'a> {
             SqlExpr::IsNotFalse(x) => Ok(Expr::call(Op::IsNotFalse, vec![self.bind(x)?], bool_type(false))),
             SqlExpr::IsDistinctFrom(a, b) | SqlExpr::IsNotDistinctFrom(a, b) => {
                 let (x, y) = (self.bind(a)?, self.bind(b)?);
-                let opname = if matches!(e, SqlExpr::IsDistinctFrom(..)) { "IS DISTINCT FROM" } else { "IS NOT DISTINCT FROM" };
+                let opname =
+                    if matches!(e, SqlExpr::IsDistinctFrom(..)) { "IS DISTINCT FROM" } else { "IS NOT DISTINCT FROM" };
                 self.check_comparable(&x, &y, span, opname)?;
-                let op = if matches!(e, SqlExpr::IsDistinctFrom(..)) { Op::IsDistinctFrom } else { Op::IsNotDistinctFrom };
+                let op =
+                    if matches!(e, SqlExpr::IsDistinctFrom(..)) { Op::IsDistinctFrom } else { Op::IsNotDistinctFrom };
                 Ok(Expr::call(op, vec![x, y], bool_type(false)))
             }
             SqlExpr::Between { expr, negated, low, high } => {
@@ -423,9 +432,8 @@ impl<'s, 'a> Binder<'s, 'a> {
                 };
                 let mut types: Vec<&DataType> = whens.iter().map(|(_, t)| t.ty()).collect();
                 types.push(otherwise.ty());
-                let ty = least_restrictive(&types).ok_or_else(|| {
-                    calcite_error(span, "Illegal mixing of types in CASE or COALESCE statement")
-                })?;
+                let ty = least_restrictive(&types)
+                    .ok_or_else(|| calcite_error(span, "Illegal mixing of types in CASE or COALESCE statement"))?;
                 let ty = ty.without_time_attr();
                 let whens = whens.into_iter().map(|(c, t)| (c, cast_to(t, &ty))).collect();
                 let otherwise = Box::new(cast_to(otherwise, &ty));
@@ -439,7 +447,8 @@ impl<'s, 'a> Binder<'s, 'a> {
                 for it in &items {
                     match it {
                         Expr::Literal { value, .. } => vals.push(
-                            crate::expr::cast_value(value, it.ty(), &el, self.zone).map_err(|m| calcite_error(span, &m))?,
+                            crate::expr::cast_value(value, it.ty(), &el, self.zone)
+                                .map_err(|m| calcite_error(span, &m))?,
                         ),
                         _ => return Err(Error::unsupported("ARRAY[…] with non-literal elements")),
                     }
@@ -453,7 +462,9 @@ impl<'s, 'a> Binder<'s, 'a> {
             SqlExpr::Floor { expr, .. } | SqlExpr::Ceil { expr, .. } => {
                 let x = self.bind(expr)?;
                 let t = match x.ty().kind {
-                    TypeKind::Decimal { precision, .. } => DataType::new(TypeKind::Decimal { precision, scale: 0 }, x.ty().nullable),
+                    TypeKind::Decimal { precision, .. } => {
+                        DataType::new(TypeKind::Decimal { precision, scale: 0 }, x.ty().nullable)
+                    }
                     _ => x.ty().clone(),
                 };
                 let op = if matches!(e, SqlExpr::Floor { .. }) { Op::Floor } else { Op::Ceil };
@@ -501,7 +512,8 @@ impl<'s, 'a> Binder<'s, 'a> {
     fn literal(&self, v: &SqlValue, span: (Pos, Pos)) -> Result<Expr> {
         match v {
             SqlValue::Number(n, _) => {
-                let (value, ty) = number_literal(n).ok_or_else(|| calcite_error(span, &format!("Numeric literal '{}' out of range", n)))?;
+                let (value, ty) = number_literal(n)
+                    .ok_or_else(|| calcite_error(span, &format!("Numeric literal '{}' out of range", n)))?;
                 Ok(Expr::literal(value, ty))
             }
             SqlValue::SingleQuotedString(s) => Ok(string_literal(s)),
@@ -516,22 +528,28 @@ impl<'s, 'a> Binder<'s, 'a> {
             SqlValue::SingleQuotedString(s) => s.clone(),
             other => other.to_string(),
         };
-        let ty = from_sql_type(&ts.data_type).ok_or_else(|| Error::unsupported(format!("{} literals", ts.data_type)))?;
+        let ty =
+            from_sql_type(&ts.data_type).ok_or_else(|| Error::unsupported(format!("{} literals", ts.data_type)))?;
         match ty.kind {
             TypeKind::Date => {
-                let d = parse_date(&text)
-                    .ok_or_else(|| calcite_error(span, &format!("Illegal DATE literal '{}': not in format 'yyyy-MM-dd'", text)))?;
+                let d = parse_date(&text).ok_or_else(|| {
+                    calcite_error(span, &format!("Illegal DATE literal '{}': not in format 'yyyy-MM-dd'", text))
+                })?;
                 Ok(Expr::literal(Value::Date(d), DataType::not_null(TypeKind::Date)))
             }
             TypeKind::Time { .. } => {
-                let n = parse_time_of_day(&text)
-                    .ok_or_else(|| calcite_error(span, &format!("Illegal TIME literal '{}': not in format 'HH:mm:ss'", text)))?;
+                let n = parse_time_of_day(&text).ok_or_else(|| {
+                    calcite_error(span, &format!("Illegal TIME literal '{}': not in format 'HH:mm:ss'", text))
+                })?;
                 let p = text.split_once('.').map(|(_, f)| f.len() as u8).unwrap_or(0);
                 Ok(Expr::literal(Value::Time(n), DataType::not_null(TypeKind::Time { precision: p })))
             }
             TypeKind::Timestamp { .. } => {
                 let t = parse_ts_literal(&text).ok_or_else(|| {
-                    calcite_error(span, &format!("Illegal TIMESTAMP literal '{}': not in format 'yyyy-MM-dd HH:mm:ss'", text))
+                    calcite_error(
+                        span,
+                        &format!("Illegal TIMESTAMP literal '{}': not in format 'yyyy-MM-dd HH:mm:ss'", text),
+                    )
                 })?;
                 let p = text.trim().split_once('.').map(|(_, f)| f.len() as u8).unwrap_or(0);
                 Ok(Expr::literal(
@@ -545,9 +563,17 @@ impl<'s, 'a> Binder<'s, 'a> {
 
     /// `TIMESTAMPDIFF(unit, t1, t2)` (whole units from t1 to t2, INT) and
     /// `TIMESTAMPADD(unit, n, t)`.
-    fn timestamp_unit_function(&self, name: &str, raw: &[(Option<String>, &SqlExpr)], span: (Pos, Pos)) -> Result<Expr> {
+    fn timestamp_unit_function(
+        &self,
+        name: &str,
+        raw: &[(Option<String>, &SqlExpr)],
+        span: (Pos, Pos),
+    ) -> Result<Expr> {
         if raw.len() != 3 {
-            return Err(calcite_error(span, &format!("Invalid number of arguments to function '{}'. Was expecting 3 arguments", name)));
+            return Err(calcite_error(
+                span,
+                &format!("Invalid number of arguments to function '{}'. Was expecting 3 arguments", name),
+            ));
         }
         let unit = match raw[0].1 {
             SqlExpr::Identifier(i) => i.value.to_ascii_uppercase(),
@@ -567,7 +593,10 @@ impl<'s, 'a> Binder<'s, 'a> {
         let a = self.bind(raw[1].1)?;
         let b = self.bind(raw[2].1)?;
         let n = a.ty().nullable || b.ty().nullable;
-        let unit_lit = Expr::literal(Value::BigInt(if months > 0 { -(months as i64) } else { ms }), DataType::not_null(TypeKind::BigInt));
+        let unit_lit = Expr::literal(
+            Value::BigInt(if months > 0 { -(months as i64) } else { ms }),
+            DataType::not_null(TypeKind::BigInt),
+        );
         if name == "TIMESTAMPDIFF" {
             Ok(Expr::call(Op::TimestampDiff, vec![unit_lit, a, b], DataType::new(TypeKind::Int, n)))
         } else {
@@ -666,14 +695,18 @@ impl<'s, 'a> Binder<'s, 'a> {
                     _ => 0,
                 };
                 let total = (len(x.ty()) + len(y.ty())).min(MAX_LENGTH as u64) as u32;
-                let both_char = matches!(x.ty().kind, TypeKind::Char { .. }) && matches!(y.ty().kind, TypeKind::Char { .. });
-                let kind = if both_char { TypeKind::Char { length: total } } else { TypeKind::VarChar { length: total } };
+                let both_char =
+                    matches!(x.ty().kind, TypeKind::Char { .. }) && matches!(y.ty().kind, TypeKind::Char { .. });
+                let kind =
+                    if both_char { TypeKind::Char { length: total } } else { TypeKind::VarChar { length: total } };
                 Ok(Expr::call(Op::Concat, vec![x, y], DataType::new(kind, n)))
             }
             BinaryOperator::Plus | BinaryOperator::Minus => {
                 let is_time = |t: &DataType| t.kind.is_datetime();
                 let is_iv = |t: &DataType| matches!(t.kind, TypeKind::IntervalDayTime | TypeKind::IntervalYearMonth);
-                if (is_time(x.ty()) && is_iv(y.ty())) || (is_iv(x.ty()) && is_time(y.ty()) && matches!(op, BinaryOperator::Plus)) {
+                if (is_time(x.ty()) && is_iv(y.ty()))
+                    || (is_iv(x.ty()) && is_time(y.ty()) && matches!(op, BinaryOperator::Plus))
+                {
                     let t = if is_time(x.ty()) { x.ty() } else { y.ty() };
                     let ty = t.without_time_attr().with_nullable(n);
                     let o = if matches!(op, BinaryOperator::Plus) { Op::TimestampPlus } else { Op::TimestampMinus };
@@ -733,7 +766,10 @@ impl<'s, 'a> Binder<'s, 'a> {
             let t = parse_ts_literal(&text).ok_or_else(|| {
                 calcite_error(
                     span,
-                    &format!("Illegal TIMESTAMP WITH LOCAL TIME ZONE literal '{}': not in format 'yyyy-MM-dd HH:mm:ss'", text),
+                    &format!(
+                        "Illegal TIMESTAMP WITH LOCAL TIME ZONE literal '{}': not in format 'yyyy-MM-dd HH:mm:ss'",
+                        text
+                    ),
                 )
             })?;
             let p = text.trim().split_once('.').map(|(_, f)| f.len() as u8).unwrap_or(0);
@@ -807,7 +843,11 @@ impl<'s, 'a> Binder<'s, 'a> {
             ),
             "PROCTIME" => {
                 need(0)?;
-                Expr::call(Op::Proctime, args, DataType::not_null(TypeKind::TimestampLtz { precision: 3, attr: TimeAttr::Proctime }))
+                Expr::call(
+                    Op::Proctime,
+                    args,
+                    DataType::not_null(TypeKind::TimestampLtz { precision: 3, attr: TimeAttr::Proctime }),
+                )
             }
             "CURRENT_WATERMARK" => {
                 need(1)?;
@@ -876,7 +916,8 @@ impl<'s, 'a> Binder<'s, 'a> {
             }
             "CONCAT_WS" => Expr::call(Op::ConcatWs, args, string_t(args_nullable_first(&raw))),
             "SUM" | "COUNT" | "AVG" | "MIN" | "MAX" | "COLLECT" | "LISTAGG" | "FIRST_VALUE" | "LAST_VALUE" => {
-                return Err(Error::unsupported(format!("the aggregate function {} (GROUP BY and aggregation)", name)).at(span.0, span.1));
+                return Err(Error::unsupported(format!("the aggregate function {} (GROUP BY and aggregation)", name))
+                    .at(span.0, span.1));
             }
             "CARDINALITY" => {
                 need(1)?;

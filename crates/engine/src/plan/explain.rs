@@ -14,7 +14,12 @@ fn window_text(spec: &crate::time::window::WindowSpec) -> String {
         }
         WindowSpec::Hop { slide, size, offset } => {
             let off = if offset != 0 { format!(", offset=[{}]", d(offset)) } else { String::new() };
-            format!("HOP(win_start=[window_start], win_end=[window_end], size=[{}], slide=[{}]{})", d(size), d(slide), off)
+            format!(
+                "HOP(win_start=[window_start], win_end=[window_end], size=[{}], slide=[{}]{})",
+                d(size),
+                d(slide),
+                off
+            )
         }
         WindowSpec::Cumulate { step, max_size, offset } => {
             let off = if offset != 0 { format!(", offset=[{}]", d(offset)) } else { String::new() };
@@ -114,14 +119,12 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
     match &rel.node {
         Node::Scan { .. } => vec![],
         Node::Calc { input, .. } | Node::WindowTvf { input, .. } => vec![(None, input)],
-        Node::WindowJoin(j) => vec![
-            (Some(exchange(&j.left, &j.left_keys)), &j.left),
-            (Some(exchange(&j.right, &j.right_keys)), &j.right),
-        ],
-        Node::Join(j) => vec![
-            (Some(exchange(&j.left, &j.left_keys)), &j.left),
-            (Some(exchange(&j.right, &j.right_keys)), &j.right),
-        ],
+        Node::WindowJoin(j) => {
+            vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
+        }
+        Node::Join(j) => {
+            vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
+        }
         Node::MultiJoin(m) => m.inputs.iter().zip(&m.key_cols).map(|(r, &k)| (Some(exchange(r, &[k])), r)).collect(),
         Node::ChangelogNormalize { input, key } => vec![(Some(exchange(input, key)), input)],
     }
@@ -228,7 +231,8 @@ pub fn multi_join_text(rel: &Rel, _prefix_notation: bool) -> String {
             None => "true".into(),
         })
         .collect();
-    let kinds: Vec<&str> = m.kinds.iter().skip(1).map(|k| if *k == super::JoinKind::Left { "LEFT" } else { "INNER" }).collect();
+    let kinds: Vec<&str> =
+        m.kinds.iter().skip(1).map(|k| if *k == super::JoinKind::Left { "LEFT" } else { "INNER" }).collect();
     let specs: Vec<String> = m
         .specs
         .iter()
@@ -239,7 +243,8 @@ pub fn multi_join_text(rel: &Rel, _prefix_notation: bool) -> String {
         })
         .collect();
     let visible: Vec<usize> = (0..names.len()).filter(|&i| !names[i].starts_with('$')).collect();
-    let row_type: Vec<String> = visible.iter().map(|&i| format!("{} {}", crate::types::calcite_name(&rel.fields[i].ty), names[i])).collect();
+    let row_type: Vec<String> =
+        visible.iter().map(|&i| format!("{} {}", crate::types::calcite_name(&rel.fields[i].ty), names[i])).collect();
     format!(
         "MultiJoin(commonJoinKey=[{}], joinTypes=[{}], inputUniqueKeys=[{}], joinConditions=[{}], select=[{}], rowType=[RecordType({})])",
         names[m.key_cols[0] + m.offsets[0]],

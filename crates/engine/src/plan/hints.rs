@@ -148,7 +148,8 @@ pub fn parse(hints: &[sqlparser::ast::OptimizerHint]) -> Result<QueryHints> {
         for (name, args) in hint_items(&h.text) {
             match name.to_ascii_uppercase().as_str() {
                 "MULTI_JOIN" => {
-                    let tables: Vec<String> = args.as_deref().map(split_top).unwrap_or_default().iter().map(|a| unquote(a)).collect();
+                    let tables: Vec<String> =
+                        args.as_deref().map(split_top).unwrap_or_default().iter().map(|a| unquote(a)).collect();
                     if tables.is_empty() {
                         return Err(assertion(
                             "Invalid hint: MULTI_JOIN, expecting at least one table or view specified in hint MULTI_JOIN.".into(),
@@ -159,7 +160,10 @@ pub fn parse(hints: &[sqlparser::ast::OptimizerHint]) -> Result<QueryHints> {
                 "STATE_TTL" => {
                     for kv in args.as_deref().map(split_top).unwrap_or_default() {
                         let Some((k, v)) = kv.split_once('=') else {
-                            return Err(assertion(format!("Invalid STATE_TTL hint: expecting 'table' = 'duration' pairs, got {}", kv)));
+                            return Err(assertion(format!(
+                                "Invalid STATE_TTL hint: expecting 'table' = 'duration' pairs, got {}",
+                                kv
+                            )));
                         };
                         let (k, v) = (unquote(k), unquote(v));
                         let ms = parse_ttl(&v).ok_or_else(|| {
@@ -182,7 +186,10 @@ pub fn parse(hints: &[sqlparser::ast::OptimizerHint]) -> Result<QueryHints> {
 /// Flink's rejection of hint options that name no input of the query block's joins.
 pub fn unmatched(hint: &str, names: &[String]) -> Error {
     let list: Vec<String> = names.iter().map(|n| format!("`{}` in `{}`", n, hint)).collect();
-    Error::validation(format!("The options of following hints cannot match the name of input tables or views: \n{}", list.join("\n")))
+    Error::validation(format!(
+        "The options of following hints cannot match the name of input tables or views: \n{}",
+        list.join("\n")
+    ))
 }
 
 #[cfg(test)]
@@ -249,7 +256,10 @@ mod table_option_tests {
     fn options_follow_their_table() {
         let h = table_options("SELECT * FROM examples.marketplace.orders /*+ OPTIONS('number-of-rows'='10') */ o JOIN `c` /*+ OPTIONS('a' = 'b', 'c'='d') */ ON TRUE");
         assert_eq!(h.len(), 2);
-        assert_eq!(h[0], ("examples.marketplace.orders".to_string(), vec![("number-of-rows".to_string(), "10".to_string())]));
+        assert_eq!(
+            h[0],
+            ("examples.marketplace.orders".to_string(), vec![("number-of-rows".to_string(), "10".to_string())])
+        );
         assert_eq!(h[1].0, "c");
         assert_eq!(h[1].1.len(), 2);
         assert!(table_options("SELECT /*+ MULTI_JOIN(a, b) */ * FROM a").is_empty());

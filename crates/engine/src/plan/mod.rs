@@ -74,7 +74,9 @@ fn has_regular_join(rel: &Rel) -> bool {
     match &rel.node {
         Node::Join(_) | Node::MultiJoin(_) => true,
         Node::Scan { .. } => false,
-        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => has_regular_join(input),
+        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
+            has_regular_join(input)
+        }
         Node::WindowJoin(j) => has_regular_join(&j.left) || has_regular_join(&j.right),
     }
 }

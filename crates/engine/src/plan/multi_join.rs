@@ -49,7 +49,9 @@ fn eligible(j: &JoinNode, allow: &Allow) -> bool {
 
 fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
     rel.node = match rel.node {
-        Node::Calc { input, filter, project } => Node::Calc { input: Box::new(fold(*input, allow, notes)), filter, project },
+        Node::Calc { input, filter, project } => {
+            Node::Calc { input: Box::new(fold(*input, allow, notes)), filter, project }
+        }
         Node::ChangelogNormalize { input, key } => {
             Node::ChangelogNormalize { input: Box::new(fold(*input, allow, notes)), key }
         }
@@ -98,7 +100,13 @@ impl Group {
 
     /// The key pair through which the new input joins the group, if any.
     fn link(&self, j: &JoinNode) -> Option<(usize, usize)> {
-        let pairs = j.left_keys.iter().zip(&j.right_keys).zip(&j.null_safe).filter(|(_, safe)| !**safe).map(|(p, _)| (*p.0, *p.1));
+        let pairs = j
+            .left_keys
+            .iter()
+            .zip(&j.right_keys)
+            .zip(&j.null_safe)
+            .filter(|(_, safe)| !**safe)
+            .map(|(p, _)| (*p.0, *p.1));
         let pairs: Vec<(usize, usize)> = pairs.collect();
         if self.inputs.len() == 1 {
             return pairs.first().copied();
@@ -130,7 +138,8 @@ impl Group {
         }
         let top = self.top.expect("a group of two or more inputs has a top join");
         let specs: Vec<InputSpec> = self.inputs.iter().zip(&self.key_cols).map(|(r, &k)| input_spec(r, &[k])).collect();
-        let insert_only = self.inputs.iter().all(|r| r.insert_only) && self.kinds.iter().skip(1).all(|k| *k == JoinKind::Inner);
+        let insert_only =
+            self.inputs.iter().all(|r| r.insert_only) && self.kinds.iter().skip(1).all(|k| *k == JoinKind::Inner);
         let node = MultiJoinNode {
             inputs: self.inputs,
             kinds: self.kinds,
@@ -162,7 +171,11 @@ fn level_condition(j: &JoinNode) -> Option<Expr> {
         let (lt, rt): (DataType, DataType) = (j.left.fields[l].ty.clone(), j.right.fields[r].ty.clone());
         let nullable = !safe && (lt.nullable || rt.nullable);
         let op = if safe { Op::IsNotDistinctFrom } else { Op::Eq };
-        conj.push(Expr::call(op, vec![Expr::input(l, lt), Expr::input(nl + r, rt)], DataType::new(TypeKind::Boolean, nullable)));
+        conj.push(Expr::call(
+            op,
+            vec![Expr::input(l, lt), Expr::input(nl + r, rt)],
+            DataType::new(TypeKind::Boolean, nullable),
+        ));
     }
     if let Some(r) = &j.residual {
         conj.push(r.clone());

@@ -70,8 +70,20 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             (out, map)
         }
         Node::Join(mut j) => {
-            let extra = JoinColumns { left_keys: &j.left_keys, right_keys: &j.right_keys, residual: j.residual.as_ref(), windows: None };
-            let p = prune_inputs(std::mem::replace(&mut j.left, placeholder()), std::mem::replace(&mut j.right, placeholder()), need, n, j.kind.projects_right(), &extra);
+            let extra = JoinColumns {
+                left_keys: &j.left_keys,
+                right_keys: &j.right_keys,
+                residual: j.residual.as_ref(),
+                windows: None,
+            };
+            let p = prune_inputs(
+                std::mem::replace(&mut j.left, placeholder()),
+                std::mem::replace(&mut j.right, placeholder()),
+                need,
+                n,
+                j.kind.projects_right(),
+                &extra,
+            );
             j.left_keys = j.left_keys.iter().map(|&k| p.lmap[k].unwrap_or(k)).collect();
             j.right_keys = j.right_keys.iter().map(|&k| p.rmap[k].unwrap_or(k)).collect();
             j.residual = j.residual.as_ref().map(|r| remap(r, &p.both_map));
@@ -133,7 +145,8 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
         }
         Node::ChangelogNormalize { input, key } => {
             // the normalize keeps each key's last row: it needs the key and what is read above
-            let mut input_need: Vec<bool> = (0..input.fields.len()).map(|i| need.get(i).copied().unwrap_or(true)).collect();
+            let mut input_need: Vec<bool> =
+                (0..input.fields.len()).map(|i| need.get(i).copied().unwrap_or(true)).collect();
             for &k in &key {
                 input_need[k] = true;
             }
@@ -148,9 +161,24 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             (Rel { node: Node::ChangelogNormalize { input: Box::new(child), key }, fields, unique_keys, ..rel }, cmap)
         }
         Node::WindowJoin(mut j) => {
-            let windows = [(j.left_window.window_start, j.left_window.window_end), (j.right_window.window_start, j.right_window.window_end)];
-            let extra = JoinColumns { left_keys: &j.left_keys, right_keys: &j.right_keys, residual: j.residual.as_ref(), windows: Some(windows) };
-            let p = prune_inputs(std::mem::replace(&mut j.left, placeholder()), std::mem::replace(&mut j.right, placeholder()), need, n, j.kind.projects_right(), &extra);
+            let windows = [
+                (j.left_window.window_start, j.left_window.window_end),
+                (j.right_window.window_start, j.right_window.window_end),
+            ];
+            let extra = JoinColumns {
+                left_keys: &j.left_keys,
+                right_keys: &j.right_keys,
+                residual: j.residual.as_ref(),
+                windows: Some(windows),
+            };
+            let p = prune_inputs(
+                std::mem::replace(&mut j.left, placeholder()),
+                std::mem::replace(&mut j.right, placeholder()),
+                need,
+                n,
+                j.kind.projects_right(),
+                &extra,
+            );
             let (Some(lw), Some(rw)) = (p.left.window.clone(), p.right.window.clone()) else {
                 // the window columns did not survive (cannot happen: they are needed); keep all
                 j.left = p.left;
@@ -228,7 +256,14 @@ struct PrunedInputs {
     both_map: ColumnMap,
 }
 
-fn prune_inputs(left: Rel, right: Rel, need: &[bool], n: usize, projects_right: bool, extra: &JoinColumns) -> PrunedInputs {
+fn prune_inputs(
+    left: Rel,
+    right: Rel,
+    need: &[bool],
+    n: usize,
+    projects_right: bool,
+    extra: &JoinColumns,
+) -> PrunedInputs {
     let nl = left.fields.len();
     let nr = right.fields.len();
     let mut lneed = vec![false; nl];
@@ -286,7 +321,12 @@ fn prune_inputs(left: Rel, right: Rel, need: &[bool], n: usize, projects_right: 
 /// An empty relation standing in while a child is moved out and back.
 fn placeholder() -> Rel {
     Rel {
-        node: Node::Scan { table: 0, name: String::new(), changelog: crate::catalog::ChangelogMode::Insert, primary_key: Vec::new() },
+        node: Node::Scan {
+            table: 0,
+            name: String::new(),
+            changelog: crate::catalog::ChangelogMode::Insert,
+            primary_key: Vec::new(),
+        },
         fields: Vec::new(),
         insert_only: true,
         update_producer: None,
@@ -303,7 +343,8 @@ fn narrow(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
     if kept.len() == width {
         return (r, map);
     }
-    let project: Vec<Expr> = kept.iter().map(|&i| Expr::input(map[i].unwrap_or(i), r.fields[map[i].unwrap_or(i)].ty.clone())).collect();
+    let project: Vec<Expr> =
+        kept.iter().map(|&i| Expr::input(map[i].unwrap_or(i), r.fields[map[i].unwrap_or(i)].ty.clone())).collect();
     let names: Vec<String> = kept.iter().map(|&i| r.fields[map[i].unwrap_or(i)].name.clone()).collect();
     let out = calc(r, None, project, names);
     let mut m = vec![None; need.len()];

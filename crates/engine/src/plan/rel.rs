@@ -160,16 +160,34 @@ pub struct MultiJoinNode {
 #[derive(Clone, Debug)]
 pub enum Node {
     /// A table's source: its columns, then `$rowtime`.
-    Scan { table: usize, name: String, changelog: ChangelogMode, primary_key: Vec<usize> },
+    Scan {
+        table: usize,
+        name: String,
+        changelog: ChangelogMode,
+        primary_key: Vec<usize>,
+    },
     /// Filter and projection (Flink's `Calc`).
-    Calc { input: Box<Rel>, filter: Option<Expr>, project: Vec<Expr> },
+    Calc {
+        input: Box<Rel>,
+        filter: Option<Expr>,
+        project: Vec<Expr>,
+    },
     /// TUMBLE/HOP/CUMULATE: appends window_start, window_end, window_time.
-    WindowTvf { input: Box<Rel>, spec: WindowSpec, time_col: usize, ltz: bool, proctime: bool },
+    WindowTvf {
+        input: Box<Rel>,
+        spec: WindowSpec,
+        time_col: usize,
+        ltz: bool,
+        proctime: bool,
+    },
     WindowJoin(Box<WindowJoinNode>),
     Join(Box<JoinNode>),
     MultiJoin(Box<MultiJoinNode>),
     /// Turns an upsert stream into a full changelog, keyed by the primary key.
-    ChangelogNormalize { input: Box<Rel>, key: Vec<usize> },
+    ChangelogNormalize {
+        input: Box<Rel>,
+        key: Vec<usize>,
+    },
 }
 
 #[derive(Clone, Debug)]

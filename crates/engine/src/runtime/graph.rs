@@ -55,7 +55,8 @@ fn plain_projection(rel: &Rel) -> Option<(&Rel, Vec<usize>)> {
 
 impl Graph {
     pub fn build(rel: &Rel, catalog: &Catalog, opts: &BuildOptions) -> Result<Graph> {
-        let mut g = Graph { ops: Vec::new(), parent: Vec::new(), infos: Vec::new(), sources: Vec::new(), bufs: Vec::new() };
+        let mut g =
+            Graph { ops: Vec::new(), parent: Vec::new(), infos: Vec::new(), sources: Vec::new(), bufs: Vec::new() };
         g.add(rel, None, catalog, opts);
         g.bufs = (0..g.ops.len()).map(|_| Vec::new()).collect();
         Ok(g)
@@ -82,7 +83,11 @@ impl Graph {
             Node::Scan { table, name, .. } => {
                 let t = &catalog.tables[*table];
                 let src = SourceOp::new(*table, t, opts.per_record, opts.rows_drive_source_watermark);
-                let mut info = Self::info("TableSourceScan", format!("TableSourceScan(table=[[default_catalog, default_database, {}]])", name), updating);
+                let mut info = Self::info(
+                    "TableSourceScan",
+                    format!("TableSourceScan(table=[[default_catalog, default_database, {}]])", name),
+                    updating,
+                );
                 info.table = Some(name.clone());
                 let id = self.push(OpNode::Source(src), parent, info);
                 self.sources.push(id);
@@ -161,7 +166,11 @@ impl Graph {
                 let id = self.push(
                     OpNode::Tvf(WindowTvfOp::new(*spec, *time_col, *ltz, input.types())),
                     parent,
-                    Self::info("WindowTableFunction", format!("WindowTableFunction(window=[{}])", spec.explain(&col)), updating),
+                    Self::info(
+                        "WindowTableFunction",
+                        format!("WindowTableFunction(window=[{}])", spec.explain(&col)),
+                        updating,
+                    ),
                 );
                 self.add(input, Some((id, 0)), catalog, opts);
                 id
@@ -211,7 +220,11 @@ impl Graph {
                     tracing: opts.trace,
                 };
                 let label = crate::plan::bind::join_description(rel, true);
-                let id = self.push(OpNode::RegularJoin(RegularJoinOp::new(spec)), parent, Self::info("Join", label, updating));
+                let id = self.push(
+                    OpNode::RegularJoin(RegularJoinOp::new(spec)),
+                    parent,
+                    Self::info("Join", label, updating),
+                );
                 self.add(left_in, Some((id, 0)), catalog, opts);
                 self.add(right_in, Some((id, 1)), catalog, opts);
                 id
@@ -245,8 +258,16 @@ impl Graph {
                     input_names: [name_of(&j.left), name_of(&j.right)],
                     project,
                 };
-                let label = format!("WindowJoin(joinType=[{}], window=[{}])", j.kind.flink_name(), j.left_window.spec.explain("window_time"));
-                let id = self.push(OpNode::WindowJoin(WindowJoinOp::new(spec)), parent, Self::info("WindowJoin", label, false));
+                let label = format!(
+                    "WindowJoin(joinType=[{}], window=[{}])",
+                    j.kind.flink_name(),
+                    j.left_window.spec.explain("window_time")
+                );
+                let id = self.push(
+                    OpNode::WindowJoin(WindowJoinOp::new(spec)),
+                    parent,
+                    Self::info("WindowJoin", label, false),
+                );
                 self.add(&j.left, Some((id, 0)), catalog, opts);
                 self.add(&j.right, Some((id, 1)), catalog, opts);
                 id
@@ -277,7 +298,11 @@ impl Graph {
                     project,
                 };
                 let label = crate::plan::explain_line(rel, catalog);
-                let id = self.push(OpNode::MultiJoin(MultiJoinOp::new(spec)), parent, Self::info("MultiJoin", label, updating));
+                let id = self.push(
+                    OpNode::MultiJoin(MultiJoinOp::new(spec)),
+                    parent,
+                    Self::info("MultiJoin", label, updating),
+                );
                 for (i, input) in m.inputs.iter().enumerate() {
                     self.add(input, Some((id, i)), catalog, opts);
                 }
@@ -299,7 +324,8 @@ impl Graph {
     ) -> std::result::Result<(), String> {
         let mut out = std::mem::take(&mut self.bufs[op]);
         {
-            let mut ctx = Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
+            let mut ctx =
+                Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
             match (&mut self.ops[op], el) {
                 (OpNode::Calc(c), Element::Record(r)) => c.on_record(r, &mut ctx)?,
                 (OpNode::Tvf(t), Element::Record(r)) => t.on_record(r, &mut ctx)?,
@@ -350,7 +376,8 @@ impl Graph {
     ) -> std::result::Result<T, String> {
         let mut out = std::mem::take(&mut self.bufs[op]);
         let r = {
-            let mut ctx = Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
+            let mut ctx =
+                Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
             match &mut self.ops[op] {
                 OpNode::Source(s) => f(s, &mut ctx)?,
                 _ => return Err("not a source".into()),
@@ -440,7 +467,9 @@ fn side_names(m: &crate::plan::MultiJoinNode) -> Vec<String> {
 fn first_table(r: &Rel) -> Option<String> {
     match &r.node {
         Node::Scan { name, .. } => Some(name.clone()),
-        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => first_table(input),
+        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
+            first_table(input)
+        }
         Node::WindowJoin(j) => first_table(&j.left),
         Node::Join(j) => first_table(&j.left),
         Node::MultiJoin(m) => m.inputs.first().and_then(first_table),

@@ -105,8 +105,15 @@ fn step_text(catalog: &Catalog, graph: &Graph, ev: &DataEvent, zone: &SessionZon
 }
 
 /// Runs one planned query over the script's events.
-pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &[DataEvent], opts: &RunOptions) -> QueryTrace {
-    let schema: Vec<FieldInfo> = plan.schema.iter().map(|f| FieldInfo { name: f.name.clone(), ty: f.ty.summary() }).collect();
+pub fn run_query(
+    meta: QueryMeta,
+    plan: &QueryPlan,
+    catalog: &Catalog,
+    events: &[DataEvent],
+    opts: &RunOptions,
+) -> QueryTrace {
+    let schema: Vec<FieldInfo> =
+        plan.schema.iter().map(|f| FieldInfo { name: f.name.clone(), ty: f.ty.summary() }).collect();
     let mut qt = QueryTrace {
         index: meta.index,
         sql: meta.sql,
@@ -126,7 +133,11 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
         failed_step: None,
         late_rows: Vec::new(),
     };
-    let build = BuildOptions { per_record: opts.per_record, rows_drive_source_watermark: opts.rows_drive_source_watermark, trace: opts.trace };
+    let build = BuildOptions {
+        per_record: opts.per_record,
+        rows_drive_source_watermark: opts.rows_drive_source_watermark,
+        trace: opts.trace,
+    };
     let mut graph = match Graph::build(&plan.rel, catalog, &build) {
         Ok(g) => g,
         Err(e) => {
@@ -155,7 +166,9 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
             let r = match &ev.kind {
                 EventKind::Row { kind, values } => {
                     let kind = *kind;
-                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, step_no as u32, ev.rowtime, ctx))
+                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| {
+                        src.push_row(kind, values, step_no as u32, ev.rowtime, ctx)
+                    })
                 }
                 EventKind::Watermark { millis, .. } => {
                     let m = *millis;
@@ -224,7 +237,11 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
             summary: String::new(),
         };
         if opts.trace {
-            step.state = graph.state_rows().into_iter().map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() }).collect();
+            step.state = graph
+                .state_rows()
+                .into_iter()
+                .map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() })
+                .collect();
             step.summary = summary::sentence(&step, &qt.operators, zone);
         }
         qt.steps.push(step);
@@ -288,7 +305,11 @@ pub fn run_query(meta: QueryMeta, plan: &QueryPlan, catalog: &Catalog, events: &
         summary: String::new(),
     };
     if opts.trace {
-        end.state = graph.state_rows().into_iter().map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() }).collect();
+        end.state = graph
+            .state_rows()
+            .into_iter()
+            .map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() })
+            .collect();
         end.summary = summary::sentence(&end, &qt.operators, zone);
     }
     qt.end = Some(end);
@@ -308,7 +329,13 @@ fn check_rowtime(plan: &QueryPlan, r: &Record, opts: &RunOptions) -> Option<Stri
     None
 }
 
-fn out_row(r: &Record, types: &[crate::types::DataType], zone: &SessionZone, evs: &mut Vec<Event>, trace: bool) -> OutRow {
+fn out_row(
+    r: &Record,
+    types: &[crate::types::DataType],
+    zone: &SessionZone,
+    evs: &mut Vec<Event>,
+    trace: bool,
+) -> OutRow {
     let row = render(&r.row, types, zone);
     let text = format!("{}[{}]", r.kind.short(), row.join(", "));
     if trace {
@@ -363,12 +390,20 @@ pub fn run_counting<'a>(
     let mut evs: Vec<Event> = Vec::new();
     let mut n_events = 0u64;
     for (i, ev) in events.enumerate() {
-        let mut cx = DeliverCtx { events: if trace { Some(&mut evs) } else { None }, zone, proc_time: PROC_CLOCK_BASE_MS + (i as i64 + 1) * 1000 };
+        let mut cx = DeliverCtx {
+            events: if trace { Some(&mut evs) } else { None },
+            zone,
+            proc_time: PROC_CLOCK_BASE_MS + (i as i64 + 1) * 1000,
+        };
         for &s in &by_table[ev.table] {
             let r = match &ev.kind {
                 EventKind::Row { kind, values } => {
                     let kind = *kind;
-                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, i as u32 + 1, ev.rowtime, ctx)).map(|_| ())
+                    graph
+                        .with_source(s, &mut cx, &mut sink, |src, ctx| {
+                            src.push_row(kind, values, i as u32 + 1, ev.rowtime, ctx)
+                        })
+                        .map(|_| ())
                 }
                 EventKind::Watermark { millis, .. } => {
                     let m = *millis;

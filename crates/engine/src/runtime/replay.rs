@@ -15,8 +15,18 @@ use crate::ops::Record;
 
 /// The state of every stateful operator after `steps` steps; a number past the last data step
 /// includes the end of input (when the run is bounded). A failing step ends the replay there.
-pub fn state_after(plan: &QueryPlan, catalog: &Catalog, events: &[DataEvent], opts: &RunOptions, steps: usize) -> Vec<StateSummary> {
-    let build = BuildOptions { per_record: opts.per_record, rows_drive_source_watermark: opts.rows_drive_source_watermark, trace: false };
+pub fn state_after(
+    plan: &QueryPlan,
+    catalog: &Catalog,
+    events: &[DataEvent],
+    opts: &RunOptions,
+    steps: usize,
+) -> Vec<StateSummary> {
+    let build = BuildOptions {
+        per_record: opts.per_record,
+        rows_drive_source_watermark: opts.rows_drive_source_watermark,
+        trace: false,
+    };
     let Ok(mut graph) = Graph::build(&plan.rel, catalog, &build) else { return Vec::new() };
     let zone = &opts.zone;
     let mut sink: Vec<Record> = Vec::new();
@@ -31,7 +41,11 @@ pub fn state_after(plan: &QueryPlan, catalog: &Catalog, events: &[DataEvent], op
             let r = match &ev.kind {
                 EventKind::Row { kind, values } => {
                     let kind = *kind;
-                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| src.push_row(kind, values, i as u32 + 1, ev.rowtime, ctx)).map(|_| ())
+                    graph
+                        .with_source(s, &mut cx, &mut sink, |src, ctx| {
+                            src.push_row(kind, values, i as u32 + 1, ev.rowtime, ctx)
+                        })
+                        .map(|_| ())
                 }
                 EventKind::Watermark { millis, .. } => {
                     let m = *millis;

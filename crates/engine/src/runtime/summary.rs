@@ -56,7 +56,8 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                     let t = ops.get(*op).and_then(|o| o.table.clone()).unwrap_or_default();
                     parts.push(format!("watermark of {} advanced to {}", t, local_wm(*value_ms, zone)));
                 } else if k == "WindowJoin" {
-                    parts.push(format!("join watermark (min of both inputs) advanced to {}", local_wm(*value_ms, zone)));
+                    parts
+                        .push(format!("join watermark (min of both inputs) advanced to {}", local_wm(*value_ms, zone)));
                 }
             }
             Event::InputWatermark { op, held_by, .. } if kind_of(*op) == "WindowJoin" => {
@@ -84,7 +85,9 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                     }
                 }
             }
-            Event::StateInsert { side, key, op, rows_in_state, window: None, .. } if matches!(kind_of(*op), "Join" | "MultiJoin") => {
+            Event::StateInsert { side, key, op, rows_in_state, window: None, .. }
+                if matches!(kind_of(*op), "Join" | "MultiJoin") =>
+            {
                 stored.push(format!(
                     "stored on the {} side under key [{}] ({} held for it)",
                     side,

@@ -116,7 +116,12 @@ pub fn split(script: &str) -> Result<Vec<Item>, Error> {
     }
     let rest = stmt.trim();
     if !rest.is_empty() {
-        items.push(Item { kind: ItemKind::Sql(rest.to_string()), line: stmt_line, col0: stmt_col0, raw: rest.to_string() });
+        items.push(Item {
+            kind: ItemKind::Sql(rest.to_string()),
+            line: stmt_line,
+            col0: stmt_col0,
+            raw: rest.to_string(),
+        });
     }
     Ok(items)
 }
@@ -133,10 +138,7 @@ mod tests {
         assert_eq!(items[0].kind, ItemKind::Sql("SET 'a' = 'b'".into()));
         assert_eq!((items[1].line, items[1].col0), (3, 2));
         assert_eq!(items[1].kind, ItemKind::Sql("SELECT 1,\n 2".into()));
-        assert_eq!(
-            items[2].kind,
-            ItemKind::Row { table: "T".into(), kind: RowKind::Insert, values: "1 | 'a'".into() }
-        );
+        assert_eq!(items[2].kind, ItemKind::Row { table: "T".into(), kind: RowKind::Insert, values: "1 | 'a'".into() });
         assert_eq!(items[3].kind, ItemKind::Row { table: "T".into(), kind: RowKind::Delete, values: "2 | b".into() });
         assert_eq!(items[4].kind, ItemKind::Watermark { table: "T".into(), time: Some("2024-01-01 10:00".into()) });
         assert_eq!(items[5].kind, ItemKind::Watermark { table: "*".into(), time: None });

@@ -9,7 +9,8 @@
 //! * `FOR SYSTEM_TIME AS OF` and `=>` named arguments are on.
 
 use sqlparser::ast::{
-    Expr, Function, TypedString, FunctionArg, FunctionArgExpr, FunctionArgumentList, FunctionArguments, Ident, ObjectName,
+    Expr, Function, FunctionArg, FunctionArgExpr, FunctionArgumentList, FunctionArguments, Ident, ObjectName,
+    TypedString,
 };
 use sqlparser::dialect::Dialect;
 use sqlparser::keywords::Keyword;
@@ -131,7 +132,11 @@ impl Dialect for FlinkDialect {
                         Keyword::TIME => DataType::not_null(TypeKind::Time { precision: 0 }),
                         _ => DataType::not_null(TypeKind::Timestamp { precision: 0, attr: TimeAttr::None }),
                     };
-                    Ok(Expr::TypedString(TypedString { data_type: super::types::to_sql_type(&t), value, uses_odbc_syntax: false }))
+                    Ok(Expr::TypedString(TypedString {
+                        data_type: super::types::to_sql_type(&t),
+                        value,
+                        uses_odbc_syntax: false,
+                    }))
                 })());
             }
             if w.keyword == Keyword::TIMESTAMP

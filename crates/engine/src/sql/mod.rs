@@ -27,7 +27,11 @@ pub enum ColumnDefKind {
     /// `name AS expr`
     Computed(SqlExpr),
     /// `name TYPE METADATA [FROM 'key'] [VIRTUAL]`
-    Metadata { data_type: DataType, key: Option<String>, is_virtual: bool },
+    Metadata {
+        data_type: DataType,
+        key: Option<String>,
+        is_virtual: bool,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -47,19 +51,37 @@ pub struct CreateTable {
 
 #[derive(Clone, Debug)]
 pub enum Statement {
-    Set { key: String, value: String },
-    Reset { key: Option<String> },
+    Set {
+        key: String,
+        value: String,
+    },
+    Reset {
+        key: Option<String>,
+    },
     CreateTable(CreateTable),
     Insert(Box<sqlparser::ast::Insert>),
     Query(Box<Query>),
     /// `EXPLAIN [detail, …] query`
-    Explain { details: Vec<String>, query: Box<Query> },
-    Describe { table: String, span: (Pos, Pos) },
+    Explain {
+        details: Vec<String>,
+        query: Box<Query>,
+    },
+    Describe {
+        table: String,
+        span: (Pos, Pos),
+    },
     Show(String),
     /// `USE CATALOG c` (`catalog`) or `USE [c.]db`.
-    Use { catalog: bool, parts: Vec<String> },
+    Use {
+        catalog: bool,
+        parts: Vec<String>,
+    },
     /// `DROP TABLE t`, `ALTER TABLE t …` (JoinLab only rejects them).
-    Modify { verb: String, table: Vec<String>, span: (Pos, Pos) },
+    Modify {
+        verb: String,
+        table: Vec<String>,
+        span: (Pos, Pos),
+    },
 }
 
 /// A table name as written, as the catalog knows it: `t` for `t`,
@@ -136,11 +158,7 @@ const FLINK_STATEMENTS: [&str; 22] = [
 ];
 
 fn first_word(sql: &str) -> String {
-    sql.trim_start()
-        .chars()
-        .take_while(|c| c.is_ascii_alphabetic())
-        .collect::<String>()
-        .to_ascii_uppercase()
+    sql.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_ascii_uppercase()
 }
 
 fn parser_for(sql: &str) -> Result<Parser<'static>> {
@@ -192,8 +210,9 @@ pub fn parse_statement(sql: &str) -> Result<Statement> {
                 .and_then(|(_, x)| x.split_once(", found:"))
                 .map(|(x, _)| format!("\nWas expecting: {}", x))
                 .unwrap_or_default();
-            let mut e2 = Error::parse(format!("Encountered \"<EOF>\" at line {}, column {}.{}", p.line, p.col, expected))
-                .with_class("org.apache.flink.table.api.SqlParserEOFException");
+            let mut e2 =
+                Error::parse(format!("Encountered \"<EOF>\" at line {}, column {}.{}", p.line, p.col, expected))
+                    .with_class("org.apache.flink.table.api.SqlParserEOFException");
             e2 = e2.at(p, p);
             e2
         } else {
@@ -309,8 +328,9 @@ fn parse_statement_inner(sql: &str) -> Result<Statement> {
         }
         other if FLINK_STATEMENTS.contains(&other) => Err(Error::unsupported(format!("the {} statement", other))
             .at(Pos { line: 1, col: 1 }, Pos { line: 1, col: other.len().max(1) })),
-        _ => Err(Error::parse("SQL parse failed. Non-query expression encountered in illegal context")
-            .caused_by("org.apache.calcite.sql.parser.SqlParseException: Non-query expression encountered in illegal context")),
+        _ => Err(Error::parse("SQL parse failed. Non-query expression encountered in illegal context").caused_by(
+            "org.apache.calcite.sql.parser.SqlParseException: Non-query expression encountered in illegal context",
+        )),
     }
 }
 

@@ -31,7 +31,9 @@ fn take_word(p: &mut Parser, w: &str) -> bool {
 fn number(p: &mut Parser) -> Result<u64, ParserError> {
     let t = p.next_token();
     match &t.token {
-        Token::Number(n, _) => n.parse::<u64>().map_err(|_| ParserError::ParserError(format!("bad number {} at {}", n, t.span.start))),
+        Token::Number(n, _) => {
+            n.parse::<u64>().map_err(|_| ParserError::ParserError(format!("bad number {} at {}", n, t.span.start)))
+        }
         _ => p.expected("a number", t),
     }
 }
@@ -166,10 +168,7 @@ fn parse_type_inner(p: &mut Parser, pending: &mut u32) -> Result<DataType, Parse
             let element = parse_type_inner(p, pending)?;
             angle_close(p, pending)?;
             if name == "MULTISET" {
-                TypeKind::Map {
-                    key: Box::new(element),
-                    value: Box::new(DataType::not_null(TypeKind::Int)),
-                }
+                TypeKind::Map { key: Box::new(element), value: Box::new(DataType::not_null(TypeKind::Int)) }
             } else {
                 TypeKind::Array { element: Box::new(element) }
             }

@@ -7,15 +7,7 @@ pub fn format_ts(ts: Ts, precision: u8) -> String {
     let (day, ms_of_day) = split_day(ts.millis);
     let (y, m, d) = civil_from_days(day);
     let secs = ms_of_day / 1000;
-    let mut s = format!(
-        "{:04}-{:02}-{:02} {:02}:{:02}:{:02}",
-        y,
-        m,
-        d,
-        secs / 3600,
-        (secs / 60) % 60,
-        secs % 60
-    );
+    let mut s = format!("{:04}-{:02}-{:02} {:02}:{:02}:{:02}", y, m, d, secs / 3600, (secs / 60) % 60, secs % 60);
     if precision > 0 {
         let nanos = (ms_of_day % 1000) as u64 * 1_000_000 + ts.nanos as u64;
         let digits = format!("{:09}", nanos);

@@ -38,10 +38,7 @@ impl Ts {
         let unit = 10u64.pow(9 - precision as u32);
         let kept = total_nanos_in_second / unit * unit;
         let second_start = self.millis - self.millis.rem_euclid(1000);
-        Ts {
-            millis: second_start + (kept / 1_000_000) as i64,
-            nanos: (kept % 1_000_000) as u32,
-        }
+        Ts { millis: second_start + (kept / 1_000_000) as i64, nanos: (kept % 1_000_000) as u32 }
     }
 }
 

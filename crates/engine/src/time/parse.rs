@@ -101,18 +101,12 @@ mod tests {
     #[test]
     fn literal_forms() {
         assert_eq!(parse_ts_literal("2024-01-01"), Some(Ts::from_millis(1_704_067_200_000)));
-        assert_eq!(
-            parse_ts_literal("2023-11-03 12:22:47.268"),
-            Some(Ts::from_millis(1_699_014_167_268))
-        );
+        assert_eq!(parse_ts_literal("2023-11-03 12:22:47.268"), Some(Ts::from_millis(1_699_014_167_268)));
         assert_eq!(parse_ts_literal("2024-01-01 10:00"), None);
         assert_eq!(parse_ts_literal("2024-13-01 10:00:00"), None);
         assert_eq!(parse_ts_literal("2024-02-30 10:00:00"), None);
         assert_eq!(parse_ts_relaxed("2024-01-01 10:00"), Some(Ts::from_millis(1_704_103_200_000)));
-        assert_eq!(
-            parse_ts_literal("2024-01-01 00:00:00.000000001"),
-            Some(Ts { millis: 1_704_067_200_000, nanos: 1 })
-        );
+        assert_eq!(parse_ts_literal("2024-01-01 00:00:00.000000001"), Some(Ts { millis: 1_704_067_200_000, nanos: 1 }));
         assert_eq!(parse_time_of_day("10:00:00"), Some(36_000_000_000_000));
     }
 }

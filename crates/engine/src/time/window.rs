@@ -11,11 +11,22 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum WindowSpec {
-    Tumble { size: i64, offset: i64 },
+    Tumble {
+        size: i64,
+        offset: i64,
+    },
     /// `HOP(data, timecol, slide, size [, offset])`: slide comes first in SQL.
-    Hop { slide: i64, size: i64, offset: i64 },
+    Hop {
+        slide: i64,
+        size: i64,
+        offset: i64,
+    },
     /// `CUMULATE(data, timecol, step, max_size [, offset])`.
-    Cumulate { step: i64, max_size: i64, offset: i64 },
+    Cumulate {
+        step: i64,
+        max_size: i64,
+        offset: i64,
+    },
 }
 
 /// `[start, end)` on the window clock.

@@ -114,7 +114,12 @@ impl SessionZone {
         let (day, ms) = split_day(local_ms);
         let (y, m, d) = civil_from_days(day);
         let date = NaiveDate::from_ymd_opt(i32::try_from(y).ok()?, m, d)?;
-        date.and_hms_milli_opt((ms / 3_600_000) as u32, ((ms / 60_000) % 60) as u32, ((ms / 1000) % 60) as u32, (ms % 1000) as u32)
+        date.and_hms_milli_opt(
+            (ms / 3_600_000) as u32,
+            ((ms / 60_000) % 60) as u32,
+            ((ms / 1000) % 60) as u32,
+            (ms % 1000) as u32,
+        )
     }
 
     fn candidates(&self, local_ms: i64) -> (Option<i64>, Option<i64>) {

@@ -76,7 +76,12 @@ impl Decimal {
     /// for values below one, as Calcite types decimal literals).
     pub fn literal_precision(&self) -> u8 {
         let d = digits(self.unscaled()) as u8;
-        d.max(self.scale.saturating_add(if self.unscaled().unsigned_abs() < 10u128.pow(self.scale as u32) { 1 } else { 0 })).max(1)
+        d.max(self.scale.saturating_add(if self.unscaled().unsigned_abs() < 10u128.pow(self.scale as u32) {
+            1
+        } else {
+            0
+        }))
+        .max(1)
     }
 
     /// Changes the scale, rounding HALF_UP; `None` on overflow of i128.
@@ -200,10 +205,7 @@ impl Decimal {
     }
 
     pub fn checked_mul(&self, other: &Decimal) -> Option<Decimal> {
-        Some(Decimal::new(
-            self.unscaled().checked_mul(other.unscaled())?,
-            self.scale.checked_add(other.scale)?,
-        ))
+        Some(Decimal::new(self.unscaled().checked_mul(other.unscaled())?, self.scale.checked_add(other.scale)?))
     }
 
     /// Division rounded HALF_UP to `scale` digits.

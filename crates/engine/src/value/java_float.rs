@@ -32,7 +32,8 @@ fn integer_fast_path(fract_bits: u64, bin_exp: i32, n_sig: i32) -> Option<(Strin
     } else {
         0
     };
-    let mut value: u64 = if bin_exp >= EXP_SHIFT { fract_bits << (bin_exp - EXP_SHIFT) } else { fract_bits >> (EXP_SHIFT - bin_exp) };
+    let mut value: u64 =
+        if bin_exp >= EXP_SHIFT { fract_bits << (bin_exp - EXP_SHIFT) } else { fract_bits >> (EXP_SHIFT - bin_exp) };
     let mut dec_exp = 0i32;
     if insignificant != 0 {
         let pow10 = 10u64.pow(insignificant);
