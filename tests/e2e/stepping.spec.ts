@@ -70,3 +70,18 @@ test('the slider moves over all steps', async ({ page }) => {
   await expect(page.locator('.jl-counter')).toHaveText('end of input · 9/9');
   await expect(page.getByTestId('changelog-row')).toHaveCount(8);
 });
+
+test('the step bar never draws the processing-time badge over the step counter', async ({ page }) => {
+  for (const width of [1400, 1000, 520]) {
+    await page.setViewportSize({ width, height: 1000 });
+    await openExample(page, '14_state_ttl');
+    await page.locator('.jl-query select').selectOption({ index: 1 });
+    await page.getByTestId('step-slider').fill('6');
+    await expect(page.getByTestId('proc-time')).toContainText('processing time');
+    const a = await page.locator('.jl-counter').boundingBox();
+    const b = await page.getByTestId('proc-time').boundingBox();
+    if (!a || !b) throw new Error('counter or badge not drawn');
+    const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    expect(overlap, `at ${width} px: counter ${JSON.stringify(a)}, badge ${JSON.stringify(b)}`).toBe(false);
+  }
+});
