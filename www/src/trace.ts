@@ -117,6 +117,7 @@ export type Event =
   | { type: 'late_drop'; op: number; side: string; row: string[]; window: WindowRef; watermark_ms: number | null; lineage: Lineage }
   | { type: 'null_time_drop'; op: number; row: string[] }
   | { type: 'filtered'; op: number; row: string[] }
+  | { type: 'unchanged'; op: number; key: string[]; row: string[] }
   | { type: 'emit'; op: number; kind: RowKind; row: string[]; lineage: Lineage }
   | { type: 'output'; kind: RowKind; row: string[]; lineage: Lineage }
   | { type: 'source_end'; op: number; table: string };

@@ -96,6 +96,8 @@ pub enum Event {
     NullTimeDrop { op: usize, row: Vec<String> },
     /// A filter rejected a row.
     Filtered { op: usize, row: Vec<String> },
+    /// ChangelogNormalize dropped an update equal to its key's last row (nothing changed).
+    Unchanged { op: usize, key: Vec<String>, row: Vec<String> },
     /// An operator emitted a row.
     Emit { op: usize, kind: RowKind, row: Vec<String>, lineage: Lineage },
     /// The sink received a result row (what the changelog prints).

@@ -75,6 +75,8 @@ export function describe(e: Event, op: (id: number) => string): string {
       return `${op(e.op)} drops ${row('', e.row)}: its time attribute is NULL`;
     case 'filtered':
       return `${op(e.op)} filters out ${row('', e.row)}`;
+    case 'unchanged':
+      return `${op(e.op)} drops ${row('', e.row)}: ${key(e.key)} already holds the same row, nothing changed`;
     case 'emit':
       return `${op(e.op)} emits ${row(e.kind, e.row)}`;
     case 'output':

@@ -3,10 +3,17 @@
 //!
 //! ```text
 //!   +I/+U k=v2, state k=v1 ──► -U v1, +U v2      (state k=v2)
+//!   +I/+U k=v1, state k=v1 ──► nothing           (the same row: no change to send)
 //!   +I/+U k=v1, no state   ──► +I v1             (state k=v1)
 //!   -D k,       state k=v1 ──► -D v1 (full row)  (state freed)
 //!   -D k,       no state   ──► nothing
 //! ```
+//!
+//! "The same row" compares the row as the normalize holds it, after column pruning: an update
+//! that changes only columns the query never reads is dropped here. With state TTL on, Flink
+//! forwards it anyway (-U/+U), so that downstream state is written again and does not expire
+//! early (`DeduplicateFunctionHelper.processLastRowOnChangelog`, checked with the oracle:
+//! tests/conformance/changelog_upsert_same_row.sql).
 
 use rustc_hash::FxHashMap;
 
@@ -20,14 +27,16 @@ use super::{render, Ctx, Record};
 pub struct NormalizeOp {
     pub key: Vec<usize>,
     pub types: Vec<DataType>,
+    /// State TTL is on: forward an update equal to the key's last row instead of dropping it.
+    ttl_enabled: bool,
     /// Key → (last row, its lineage, when the key was first inserted).
     state: FxHashMap<Vec<Value>, (Row, Vec<u32>, u64)>,
     seq: u64,
 }
 
 impl NormalizeOp {
-    pub fn new(key: Vec<usize>, types: Vec<DataType>) -> NormalizeOp {
-        NormalizeOp { key, types, state: FxHashMap::default(), seq: 0 }
+    pub fn new(key: Vec<usize>, types: Vec<DataType>, ttl_enabled: bool) -> NormalizeOp {
+        NormalizeOp { key, types, ttl_enabled, state: FxHashMap::default(), seq: 0 }
     }
 
     pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), String> {
@@ -42,6 +51,13 @@ impl NormalizeOp {
             self.seq += 1;
             let seq = self.seq;
             match self.state.get_mut(&k) {
+                Some(slot) if !self.ttl_enabled && slot.0 == rec.row => {
+                    if cx.tracing() {
+                        let row = render(&rec.row, &self.types, cx.zone);
+                        cx.event(|| Event::Unchanged { op, key: key_text, row });
+                    }
+                    return Ok(());
+                }
                 Some(slot) => {
                     let old = std::mem::replace(&mut slot.0, rec.row.clone());
                     let old_lineage = std::mem::replace(&mut slot.1, rec.lineage.clone());

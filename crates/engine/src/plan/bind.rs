@@ -1198,7 +1198,11 @@ impl<'c> Binder<'c> {
             let producer = rel.update_producer.clone();
             let keys = rel.unique_keys.clone();
             rel = Rel {
-                node: Node::ChangelogNormalize { input: Box::new(rel), key: t.primary_key.clone() },
+                node: Node::ChangelogNormalize {
+                    input: Box::new(rel),
+                    key: t.primary_key.clone(),
+                    ttl_enabled: self.state_ttl.0 > 0 || self.state_ttl.1 > 0,
+                },
                 fields,
                 insert_only: false,
                 update_producer: producer,

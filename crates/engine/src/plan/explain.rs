@@ -126,7 +126,7 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
         }
         Node::MultiJoin(m) => m.inputs.iter().zip(&m.key_cols).map(|(r, &k)| (Some(exchange(r, &[k])), r)).collect(),
-        Node::ChangelogNormalize { input, key } => vec![(Some(exchange(input, key)), input)],
+        Node::ChangelogNormalize { input, key, .. } => vec![(Some(exchange(input, key)), input)],
     }
 }
 

@@ -143,7 +143,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             let out = Rel { node: Node::MultiJoin(m), fields, unique_keys: Vec::new(), ..rel };
             (out, map)
         }
-        Node::ChangelogNormalize { input, key } => {
+        Node::ChangelogNormalize { input, key, ttl_enabled } => {
             // the normalize keeps each key's last row: it needs the key and what is read above
             let mut input_need: Vec<bool> =
                 (0..input.fields.len()).map(|i| need.get(i).copied().unwrap_or(true)).collect();
@@ -158,7 +158,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
                 .iter()
                 .filter_map(|k| k.iter().map(|&c| cmap.get(c).copied().flatten()).collect::<Option<Vec<usize>>>())
                 .collect();
-            (Rel { node: Node::ChangelogNormalize { input: Box::new(child), key }, fields, unique_keys, ..rel }, cmap)
+            (Rel { node: Node::ChangelogNormalize { input: Box::new(child), key, ttl_enabled }, fields, unique_keys, ..rel }, cmap)
         }
         Node::WindowJoin(mut j) => {
             let windows = [

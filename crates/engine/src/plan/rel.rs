@@ -187,6 +187,9 @@ pub enum Node {
     ChangelogNormalize {
         input: Box<Rel>,
         key: Vec<usize>,
+        /// State TTL is on (`table.exec.state.ttl` > 0): an update equal to the key's last row
+        /// is forwarded instead of dropped (DeduplicateFunctionHelper.processLastRowOnChangelog).
+        ttl_enabled: bool,
     },
 }
 

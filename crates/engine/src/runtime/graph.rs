@@ -93,10 +93,10 @@ impl Graph {
                 self.sources.push(id);
                 id
             }
-            Node::ChangelogNormalize { input, key } => {
+            Node::ChangelogNormalize { input, key, ttl_enabled } => {
                 let keys: Vec<String> = key.iter().map(|&i| input.fields[i].name.clone()).collect();
                 let id = self.push(
-                    OpNode::Normalize(NormalizeOp::new(key.clone(), input.types())),
+                    OpNode::Normalize(NormalizeOp::new(key.clone(), input.types(), *ttl_enabled)),
                     parent,
                     Self::info("ChangelogNormalize", format!("ChangelogNormalize(key=[{}])", keys.join(", ")), true),
                 );
@@ -386,6 +386,15 @@ impl Graph {
         self.forward(op, &mut out, cx, sink)?;
         self.bufs[op] = out;
         Ok(r)
+    }
+
+    /// The source operators that read `table`, in plan order (FROM order). A table read twice
+    /// (a self-join; one reused source in Flink's plan) gets each row delivered to its reads one
+    /// after the other. In Flink the two paths race between tasks, and the oracle's changelog
+    /// for such a step differs from run to run; only the final result is fixed
+    /// (tests/divergences/self_join_fan_out.sql).
+    pub fn sources_of(&self, table: usize) -> Vec<usize> {
+        self.sources.iter().copied().filter(|&s| self.source(s).map(|x| x.table) == Some(table)).collect()
     }
 
     pub fn source(&self, op: usize) -> Option<&SourceOp> {

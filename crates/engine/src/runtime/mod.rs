@@ -150,9 +150,6 @@ pub fn run_query(
     let zone = &opts.zone;
     let mut all_out: Vec<OutRow> = Vec::new();
     let mut sink: Vec<Record> = Vec::new();
-    let sources_of = |graph: &Graph, table: usize| -> Vec<usize> {
-        graph.sources.iter().copied().filter(|&s| graph.source(s).map(|x| x.table) == Some(table)).collect()
-    };
     let mut clock = ProcClock::new(opts.proc_clock);
     for (i, ev) in events.iter().enumerate() {
         let step_no = i + 1;
@@ -160,7 +157,7 @@ pub fn run_query(
         let mut evs: Vec<Event> = Vec::new();
         let mut notes: Vec<String> = Vec::new();
         let mut failure: Option<String> = None;
-        let srcs = sources_of(&graph, ev.table);
+        let srcs = graph.sources_of(ev.table);
         for s in srcs {
             let mut cx = DeliverCtx { events: if opts.trace { Some(&mut evs) } else { None }, zone, proc_time };
             let r = match &ev.kind {
@@ -259,7 +256,7 @@ pub fn run_query(
     let mut evs: Vec<Event> = Vec::new();
     let mut failure = None;
     for t in 0..catalog.tables.len() {
-        for s in sources_of(&graph, t) {
+        for s in graph.sources_of(t) {
             let mut cx = DeliverCtx { events: if opts.trace { Some(&mut evs) } else { None }, zone, proc_time };
             if let Err(m) = graph.with_source(s, &mut cx, &mut sink, |src, ctx| {
                 src.finish(ctx);
@@ -370,12 +367,7 @@ pub fn run_counting<'a>(
     let mut graph = Graph::build(&plan.rel, catalog, &build)?;
     let mut counts = [0u64; 4];
     let mut sink: Vec<Record> = Vec::new();
-    let mut by_table: Vec<Vec<usize>> = vec![Vec::new(); catalog.tables.len()];
-    for &s in &graph.sources {
-        if let Some(src) = graph.source(s) {
-            by_table[src.table].push(s);
-        }
-    }
+    let by_table: Vec<Vec<usize>> = (0..catalog.tables.len()).map(|t| graph.sources_of(t)).collect();
     let count = |sink: &mut Vec<Record>, counts: &mut [u64; 4]| {
         for r in sink.drain(..) {
             let k = match r.kind {

@@ -31,12 +31,9 @@ pub fn state_after(
     let zone = &opts.zone;
     let mut sink: Vec<Record> = Vec::new();
     let mut clock = ProcClock::new(opts.proc_clock);
-    let sources_of = |graph: &Graph, table: usize| -> Vec<usize> {
-        graph.sources.iter().copied().filter(|&s| graph.source(s).map(|x| x.table) == Some(table)).collect()
-    };
     for (i, ev) in events.iter().enumerate().take(steps) {
         let proc_time = clock.at(i + 1, Some(ev), catalog);
-        for s in sources_of(&graph, ev.table) {
+        for s in graph.sources_of(ev.table) {
             let mut cx = DeliverCtx { events: None, zone, proc_time };
             let r = match &ev.kind {
                 EventKind::Row { kind, values } => {
@@ -61,7 +58,7 @@ pub fn state_after(
     if steps > events.len() && opts.end_mode != EndMode::Unbounded {
         let proc_time = clock.at(events.len() + 1, None, catalog);
         for t in 0..catalog.tables.len() {
-            for s in sources_of(&graph, t) {
+            for s in graph.sources_of(t) {
                 let mut cx = DeliverCtx { events: None, zone, proc_time };
                 let _ = graph.with_source(s, &mut cx, &mut sink, |src, ctx| {
                     src.finish(ctx);

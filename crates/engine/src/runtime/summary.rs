@@ -105,6 +105,10 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                 }
             }
             Event::Filtered { .. } => filtered += 1,
+            Event::Unchanged { key, .. } => stored.push(format!(
+                "ChangelogNormalize: the same row as key [{}] already holds (in the columns the query reads), so nothing changes and nothing is sent on",
+                key.join(", ")
+            )),
             Event::NullTimeDrop { .. } => null_time += 1,
             _ => {}
         }
