@@ -172,7 +172,9 @@ pub fn cast_value(v: &Value, from: &DataType, to: &DataType, zone: &SessionZone)
             let d = parse_date(t).or_else(|| parse_timestamp_text(t).map(|ts| ts.millis.div_euclid(MS_PER_DAY) as i32));
             Value::Date(d.ok_or_else(|| fail(s))?)
         }
-        (TypeKind::Date, Value::Timestamp(ts)) => Value::Date(ts.millis.div_euclid(MS_PER_DAY) as i32),
+        // Flink divides with Java's truncating `/`: 1969-12-31 23:59:59.001 becomes 1970-01-01
+        // (tests/conformance/expressions_functions.sql)
+        (TypeKind::Date, Value::Timestamp(ts)) => Value::Date((ts.millis / MS_PER_DAY) as i32),
         (TypeKind::Date, Value::TimestampLtz(ts)) => {
             Value::Date(zone.instant_to_local(ts.millis).div_euclid(MS_PER_DAY) as i32)
         }

@@ -155,7 +155,33 @@ fn like(s: &str, pat: &str) -> bool {
     pi == p.len()
 }
 
-/// Java `SimpleDateFormat`-style patterns as Flink's DATE_FORMAT reads them.
+const MONTHS: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+const WEEKDAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/// java.time's text styles in the English locale: 3 letters short (`Feb`), 4 full, 5 narrow (`F`).
+fn text_style(name: &str, n: usize) -> String {
+    match n {
+        4 => name.to_string(),
+        5 => name.chars().take(1).collect(),
+        _ => name.chars().take(3).collect(),
+    }
+}
+
+/// java.time `DateTimeFormatter` patterns (English locale) as Flink's DATE_FORMAT reads them:
+/// `yyyy-MM-dd HH:mm:ss.SSS`, text fields (`EEE`, `MMM`, `MMMM`, `a`, `G`), `D`, `k`, `K`, `Q`.
 pub fn date_format(local: Ts, pattern: &str) -> String {
     let (day, ms) = crate::time::split_day(local.millis);
     let (y, mo, d) = crate::time::civil_from_days(day);
@@ -186,7 +212,45 @@ pub fn date_format(local: Ts, pattern: &str) -> String {
         let pad = |v: i64, w: usize| format!("{:0w$}", v, w = w);
         match c {
             'y' | 'u' => out.push_str(&if n == 2 { pad(y.rem_euclid(100), 2) } else { pad(y, n) }),
-            'M' => out.push_str(&pad(mo as i64, n)),
+            'M' | 'L' if n >= 3 => {
+                let name = MONTHS[(mo as usize).clamp(1, 12) - 1];
+                out.push_str(&text_style(name, n))
+            }
+            'M' | 'L' => out.push_str(&pad(mo as i64, n)),
+            'E' => {
+                // 1970-01-01 was a Thursday; WEEKDAYS starts on Monday
+                let name = WEEKDAYS[(day + 3).rem_euclid(7) as usize];
+                out.push_str(&text_style(name, n.max(3)))
+            }
+            'D' => out.push_str(&pad(day - crate::time::days_from_civil(y, 1, 1) + 1, n)),
+            'k' => out.push_str(&pad(if h == 0 { 24 } else { h }, n)),
+            'K' => out.push_str(&pad(h % 12, n)),
+            'G' => out.push_str(if n == 4 {
+                if y > 0 {
+                    "Anno Domini"
+                } else {
+                    "Before Christ"
+                }
+            } else if n == 5 {
+                if y > 0 {
+                    "A"
+                } else {
+                    "B"
+                }
+            } else if y > 0 {
+                "AD"
+            } else {
+                "BC"
+            }),
+            'Q' | 'q' => {
+                let q = (mo as i64 + 2) / 3;
+                out.push_str(&match n {
+                    1 | 2 => pad(q, n),
+                    3 => format!("Q{}", q),
+                    4 => format!("{} quarter", ["1st", "2nd", "3rd", "4th"][(q as usize).clamp(1, 4) - 1]),
+                    _ => q.to_string(),
+                })
+            }
             'd' => out.push_str(&pad(d as i64, n)),
             'H' => out.push_str(&pad(h, n)),
             'h' => out.push_str(&pad(if h % 12 == 0 { 12 } else { h % 12 }, n)),
@@ -393,6 +457,13 @@ impl Expr {
                 })),
                 _ => Value::Null,
             }),
+            Op::Extract => {
+                let unit = ev(0)?.as_i64().and_then(super::extract::Unit::from_code);
+                Ok(match unit {
+                    Some(u) => super::extract::extract(u, &ev(1)?, ctx.zone),
+                    None => Value::Null,
+                })
+            }
             Op::CharLength => Ok(match ev(0)? {
                 Value::String(s) => Value::Int(s.chars().count() as i32),
                 _ => Value::Null,

@@ -4,6 +4,7 @@
 
 mod cast;
 mod eval;
+pub mod extract;
 pub mod typing;
 
 pub use cast::cast_value;
@@ -77,6 +78,8 @@ pub enum Op {
     Power,
     Sqrt,
     ConcatWs,
+    /// EXTRACT(unit FROM x): first argument the unit's code ([`extract::Unit::code`]).
+    Extract,
 }
 
 #[derive(Clone, Debug)]

@@ -10,6 +10,7 @@ use sqlparser::ast::{
 };
 
 use crate::error::{Error, Pos, Result};
+use crate::expr::extract::Unit;
 use crate::expr::typing::{arith_type, comparable, least_restrictive};
 use crate::expr::{Expr, Op};
 use crate::sql::dialect::{LTZ_LITERAL, TABLE_ARG};
@@ -482,10 +483,28 @@ impl<'s, 'a> Binder<'s, 'a> {
                 let n = args.iter().any(|a| a.ty().nullable);
                 Ok(Expr::call(Op::Substring, args, DataType::new(TypeKind::VarChar { length: MAX_LENGTH }, n)))
             }
+            SqlExpr::Extract { field, expr, .. } => {
+                let unit_text = field.to_string();
+                let unit = Unit::parse(&unit_text)
+                    .ok_or_else(|| Error::unsupported(format!("EXTRACT of {}", unit_text)).at(span.0, span.1))?;
+                let x = self.bind(expr)?;
+                let (mut from, mut to) = span;
+                let head = "EXTRACT(".len() + unit_text_len(field) + " FROM ".len();
+                if from.col > head {
+                    from.col -= head;
+                }
+                to.col += 1;
+                self.extract(unit, x, (from, to))
+            }
             SqlExpr::Trim { expr, .. } => {
                 let x = self.bind(expr)?;
                 let n = x.ty().nullable;
-                Ok(Expr::call(Op::Trim, vec![x], DataType::new(TypeKind::VarChar { length: MAX_LENGTH }, n)))
+                // VARCHAR of the argument's length: TRIM(' x ') is VARCHAR(3) NOT NULL
+                let length = match x.ty().kind {
+                    TypeKind::Char { length } | TypeKind::VarChar { length } => length,
+                    _ => MAX_LENGTH,
+                };
+                Ok(Expr::call(Op::Trim, vec![x], DataType::new(TypeKind::VarChar { length }, n)))
             }
             SqlExpr::CompoundFieldAccess { root, access_chain } => {
                 let base = self.bind(root)?;
@@ -559,6 +578,25 @@ impl<'s, 'a> Binder<'s, 'a> {
             }
             _ => Err(Error::unsupported(format!("{} literals", ty.summary())).at(span.0, span.1)),
         }
+    }
+
+    /// `EXTRACT(unit FROM x)` and `YEAR(x)`, `HOUR(x)`, …: a BIGINT part of a DATE, TIMESTAMP or
+    /// TIMESTAMP_LTZ (expr::extract).
+    fn extract(&self, unit: Unit, x: Expr, span: (Pos, Pos)) -> Result<Expr> {
+        if !matches!(x.ty().kind, TypeKind::Date | TypeKind::Timestamp { .. } | TypeKind::TimestampLtz { .. }) {
+            // Flink rewrites YEAR(x) and the like to EXTRACT before validating
+            return Err(calcite_error(
+                span,
+                &format!(
+                    "Cannot apply 'EXTRACT' to arguments of type 'EXTRACT(<{}> FROM <{}>)'. Supported form(s): 'EXTRACT(<DATETIME_INTERVAL> FROM <DATETIME_INTERVAL>)'",
+                    unit.interval_name(),
+                    calcite_name(&x.ty().with_nullable(true))
+                ),
+            ));
+        }
+        let n = x.ty().nullable;
+        let code = Expr::literal(Value::BigInt(unit.code()), DataType::not_null(TypeKind::BigInt));
+        Ok(Expr::call(Op::Extract, vec![code, x], DataType::new(TypeKind::BigInt, n)))
     }
 
     /// `TIMESTAMPDIFF(unit, t1, t2)` (whole units from t1 to t2, INT) and
@@ -810,6 +848,14 @@ impl<'s, 'a> Binder<'s, 'a> {
                 // Flink types DATE_FORMAT as a nullable STRING whatever its arguments
                 Expr::call(Op::DateFormat, args, string_t(true))
             }
+            f if Unit::of_function(f).is_some() && args.len() == 1 => {
+                let unit = Unit::of_function(f).unwrap_or(Unit::Year);
+                let x = args.into_iter().next().unwrap_or_else(|| Expr::literal(Value::Null, DataType::string()));
+                // sqlparser's span of a call ends with its last argument; Flink's with the ')'
+                let (from, mut to) = span;
+                to.col += 1;
+                return self.extract(unit, x, (from, to));
+            }
             "UPPER" | "LOWER" => {
                 need(1)?;
                 let t = args[0].ty().clone();
@@ -971,4 +1017,9 @@ pub fn derived_name(e: &SqlExpr, ordinal: usize) -> String {
 /// Span of any sqlparser node (re-exported for the relational binder).
 pub fn node_span(e: &impl Spanned) -> (Pos, Pos) {
     span_of(e)
+}
+
+/// Characters of an EXTRACT unit as written (`YEAR`), for the position of the whole call.
+fn unit_text_len(field: &sqlparser::ast::DateTimeField) -> usize {
+    field.to_string().chars().count()
 }

@@ -158,7 +158,15 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
                 .iter()
                 .filter_map(|k| k.iter().map(|&c| cmap.get(c).copied().flatten()).collect::<Option<Vec<usize>>>())
                 .collect();
-            (Rel { node: Node::ChangelogNormalize { input: Box::new(child), key, ttl_enabled }, fields, unique_keys, ..rel }, cmap)
+            (
+                Rel {
+                    node: Node::ChangelogNormalize { input: Box::new(child), key, ttl_enabled },
+                    fields,
+                    unique_keys,
+                    ..rel
+                },
+                cmap,
+            )
         }
         Node::WindowJoin(mut j) => {
             let windows = [

@@ -1,0 +1,11 @@
+-- Expressions over every numeric, string, time and boolean type, as Flink types and prints them:
+-- arithmetic and DECIMAL scales, CAST to and from STRING, CASE/COALESCE, string and date functions.
+CREATE TABLE t (a INT, b BIGINT, c DOUBLE, d DECIMAL(10, 3), s STRING, f FLOAT, ts TIMESTAMP(3), si SMALLINT, ti TINYINT, bo BOOLEAN, dt DATE);
+INSERT INTO t VALUES (1, 10000000000, 0.1, 12.345, 'abc', CAST(1.5 AS FLOAT), TIMESTAMP '2024-02-29 23:59:59.999', CAST(7 AS SMALLINT), CAST(-3 AS TINYINT), TRUE, DATE '2024-03-01');
+INSERT INTO t VALUES (-7, -1, 1e20, -0.5, '', CAST(0.1 AS FLOAT), TIMESTAMP '1969-12-31 23:59:59.001', CAST(-32768 AS SMALLINT), CAST(127 AS TINYINT), FALSE, DATE '1970-01-01');
+INSERT INTO t VALUES (0, 0, 1.0E-5, 0.000, 'Zz', CAST(3.4E38 AS FLOAT), TIMESTAMP '2024-01-01 00:00:00', CAST(0 AS SMALLINT), CAST(0 AS TINYINT), CAST(NULL AS BOOLEAN), CAST(NULL AS DATE));
+SELECT a / 2, a % 3, b * 2, c * 3, c / 3, d * 2, d / 3, d + 1, a + d, c + d, f * 2, -a, a / 0.5 FROM t;
+SELECT CAST(c AS STRING), CAST(d AS STRING), CAST(f AS DOUBLE), CAST(a AS DOUBLE), CAST(b AS DECIMAL(20, 2)), CAST(c AS DECIMAL(10, 2)), CAST(d AS INT), CAST(c AS BIGINT), CAST(ts AS STRING), CAST(dt AS STRING), CAST(bo AS STRING) FROM t;
+SELECT CASE WHEN a > 0 THEN 'pos' WHEN a < 0 THEN 'neg' ELSE 'zero' END, CASE a WHEN 1 THEN 1.5 ELSE 2 END, COALESCE(CAST(NULL AS INT), a, 5), COALESCE(bo, TRUE), NOT bo, bo IS NULL, bo IS NOT TRUE, s = '', s <> 'abc' AND a > -10 OR c > 1 FROM t;
+SELECT DATE_FORMAT(ts, 'yyyy-MM-dd HH:mm'), DATE_FORMAT(ts, 'EEE dd/MM/yy'), ts + INTERVAL '1' DAY, ts - INTERVAL '2' HOUR, CAST(ts AS DATE), UPPER(s), LOWER(s), CHAR_LENGTH(s), s || '!', SUBSTRING(s FROM 2 FOR 1), TRIM(' x '), CONCAT(s, '-', CAST(a AS STRING)) FROM t;
+SELECT si + ti, si * 2, ti + 1, CAST(ti AS INT) * 1000, ABS(a), MOD(a, 4), FLOOR(c), CEIL(d), ROUND(d, 1), POWER(a, 2), SQRT(CAST(4 AS DOUBLE)), a BETWEEN -1 AND 1, s LIKE 'a%', s IN ('abc', 'Zz'), NULLIF(a, 0) FROM t;
