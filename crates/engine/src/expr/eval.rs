@@ -128,16 +128,36 @@ fn arith_f64(op: Op, a: &Value, b: &Value) -> Result<f64, String> {
 }
 
 /// SQL LIKE with `%` and `_`.
-fn like(s: &str, pat: &str) -> bool {
+#[derive(Clone, Copy, PartialEq)]
+enum LikeToken {
+    /// `%`: any run of characters.
+    Any,
+    /// `_`: one character.
+    One,
+    Char(char),
+}
+
+/// SQL LIKE: `%` and `_` wildcards; after the ESCAPE character, `%`, `_` or itself stand for
+/// themselves.
+fn like(s: &str, pat: &str, escape: Option<char>) -> bool {
     let s: Vec<char> = s.chars().collect();
-    let p: Vec<char> = pat.chars().collect();
+    let mut p: Vec<LikeToken> = Vec::new();
+    let mut chars = pat.chars();
+    while let Some(c) = chars.next() {
+        p.push(match c {
+            e if Some(e) == escape => LikeToken::Char(chars.next().unwrap_or(e)),
+            '%' => LikeToken::Any,
+            '_' => LikeToken::One,
+            c => LikeToken::Char(c),
+        });
+    }
     let (mut si, mut pi) = (0usize, 0usize);
     let (mut star, mut mark) = (None, 0usize);
     while si < s.len() {
-        if pi < p.len() && (p[pi] == '_' || p[pi] == s[si]) {
+        if pi < p.len() && (p[pi] == LikeToken::One || p[pi] == LikeToken::Char(s[si])) {
             si += 1;
             pi += 1;
-        } else if pi < p.len() && p[pi] == '%' {
+        } else if pi < p.len() && p[pi] == LikeToken::Any {
             star = Some(pi);
             mark = si;
             pi += 1;
@@ -149,7 +169,7 @@ fn like(s: &str, pat: &str) -> bool {
             return false;
         }
     }
-    while pi < p.len() && p[pi] == '%' {
+    while pi < p.len() && p[pi] == LikeToken::Any {
         pi += 1;
     }
     pi == p.len()
@@ -443,7 +463,14 @@ impl Expr {
                 let (a, b) = (ev(0)?, ev(1)?);
                 match (a, b) {
                     (Value::String(s), Value::String(p)) => {
-                        let m = like(&s, &p);
+                        let escape = match args.get(2) {
+                            Some(_) => match ev(2)? {
+                                Value::String(e) => e.chars().next(),
+                                _ => None,
+                            },
+                            None => None,
+                        };
+                        let m = like(&s, &p, escape);
                         Ok(Value::Bool(if op == Op::Like { m } else { !m }))
                     }
                     _ => Ok(Value::Null),
@@ -776,10 +803,14 @@ mod tests {
 
     #[test]
     fn like_patterns() {
-        assert!(like("hello", "h%o"));
-        assert!(like("hello", "h_llo"));
-        assert!(!like("hello", "h_lo"));
-        assert!(like("", "%"));
+        assert!(like("hello", "h%o", None));
+        assert!(like("hello", "h_llo", None));
+        assert!(!like("hello", "h_lo", None));
+        assert!(like("", "%", None));
+        // ESCAPE: the escaped wildcard is a plain character
+        assert!(like("a_b%", "a\\_%", Some('\\')));
+        assert!(!like("axb", "a\\_b", Some('\\')));
+        assert!(like("50%", "50!%", Some('!')));
     }
 
     #[test]

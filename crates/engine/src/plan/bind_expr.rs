@@ -141,6 +141,13 @@ fn number_literal(text: &str) -> Option<(Value, DataType)> {
         return Some((Value::Double(v), DataType::not_null(TypeKind::Double)));
     }
     if let Some(dot) = text.find('.') {
+        // Calcite: the unscaled value of an exact literal must fit in a BIGINT
+        // ("Numeric literal '1234567890.0123456789' out of range")
+        let digits: String = text.chars().filter(|c| c.is_ascii_digit()).collect();
+        let unscaled: u128 = digits.trim_start_matches('0').parse().unwrap_or(0);
+        if unscaled > i64::MAX as u128 || digits.trim_start_matches('0').len() > 19 {
+            return None;
+        }
         let d = Decimal::parse(text)?;
         let scale = (text.len() - dot - 1) as u8;
         let precision = (text.len() - 1) as u8;
@@ -394,10 +401,14 @@ impl<'s, 'a> Binder<'s, 'a> {
                 "a subquery here (JoinLab runs IN / EXISTS subqueries as top-level conditions of WHERE)",
             )
             .at(span.0, span.1)),
-            SqlExpr::Like { negated, expr, pattern, .. } => {
+            SqlExpr::Like { negated, expr, pattern, escape_char, .. } => {
                 let (x, p) = (self.bind(expr)?, self.bind(pattern)?);
                 let n = x.ty().nullable || p.ty().nullable;
-                Ok(Expr::call(if *negated { Op::NotLike } else { Op::Like }, vec![x, p], bool_type(n)))
+                let mut args = vec![x, p];
+                if let Some(e) = escape_char {
+                    args.push(self.bind(e)?);
+                }
+                Ok(Expr::call(if *negated { Op::NotLike } else { Op::Like }, args, bool_type(n)))
             }
             SqlExpr::Cast { kind, expr, data_type, .. } => {
                 let x = self.bind(expr)?;
