@@ -338,7 +338,26 @@ impl<'c> Binder<'c> {
         }
         if let Some(ob) = &q.order_by {
             let (s, e) = span_of(ob);
-            return Err(Error::unsupported("ORDER BY (a streaming query without a time-ordered sort)").at(s, e));
+            // Flink sorts a stream only by a time attribute first (a temporal sort, which JoinLab
+            // does not run yet); any other first key fails in the planner.
+            let mut unsorted = q.clone();
+            unsorted.order_by = None;
+            let bound = self.bind_query(&unsorted, outer)?;
+            let first = match &ob.kind {
+                sqlparser::ast::OrderByKind::Expressions(exprs) => exprs.first().map(|x| &x.expr),
+                sqlparser::ast::OrderByKind::All(_) => None,
+            };
+            let on_time = match first {
+                Some(sqlparser::ast::Expr::Identifier(i)) => bound
+                    .scope
+                    .iter()
+                    .any(|f| f.name.eq_ignore_ascii_case(&i.value) && f.ty.time_attr() != crate::types::TimeAttr::None),
+                _ => false,
+            };
+            if on_time {
+                return Err(Error::unsupported("ORDER BY a time attribute (Flink's temporal sort)").at(s, e));
+            }
+            return Err(Error::table("Sort on a non-time-attribute field is not supported.").at(s, e));
         }
         if q.limit_clause.is_some() || q.fetch.is_some() {
             return Err(Error::unsupported("LIMIT / FETCH"));
