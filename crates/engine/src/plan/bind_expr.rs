@@ -407,6 +407,11 @@ impl<'s, 'a> Binder<'s, 'a> {
                 if x.ty().kind == TypeKind::Null {
                     return Ok(Expr::literal(Value::Null, ty.with_nullable(true)));
                 }
+                if !try_cast && ty == *x.ty() {
+                    // Calcite drops a cast to the operand's own type: a window column keeps
+                    // being one (a window join over it stays a window join)
+                    return Ok(x);
+                }
                 Ok(Expr::Cast { expr: Box::new(x), ty, try_cast })
             }
             SqlExpr::Case { operand, conditions, else_result, .. } => {
