@@ -464,7 +464,17 @@ impl<'s, 'a> Binder<'s, 'a> {
                 ))
             }
             SqlExpr::Function(f) => self.function(f, span),
-            SqlExpr::Floor { expr, .. } | SqlExpr::Ceil { expr, .. } => {
+            SqlExpr::Floor { expr, field } | SqlExpr::Ceil { expr, field } => {
+                if !matches!(
+                    field,
+                    sqlparser::ast::CeilFloorKind::DateTimeField(sqlparser::ast::DateTimeField::NoDateTime)
+                ) {
+                    // FLOOR/CEIL(x TO unit) would otherwise return x unchanged
+                    let name = if matches!(e, SqlExpr::Floor { .. }) { "FLOOR" } else { "CEIL" };
+                    let form =
+                        if matches!(field, sqlparser::ast::CeilFloorKind::Scale(_)) { ", scale" } else { " TO unit" };
+                    return Err(Error::unsupported(format!("{}(…{})", name, form)).at(span.0, span.1));
+                }
                 let x = self.bind(expr)?;
                 let t = match x.ty().kind {
                     TypeKind::Decimal { precision, .. } => {
