@@ -25,7 +25,7 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::changelog::RowKind;
-use crate::expr::{EvalCtx, Expr};
+use crate::expr::{cast_value, EvalCtx, Expr};
 use crate::plan::JoinKind;
 use crate::time::{format_watermark, SessionZone};
 use crate::trace::{Event, Lineage, StateGroup, StateSummary, WindowRef};
@@ -52,6 +52,8 @@ pub struct WindowJoinOp {
     right_keys: Vec<usize>,
     null_safe: Vec<bool>,
     residual: Option<Expr>,
+    /// Per key: the type the sides are compared in (`None`: as they are).
+    key_types: Vec<Option<DataType>>,
     /// Columns of window_start / window_end on each side.
     left_win: (usize, usize),
     right_win: (usize, usize),
@@ -78,6 +80,8 @@ pub struct WindowJoinSpec {
     pub right_keys: Vec<usize>,
     pub null_safe: Vec<bool>,
     pub residual: Option<Expr>,
+    /// Per key: the type both sides are compared in when their numeric types differ.
+    pub key_types: Vec<Option<DataType>>,
     pub left_win: (usize, usize),
     pub right_win: (usize, usize),
     pub ltz: bool,
@@ -95,6 +99,7 @@ impl WindowJoinOp {
             right_keys: s.right_keys,
             null_safe: s.null_safe,
             residual: s.residual,
+            key_types: s.key_types,
             left_win: s.left_win,
             right_win: s.right_win,
             ltz: s.ltz,
@@ -111,6 +116,15 @@ impl WindowJoinOp {
             project: s.project,
             rows: 0,
         }
+    }
+
+    /// The types join keys are held in (for rendering them in traces).
+    fn key_render_types(&self) -> Vec<DataType> {
+        self.left_keys
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| self.key_types.get(i).cloned().flatten().unwrap_or_else(|| self.left_types[k].clone()))
+            .collect()
     }
 
     fn side_name(input: usize) -> &'static str {
@@ -156,8 +170,15 @@ impl WindowJoinOp {
             return Ok(());
         }
         self.scratch.clear();
-        for &k in keys {
-            self.scratch.push(rec.row[k].clone());
+        let types = if input == 0 { &self.left_types } else { &self.right_types };
+        for (i, &k) in keys.iter().enumerate() {
+            let v = &rec.row[k];
+            match self.key_types.get(i).and_then(|t| t.as_ref()) {
+                Some(t) if t.kind != types[k].kind && !v.is_null() => {
+                    self.scratch.push(cast_value(v, &types[k], t, cx.zone)?);
+                }
+                _ => self.scratch.push(v.clone()),
+            }
         }
         let map_key = (std::mem::take(&mut self.scratch), end);
         let tracing = cx.tracing();
@@ -269,7 +290,7 @@ impl WindowJoinOp {
         let tracing = cx.tracing();
         let op = cx.op;
         if tracing {
-            let key_types: Vec<DataType> = self.left_keys.iter().map(|&k| self.left_types[k].clone()).collect();
+            let key_types = self.key_render_types();
             let key = render(&slot.key, &key_types, cx.zone);
             let (l, r, wm) = (slot.left.len(), slot.right.len(), self.current);
             cx.event(|| Event::WindowFire {
@@ -404,7 +425,7 @@ impl WindowJoinOp {
             cx.emit(Record { kind: RowKind::Insert, row, lineage });
         }
         if tracing {
-            let key_types: Vec<DataType> = self.left_keys.iter().map(|&k| self.left_types[k].clone()).collect();
+            let key_types = self.key_render_types();
             let key = render(&slot.key, &key_types, cx.zone);
             for (side, n) in [("left", slot.left.len()), ("right", slot.right.len())] {
                 if n > 0 {
@@ -427,7 +448,7 @@ impl WindowJoinOp {
     pub fn state(&self, op: usize, zone: &SessionZone) -> StateSummary {
         let mut slots: Vec<&Slot> = self.slots.values().collect();
         slots.sort_by_key(|s| s.seq);
-        let key_types: Vec<DataType> = self.left_keys.iter().map(|&k| self.left_types[k].clone()).collect();
+        let key_types = self.key_render_types();
         let mut groups = Vec::new();
         let mut rows = 0;
         for s in slots {

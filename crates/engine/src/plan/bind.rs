@@ -1,8 +1,9 @@
 //! Binding a SELECT into a [`Rel`] tree: FROM items (tables, derived tables, windowing TVFs,
 //! joins), WHERE (with IN / EXISTS subqueries turned into semi / anti joins), the select list
 //! (names as Calcite derives them). Each join is classified here: a window join when both
-//! inputs carry the same window and ON equates window_start and window_end
-//! (SEMANTICS.md §2.3); otherwise the regular-join fallback, which JoinLab does not run yet.
+//! inputs carry the same window (a window TVF's columns, kept through plain projections and
+//! through window joins, so window joins cascade) and ON equates a window_start and a
+//! window_end column of each side (SEMANTICS.md §2.3); otherwise a regular join.
 
 use sqlparser::ast::{
     Expr as SqlExpr, FunctionArg, FunctionArgExpr, Join, JoinConstraint, JoinOperator, ObjectName, Query, Select,
@@ -165,18 +166,45 @@ fn has_subquery(e: &SqlExpr) -> bool {
     }
 }
 
-/// The window props of a relation after a projection.
+/// The window props of a relation after a projection: a window column survives in every output
+/// column that is a plain reference to it (any expression on it, even a cast, loses it).
 fn project_window(input: &Rel, project: &[Expr]) -> Option<WindowProps> {
     let w = input.window.as_ref()?;
-    let find = |col: usize| project.iter().position(|e| e.as_input() == Some(col));
+    let map = |cols: &[usize]| -> Vec<usize> {
+        let mut out: Vec<usize> =
+            (0..project.len()).filter(|&i| project[i].as_input().map(|c| cols.contains(&c)).unwrap_or(false)).collect();
+        out.sort_unstable();
+        out
+    };
+    let (window_start, window_end) = (map(&w.window_start), map(&w.window_end));
+    if window_start.is_empty() || window_end.is_empty() {
+        return None;
+    }
     Some(WindowProps {
         spec: w.spec,
-        window_start: find(w.window_start)?,
-        window_end: find(w.window_end)?,
-        window_time: w.window_time.and_then(find),
+        window_start,
+        window_end,
+        window_time: map(&w.window_time),
         ltz: w.ltz,
         proctime: w.proctime,
     })
+}
+
+/// The window props of a window join's output (Flink's `getJoinWindowProperties`): the left
+/// side's, plus the right side's columns shifted behind the left ones (SEMI/ANTI joins output
+/// the left side only).
+pub fn join_window(left: &WindowProps, right: &WindowProps, nl: usize, n: usize) -> WindowProps {
+    let both = |l: &[usize], r: &[usize]| -> Vec<usize> {
+        l.iter().copied().chain(r.iter().map(|c| c + nl)).filter(|&c| c < n).collect()
+    };
+    WindowProps {
+        spec: left.spec,
+        window_start: both(&left.window_start, &right.window_start),
+        window_end: both(&left.window_end, &right.window_end),
+        window_time: both(&left.window_time, &right.window_time),
+        ltz: left.ltz,
+        proctime: left.proctime,
+    }
 }
 
 /// A Calc over `input`; the result keeps window props the projection keeps.
@@ -304,6 +332,25 @@ fn equi_pair(e: &Expr, nl: usize) -> Option<(usize, usize, bool)> {
         }
     }
     None
+}
+
+/// The first equality `l = r` (not `IS NOT DISTINCT FROM`) between a left column of `lcols` and a
+/// right column of `rcols`, as (left column, right column).
+fn win_pair(conjuncts: &[Expr], nl: usize, lcols: &[usize], rcols: &[usize]) -> Option<(usize, usize)> {
+    conjuncts.iter().find_map(|c| match equi_pair(c, nl) {
+        Some((a, b, false)) if lcols.contains(&a) && rcols.contains(&b) => Some((a, b)),
+        _ => None,
+    })
+}
+
+/// The type an equality of two numeric columns of different types compares them in (Calcite's
+/// least restrictive type: `INT = BIGINT` compares as BIGINT, `DECIMAL(3,1) = DECIMAL(4,2)` as
+/// DECIMAL(4,2)); `None` when the values already compare as they are.
+fn compare_type(a: &DataType, b: &DataType) -> Option<DataType> {
+    if a.kind == b.kind || !a.kind.is_numeric() || !b.kind.is_numeric() {
+        return None;
+    }
+    crate::expr::typing::least_restrictive(&[a, b])
 }
 
 impl<'c> Binder<'c> {
@@ -810,18 +857,15 @@ impl<'c> Binder<'c> {
                         lw.spec.explain("…"),
                         rw.spec.explain("…")
                     ))
+                } else if win_pair(&conjuncts, nl, &lw.window_start, &rw.window_start).is_none()
+                    || win_pair(&conjuncts, nl, &lw.window_end, &rw.window_end).is_none()
+                {
+                    Some(
+                        "the join condition does not contain both window_start equality and window_end equality"
+                            .to_string(),
+                    )
                 } else {
-                    let has = |a: usize, b: usize| {
-                        conjuncts.iter().any(|c| matches!(equi_pair(c, nl), Some((x, y, false)) if x == a && y == b))
-                    };
-                    if !has(lw.window_start, rw.window_start) || !has(lw.window_end, rw.window_end) {
-                        Some(
-                            "the join condition does not contain both window_start equality and window_end equality"
-                                .to_string(),
-                        )
-                    } else {
-                        None
-                    }
+                    None
                 }
             }
             _ => Some(String::new()),
@@ -851,23 +895,33 @@ impl<'c> Binder<'c> {
                 )));
             }
         }
+        // the window columns the operator reads: the first window_start / window_end equalities
+        let (Some(starts), Some(ends)) = (
+            win_pair(&conjuncts, nl, &lw.window_start, &rw.window_start),
+            win_pair(&conjuncts, nl, &lw.window_end, &rw.window_end),
+        ) else {
+            return self.regular_join(left, right, kind, conjuncts, span, names);
+        };
         let mut left_keys = Vec::new();
         let mut right_keys = Vec::new();
         let mut null_safe = Vec::new();
+        let mut key_types = Vec::new();
         let mut residual = Vec::new();
         for c in conjuncts {
             match equi_pair(&c, nl) {
-                Some((a, b, false)) if a == lw.window_start && b == rw.window_start => {}
-                Some((a, b, false)) if a == lw.window_end && b == rw.window_end => {}
+                Some((a, b, false)) if lw.window_start.contains(&a) && rw.window_start.contains(&b) => {}
+                Some((a, b, false)) if lw.window_end.contains(&a) && rw.window_end.contains(&b) => {}
                 Some((a, b, safe)) => {
                     left_keys.push(a);
                     right_keys.push(b);
                     null_safe.push(safe);
+                    key_types.push(compare_type(&left.fields[a].ty, &right.fields[b].ty));
                 }
                 None => residual.push(c),
             }
         }
         let fields = join_fields(&left, &right, kind);
+        let window = join_window(&lw, &rw, nl, fields.len());
         let node = WindowJoinNode {
             left,
             right,
@@ -876,15 +930,18 @@ impl<'c> Binder<'c> {
             right_keys,
             null_safe,
             residual: Expr::and_all(residual),
+            key_types,
             left_window: lw,
             right_window: rw,
+            left_win: (starts.0, ends.0),
+            right_win: (starts.1, ends.1),
         };
         Ok(Rel {
             node: Node::WindowJoin(Box::new(node)),
             fields,
             insert_only: true,
             update_producer: None,
-            window: None,
+            window: Some(window),
             unique_keys: Vec::new(),
         })
     }
@@ -1482,9 +1539,9 @@ impl<'c> Binder<'c> {
             update_producer: producer,
             window: Some(WindowProps {
                 spec,
-                window_start: n,
-                window_end: n + 1,
-                window_time: Some(n + 2),
+                window_start: vec![n],
+                window_end: vec![n + 1],
+                window_time: vec![n + 2],
                 ltz,
                 proctime,
             }),
@@ -1496,9 +1553,9 @@ impl<'c> Binder<'c> {
 fn unreachable_window() -> WindowProps {
     WindowProps {
         spec: WindowSpec::Tumble { size: 1, offset: 0 },
-        window_start: 0,
-        window_end: 0,
-        window_time: None,
+        window_start: Vec::new(),
+        window_end: Vec::new(),
+        window_time: Vec::new(),
         ltz: false,
         proctime: false,
     }

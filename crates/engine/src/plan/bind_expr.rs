@@ -419,6 +419,11 @@ impl<'s, 'a> Binder<'s, 'a> {
                 if x.ty().kind == TypeKind::Null {
                     return Ok(Expr::literal(Value::Null, ty.with_nullable(true)));
                 }
+                if !try_cast && ty == *x.ty() {
+                    // Calcite drops a cast to the operand's own type: a window column keeps
+                    // being one (a window join over it stays a window join)
+                    return Ok(x);
+                }
                 Ok(Expr::Cast { expr: Box::new(x), ty, try_cast })
             }
             SqlExpr::Case { operand, conditions, else_result, .. } => {
@@ -471,7 +476,17 @@ impl<'s, 'a> Binder<'s, 'a> {
                 ))
             }
             SqlExpr::Function(f) => self.function(f, span),
-            SqlExpr::Floor { expr, .. } | SqlExpr::Ceil { expr, .. } => {
+            SqlExpr::Floor { expr, field } | SqlExpr::Ceil { expr, field } => {
+                if !matches!(
+                    field,
+                    sqlparser::ast::CeilFloorKind::DateTimeField(sqlparser::ast::DateTimeField::NoDateTime)
+                ) {
+                    // FLOOR/CEIL(x TO unit) would otherwise return x unchanged
+                    let name = if matches!(e, SqlExpr::Floor { .. }) { "FLOOR" } else { "CEIL" };
+                    let form =
+                        if matches!(field, sqlparser::ast::CeilFloorKind::Scale(_)) { ", scale" } else { " TO unit" };
+                    return Err(Error::unsupported(format!("{}(…{})", name, form)).at(span.0, span.1));
+                }
                 let x = self.bind(expr)?;
                 let t = match x.ty().kind {
                     TypeKind::Decimal { precision, .. } => {

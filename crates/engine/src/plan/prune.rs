@@ -10,7 +10,7 @@
 //! Window TVFs keep their time column and append their window columns after what is left of
 //! their input; window joins keep both sides' window bounds.
 
-use super::bind::{calc, input_spec, join_description};
+use super::bind::{calc, input_spec, join_description, join_window};
 use super::rel::{Node, Rel};
 use crate::expr::Expr;
 
@@ -169,10 +169,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             )
         }
         Node::WindowJoin(mut j) => {
-            let windows = [
-                (j.left_window.window_start, j.left_window.window_end),
-                (j.right_window.window_start, j.right_window.window_end),
-            ];
+            let windows = [j.left_win, j.right_win];
             let extra = JoinColumns {
                 left_keys: &j.left_keys,
                 right_keys: &j.right_keys,
@@ -196,12 +193,16 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             j.left_keys = j.left_keys.iter().map(|&k| p.lmap[k].unwrap_or(k)).collect();
             j.right_keys = j.right_keys.iter().map(|&k| p.rmap[k].unwrap_or(k)).collect();
             j.residual = j.residual.as_ref().map(|r| remap(r, &p.both_map));
+            let at = |m: &ColumnMap, (s, e): (usize, usize)| (m[s].unwrap_or(s), m[e].unwrap_or(e));
+            j.left_win = at(&p.lmap, j.left_win);
+            j.right_win = at(&p.rmap, j.right_win);
             j.left_window = lw;
             j.right_window = rw;
             j.left = p.left;
             j.right = p.right;
-            let fields = (0..n).filter(|&i| p.map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
-            (Rel { node: Node::WindowJoin(j), fields, ..rel }, p.map)
+            let fields: Vec<_> = (0..n).filter(|&i| p.map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
+            let window = Some(join_window(&j.left_window, &j.right_window, j.left.fields.len(), fields.len()));
+            (Rel { node: Node::WindowJoin(j), fields, window, ..rel }, p.map)
         }
         Node::WindowTvf { input, spec, time_col, ltz, proctime } => {
             let n_in = input.fields.len();
@@ -219,9 +220,9 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             let mut fields: Vec<_> = child.fields.clone();
             fields.extend(rel.fields[n_in..].iter().cloned());
             let window = rel.window.clone().map(|p| super::rel::WindowProps {
-                window_start: w,
-                window_end: w + 1,
-                window_time: Some(w + 2),
+                window_start: vec![w],
+                window_end: vec![w + 1],
+                window_time: vec![w + 2],
                 ..p
             });
             let unique_keys = rel

@@ -61,13 +61,15 @@ impl JoinKind {
     }
 }
 
-/// Window columns a relation carries (straight from a window TVF, through projections).
+/// Window columns a relation carries (Flink's `RelWindowProperties`): straight from a window
+/// TVF, through projections that keep the columns as they are (each copy counts), and through
+/// window joins (both sides' columns).
 #[derive(Clone, Debug, PartialEq)]
 pub struct WindowProps {
     pub spec: WindowSpec,
-    pub window_start: usize,
-    pub window_end: usize,
-    pub window_time: Option<usize>,
+    pub window_start: Vec<usize>,
+    pub window_end: Vec<usize>,
+    pub window_time: Vec<usize>,
     /// The time attribute is a TIMESTAMP_LTZ (windows live on the session zone's clock).
     pub ltz: bool,
     pub proctime: bool,
@@ -86,8 +88,14 @@ pub struct WindowJoinNode {
     pub null_safe: Vec<bool>,
     /// The rest of the condition, over the concatenated row (left columns, then right).
     pub residual: Option<Expr>,
+    /// Per key: the type both sides are compared in when their numeric types differ
+    /// (`INT = BIGINT` compares as BIGINT).
+    pub key_types: Vec<Option<DataType>>,
     pub left_window: WindowProps,
     pub right_window: WindowProps,
+    /// The (window_start, window_end) columns of each side that the condition equates.
+    pub left_win: (usize, usize),
+    pub right_win: (usize, usize),
 }
 
 /// How a regular join keeps one input's rows (Flink's `JoinInputSideSpec`, SEMANTICS.md §1.1).

@@ -2,7 +2,7 @@
 //!
 //! Conversions follow `java.time` because Flink uses it: a local time inside a DST gap moves
 //! forward by the gap, an ambiguous local time takes the earlier offset (Flink's window timers
-//! take the later one, see [`SessionZone::local_to_instant_for_timer`]).
+//! differ in gaps and overlaps, see [`SessionZone::local_to_instant_for_timer`]).
 
 use chrono::{Datelike, NaiveDate, NaiveDateTime, Offset, TimeZone, Timelike};
 use chrono_tz::Tz;
@@ -151,15 +151,40 @@ impl SessionZone {
         }
     }
 
-    /// Flink's `TimeWindowUtil.toEpochMillsForTimer`: the later instant when the local time
-    /// occurs twice (leaving daylight saving time).
+    /// Flink's `TimeWindowUtil.toEpochMillsForTimer`: the instant of a window timer at a local
+    /// time. In a zone that observes daylight saving time it compares the local time with the
+    /// local time one hour later: when both map to the same instant (the local time lies in a
+    /// spring-forward gap) the timer is that instant floored to a whole UTC hour — the first
+    /// skipped instant for a one-hour gap, so a window ending inside the gap fires as soon as
+    /// the gap begins; when they lie more than an hour apart (an ambiguous local time when
+    /// leaving daylight saving time) it is the later instant. Other zones use `atZone`.
     pub fn local_to_instant_for_timer(&self, local_ms: i64) -> i64 {
-        if local_ms == i64::MAX {
+        const HOUR: i64 = 3_600_000;
+        if local_ms == i64::MAX || self.is_utc() {
             return local_ms;
         }
-        match self.candidates(local_ms) {
-            (_, Some(l)) => l,
-            _ => self.gap_forward(local_ms),
+        if !self.uses_daylight_time() {
+            return self.local_to_instant(local_ms);
+        }
+        let t1 = self.local_to_instant(local_ms);
+        let t2 = self.local_to_instant(local_ms.saturating_add(HOUR));
+        if t1 == t2 {
+            t1 - t1 % HOUR
+        } else if t2 - t1 > HOUR {
+            t1 + HOUR
+        } else {
+            t1
+        }
+    }
+
+    /// Java's `TimeZone.useDaylightTime()`: whether the zone's current rules switch to daylight
+    /// saving time (checked on the rules of 2030: the offsets of mid-January and mid-July differ).
+    fn uses_daylight_time(&self) -> bool {
+        const JAN_15_2030: i64 = 1_894_665_600_000;
+        const JUL_15_2030: i64 = 1_910_304_000_000;
+        match self.kind {
+            Kind::Region(_) => self.offset_at_instant(JAN_15_2030) != self.offset_at_instant(JUL_15_2030),
+            _ => false,
         }
     }
 
@@ -196,6 +221,11 @@ mod tests {
         // 2021-03-14 02:30 does not exist: moved forward to 03:30 PDT
         let gap = 1_615_689_000_000; // 2021-03-14 02:30 as UTC clock
         assert_eq!(la.local_to_instant(gap), 1_615_717_800_000);
+        // a timer in the gap is its first skipped instant, 03:00 PDT (10:00Z)
+        assert_eq!(la.local_to_instant_for_timer(gap), 1_615_716_000_000);
+        // zones without daylight saving time: plain atZone
+        let shanghai = SessionZone::parse("Asia/Shanghai").unwrap();
+        assert_eq!(shanghai.local_to_instant_for_timer(local), local - 8 * 3_600_000);
         let kolkata = SessionZone::parse("Asia/Kolkata").unwrap();
         assert_eq!(kolkata.offset_at_instant(utc), 19_800_000);
         assert!(SessionZone::parse("PST").is_err());
