@@ -18,12 +18,14 @@
 //! emitted then). The walk follows Flink 2.x: up to the input's level it only counts how many
 //! state rows match each combination; from the input row on (when it satisfies its level's
 //! condition) it emits. A padded combination is retracted or restored only when the input row
-//! itself matches the combination before it.
+//! itself matches the combination before it. Common keys of different types (`INT` and `BIGINT`)
+//! are held as their common type.
 
 use rustc_hash::FxHashMap;
 
 use crate::changelog::RowKind;
-use crate::expr::{EvalCtx, Expr};
+use crate::expr::typing::least_restrictive;
+use crate::expr::{cast_value, EvalCtx, Expr};
 use crate::plan::{InputSpec, JoinKind};
 use crate::time::{format_watermark, SessionZone};
 use crate::trace::{Event, Lineage, StateGroup, StateSummary};
@@ -74,6 +76,9 @@ pub struct MultiJoinOp {
     /// Per level: the key equalities of its condition (global columns, null-safe), and the rest.
     level_pairs: Vec<Vec<(usize, usize, bool)>>,
     level_rest: Vec<Option<Expr>>,
+    /// The common key's type, and per input whether its key column must be cast to it.
+    key_type: DataType,
+    key_casts: Vec<bool>,
 }
 
 #[derive(Clone, Copy)]
@@ -332,7 +337,14 @@ impl MultiJoinOp {
             level_pairs.push(pairs);
             level_rest.push(Expr::and_all(rest));
         }
+        let key_types: Vec<&DataType> = s.key_cols.iter().enumerate().map(|(i, &c)| &s.types[i][c]).collect();
+        let key_type = least_restrictive(&key_types)
+            .or_else(|| key_types.first().map(|t| (*t).clone()))
+            .unwrap_or_else(|| DataType::new(crate::types::TypeKind::Null, true));
+        let key_casts = key_types.iter().map(|t| t.kind != key_type.kind).collect();
         MultiJoinOp {
+            key_type,
+            key_casts,
             col_of,
             level_pairs,
             level_rest,
@@ -375,7 +387,7 @@ impl MultiJoinOp {
                 }
             }
             if cx.tracing() {
-                let kt = self.s.types[input][self.s.key_cols[input]].clone();
+                let kt = self.key_type.clone();
                 for (key, rows) in gone {
                     let k = render(&[key], std::slice::from_ref(&kt), cx.zone);
                     let op = cx.op;
@@ -390,7 +402,12 @@ impl MultiJoinOp {
     pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), String> {
         let now = cx.proc_time;
         self.expire(now, cx);
-        let key = rec.row[self.s.key_cols[input]].clone();
+        let v = &rec.row[self.s.key_cols[input]];
+        let key = if self.key_casts[input] {
+            cast_value(v, &self.s.types[input][self.s.key_cols[input]], &self.key_type, cx.zone)?
+        } else {
+            v.clone()
+        };
         let n = self.s.kinds.len();
         let out = {
             let mut w = Walk {
@@ -468,7 +485,7 @@ impl MultiJoinOp {
             }
         }
         if cx.tracing() {
-            let kt = self.s.types[input][self.s.key_cols[input]].clone();
+            let kt = self.key_type.clone();
             let k = render(std::slice::from_ref(&key), std::slice::from_ref(&kt), cx.zone);
             let op = cx.op;
             let side = self.s.input_names[input].clone();
@@ -514,7 +531,7 @@ impl MultiJoinOp {
         let mut groups = Vec::new();
         let mut rows = 0;
         for input in 0..self.state.len() {
-            let kt = self.s.types[input][self.s.key_cols[input]].clone();
+            let kt = self.key_type.clone();
             // keys in the order their oldest row arrived (hash order differs between builds)
             let mut keys: Vec<(&Value, u64)> =
                 self.state[input].iter().map(|(k, l)| (k, l.iter().map(|e| e.seq).min().unwrap_or(0))).collect();

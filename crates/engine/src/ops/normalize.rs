@@ -9,6 +9,18 @@
 //!   -D k,       no state   ──► nothing
 //! ```
 //!
+//! With a condition (a filter Flink pushed into the normalize, `condition=[…]`), only rows
+//! that pass it are visible downstream; the state holds the key's last row either way:
+//!
+//! ```text
+//!   old passes, new passes ──► -U old, +U new
+//!   old passes, new fails  ──► -D old
+//!   old fails (or none), new passes ──► +I new
+//!   -D k, old passes       ──► -D old; an old row that fails: nothing
+//! ```
+//!
+//! (checked with the oracle: tests/conformance/changelog_upsert_filter_normalize.sql).
+//!
 //! "The same row" compares the row as the normalize holds it, after column pruning: an update
 //! that changes only columns the query never reads is dropped here. With state TTL on, Flink
 //! forwards it anyway (-U/+U), so that downstream state is written again and does not expire
@@ -18,6 +30,7 @@
 use rustc_hash::FxHashMap;
 
 use crate::changelog::RowKind;
+use crate::expr::{EvalCtx, Expr};
 use crate::trace::{Event, StateGroup, StateSummary};
 use crate::types::DataType;
 use crate::value::{Row, Value};
@@ -29,14 +42,27 @@ pub struct NormalizeOp {
     pub types: Vec<DataType>,
     /// State TTL is on: forward an update equal to the key's last row instead of dropping it.
     ttl_enabled: bool,
+    /// Only rows passing this filter are visible downstream.
+    condition: Option<Expr>,
     /// Key → (last row, its lineage, when the key was first inserted).
     state: FxHashMap<Vec<Value>, (Row, Vec<u32>, u64)>,
     seq: u64,
 }
 
 impl NormalizeOp {
-    pub fn new(key: Vec<usize>, types: Vec<DataType>, ttl_enabled: bool) -> NormalizeOp {
-        NormalizeOp { key, types, ttl_enabled, state: FxHashMap::default(), seq: 0 }
+    pub fn new(key: Vec<usize>, types: Vec<DataType>, ttl_enabled: bool, condition: Option<Expr>) -> NormalizeOp {
+        NormalizeOp { key, types, ttl_enabled, condition, state: FxHashMap::default(), seq: 0 }
+    }
+
+    /// Whether a row passes the condition (every row does without one).
+    fn passes(&self, row: &Row, cx: &Ctx) -> Result<bool, String> {
+        match &self.condition {
+            Some(c) => {
+                let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: None };
+                c.eval_true(row, &ctx)
+            }
+            None => Ok(true),
+        }
     }
 
     pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), String> {
@@ -50,7 +76,8 @@ impl NormalizeOp {
         if rec.kind.is_accumulate() {
             self.seq += 1;
             let seq = self.seq;
-            match self.state.get_mut(&k) {
+            let new_passes = self.passes(&rec.row, cx)?;
+            let old_passes = match self.state.get(&k) {
                 Some(slot) if !self.ttl_enabled && slot.0 == rec.row => {
                     if cx.tracing() {
                         let row = render(&rec.row, &self.types, cx.zone);
@@ -58,16 +85,41 @@ impl NormalizeOp {
                     }
                     return Ok(());
                 }
-                Some(slot) => {
+                Some(slot) => Some(self.passes(&slot.0, cx)?),
+                None => None,
+            };
+            match (old_passes, self.state.get_mut(&k)) {
+                (Some(old_passes), Some(slot)) => {
                     let old = std::mem::replace(&mut slot.0, rec.row.clone());
                     let old_lineage = std::mem::replace(&mut slot.1, rec.lineage.clone());
-                    cx.emit(Record { kind: RowKind::UpdateBefore, row: old, lineage: old_lineage });
-                    cx.emit(Record { kind: RowKind::UpdateAfter, row: rec.row.clone(), lineage: rec.lineage.clone() });
+                    match (old_passes, new_passes) {
+                        (true, true) => {
+                            cx.emit(Record { kind: RowKind::UpdateBefore, row: old, lineage: old_lineage });
+                            cx.emit(Record {
+                                kind: RowKind::UpdateAfter,
+                                row: rec.row.clone(),
+                                lineage: rec.lineage.clone(),
+                            });
+                        }
+                        (true, false) => cx.emit(Record { kind: RowKind::Delete, row: old, lineage: old_lineage }),
+                        (false, true) => cx.emit(Record {
+                            kind: RowKind::Insert,
+                            row: rec.row.clone(),
+                            lineage: rec.lineage.clone(),
+                        }),
+                        (false, false) => {}
+                    }
                 }
-                None => {
+                _ => {
                     self.state.insert(k, (rec.row.clone(), rec.lineage.clone(), seq));
-                    cx.emit(Record { kind: RowKind::Insert, row: rec.row.clone(), lineage: rec.lineage.clone() });
+                    if new_passes {
+                        cx.emit(Record { kind: RowKind::Insert, row: rec.row.clone(), lineage: rec.lineage.clone() });
+                    }
                 }
+            }
+            if !new_passes && cx.tracing() {
+                let row = render(&rec.row, &self.types, cx.zone);
+                cx.event(|| Event::Filtered { op, row });
             }
             if cx.tracing() {
                 let row = render(&rec.row, &self.types, cx.zone);
@@ -83,7 +135,9 @@ impl NormalizeOp {
                 });
             }
         } else if let Some((old, old_lineage, _)) = self.state.remove(&k) {
-            cx.emit(Record { kind: RowKind::Delete, row: old, lineage: old_lineage });
+            if self.passes(&old, cx)? {
+                cx.emit(Record { kind: RowKind::Delete, row: old, lineage: old_lineage });
+            }
             cx.event(|| Event::StateExpire {
                 op,
                 side: "key".into(),

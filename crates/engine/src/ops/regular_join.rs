@@ -22,9 +22,13 @@
 //! with a unique key already held replaces that row without retracting it (upsert sources
 //! arrive through ChangelogNormalize, so they send -U first). Expired rows (state TTL,
 //! processing time) stop matching silently; nothing is retracted when they expire.
+//!
+//! Key columns of different types (`INT = BIGINT`) are matched on their common type, as Flink
+//! casts them before the join (`regular_join_mixed_key_types`).
 
 use crate::changelog::RowKind;
-use crate::expr::{EvalCtx, Expr};
+use crate::expr::typing::least_restrictive;
+use crate::expr::{cast_value, EvalCtx, Expr};
 use crate::plan::{InputSpec, JoinKind};
 use crate::time::{format_watermark, SessionZone};
 use crate::trace::{Event, Lineage, StateGroup, StateSummary};
@@ -68,6 +72,9 @@ pub struct RegularJoinOp {
     /// Scratch: matching slots of the other side, and the concatenated row for the residual.
     matches: Vec<u32>,
     buf: Row,
+    /// Per side and key column: the common type to cast the key to, when the two sides' key
+    /// types differ (`INT = BIGINT` joins on BIGINT values, as Flink's planner casts).
+    key_casts: [Vec<Option<DataType>>; 2],
 }
 
 fn side_name(i: usize) -> &'static str {
@@ -81,7 +88,16 @@ fn side_name(i: usize) -> &'static str {
 impl RegularJoinOp {
     pub fn new(s: RegularJoinSpec) -> RegularJoinOp {
         let sides = [JoinState::new(s.left_types.len(), s.tracing), JoinState::new(s.right_types.len(), s.tracing)];
+        let mut key_casts = [Vec::new(), Vec::new()];
+        for (&l, &r) in s.left_keys.iter().zip(&s.right_keys) {
+            let (lt, rt) = (&s.left_types[l], &s.right_types[r]);
+            let common = if lt.kind == rt.kind { None } else { least_restrictive(&[lt, rt]) };
+            let cast = |t: &DataType| common.as_ref().filter(|c| c.kind != t.kind).cloned();
+            key_casts[0].push(cast(lt));
+            key_casts[1].push(cast(rt));
+        }
         RegularJoinOp {
+            key_casts,
             s,
             sides,
             writes: [WriteQueue::default(), WriteQueue::default()],
@@ -130,8 +146,16 @@ impl RegularJoinOp {
         matches!(self.s.kind, JoinKind::Semi | JoinKind::Anti)
     }
 
-    fn key_of(&self, side: usize, row: &[Value]) -> Key {
-        self.keys(side).iter().map(|&k| row[k].clone()).collect()
+    fn key_of(&self, side: usize, row: &[Value], zone: &SessionZone) -> Result<Key, String> {
+        let types = self.types(side);
+        self.keys(side)
+            .iter()
+            .zip(&self.key_casts[side])
+            .map(|(&k, cast)| match cast {
+                Some(to) => cast_value(&row[k], &types[k], to, zone),
+                None => Ok(row[k].clone()),
+            })
+            .collect()
     }
 
     fn key_matchable(&self, key: &Key) -> bool {
@@ -369,7 +393,7 @@ impl RegularJoinOp {
         let other = 1 - side;
         let now = cx.proc_time;
         let tracing = cx.tracing();
-        let key = self.key_of(side, &rec.row);
+        let key = self.key_of(side, &rec.row, cx.zone)?;
         let total = self.find_matches(side, &key, &rec.row, cx)?;
         self.store(side, &key, &rec, total, now, cx);
         let matches = std::mem::take(&mut self.matches);

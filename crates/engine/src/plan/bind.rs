@@ -251,6 +251,29 @@ fn join_fields(left: &Rel, right: &Rel, kind: JoinKind) -> Vec<Field> {
     fields
 }
 
+/// Unique keys that survive a regular join: a side joined to at most one row of the other
+/// keeps its keys.
+pub(crate) fn join_unique_keys(
+    left: &Rel,
+    right: &Rel,
+    kind: JoinKind,
+    left_spec: &InputSpec,
+    right_spec: &InputSpec,
+) -> Vec<Vec<usize>> {
+    let nl = left.fields.len();
+    let mut unique_keys = Vec::new();
+    if matches!(right_spec, InputSpec::JoinKeyContainsUniqueKey(_))
+        && matches!(kind, JoinKind::Inner | JoinKind::Left | JoinKind::Semi | JoinKind::Anti)
+    {
+        unique_keys.extend(left.unique_keys.iter().cloned());
+    }
+    if matches!(left_spec, InputSpec::JoinKeyContainsUniqueKey(_)) && matches!(kind, JoinKind::Inner | JoinKind::Right)
+    {
+        unique_keys.extend(right.unique_keys.iter().map(|k| k.iter().map(|c| c + nl).collect()));
+    }
+    unique_keys
+}
+
 /// Flink's `JoinInputSideSpec`: a unique key inside the join key, another unique key, or none.
 pub(crate) fn input_spec(rel: &Rel, keys: &[usize]) -> InputSpec {
     if let Some(k) = rel.unique_keys.iter().find(|k| !k.is_empty() && k.iter().all(|c| keys.contains(c))) {
@@ -490,11 +513,6 @@ impl<'c> Binder<'c> {
         if let Some(list) = &hints.multi_join {
             unmatched(list.clone(), "MULTI_JOIN")?;
         }
-        if self.multi_join_enabled {
-            bound.rel = super::multi_join::fold(bound.rel, &super::multi_join::Allow::All, &mut self.warnings);
-        } else if let Some(list) = &hints.multi_join {
-            bound.rel = super::multi_join::fold(bound.rel, &super::multi_join::Allow::Named(list), &mut self.warnings);
-        }
         // WHERE: subqueries become semi/anti joins, the rest a filter
         let mut filters = Vec::new();
         for w in where_parts {
@@ -510,7 +528,19 @@ impl<'c> Binder<'c> {
             self.check_implicit_conversions(&e, false)?;
             filters.push(e);
         }
-        let filter = Expr::and_all(filters);
+        // filters go down towards the tables they read (into a ChangelogNormalize, turning an
+        // outer join inner) before the join chain is folded, as in Flink's optimizer
+        let (rel, rest) = super::pushdown::push_into(
+            super::pushdown::push_filters(bound.rel),
+            filters.into_iter().flat_map(Expr::conjuncts).collect(),
+        );
+        bound.rel = rel;
+        let filter = Expr::and_all(rest);
+        if self.multi_join_enabled {
+            bound.rel = super::multi_join::fold(bound.rel, &super::multi_join::Allow::All, &mut self.warnings);
+        } else if let Some(list) = &hints.multi_join {
+            bound.rel = super::multi_join::fold(bound.rel, &super::multi_join::Allow::Named(list), &mut self.warnings);
+        }
         // select list
         let scope = Scope::new(bound.scope.clone());
         let mut exprs: Vec<Expr> = Vec::new();
@@ -996,18 +1026,7 @@ impl<'c> Binder<'c> {
         let right_spec = input_spec(&right, &right_keys);
         let fields = join_fields(&left, &right, kind);
         let insert_only = left.insert_only && right.insert_only && matches!(kind, JoinKind::Inner | JoinKind::Semi);
-        // unique keys that survive: a side joined to at most one row of the other keeps its keys
-        let mut unique_keys = Vec::new();
-        if matches!(right_spec, InputSpec::JoinKeyContainsUniqueKey(_))
-            && matches!(kind, JoinKind::Inner | JoinKind::Left | JoinKind::Semi | JoinKind::Anti)
-        {
-            unique_keys.extend(left.unique_keys.iter().cloned());
-        }
-        if matches!(left_spec, InputSpec::JoinKeyContainsUniqueKey(_))
-            && matches!(kind, JoinKind::Inner | JoinKind::Right)
-        {
-            unique_keys.extend(right.unique_keys.iter().map(|k| k.iter().map(|c| c + nl).collect()));
-        }
+        let unique_keys = join_unique_keys(&left, &right, kind, &left_spec, &right_spec);
         let left_ttl = self.ttl_for(names[0].as_deref(), self.state_ttl.0);
         let right_ttl = self.ttl_for(names[1].as_deref(), self.state_ttl.1);
         let node = JoinNode {
@@ -1278,6 +1297,7 @@ impl<'c> Binder<'c> {
                     input: Box::new(rel),
                     key: t.primary_key.clone(),
                     ttl_enabled: self.state_ttl.0 > 0 || self.state_ttl.1 > 0,
+                    condition: None,
                 },
                 fields,
                 insert_only: false,

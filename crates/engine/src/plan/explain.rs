@@ -108,9 +108,15 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
         }
         Node::Join(_) => super::bind::join_description(rel, true),
         Node::MultiJoin(_) => multi_join_text(rel, true),
-        Node::ChangelogNormalize { key, .. } => {
-            let k: Vec<String> = key.iter().map(|&c| rel.fields[c].name.clone()).collect();
-            format!("ChangelogNormalize(key=[{}])", k.join(", "))
+        Node::ChangelogNormalize { key, condition, .. } => {
+            let names = rel.names();
+            let k: Vec<String> = key.iter().map(|&c| names[c].clone()).collect();
+            match condition {
+                Some(c) => {
+                    format!("ChangelogNormalize(key=[{}], condition=[{}])", k.join(", "), c.explain_infix(&names))
+                }
+                None => format!("ChangelogNormalize(key=[{}])", k.join(", ")),
+            }
         }
     }
 }

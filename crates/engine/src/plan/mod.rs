@@ -7,6 +7,7 @@ mod explain;
 pub mod hints;
 pub mod multi_join;
 pub mod prune;
+mod pushdown;
 pub mod rel;
 
 pub use explain::{changelog_mode, explain, explain_with, line as explain_line};

@@ -52,8 +52,8 @@ fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
         Node::Calc { input, filter, project } => {
             Node::Calc { input: Box::new(fold(*input, allow, notes)), filter, project }
         }
-        Node::ChangelogNormalize { input, key, ttl_enabled } => {
-            Node::ChangelogNormalize { input: Box::new(fold(*input, allow, notes)), key, ttl_enabled }
+        Node::ChangelogNormalize { input, key, ttl_enabled, condition } => {
+            Node::ChangelogNormalize { input: Box::new(fold(*input, allow, notes)), key, ttl_enabled, condition }
         }
         Node::Join(mut j) => {
             j.left = fold(j.left, allow, notes);

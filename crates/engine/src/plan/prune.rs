@@ -143,30 +143,28 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             let out = Rel { node: Node::MultiJoin(m), fields, unique_keys: Vec::new(), ..rel };
             (out, map)
         }
-        Node::ChangelogNormalize { input, key, ttl_enabled } => {
-            // the normalize keeps each key's last row: it needs the key and what is read above
+        Node::ChangelogNormalize { input, key, ttl_enabled, condition } => {
+            // the normalize keeps each key's last row: it needs the key, its condition's
+            // columns and what is read above
             let mut input_need: Vec<bool> =
                 (0..input.fields.len()).map(|i| need.get(i).copied().unwrap_or(true)).collect();
             for &k in &key {
                 input_need[k] = true;
             }
+            if let Some(c) = &condition {
+                used_by(c, &mut input_need);
+            }
             let (child, cmap) = narrow(*input, &input_need);
             let key = key.iter().map(|&k| cmap[k].unwrap_or(k)).collect();
+            let condition = condition.as_ref().map(|c| remap(c, &cmap));
             let fields = (0..n).filter(|&i| cmap[i].is_some()).map(|i| rel.fields[i].clone()).collect();
             let unique_keys = rel
                 .unique_keys
                 .iter()
                 .filter_map(|k| k.iter().map(|&c| cmap.get(c).copied().flatten()).collect::<Option<Vec<usize>>>())
                 .collect();
-            (
-                Rel {
-                    node: Node::ChangelogNormalize { input: Box::new(child), key, ttl_enabled },
-                    fields,
-                    unique_keys,
-                    ..rel
-                },
-                cmap,
-            )
+            let node = Node::ChangelogNormalize { input: Box::new(child), key, ttl_enabled, condition };
+            (Rel { node, fields, unique_keys, ..rel }, cmap)
         }
         Node::WindowJoin(mut j) => {
             let windows = [j.left_win, j.right_win];

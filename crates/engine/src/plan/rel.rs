@@ -198,6 +198,10 @@ pub enum Node {
         /// State TTL is on (`table.exec.state.ttl` > 0): an update equal to the key's last row
         /// is forwarded instead of dropped (DeduplicateFunctionHelper.processLastRowOnChangelog).
         ttl_enabled: bool,
+        /// A filter Flink pushed into the normalize (`condition=[…]`, over its columns): a key
+        /// whose row passes it only after an update comes out as `+I`, one whose row stops
+        /// passing as `-D` (see [`crate::ops::normalize`]).
+        condition: Option<Expr>,
     },
 }
 

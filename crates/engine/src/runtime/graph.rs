@@ -93,12 +93,20 @@ impl Graph {
                 self.sources.push(id);
                 id
             }
-            Node::ChangelogNormalize { input, key, ttl_enabled } => {
+            Node::ChangelogNormalize { input, key, ttl_enabled, condition } => {
                 let keys: Vec<String> = key.iter().map(|&i| input.fields[i].name.clone()).collect();
+                let cond_text = condition
+                    .as_ref()
+                    .map(|c| format!(", condition=[{}]", c.explain_infix(&input.names())))
+                    .unwrap_or_default();
                 let id = self.push(
-                    OpNode::Normalize(NormalizeOp::new(key.clone(), input.types(), *ttl_enabled)),
+                    OpNode::Normalize(NormalizeOp::new(key.clone(), input.types(), *ttl_enabled, condition.clone())),
                     parent,
-                    Self::info("ChangelogNormalize", format!("ChangelogNormalize(key=[{}])", keys.join(", ")), true),
+                    Self::info(
+                        "ChangelogNormalize",
+                        format!("ChangelogNormalize(key=[{}]{})", keys.join(", "), cond_text),
+                        true,
+                    ),
                 );
                 self.add(input, Some((id, 0)), catalog, opts);
                 id
