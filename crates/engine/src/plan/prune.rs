@@ -77,8 +77,8 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
                 windows: None,
             };
             let p = prune_inputs(
-                std::mem::replace(&mut j.left, placeholder()),
-                std::mem::replace(&mut j.right, placeholder()),
+                std::mem::replace(&mut j.left, Rel::placeholder()),
+                std::mem::replace(&mut j.right, Rel::placeholder()),
                 need,
                 n,
                 j.kind.projects_right(),
@@ -175,8 +175,8 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
                 windows: Some(windows),
             };
             let p = prune_inputs(
-                std::mem::replace(&mut j.left, placeholder()),
-                std::mem::replace(&mut j.right, placeholder()),
+                std::mem::replace(&mut j.left, Rel::placeholder()),
+                std::mem::replace(&mut j.right, Rel::placeholder()),
                 need,
                 n,
                 j.kind.projects_right(),
@@ -325,22 +325,6 @@ fn prune_inputs(
     PrunedInputs { left, right, lmap, rmap, map, both_map }
 }
 
-/// An empty relation standing in while a child is moved out and back.
-fn placeholder() -> Rel {
-    Rel {
-        node: Node::Scan {
-            table: 0,
-            name: String::new(),
-            changelog: crate::catalog::ChangelogMode::Insert,
-            primary_key: Vec::new(),
-        },
-        fields: Vec::new(),
-        insert_only: true,
-        update_producer: None,
-        window: None,
-        unique_keys: Vec::new(),
-    }
-}
 
 /// Prunes a join input and, when it still carries columns nobody reads, projects them away.
 fn narrow(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {

@@ -58,8 +58,8 @@ pub fn push_filters(rel: Rel) -> Rel {
                         _ => keep.push(c),
                     }
                 }
-                let (left, lrest) = push_into(std::mem::replace(&mut j.left, placeholder()), lconds);
-                let (right, rrest) = push_into(std::mem::replace(&mut j.right, placeholder()), rconds);
+                let (left, lrest) = push_into(std::mem::replace(&mut j.left, Rel::placeholder()), lconds);
+                let (right, rrest) = push_into(std::mem::replace(&mut j.right, Rel::placeholder()), rconds);
                 j.left = left;
                 j.right = right;
                 keep.extend(lrest);
@@ -148,8 +148,8 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
                     _ => rest.push(c),
                 }
             }
-            let (left, lrest) = push_into(std::mem::replace(&mut j.left, placeholder()), lconds);
-            let (right, rrest) = push_into(std::mem::replace(&mut j.right, placeholder()), rconds);
+            let (left, lrest) = push_into(std::mem::replace(&mut j.left, Rel::placeholder()), lconds);
+            let (right, rrest) = push_into(std::mem::replace(&mut j.right, Rel::placeholder()), rconds);
             j.left = left;
             j.right = right;
             rest.extend(lrest);
@@ -295,19 +295,3 @@ fn is_null_if_null(e: &Expr, null: &dyn Fn(usize) -> bool) -> bool {
     }
 }
 
-/// An empty relation standing in while a child is moved out and back.
-fn placeholder() -> Rel {
-    Rel {
-        node: Node::Scan {
-            table: 0,
-            name: String::new(),
-            changelog: crate::catalog::ChangelogMode::Insert,
-            primary_key: Vec::new(),
-        },
-        fields: Vec::new(),
-        insert_only: true,
-        update_producer: None,
-        window: None,
-        unique_keys: Vec::new(),
-    }
-}

@@ -219,6 +219,23 @@ pub struct Rel {
 }
 
 impl Rel {
+    /// An empty relation standing in while a child is moved out and back (plan rewrites).
+    pub fn placeholder() -> Rel {
+        Rel {
+            node: Node::Scan {
+                table: 0,
+                name: String::new(),
+                changelog: crate::catalog::ChangelogMode::Insert,
+                primary_key: Vec::new(),
+            },
+            fields: Vec::new(),
+            insert_only: true,
+            update_producer: None,
+            window: None,
+            unique_keys: Vec::new(),
+        }
+    }
+
     pub fn types(&self) -> Vec<DataType> {
         self.fields.iter().map(|f| f.ty.clone()).collect()
     }
