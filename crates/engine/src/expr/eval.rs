@@ -484,6 +484,13 @@ impl Expr {
                 })),
                 _ => Value::Null,
             }),
+            Op::FloorTime | Op::CeilTime => {
+                let unit = ev(0)?.as_i64().and_then(super::extract::Unit::from_code);
+                Ok(match unit {
+                    Some(u) => super::time_floor::round_time(u, &ev(1)?, op == Op::FloorTime, ctx.zone),
+                    None => Value::Null,
+                })
+            }
             Op::Extract => {
                 let unit = ev(0)?.as_i64().and_then(super::extract::Unit::from_code);
                 Ok(match unit {

@@ -5,6 +5,7 @@
 mod cast;
 mod eval;
 pub mod extract;
+pub mod time_floor;
 pub mod typing;
 
 pub use cast::cast_value;
@@ -80,6 +81,9 @@ pub enum Op {
     ConcatWs,
     /// EXTRACT(unit FROM x): first argument the unit's code ([`extract::Unit::code`]).
     Extract,
+    /// FLOOR(x TO unit) / CEIL(x TO unit): first argument the unit's code.
+    FloorTime,
+    CeilTime,
 }
 
 #[derive(Clone, Debug)]

@@ -477,15 +477,43 @@ impl<'s, 'a> Binder<'s, 'a> {
             }
             SqlExpr::Function(f) => self.function(f, span),
             SqlExpr::Floor { expr, field } | SqlExpr::Ceil { expr, field } => {
-                if !matches!(
-                    field,
-                    sqlparser::ast::CeilFloorKind::DateTimeField(sqlparser::ast::DateTimeField::NoDateTime)
-                ) {
-                    // FLOOR/CEIL(x TO unit) would otherwise return x unchanged
-                    let name = if matches!(e, SqlExpr::Floor { .. }) { "FLOOR" } else { "CEIL" };
-                    let form =
-                        if matches!(field, sqlparser::ast::CeilFloorKind::Scale(_)) { ", scale" } else { " TO unit" };
-                    return Err(Error::unsupported(format!("{}(…{})", name, form)).at(span.0, span.1));
+                let name = if matches!(e, SqlExpr::Floor { .. }) { "FLOOR" } else { "CEIL" };
+                match field {
+                    sqlparser::ast::CeilFloorKind::DateTimeField(sqlparser::ast::DateTimeField::NoDateTime) => {}
+                    sqlparser::ast::CeilFloorKind::DateTimeField(f) => {
+                        // FLOOR/CEIL(x TO unit): expr::time_floor
+                        let unit_text = f.to_string();
+                        let unit = Unit::parse(&unit_text).ok_or_else(|| {
+                            Error::unsupported(format!("{}(… TO {})", name, unit_text)).at(span.0, span.1)
+                        })?;
+                        let x = self.bind(expr)?;
+                        if !matches!(
+                            x.ty().kind,
+                            TypeKind::Date | TypeKind::Timestamp { .. } | TypeKind::TimestampLtz { .. }
+                        ) {
+                            // sqlparser's span covers the argument; Calcite's the whole call
+                            let (mut from, mut to) = span;
+                            from.col = from.col.saturating_sub(name.len() + 1).max(1);
+                            to.col += " TO ".len() + unit_text.chars().count() + 1;
+                            return Err(calcite_error(
+                                (from, to),
+                                &format!(
+                                    "Cannot apply '{n}' to arguments of type '{n}(<{}>, <{}>)'. Supported form(s): '{n}(<NUMERIC>)'\n'{n}(<DATETIME_INTERVAL>)'\n'{n}(<DATE> TO <TIME_UNIT>)'\n'{n}(<TIME> TO <TIME_UNIT>)'\n'{n}(<TIMESTAMP> TO <TIME_UNIT>)'",
+                                    calcite_name(&x.ty().with_nullable(true)),
+                                    unit.interval_name(),
+                                    n = name
+                                ),
+                            ));
+                        }
+                        let code = Expr::literal(Value::BigInt(unit.code()), DataType::not_null(TypeKind::BigInt));
+                        let op = if name == "FLOOR" { Op::FloorTime } else { Op::CeilTime };
+                        // the result keeps the argument's type, time attribute included
+                        let t = x.ty().clone();
+                        return Ok(Expr::call(op, vec![code, x], t));
+                    }
+                    sqlparser::ast::CeilFloorKind::Scale(_) => {
+                        return Err(Error::unsupported(format!("{}(…, scale)", name)).at(span.0, span.1));
+                    }
                 }
                 let x = self.bind(expr)?;
                 let t = match x.ty().kind {

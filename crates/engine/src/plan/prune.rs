@@ -325,7 +325,6 @@ fn prune_inputs(
     PrunedInputs { left, right, lmap, rmap, map, both_map }
 }
 
-
 /// Prunes a join input and, when it still carries columns nobody reads, projects them away.
 fn narrow(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
     let (r, map) = prune(rel, need);

@@ -294,4 +294,3 @@ fn is_null_if_null(e: &Expr, null: &dyn Fn(usize) -> bool) -> bool {
         Expr::Case { .. } => false,
     }
 }
-
