@@ -331,10 +331,11 @@ pub(crate) fn join_description(rel: &Rel, explain: bool) -> String {
 }
 
 /// `(a = b)` between the two sides of a join: (left column, right column, null-safe).
-/// Whether an OR inside `e` reads a column of the outer query (columns below `no`).
+/// Whether an OR inside `e` reads a column of the outer query (columns below `no`); `IS [NOT]
+/// DISTINCT FROM` counts as one (Calcite expands it into an OR before decorrelating).
 fn or_reads_outer(e: &Expr, no: usize) -> bool {
     match e {
-        Expr::Call { op: Op::Or, .. } => {
+        Expr::Call { op: Op::Or | Op::IsDistinctFrom | Op::IsNotDistinctFrom, .. } => {
             let mut cols = Vec::new();
             e.inputs(&mut cols);
             cols.iter().any(|&x| x < no)
@@ -1115,7 +1116,7 @@ impl<'c> Binder<'c> {
                         // and Calcite's RelDecorrelator joins the outer rows' distinct values
                         // through GroupAggregates instead of planning a semi / anti join
                         return Err(Error::unsupported(
-                            "an OR reading the outer query inside an IN / EXISTS subquery's WHERE (Flink decorrelates it with GroupAggregates, which JoinLab does not model)",
+                            "an OR or IS [NOT] DISTINCT FROM reading the outer query inside an IN / EXISTS subquery's WHERE (Flink decorrelates it with GroupAggregates, which JoinLab does not model)",
                         )
                         .at(span.0, span.1));
                     }
@@ -1680,12 +1681,16 @@ mod tests {
             let cfg = crate::RunConfig { dialect: crate::Dialect::Flink, trace: false };
             crate::run_to_text(&script, &cfg, &crate::output::TextOptions::default())
         };
-        let msg = "an OR reading the outer query";
+        let msg = "reading the outer query inside an IN / EXISTS";
         let out = run("SELECT * FROM B WHERE EXISTS (SELECT 1 FROM A WHERE A.k = B.k AND (B.v = 1 OR A.v = 1));");
         assert!(out.contains(msg), "{}", out);
         let out = run("SELECT * FROM B WHERE B.k IN (SELECT A.k FROM A WHERE A.v > B.v OR A.v IS NULL);");
         assert!(out.contains(msg), "{}", out);
-        // an OR over the subquery's own columns is an ordinary filter
+        let out = run("SELECT * FROM B WHERE EXISTS (SELECT 1 FROM A WHERE A.k IS NOT DISTINCT FROM B.k);");
+        assert!(out.contains(msg), "{}", out);
+        // a CASE is fine; so is an OR over the subquery's own columns is an ordinary filter
+        let out = run("SELECT * FROM B WHERE EXISTS (SELECT 1 FROM A WHERE A.k = B.k AND CASE WHEN A.v = 1 THEN B.v > 0 ELSE FALSE END);");
+        assert!(!out.contains(msg) && out.contains("+I[1, 1]"), "{}", out);
         let out = run("SELECT * FROM B WHERE EXISTS (SELECT 1 FROM A WHERE A.k = B.k AND (A.v = 1 OR A.v = 2));");
         assert!(!out.contains(msg) && out.contains("+I[1, 1]"), "{}", out);
     }
