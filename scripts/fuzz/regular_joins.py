@@ -12,6 +12,7 @@ EXISTS, NOT IN) and MULTI_JOIN-hinted INNER / LEFT chains on a common key. No ta
 by one query (a self-join fan-out is a race in Flink, see docs/flink-findings.md).
 
 Usage (from the repository root; one cargo build, one oracle JVM at a time):
+`scripts/fuzz/run_batch.sh SEED COUNT DIR` does all of the following for one batch, or by hand:
 
     python3 scripts/fuzz/regular_joins.py --seed 1 --count 40 --out /tmp/fuzz/b1
     export ORACLE_JAVA_OPTS="-Doracle.quiet-polls=8 -Doracle.poll-ms=5 -Xmx2g -XX:+UseSerialGC -XX:TieredStopAtLevel=1"
