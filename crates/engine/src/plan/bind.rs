@@ -331,6 +331,24 @@ pub(crate) fn join_description(rel: &Rel, explain: bool) -> String {
 }
 
 /// `(a = b)` between the two sides of a join: (left column, right column, null-safe).
+/// Whether an OR inside `e` reads a column of the outer query (columns below `no`); `IS [NOT]
+/// DISTINCT FROM` counts as one (Calcite expands it into an OR before decorrelating).
+fn or_reads_outer(e: &Expr, no: usize) -> bool {
+    match e {
+        Expr::Call { op: Op::Or | Op::IsDistinctFrom | Op::IsNotDistinctFrom, .. } => {
+            let mut cols = Vec::new();
+            e.inputs(&mut cols);
+            cols.iter().any(|&x| x < no)
+        }
+        Expr::Call { args, .. } => args.iter().any(|a| or_reads_outer(a, no)),
+        Expr::Cast { expr, .. } => or_reads_outer(expr, no),
+        Expr::Case { whens, otherwise, .. } => {
+            whens.iter().any(|(w, t)| or_reads_outer(w, no) || or_reads_outer(t, no)) || or_reads_outer(otherwise, no)
+        }
+        Expr::Input { .. } | Expr::Literal { .. } => false,
+    }
+}
+
 fn equi_pair(e: &Expr, nl: usize) -> Option<(usize, usize, bool)> {
     if let Expr::Call { op, args, .. } = e {
         let safe = match op {
@@ -1093,6 +1111,15 @@ impl<'c> Binder<'c> {
                 let mut cols = Vec::new();
                 e.inputs(&mut cols);
                 if cols.iter().any(|&x| x < no) {
+                    if or_reads_outer(&e, no) {
+                        // Flink's SubQueryDecorrelator gives up on it (`hasUnsupportedCorCondition`)
+                        // and Calcite's RelDecorrelator joins the outer rows' distinct values
+                        // through GroupAggregates instead of planning a semi / anti join
+                        return Err(Error::unsupported(
+                            "an OR or IS [NOT] DISTINCT FROM reading the outer query inside an IN / EXISTS subquery's WHERE (Flink decorrelates it with GroupAggregates, which JoinLab does not model)",
+                        )
+                        .at(span.0, span.1));
+                    }
                     join_conds.push(e);
                 } else {
                     inner_filters.push(e.remap(&|i| i - no));
@@ -1644,5 +1671,27 @@ mod tests {
         let mut v = vec!["id".to_string(), "id".into(), "id".into()];
         uniquify(&mut v);
         assert_eq!(v, vec!["id", "id0", "id1"]);
+    }
+
+    #[test]
+    fn correlated_or_in_a_subquery_is_reported() {
+        let run = |q: &str| {
+            let script =
+                format!("CREATE TABLE A (k INT, v INT);\nCREATE TABLE B (k INT, v INT);\n@A 1 | 1\n@B 1 | 1\n{}\n", q);
+            let cfg = crate::RunConfig { dialect: crate::Dialect::Flink, trace: false };
+            crate::run_to_text(&script, &cfg, &crate::output::TextOptions::default())
+        };
+        let msg = "reading the outer query inside an IN / EXISTS";
+        let out = run("SELECT * FROM B WHERE EXISTS (SELECT 1 FROM A WHERE A.k = B.k AND (B.v = 1 OR A.v = 1));");
+        assert!(out.contains(msg), "{}", out);
+        let out = run("SELECT * FROM B WHERE B.k IN (SELECT A.k FROM A WHERE A.v > B.v OR A.v IS NULL);");
+        assert!(out.contains(msg), "{}", out);
+        let out = run("SELECT * FROM B WHERE EXISTS (SELECT 1 FROM A WHERE A.k IS NOT DISTINCT FROM B.k);");
+        assert!(out.contains(msg), "{}", out);
+        // a CASE is fine; so is an OR over the subquery's own columns is an ordinary filter
+        let out = run("SELECT * FROM B WHERE EXISTS (SELECT 1 FROM A WHERE A.k = B.k AND CASE WHEN A.v = 1 THEN B.v > 0 ELSE FALSE END);");
+        assert!(!out.contains(msg) && out.contains("+I[1, 1]"), "{}", out);
+        let out = run("SELECT * FROM B WHERE EXISTS (SELECT 1 FROM A WHERE A.k = B.k AND (A.v = 1 OR A.v = 2));");
+        assert!(!out.contains(msg) && out.contains("+I[1, 1]"), "{}", out);
     }
 }

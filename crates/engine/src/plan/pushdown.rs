@@ -14,13 +14,19 @@
 //!   columns are all NULL turns that side inner (LEFT → INNER, FULL → LEFT / RIGHT), so the
 //!   join emits `-U`/`+U` where the outer join gave `-U`, `+I[pad]`, `-D[pad]`, `+I`.
 //!
+//! * **Copies to the other input** (`FlinkFilterJoinRule.pushFiltersToAnotherSide`): a conjunct
+//!   over one side's equi-key columns is also applied to the other side, its key columns
+//!   replaced by their partners, for INNER joins (from a WHERE or the ON condition) and for
+//!   LEFT / RIGHT joins (a WHERE comparison with a literal only). The copy repeats what the
+//!   original decides, so it matters only where it lands in a normalize or an outer join.
+//!
 //! Only these moves are made: a conjunct that would come to rest on a plain scan, above a
 //! window operator or a multi-way join stays where it was (the output is the same either way),
 //! so the plan keeps its shape everywhere else. Runs per query block, before MULTI_JOIN
 //! folding (Flink pushes filters before it builds multi-way joins).
 
 use super::bind::{input_spec, join_description, join_unique_keys};
-use super::rel::{JoinKind, Node, Rel};
+use super::rel::{JoinKind, JoinNode, Node, Rel};
 use crate::expr::{Expr, Op};
 
 /// Pushes every filter of the tree as far down as it goes: each Calc's filter and each join's
@@ -41,31 +47,7 @@ pub fn push_filters(rel: Rel) -> Rel {
         Node::Join(mut j) => {
             j.left = push_filters(j.left);
             j.right = push_filters(j.right);
-            if let Some(res) = j.residual.take() {
-                let nl = j.left.fields.len();
-                let (to_left, to_right) = match j.kind {
-                    JoinKind::Inner | JoinKind::Semi => (true, true),
-                    JoinKind::Left | JoinKind::Anti => (false, true),
-                    JoinKind::Right => (true, false),
-                    JoinKind::Full => (false, false),
-                };
-                let mut keep = Vec::new();
-                let (mut lconds, mut rconds) = (Vec::new(), Vec::new());
-                for c in res.conjuncts() {
-                    match side_of(&c, nl) {
-                        Some(Side::Left) if to_left => lconds.push(c),
-                        Some(Side::Right) if to_right => rconds.push(c.remap(&|i| i - nl)),
-                        _ => keep.push(c),
-                    }
-                }
-                let (left, lrest) = push_into(std::mem::replace(&mut j.left, Rel::placeholder()), lconds);
-                let (right, rrest) = push_into(std::mem::replace(&mut j.right, Rel::placeholder()), rconds);
-                j.left = left;
-                j.right = right;
-                keep.extend(lrest);
-                keep.extend(rrest.into_iter().map(|c| c.remap(&|i| i + nl)));
-                j.residual = Expr::and_all(keep);
-            }
+            push_residual(&mut j);
             Node::Join(j)
         }
         Node::MultiJoin(mut m) => {
@@ -86,6 +68,36 @@ pub fn push_filters(rel: Rel) -> Rel {
         node @ Node::Scan { .. } => node,
     };
     Rel { node, fields, insert_only, update_producer, window, unique_keys }
+}
+
+/// Pushes a join's one-sided ON conjuncts into its inputs where the join kind allows (not into
+/// the preserved side of an outer join), with the copies [`derive_other_side`] makes.
+fn push_residual(j: &mut JoinNode) {
+    let Some(res) = j.residual.take() else { return };
+    let nl = j.left.fields.len();
+    let (to_left, to_right) = match j.kind {
+        JoinKind::Inner | JoinKind::Semi => (true, true),
+        JoinKind::Left | JoinKind::Anti => (false, true),
+        JoinKind::Right => (true, false),
+        JoinKind::Full => (false, false),
+    };
+    let mut keep = Vec::new();
+    let (mut lconds, mut rconds) = (Vec::new(), Vec::new());
+    for c in res.conjuncts() {
+        match side_of(&c, nl) {
+            Some(Side::Left) if to_left => lconds.push(c),
+            Some(Side::Right) if to_right => rconds.push(c.remap(&|i| i - nl)),
+            _ => keep.push(c),
+        }
+    }
+    let (dl, dr) = derive_other_side(j, j.kind, &[lconds.as_slice(), &shift(&rconds, nl)].concat(), false);
+    let (left, lrest) = push_into(std::mem::replace(&mut j.left, Rel::placeholder()), lconds);
+    let (right, rrest) = push_into(std::mem::replace(&mut j.right, Rel::placeholder()), rconds);
+    j.left = push_into(left, dl).0;
+    j.right = push_into(right, dr).0;
+    keep.extend(lrest);
+    keep.extend(rrest.into_iter().map(|c| c.remap(&|i| i + nl)));
+    j.residual = Expr::and_all(keep);
 }
 
 /// Places the conjuncts (over `rel`'s output columns) inside `rel` where they change what it
@@ -137,8 +149,11 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
                 j.right_spec = input_spec(&j.right, &j.right_keys);
                 insert_only = j.left.insert_only && j.right.insert_only && kind == JoinKind::Inner;
                 unique_keys = join_unique_keys(&j.left, &j.right, kind, &j.left_spec, &j.right_spec);
+                // the ON conjuncts the outer join had to keep may go down now
+                push_residual(&mut j);
             }
             let (mut lconds, mut rconds) = (Vec::new(), Vec::new());
+            let (dl, dr) = derive_other_side(&j, kind, &conds, true);
             for c in conds {
                 match side_of(&c, nl) {
                     Some(Side::Left) if !kind.right_outer() => lconds.push(c),
@@ -150,8 +165,10 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
             }
             let (left, lrest) = push_into(std::mem::replace(&mut j.left, Rel::placeholder()), lconds);
             let (right, rrest) = push_into(std::mem::replace(&mut j.right, Rel::placeholder()), rconds);
-            j.left = left;
-            j.right = right;
+            // a derived copy only repeats what the original filter decides: whatever of it
+            // cannot go further is dropped
+            j.left = push_into(left, dl).0;
+            j.right = push_into(right, dr).0;
             rest.extend(lrest);
             rest.extend(rrest.into_iter().map(|c| c.remap(&|i| i + nl)));
             let changed = Rel { node: Node::Join(j), fields, insert_only, update_producer: None, window, unique_keys };
@@ -191,6 +208,71 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         }
     };
     (Rel { node, fields, insert_only, update_producer, window, unique_keys }, rest)
+}
+
+/// Right-side conjuncts (over the right input) renumbered over the join's row.
+fn shift(conds: &[Expr], nl: usize) -> Vec<Expr> {
+    conds.iter().map(|c| c.remap(&|i| i + nl)).collect()
+}
+
+/// Flink's `FlinkFilterJoinRule.pushFiltersToAnotherSide`: a conjunct (over the join's row)
+/// that reads only one side's equi-key columns is copied to the other side, with each key
+/// column replaced by its partner (`a.k = b.k AND a.k > 1` also filters `b.k > 1`). For an
+/// INNER join every such conjunct is copied, from a WHERE above it (`from_above`) or from its
+/// ON condition; for a LEFT / RIGHT join only a WHERE comparison (`=`, `<>`, `<`, `<=`, `>`,
+/// `>=`) with a literal operand; never for FULL, SEMI or ANTI. Keys of different types (compared
+/// through a cast) are left out. Returns the copies for the left and the right input.
+fn derive_other_side(j: &JoinNode, kind: JoinKind, conds: &[Expr], from_above: bool) -> (Vec<Expr>, Vec<Expr>) {
+    let (mut to_left, mut to_right) = (Vec::new(), Vec::new());
+    let comparison_only = match kind {
+        JoinKind::Inner => false,
+        JoinKind::Left | JoinKind::Right if from_above => true,
+        _ => return (to_left, to_right),
+    };
+    let nl = j.left.fields.len();
+    let mut l2r: Vec<(usize, usize)> = Vec::new();
+    for (&a, &b) in j.left_keys.iter().zip(&j.right_keys) {
+        let (Some(lf), Some(rf)) = (j.left.fields.get(a), j.right.fields.get(b)) else { continue };
+        if lf.ty.kind == rf.ty.kind {
+            l2r.push((a, b));
+        }
+    }
+    if l2r.is_empty() {
+        return (to_left, to_right);
+    }
+    // (the last pair wins where a column is a key twice, as in Flink's remapping)
+    let to_r = |i: usize| l2r.iter().rev().find(|p| p.0 == i).map(|p| p.1);
+    let to_l = |i: usize| l2r.iter().rev().find(|p| p.1 + nl == i).map(|p| p.0);
+    for c in conds {
+        if comparison_only && !literal_comparison(c) {
+            continue;
+        }
+        if matches!(c, Expr::Literal { .. }) {
+            continue;
+        }
+        let mut cols = Vec::new();
+        c.inputs(&mut cols);
+        if cols.is_empty() {
+            continue;
+        }
+        if cols.iter().all(|&i| to_r(i).is_some()) {
+            to_right.push(c.remap(&|i| to_r(i).unwrap_or(i)));
+        } else if cols.iter().all(|&i| to_l(i).is_some()) {
+            to_left.push(c.remap(&|i| to_l(i).unwrap_or(i)));
+        }
+    }
+    (to_left, to_right)
+}
+
+/// `x op literal` or `literal op x` for a comparison `op` (Flink's `SUITABLE_FILTER_TO_PUSH`).
+fn literal_comparison(c: &Expr) -> bool {
+    let Expr::Call { op, args, .. } = c else { return false };
+    let literal = |e: Option<&Expr>| match e {
+        Some(Expr::Literal { .. }) => true,
+        Some(Expr::Cast { expr, .. }) => matches!(**expr, Expr::Literal { .. }),
+        _ => false,
+    };
+    matches!(op, Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge) && (literal(args.first()) || literal(args.get(1)))
 }
 
 enum Side {
