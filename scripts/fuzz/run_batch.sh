@@ -5,13 +5,14 @@
 set -u
 seed=$1; count=$2; dir=$3
 here=$(cd "$(dirname "$0")/../.." && pwd)
+oracle="${ORACLE_DIR:-$here/../shared/oracle}"
 python3 "$here/scripts/fuzz/regular_joins.py" --seed "$seed" --count "$count" --out "$dir"
 export ORACLE_JAVA_OPTS="${ORACLE_JAVA_OPTS:--Doracle.quiet-polls=8 -Doracle.poll-ms=5 -Xmx2g -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
-/work/shared/oracle/run-scenario --write-expected "$dir"/*.sql > "$dir/oracle.log" 2>&1
+"$oracle/run-scenario" --write-expected "$dir"/*.sql > "$dir/oracle.log" 2>&1
 for f in "$dir"/*.sql; do
   "$here/target/debug/joinlab" run --dialect flink "$f" > "${f%.sql}.out" 2>&1
 done
-/work/shared/oracle/compare --dir "$dir" "$dir" | grep -v '^PASS'
+"$oracle/compare" --dir "$dir" "$dir" | grep -v '^PASS'
 # a query whose filters contradict each other is pruned to empty Values by Flink, and the oracle
 # prints "job terminated early: FINISHED" (a harness artifact, docs/flink-findings.md)
 grep -l "job terminated early: FINISHED" "$dir"/*.expected 2>/dev/null | sed 's/^/harness artifact (empty plan): /'
