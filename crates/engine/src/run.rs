@@ -345,7 +345,8 @@ pub fn prepare(
                 }
                 ItemKind::Watermark { table, time } => {
                     let targets: Vec<usize> = if table == "*" {
-                        (0..catalog.tables.len()).collect()
+                        // the script's tables: the examples catalog is no source of this script
+                        (0..catalog.tables.len()).filter(|&i| !catalog.tables[i].read_only).collect()
                     } else {
                         match catalog.find_loose(table) {
                             Some(ti) => vec![ti],

@@ -1525,15 +1525,14 @@ impl<'c> Binder<'c> {
                 WindowSpec::Cumulate { step: a, max_size: max, offset }
             }
         };
-        let size = match spec {
-            WindowSpec::Tumble { size, .. } | WindowSpec::Hop { size, .. } => size,
-            WindowSpec::Cumulate { max_size, .. } => max_size,
-        };
-        if offset.abs() >= size {
-            return Err(Error::validation(format!(
-                "{} table function parameters must satisfy abs(offset) < size, but got size {} ms and offset {} ms.",
-                kind, size, offset
-            )));
+        // only TUMBLE checks its offset: HOP and CUMULATE take any offset (oracle)
+        if let WindowSpec::Tumble { size, .. } = spec {
+            if offset.abs() >= size {
+                return Err(Error::validation(format!(
+                    "TUMBLE table function parameters must satisfy abs(offset) < size, but got size {} ms and offset {} ms.",
+                    size, offset
+                )));
+            }
         }
         let ltz = matches!(tt.kind, TypeKind::TimestampLtz { .. });
         let proctime = tt.time_attr() == TimeAttr::Proctime;
