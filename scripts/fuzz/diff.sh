@@ -7,4 +7,4 @@ for f in "$dir"/*.sql; do
   [ -f "${f%.sql}.expected" ] || continue
   "$bin" run --dialect flink "$f" > "${f%.sql}.out" 2>&1
 done
-/work/shared/oracle/compare --dir "$dir" "$dir"
+"${ORACLE_DIR:-$(dirname "$0")/../../../shared/oracle}/compare" --dir "$dir" "$dir"

@@ -12,7 +12,11 @@ import subprocess
 import sys
 import time
 
-RUN = "/work/shared/oracle/run-scenario"
+# the oracle lives next to the repository (../shared/oracle), or where ORACLE_DIR says
+RUN = os.path.join(
+    os.environ.get("ORACLE_DIR", os.path.join(os.path.dirname(os.path.abspath(__file__)), "../../../shared/oracle")),
+    "run-scenario",
+)
 
 
 def main():
