@@ -50,26 +50,39 @@ export class ResultPane {
     }
     this.shownEnd = end;
     const rows = this.results.at(pos);
-    const add = (a: number, b: number) => {
-      const frag = document.createDocumentFragment();
-      for (const r of rows.slice(a, b)) {
-        const tr = h('tr', { 'data-row': r.text });
-        for (const v of r.row) tr.append(h('td', { class: v === 'NULL' ? 'jl-null' : undefined }, v));
-        frag.append(tr);
-      }
-      if (b < rows.length) {
-        const more = h('button', { type: 'button', class: 'jl-btn jl-more' }, `Show ${Math.min(MORE_ROWS, rows.length - b)} more of ${rows.length - b} rows`);
-        const tr = h('tr', {}, h('td', { colspan: m.query.schema.length }, more));
-        more.addEventListener('click', () => {
-          tr.remove();
-          add(b, Math.min(rows.length, b + MORE_ROWS));
-        });
-        frag.append(tr);
-      }
-      this.tbody.append(frag);
+    const makeRow = (r: (typeof rows)[number]): HTMLTableRowElement => {
+      const tr = h('tr', { 'data-row': r.text });
+      for (const v of r.row) tr.append(h('td', { class: v === 'NULL' ? 'jl-null' : undefined }, v));
+      return tr;
     };
-    this.tbody.replaceChildren();
-    add(0, Math.min(rows.length, FIRST_ROWS));
+    const moreRow = (b: number): HTMLTableRowElement => {
+      const more = h('button', { type: 'button', class: 'jl-btn jl-more' }, `Show ${Math.min(MORE_ROWS, rows.length - b)} more of ${rows.length - b} rows`);
+      const tr = h('tr', {}, h('td', { colspan: m.query.schema.length }, more));
+      more.addEventListener('click', () => {
+        tr.remove();
+        const frag = document.createDocumentFragment();
+        const next = Math.min(rows.length, b + MORE_ROWS);
+        for (const r of rows.slice(b, next)) frag.append(makeRow(r));
+        if (next < rows.length) frag.append(moreRow(next));
+        this.tbody.append(frag);
+      });
+      return tr;
+    };
+    // A step changes a few rows of the sorted table: the rows drawn before are kept and moved,
+    // only new ones are built.
+    const first = Math.min(rows.length, FIRST_ROWS);
+    const pool = new Map<string, HTMLTableRowElement[]>();
+    for (const el of Array.from(this.tbody.children)) {
+      const key = (el as HTMLElement).dataset.row;
+      if (key === undefined) continue;
+      const list = pool.get(key);
+      if (list) list.push(el as HTMLTableRowElement);
+      else pool.set(key, [el as HTMLTableRowElement]);
+    }
+    const trs: HTMLTableRowElement[] = [];
+    for (const r of rows.slice(0, first)) trs.push(pool.get(r.text)?.shift() ?? makeRow(r));
+    if (first < rows.length) trs.push(moreRow(first));
+    this.tbody.replaceChildren(...trs);
     const count = `${rows.length} row${rows.length === 1 ? '' : 's'}`;
     this.caption.dataset.count = count;
     this.caption.textContent = `${count} ${where}`;
