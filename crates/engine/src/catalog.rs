@@ -53,8 +53,11 @@ pub struct Watermark {
     pub strategy: WatermarkStrategy,
     /// True when the table declares it; false for Confluent's default on `$rowtime`.
     pub declared: bool,
-    /// The clause as written, for DESCRIBE and EXPLAIN.
+    /// The clause as written, for DESCRIBE.
     pub text: String,
+    /// The clause in Calcite's RexNode form, as plan digests (EXPLAIN, planner errors naming a
+    /// TableSourceScan) print it: `-(ts, 3000:INTERVAL SECOND)`; `text` where JoinLab has no such form.
+    pub digest: String,
 }
 
 /// The changelog a table's source produces.
@@ -302,7 +305,8 @@ impl Catalog {
                 WatermarkStrategy::Expr(bound)
             };
             columns[ci].ty = columns[ci].ty.with_time_attr(TimeAttr::Rowtime);
-            watermark = Some(Watermark { column: ci, strategy, declared: true, text: e.to_string() });
+            let digest = rex_digest(e).unwrap_or_else(|| e.to_string());
+            watermark = Some(Watermark { column: ci, strategy, declared: true, text: e.to_string(), digest });
         } else if dialect == Dialect::Confluent {
             let ci = columns.len() - 1;
             columns[ci].ty = columns[ci].ty.with_time_attr(TimeAttr::Rowtime);
@@ -311,6 +315,7 @@ impl Catalog {
                 strategy: WatermarkStrategy::Source,
                 declared: false,
                 text: "SOURCE_WATERMARK()".to_string(),
+                digest: "SOURCE_WATERMARK()".to_string(),
             });
         }
         // Confluent Cloud: a table with a primary key is an upsert table unless it says otherwise
@@ -435,4 +440,34 @@ fn datagen_of(ct: &CreateTable, columns: &[Column]) -> Option<std::result::Resul
         let path = format!("default_catalog.default_database.{}", ct.name);
         crate::datagen::source_error(&path, &ct.options, &e)
     }))
+}
+
+/// Calcite's RexNode text of the common watermark expressions: a column (`ts`), and a column plus or
+/// minus a day-time interval literal (`-(ts, 3000:INTERVAL SECOND)`; the value in milliseconds, the
+/// type named by the literal's units). None for anything else.
+fn rex_digest(e: &sqlparser::ast::Expr) -> Option<String> {
+    use sqlparser::ast::{BinaryOperator, Expr as E};
+    match e {
+        E::Identifier(i) => Some(i.value.clone()),
+        E::Nested(x) => rex_digest(x),
+        E::BinaryOp { left, op: op @ (BinaryOperator::Minus | BinaryOperator::Plus), right } => {
+            let E::Identifier(col) = left.as_ref() else { return None };
+            let E::Interval(iv) = right.as_ref() else { return None };
+            let span = crate::sql::span_of(right.as_ref());
+            let crate::value::Value::Interval(ms) = crate::plan::bind_expr::interval_value(iv, span).ok()? else {
+                return None;
+            };
+            let unit = |f: &sqlparser::ast::DateTimeField| {
+                let u = f.to_string().to_ascii_uppercase();
+                u.strip_suffix('S').map(str::to_string).unwrap_or(u)
+            };
+            let ty = match &iv.last_field {
+                Some(l) => format!("INTERVAL {} TO {}", unit(iv.leading_field.as_ref()?), unit(l)),
+                None => format!("INTERVAL {}", unit(iv.leading_field.as_ref()?)),
+            };
+            let op = if matches!(op, BinaryOperator::Minus) { "-" } else { "+" };
+            Some(format!("{}({}, {}:{})", op, col.value, ms, ty))
+        }
+        _ => None,
+    }
 }

@@ -55,7 +55,7 @@ pub fn query_text(out: &mut String, q: &QueryTrace, trace_all_steps: bool, opts:
         for s in &q.steps {
             step_lines(out, s, trace_all_steps || !s.output.is_empty(), opts);
         }
-        if q.end.is_some() && q.failed_step.is_none() {
+        if q.end.is_some() {
             out.push_str("# ---- end of input: sources finish (watermark +inf) ----\n");
         }
         error_block(out, "== runtime error", e);

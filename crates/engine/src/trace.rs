@@ -251,7 +251,8 @@ pub struct QueryTrace {
     pub materialized_bounded: Option<Vec<String>>,
     /// A planning error (`== error`).
     pub error: Option<ErrorInfo>,
-    /// A runtime failure (`== runtime error`) and the step it happened at.
+    /// A runtime failure (`== runtime error`) and the step it happened at (when that is the end of
+    /// input, `end` is set as well, with the output before the failure).
     pub runtime_error: Option<ErrorInfo>,
     pub failed_step: Option<usize>,
     /// Rows dropped as late, per operator.

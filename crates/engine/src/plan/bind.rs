@@ -1287,7 +1287,7 @@ impl<'c> Binder<'c> {
                     .watermark
                     .as_ref()
                     .filter(|w| w.declared)
-                    .map(|w| format!(", watermark=[{}], watermarkEmitStrategy=[on-periodic]", w.text))
+                    .map(|w| format!(", watermark=[{}], watermarkEmitStrategy=[on-periodic]", w.digest))
                     .unwrap_or_default();
                 (
                     false,

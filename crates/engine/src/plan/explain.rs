@@ -40,7 +40,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
             let t = &catalog.tables[*table];
             let fields: Vec<String> = t.physical().iter().map(|&i| t.columns[i].name.clone()).collect();
             let wm = match &t.watermark {
-                Some(w) => format!(", watermark=[{}], watermarkEmitStrategy=[on-periodic]", w.text),
+                Some(w) => format!(", watermark=[{}], watermarkEmitStrategy=[on-periodic]", w.digest),
                 None => String::new(),
             };
             format!(

@@ -46,9 +46,11 @@ pub struct QueryMeta {
     pub plan_text: String,
 }
 
-fn runtime_error(msg: &str) -> Error {
+/// A failed job as the oracle reports it: "job terminated early: FAILED" while rows are sent, "job
+/// failed" when the failure comes only after the end of input (its sources finishing).
+fn runtime_error(msg: &str, at_end: bool) -> Error {
     let cause = if msg.starts_with("java.") { msg.to_string() } else { format!("java.lang.RuntimeException: {}", msg) };
-    Error::new(ErrorKind::Runtime, "job terminated early: FAILED")
+    Error::new(ErrorKind::Runtime, if at_end { "job failed" } else { "job terminated early: FAILED" })
         .with_class("java.lang.RuntimeException")
         .caused_by("org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy")
         .caused_by(cause)
@@ -198,7 +200,7 @@ pub fn run_query(
         }
         sink.clear();
         if let Some(m) = failure {
-            qt.runtime_error = Some(ErrorInfo::from_error(&runtime_error(&m)));
+            qt.runtime_error = Some(ErrorInfo::from_error(&runtime_error(&m, false)));
             qt.failed_step = Some(step_no);
             qt.late_rows = graph.late_rows();
             return qt;
@@ -277,14 +279,9 @@ pub fn run_query(
             output.push(out_row(&r, &out_types, zone, &mut evs, opts.trace));
         }
     }
-    if let Some(m) = failure {
-        qt.runtime_error = Some(ErrorInfo::from_error(&runtime_error(&m)));
-        qt.failed_step = Some(step_no);
-        qt.materialized_unbounded = None;
-        qt.late_rows = graph.late_rows();
-        return qt;
+    if failure.is_none() {
+        all_out.extend(output.iter().cloned());
     }
-    all_out.extend(output.iter().cloned());
     let mut end = Step {
         index: step_no,
         kind: StepKind::End,
@@ -310,6 +307,14 @@ pub fn run_query(
         end.summary = summary::sentence(&end, &qt.operators, zone);
     }
     qt.end = Some(end);
+    if let Some(m) = failure {
+        // failed at the end of input: `end` is set too (the text prints the end-of-input line)
+        qt.runtime_error = Some(ErrorInfo::from_error(&runtime_error(&m, true)));
+        qt.failed_step = Some(step_no);
+        qt.materialized_unbounded = None;
+        qt.late_rows = graph.late_rows();
+        return qt;
+    }
     qt.materialized_bounded = Some(materialize(&all_out));
     qt.late_rows = graph.late_rows();
     qt
@@ -402,7 +407,7 @@ pub fn run_counting<'a>(
                     graph.with_source(s, &mut cx, &mut sink, |src, ctx| Ok(src.push_watermark(m, ctx))).map(|_| ())
                 }
             };
-            r.map_err(|m| runtime_error(&m))?;
+            r.map_err(|m| runtime_error(&m, false))?;
         }
         count(&mut sink, &mut counts);
         n_events += evs.len() as u64;
@@ -417,7 +422,7 @@ pub fn run_counting<'a>(
                     src.finish(ctx);
                     Ok(())
                 })
-                .map_err(|m| runtime_error(&m))?;
+                .map_err(|m| runtime_error(&m, true))?;
         }
     }
     count(&mut sink, &mut counts);

@@ -163,7 +163,49 @@ fn first_word(sql: &str) -> String {
 
 fn parser_for(sql: &str) -> Result<Parser<'static>> {
     static DIALECT: FlinkDialect = FlinkDialect;
+    if let Ok(tokens) = sqlparser::tokenizer::Tokenizer::new(&DIALECT, sql).tokenize_with_location() {
+        check_interval_units(&tokens)?;
+    }
     Parser::new(&DIALECT).try_with_sql(sql).map_err(parse_error)
+}
+
+/// Flink's parser knows only these interval units after `INTERVAL '…'` (sqlparser also takes
+/// MILLISECOND & co.): `INTERVAL '500' MILLISECOND` is a SqlParserException at the unit.
+const FLINK_INTERVAL_UNITS: [&str; 16] = [
+    "DAY", "DAYS", "HOUR", "HOURS", "MINUTE", "MINUTES", "MONTH", "MONTHS", "QUARTER", "QUARTERS", "SECOND", "SECONDS",
+    "WEEK", "WEEKS", "YEAR", "YEARS",
+];
+
+fn check_interval_units(tokens: &[sqlparser::tokenizer::TokenWithSpan]) -> Result<()> {
+    let toks: Vec<_> = tokens.iter().filter(|t| !matches!(t.token, Token::Whitespace(_))).collect();
+    for (i, t) in toks.iter().enumerate() {
+        if !word_is(&t.token, "INTERVAL") {
+            continue;
+        }
+        let mut j = i + 1;
+        if matches!(toks.get(j).map(|t| &t.token), Some(Token::Minus | Token::Plus)) {
+            j += 1;
+        }
+        if !matches!(toks.get(j).map(|t| &t.token), Some(Token::SingleQuotedString(_) | Token::Number(..))) {
+            continue;
+        }
+        let Some(unit) = toks.get(j + 1) else { continue };
+        let Token::Word(w) = &unit.token else { continue };
+        let up = w.value.to_ascii_uppercase();
+        if w.quote_style.is_none()
+            && ["MILLISECOND", "MILLISECONDS", "MICROSECOND", "MICROSECONDS", "NANOSECOND", "NANOSECONDS"]
+                .contains(&up.as_str())
+        {
+            let p = pos(unit.span.start);
+            let expecting: String = FLINK_INTERVAL_UNITS.iter().map(|u| format!("\n    \"{}\" ...", u)).collect();
+            let msg = format!(
+                "SQL parse failed. Encountered \"{}\" at line {}, column {}.\nWas expecting one of:{}",
+                w.value, p.line, p.col, expecting
+            );
+            return Err(Error::parse(msg).at(p, pos(unit.span.end)));
+        }
+    }
+    Ok(())
 }
 
 fn word_is(t: &Token, w: &str) -> bool {
