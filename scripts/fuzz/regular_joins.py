@@ -10,6 +10,9 @@ INNER / LEFT / RIGHT / FULL joins (residual non-equi conditions, IS NOT DISTINCT
 one side, projected expressions), 3-table chains, SEMI / ANTI subqueries (IN, EXISTS, NOT
 EXISTS, NOT IN) and MULTI_JOIN-hinted INNER / LEFT chains on a common key. No table is read twice
 by one query (a self-join fan-out is a race in Flink, see docs/flink-findings.md).
+Seeds >= 100 (class Gen2) add mixed key types (INT / BIGINT / DECIMAL), comma joins, RIGHT joins
+in MULTI_JOIN chains, CASE / COALESCE / CAST in ON, derived tables over joins with an outer WHERE
+and SEMI / ANTI over filtered upsert subqueries; seeds below 100 write what they always wrote.
 
 Usage (from the repository root; one cargo build, one oracle JVM at a time):
 `scripts/fuzz/run_batch.sh SEED COUNT DIR` does all of the following for one batch, or by hand:
