@@ -10,6 +10,9 @@ INNER / LEFT / RIGHT / FULL joins (residual non-equi conditions, IS NOT DISTINCT
 one side, projected expressions), 3-table chains, SEMI / ANTI subqueries (IN, EXISTS, NOT
 EXISTS, NOT IN) and MULTI_JOIN-hinted INNER / LEFT chains on a common key. No table is read twice
 by one query (a self-join fan-out is a race in Flink, see docs/flink-findings.md).
+Seeds >= 100 (class Gen2) add mixed key types (INT / BIGINT / DECIMAL), comma joins, RIGHT joins
+in MULTI_JOIN chains, CASE / COALESCE / CAST in ON, derived tables over joins with an outer WHERE
+and SEMI / ANTI over filtered upsert subqueries; seeds below 100 write what they always wrote.
 
 Usage (from the repository root; one cargo build, one oracle JVM at a time):
 `scripts/fuzz/run_batch.sh SEED COUNT DIR` does all of the following for one batch, or by hand:
@@ -307,6 +310,174 @@ class Gen:
         return "\n".join(out) + "\n"
 
 
+class Gen2(Gen):
+    """Seeds >= 100: the shapes seeds 1-99 never produce. Join keys `k` of mixed types (INT /
+    BIGINT / DECIMAL(10, 2)) also in MULTI_JOIN chains and with filters on the key; comma joins
+    with the key in WHERE; RIGHT joins inside a MULTI_JOIN-hinted chain (Flink keeps RIGHT as a
+    binary join); upsert-partial-delete inputs under outer joins; two-column keys where only one
+    column is the primary key; CASE / COALESCE / CAST in ON; a derived table over a join with a
+    WHERE (pushdown through it); SEMI / ANTI over an upsert subquery with a filter. Seeds below
+    100 write exactly what they wrote before."""
+
+    KTYPES = ["INT", "BIGINT", "DECIMAL(10, 2)"]
+
+    def setup_tables(self, nt):
+        r = self.r
+        tables = []
+        for name in TABLES[:nt]:
+            mode = r.choice(["insert", "upsert", "retract", "upsert", "upsert-partial-delete", "upsert-partial-delete"])
+            pk = None
+            if mode.startswith("upsert"):
+                pk = r.choice(["id", "id", "k"])
+            t = Table(name, mode, pk)
+            t.ktype = r.choice(self.KTYPES)
+            tables.append(t)
+        return tables
+
+    def key_filter(self, t):
+        return self.r.choice([f"{t}.k > 1", f"{t}.k <> 2", f"{t}.k IN (1, 3)", f"{t}.k IS NOT NULL", f"{t}.k = 2"])
+
+    def eq2(self, a, b):
+        r = self.r
+        x = r.random()
+        if x < 0.15:
+            return f"COALESCE({a}.k, 0) = COALESCE({b}.k, 0)"
+        if x < 0.25:
+            return f"CAST({a}.k AS BIGINT) = {b}.k"
+        if x < 0.35:
+            return f"CAST({a}.k AS DECIMAL(10, 2)) = CAST({b}.k AS DECIMAL(10, 2))"
+        if x < 0.45:
+            return f"{a}.k = {b}.k AND CASE WHEN {a}.v > 2 THEN 1 ELSE 0 END = CASE WHEN {b}.v > 2 THEN 1 ELSE 0 END"
+        if x < 0.55:
+            return f"{a}.k = {b}.k AND {a}.id = {b}.id"
+        if x < 0.62:
+            return f"CASE WHEN {a}.v IS NULL THEN {a}.id ELSE {a}.k END = {b}.k"
+        if x < 0.7:
+            return f"{a}.k = {b}.k AND COALESCE({a}.v, 0) < COALESCE({b}.v, 9)"
+        return self.eq(a, b)
+
+    def q_comma(self, names):
+        r = self.r
+        n = 3 if len(names) >= 3 and r.random() < 0.5 else 2
+        ts = r.sample(names, n)
+        conds = [f"{ts[0]}.k = {ts[1]}.k"]
+        if r.random() < 0.4:
+            conds.append(f"{ts[0]}.id = {ts[1]}.id")
+        if n == 3:
+            conds.append(f"{r.choice(ts[:2])}.k = {ts[2]}.k")
+        if r.random() < 0.5:
+            conds.append(self.key_filter(r.choice(ts)))
+        if r.random() < 0.3:
+            conds.append(self.residual(ts[0], ts[1], allow_or=False))
+        r.shuffle(conds)
+        q = f"SELECT {self.projection(ts)} FROM {', '.join(ts)} WHERE {' AND '.join(conds)}"
+        return q + ";"
+
+    def q_binary2(self, names):
+        r = self.r
+        a, b = r.sample(names, 2)
+        jt = r.choice(["JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN", "LEFT JOIN", "FULL JOIN"])
+        cond = self.eq2(a, b)
+        q = f"SELECT {self.projection([a, b])} FROM {self.src(a)} {jt} {self.src(b)} ON {cond}"
+        if r.random() < 0.35:
+            q += f" WHERE {self.key_filter(r.choice([a, b]))}"
+        return q + ";"
+
+    def q_derived(self, names):
+        """A derived table over a join, filtered outside (pushdown through the derived table)."""
+        r = self.r
+        a, b = r.sample(names, 2)
+        jt = r.choice(["JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN"])
+        cond = self.eq2(a, b) if r.random() < 0.4 else f"{a}.k = {b}.k"
+        inner = f"SELECT {a}.id AS aid, {a}.k AS ak, {a}.v AS av, {b}.id AS bid, {b}.k AS bk, {b}.v AS bv FROM {a} {jt} {b} ON {cond}"
+        w = r.choice(
+            [
+                "t.bv IS NULL", "t.av > 1", "t.ak > 1", "t.bk = 2", "t.aid IS NOT NULL AND t.bv >= 2",
+                "t.av IS NULL OR t.bv IS NULL", "COALESCE(t.ak, t.bk) <> 2", "t.av < t.bv",
+            ]
+        )
+        proj = r.choice(["*", "t.aid, t.bv", "t.ak, t.bk, t.av + t.bv AS s", "t.aid, t.bid, COALESCE(t.bv, -1) AS cv"])
+        return f"SELECT {proj} FROM ({inner}) t WHERE {w};"
+
+    def q_semi2(self, names, tables):
+        r = self.r
+        ups = [t.name for t in tables if t.mode.startswith("upsert")]
+        b = r.choice(ups) if ups else r.choice(names)
+        a = r.choice([n for n in names if n != b])
+        kind = r.choice(["IN", "NOT IN", "EXISTS", "NOT EXISTS"])
+        f = r.choice([self.where_one_side(b), self.key_filter(b)])
+        if kind in ("IN", "NOT IN"):
+            col = r.choice(["k", "k", "id"])
+            sub = f"SELECT {b}.{col} FROM {b} WHERE {f}"
+            if r.random() < 0.3:
+                sub = f"SELECT s.{col} FROM (SELECT * FROM {b} WHERE {f}) s"
+            cond = f"{a}.k {kind} ({sub})"
+        else:
+            cond = f"{kind} (SELECT 1 FROM {b} WHERE {b}.k = {a}.k AND {f})"
+        q = f"SELECT {self.projection([a])} FROM {a} WHERE {cond}"
+        if r.random() < 0.3:
+            q += f" AND {self.key_filter(a)}"
+        return q + ";"
+
+    def q_multi2(self, names):
+        r = self.r
+        n = r.randint(3, len(names)) if len(names) >= 3 else 2
+        ts = r.sample(names, n)
+        first = ts[0]
+        parts = [first]
+        for i, t in enumerate(ts[1:], start=1):
+            jt = r.choice(["JOIN", "LEFT JOIN", "JOIN", "LEFT JOIN", "RIGHT JOIN"])
+            other = r.choice([first, ts[i - 1]])
+            x = r.random()
+            if x < 0.15:
+                cond = f"CAST({other}.k AS BIGINT) = {t}.k"
+            elif x < 0.3:
+                cond = f"{other}.k = {t}.k AND {other}.id = {t}.id"
+            else:
+                cond = f"{other}.k = {t}.k"
+            if r.random() < 0.2:
+                cond += f" AND {self.residual(other, t)}"
+            parts.append(f"{jt} {t} ON {cond}")
+        hint = f"/*+ MULTI_JOIN({', '.join(ts)}) */ "
+        q = f"SELECT {hint}{self.projection(ts)} FROM " + " ".join(parts)
+        if r.random() < 0.35:
+            q += f" WHERE {self.key_filter(r.choice(ts))}"
+        return q + ";"
+
+    def scenario(self):
+        r = self.r
+        nt = r.choice([2, 3, 3, 3, 4])
+        tables = self.setup_tables(nt)
+        nlines = r.randint(8, 16)
+        data = []
+        while len(data) < nlines:
+            t = r.choice(tables)
+            data.extend(self.data_step(t))
+        names = [t.name for t in tables]
+        queries = []
+        for _ in range(r.randint(1, 3)):
+            c = r.choice(["comma", "binary", "derived", "semi", "multi", "multi"])
+            if c == "comma":
+                queries.append(self.q_comma(names))
+            elif c == "binary":
+                queries.append(self.q_binary2(names))
+            elif c == "derived":
+                queries.append(self.q_derived(names))
+            elif c == "semi":
+                queries.append(self.q_semi2(names, tables))
+            else:
+                queries.append(self.q_multi2(names))
+        out = ["SET 'joinlab.arrival' = 'as-written';", ""]
+        for t in tables:
+            ddl = t.ddl().replace("  k INT", f"  k {t.ktype}")
+            out.append(ddl)
+        out.append("")
+        out.extend(data)
+        out.append("")
+        out.extend(queries)
+        return "\n".join(out) + "\n"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=1)
@@ -316,7 +487,7 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     for n in range(args.count):
         rng = random.Random(f"{args.seed}-{n}")
-        text = Gen(rng).scenario()
+        text = (Gen2 if args.seed >= 100 else Gen)(rng).scenario()
         with open(os.path.join(args.out, f"s{args.seed}_{n:03d}.sql"), "w") as f:
             f.write(f"-- regular_joins.py --seed {args.seed}, scenario {n}\n" + text)
 

@@ -387,6 +387,17 @@ fn win_pair(conjuncts: &[Expr], nl: usize, lcols: &[usize], rcols: &[usize]) -> 
 /// The type an equality of two numeric columns of different types compares them in (Calcite's
 /// least restrictive type: `INT = BIGINT` compares as BIGINT, `DECIMAL(3,1) = DECIMAL(4,2)` as
 /// DECIMAL(4,2)); `None` when the values already compare as they are.
+/// Flink's `PlannerTypeUtils.isInteroperable`, the check of a join key pair: the same type up to
+/// nullability, any two character strings, any two binary strings.
+fn interoperable(a: &DataType, b: &DataType) -> bool {
+    use TypeKind::*;
+    match (&a.kind, &b.kind) {
+        (Char { .. } | VarChar { .. }, Char { .. } | VarChar { .. }) => true,
+        (Binary { .. } | VarBinary { .. }, Binary { .. } | VarBinary { .. }) => true,
+        (x, y) => x == y,
+    }
+}
+
 fn compare_type(a: &DataType, b: &DataType) -> Option<DataType> {
     if a.kind == b.kind || !a.kind.is_numeric() || !b.kind.is_numeric() {
         return None;
@@ -1011,12 +1022,16 @@ impl<'c> Binder<'c> {
         let mut right_keys = Vec::new();
         let mut null_safe = Vec::new();
         let mut residual = Vec::new();
+        let mut incompatible_keys = false;
         for c in conjuncts {
             match equi_pair(&c, nl) {
                 Some((a, b, safe)) => {
                     left_keys.push(a);
                     right_keys.push(b);
                     null_safe.push(safe);
+                    if let (true, Expr::Call { args, .. }) = (safe, &c) {
+                        incompatible_keys |= !interoperable(&args[0].ty(), &args[1].ty());
+                    }
                 }
                 None => residual.push(c),
             }
@@ -1060,6 +1075,7 @@ impl<'c> Binder<'c> {
             left_ttl,
             right_ttl,
             names,
+            incompatible_keys,
         };
         let mut rel = Rel {
             node: Node::Join(Box::new(node)),

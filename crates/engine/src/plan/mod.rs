@@ -44,6 +44,7 @@ pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, 
     binder.multi_join_enabled = settings.bool_option("table.optimizer.multi-join.enabled");
     let bound = binder.bind_query(q, None)?;
     let rel = prune::prune_root(bound.rel);
+    check_join_keys(&rel)?;
     let mut schema = rel.fields.clone();
     let mut notes: Vec<String> = binder.warnings.iter().map(|w| format!("# note: {}", w)).collect();
     let rowtimes: Vec<usize> = (0..schema.len()).filter(|&i| schema[i].ty.is_rowtime()).collect();
@@ -71,6 +72,37 @@ pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, 
 }
 
 /// Whether the plan holds a regular or multi-way join.
+/// Flink's `JoinUtil.validateJoinSpec`: a binary join left with an `IS NOT DISTINCT FROM` key over
+/// operands of different types fails when it is planned (the input row types are the pruned ones).
+fn check_join_keys(rel: &Rel) -> Result<()> {
+    match &rel.node {
+        Node::Join(j) => {
+            if j.incompatible_keys {
+                let row = |r: &Rel| {
+                    let f: Vec<String> = r.fields.iter().map(|f| format!("`{}` {}", f.name, f.ty.summary())).collect();
+                    format!("ROW<{}>", f.join(", "))
+                };
+                return Err(crate::error::Error::table(format!(
+                    "Join: Equality join predicate on incompatible types. \tLeft type: {}\n\tright type: {}\nplease re-check the join statement.",
+                    row(&j.left),
+                    row(&j.right)
+                )));
+            }
+            check_join_keys(&j.left)?;
+            check_join_keys(&j.right)
+        }
+        Node::MultiJoin(m) => m.inputs.iter().try_for_each(check_join_keys),
+        Node::Scan { .. } => Ok(()),
+        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
+            check_join_keys(input)
+        }
+        Node::WindowJoin(j) => {
+            check_join_keys(&j.left)?;
+            check_join_keys(&j.right)
+        }
+    }
+}
+
 fn has_regular_join(rel: &Rel) -> bool {
     match &rel.node {
         Node::Join(_) | Node::MultiJoin(_) => true,

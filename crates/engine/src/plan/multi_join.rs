@@ -227,9 +227,12 @@ fn fold_chain(rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
                         group.add(level, j, l);
                     }
                     None => {
-                        // no equality at all: this level stays a binary join
+                        // no equality at all: this level stays a binary join (Flink folds
+                        // it into a multi-way join with no common key, which takes an IS NOT
+                        // DISTINCT FROM over different types)
                         let left = fresh.close();
                         let mut jn = (**j).clone();
+                        jn.incompatible_keys = false;
                         jn.left_spec = input_spec(&left, &jn.left_keys);
                         jn.left = left;
                         jn.right = fold(jn.right, allow, notes);

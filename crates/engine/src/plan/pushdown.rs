@@ -220,8 +220,12 @@ fn shift(conds: &[Expr], nl: usize) -> Vec<Expr> {
 /// column replaced by its partner (`a.k = b.k AND a.k > 1` also filters `b.k > 1`). For an
 /// INNER join every such conjunct is copied, from a WHERE above it (`from_above`) or from its
 /// ON condition; for a LEFT / RIGHT join only a WHERE comparison (`=`, `<>`, `<`, `<=`, `>`,
-/// `>=`) with a literal operand; never for FULL, SEMI or ANTI. Keys of different types (compared
-/// through a cast) are left out. Returns the copies for the left and the right input.
+/// `>=`) with a literal operand; never for FULL, SEMI or ANTI. For keys of different numeric
+/// types Flink casts one side to the other's type: a conjunct over the uncast column is copied
+/// with the cast partner in its place (`CAST(b.k AS BIGINT) = a.k AND a.k = 2` filters
+/// `CAST(b.k AS BIGINT) = 2`), one over the cast column is not (it is not a key column); keys
+/// whose common type is neither side's are left out. Returns the copies for the left and the
+/// right input.
 fn derive_other_side(j: &JoinNode, kind: JoinKind, conds: &[Expr], from_above: bool) -> (Vec<Expr>, Vec<Expr>) {
     let (mut to_left, mut to_right) = (Vec::new(), Vec::new());
     let comparison_only = match kind {
@@ -230,19 +234,45 @@ fn derive_other_side(j: &JoinNode, kind: JoinKind, conds: &[Expr], from_above: b
         _ => return (to_left, to_right),
     };
     let nl = j.left.fields.len();
-    let mut l2r: Vec<(usize, usize)> = Vec::new();
+    // per key pair: the left column, the right column, and for keys of different types the
+    // side whose column Flink compares uncast (the other is cast to its type, so only a
+    // conjunct over the uncast column is over a key column, and its copy reads the cast)
+    let mut pairs: Vec<(usize, usize, Option<Side>)> = Vec::new();
     for (&a, &b) in j.left_keys.iter().zip(&j.right_keys) {
         let (Some(lf), Some(rf)) = (j.left.fields.get(a), j.right.fields.get(b)) else { continue };
         if lf.ty.kind == rf.ty.kind {
-            l2r.push((a, b));
+            pairs.push((a, b, None));
+        } else if lf.ty.kind.is_numeric() && rf.ty.kind.is_numeric() {
+            match crate::expr::typing::least_restrictive(&[&lf.ty, &rf.ty]) {
+                Some(t) if t.kind == rf.ty.kind => pairs.push((a, b, Some(Side::Right))),
+                Some(t) if t.kind == lf.ty.kind => pairs.push((a, b, Some(Side::Left))),
+                _ => {}
+            }
         }
     }
-    if l2r.is_empty() {
+    if pairs.is_empty() {
         return (to_left, to_right);
     }
-    // (the last pair wins where a column is a key twice, as in Flink's remapping)
-    let to_r = |i: usize| l2r.iter().rev().find(|p| p.0 == i).map(|p| p.1);
-    let to_l = |i: usize| l2r.iter().rev().find(|p| p.1 + nl == i).map(|p| p.0);
+    let cast = |e: Expr, to: &crate::types::DataType| {
+        let ty = to.with_nullable(e.ty().nullable);
+        Expr::Cast { expr: Box::new(e), ty, try_cast: false }
+    };
+    // a right key column's left partner (the last pair wins where a column is a key twice, as
+    // in Flink's remapping), and the reverse
+    let to_r = |i: usize| -> Option<Expr> {
+        let &(a, b, _) = pairs.iter().rev().find(|p| p.0 == i && !matches!(p.2, Some(Side::Right)))?;
+        let rf = &j.right.fields[b];
+        let lf = &j.left.fields[a];
+        let col = Expr::input(b, rf.ty.clone());
+        Some(if lf.ty.kind == rf.ty.kind { col } else { cast(col, &lf.ty) })
+    };
+    let to_l = |i: usize| -> Option<Expr> {
+        let &(a, b, _) = pairs.iter().rev().find(|p| p.1 + nl == i && !matches!(p.2, Some(Side::Left)))?;
+        let rf = &j.right.fields[b];
+        let lf = &j.left.fields[a];
+        let col = Expr::input(a, lf.ty.clone());
+        Some(if lf.ty.kind == rf.ty.kind { col } else { cast(col, &rf.ty) })
+    };
     for c in conds {
         if comparison_only && !literal_comparison(c) {
             continue;
@@ -256,12 +286,31 @@ fn derive_other_side(j: &JoinNode, kind: JoinKind, conds: &[Expr], from_above: b
             continue;
         }
         if cols.iter().all(|&i| to_r(i).is_some()) {
-            to_right.push(c.remap(&|i| to_r(i).unwrap_or(i)));
+            to_right.push(substitute(c, &|i| to_r(i).expect("checked")));
         } else if cols.iter().all(|&i| to_l(i).is_some()) {
-            to_left.push(c.remap(&|i| to_l(i).unwrap_or(i)));
+            to_left.push(substitute(c, &|i| to_l(i).expect("checked")));
         }
     }
     (to_left, to_right)
+}
+
+/// The expression with each input column `i` replaced by `f(i)`.
+fn substitute(e: &Expr, f: &dyn Fn(usize) -> Expr) -> Expr {
+    match e {
+        Expr::Input { index, .. } => f(*index),
+        Expr::Literal { .. } => e.clone(),
+        Expr::Cast { expr, ty, try_cast } => {
+            Expr::Cast { expr: Box::new(substitute(expr, f)), ty: ty.clone(), try_cast: *try_cast }
+        }
+        Expr::Call { op, args, ty } => {
+            Expr::Call { op: *op, args: args.iter().map(|a| substitute(a, f)).collect(), ty: ty.clone() }
+        }
+        Expr::Case { whens, otherwise, ty } => Expr::Case {
+            whens: whens.iter().map(|(w, t)| (substitute(w, f), substitute(t, f))).collect(),
+            otherwise: Box::new(substitute(otherwise, f)),
+            ty: ty.clone(),
+        },
+    }
 }
 
 /// `x op literal` or `literal op x` for a comparison `op` (Flink's `SUITABLE_FILTER_TO_PUSH`).

@@ -143,6 +143,10 @@ pub struct JoinNode {
     pub right_ttl: i64,
     /// The inputs' table names or aliases, when each side is one table.
     pub names: [Option<String>; 2],
+    /// An `IS NOT DISTINCT FROM` key compares operands of different types (`INT` with `BIGINT`):
+    /// Flink casts only the operands of `=` to a common type, and rejects such a binary join
+    /// when it plans it (a MULTI_JOIN that folds the join takes it).
+    pub incompatible_keys: bool,
 }
 
 /// The multi-way join (Flink's `StreamingMultiJoinOperator`, SEMANTICS.md §7): inputs in FROM
