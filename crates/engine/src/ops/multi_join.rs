@@ -446,7 +446,7 @@ impl MultiJoinOp {
         if acc {
             match found {
                 Some(i) => {
-                    let e = &mut self.state[input].get_mut(&key).expect("key present")[i];
+                    let Some(e) = self.state[input].get_mut(&key).and_then(|l| l.get_mut(i)) else { return };
                     if no_uk {
                         e.count += 1;
                         self.rows += 1;
@@ -473,7 +473,7 @@ impl MultiJoinOp {
                 self.writes[input].push(now, key.clone());
             }
         } else if let Some(i) = found {
-            let list = self.state[input].get_mut(&key).expect("key present");
+            let Some(list) = self.state[input].get_mut(&key) else { return };
             self.rows -= 1;
             if list[i].count > 1 {
                 list[i].count -= 1;

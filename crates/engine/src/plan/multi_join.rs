@@ -133,10 +133,11 @@ impl Group {
 
     /// The group as one relation: its single input, or a MultiJoin.
     fn close(mut self) -> Rel {
-        if self.inputs.len() == 1 {
-            return self.inputs.pop().expect("one input");
-        }
-        let top = self.top.expect("a group of two or more inputs has a top join");
+        let top = match self.top.take() {
+            Some(top) if self.inputs.len() > 1 => top,
+            // one input: a group starts with its first input, `top` comes with the second
+            _ => return self.inputs.pop().unwrap_or_else(Rel::placeholder),
+        };
         let specs: Vec<InputSpec> = self.inputs.iter().zip(&self.key_cols).map(|(r, &k)| input_spec(r, &[k])).collect();
         let insert_only =
             self.inputs.iter().all(|r| r.insert_only) && self.kinds.iter().skip(1).all(|k| *k == JoinKind::Inner);

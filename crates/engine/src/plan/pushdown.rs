@@ -285,32 +285,38 @@ fn derive_other_side(j: &JoinNode, kind: JoinKind, conds: &[Expr], from_above: b
         if cols.is_empty() {
             continue;
         }
-        if cols.iter().all(|&i| to_r(i).is_some()) {
-            to_right.push(substitute(c, &|i| to_r(i).expect("checked")));
-        } else if cols.iter().all(|&i| to_l(i).is_some()) {
-            to_left.push(substitute(c, &|i| to_l(i).expect("checked")));
+        if let Some(e) = substitute(c, &to_r) {
+            to_right.push(e);
+        } else if let Some(e) = substitute(c, &to_l) {
+            to_left.push(e);
         }
     }
     (to_left, to_right)
 }
 
-/// The expression with each input column `i` replaced by `f(i)`.
-fn substitute(e: &Expr, f: &dyn Fn(usize) -> Expr) -> Expr {
-    match e {
-        Expr::Input { index, .. } => f(*index),
+/// The expression with each input column `i` replaced by `f(i)`; None when `f` has no
+/// replacement for one of its columns.
+fn substitute(e: &Expr, f: &dyn Fn(usize) -> Option<Expr>) -> Option<Expr> {
+    Some(match e {
+        Expr::Input { index, .. } => f(*index)?,
         Expr::Literal { .. } => e.clone(),
         Expr::Cast { expr, ty, try_cast } => {
-            Expr::Cast { expr: Box::new(substitute(expr, f)), ty: ty.clone(), try_cast: *try_cast }
+            Expr::Cast { expr: Box::new(substitute(expr, f)?), ty: ty.clone(), try_cast: *try_cast }
         }
-        Expr::Call { op, args, ty } => {
-            Expr::Call { op: *op, args: args.iter().map(|a| substitute(a, f)).collect(), ty: ty.clone() }
-        }
-        Expr::Case { whens, otherwise, ty } => Expr::Case {
-            whens: whens.iter().map(|(w, t)| (substitute(w, f), substitute(t, f))).collect(),
-            otherwise: Box::new(substitute(otherwise, f)),
+        Expr::Call { op, args, ty } => Expr::Call {
+            op: *op,
+            args: args.iter().map(|a| substitute(a, f)).collect::<Option<Vec<_>>>()?,
             ty: ty.clone(),
         },
-    }
+        Expr::Case { whens, otherwise, ty } => Expr::Case {
+            whens: whens
+                .iter()
+                .map(|(w, t)| Some((substitute(w, f)?, substitute(t, f)?)))
+                .collect::<Option<Vec<_>>>()?,
+            otherwise: Box::new(substitute(otherwise, f)?),
+            ty: ty.clone(),
+        },
+    })
 }
 
 /// `x op literal` or `literal op x` for a comparison `op` (Flink's `SUITABLE_FILTER_TO_PUSH`).
