@@ -2,6 +2,7 @@
 //! is a tree, so delivering an element is a depth-first walk towards the sink.
 
 use crate::catalog::Catalog;
+use crate::data::{Event as DataEvent, EventKind};
 use crate::error::Result;
 use crate::ops::calc::CalcOp;
 use crate::ops::multi_join::{MultiJoinOp, MultiJoinSpec};
@@ -404,6 +405,28 @@ impl Graph {
     /// (tests/divergences/self_join_fan_out.sql).
     pub fn sources_of(&self, table: usize) -> Vec<usize> {
         self.sources.iter().copied().filter(|&s| self.source(s).map(|x| x.table) == Some(table)).collect()
+    }
+
+    /// Feeds one data event (a row, or an `@watermark` line) to source `s` and everything
+    /// downstream; returns the watermark the source moved to, if it moved.
+    pub fn push_event(
+        &mut self,
+        s: usize,
+        ev: &DataEvent,
+        step: u32,
+        cx: &mut DeliverCtx,
+        sink: &mut Vec<Record>,
+    ) -> std::result::Result<Option<i64>, String> {
+        match &ev.kind {
+            EventKind::Row { kind, values } => {
+                let kind = *kind;
+                self.with_source(s, cx, sink, |src, ctx| src.push_row(kind, values, step, ev.rowtime, ctx))
+            }
+            EventKind::Watermark { millis, .. } => {
+                let m = *millis;
+                self.with_source(s, cx, sink, |src, ctx| Ok(src.push_watermark(m, ctx)))
+            }
+        }
     }
 
     pub fn source(&self, op: usize) -> Option<&SourceOp> {

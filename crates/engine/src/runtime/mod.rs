@@ -162,18 +162,7 @@ pub fn run_query(
         let srcs = graph.sources_of(ev.table);
         for s in srcs {
             let mut cx = DeliverCtx { events: if opts.trace { Some(&mut evs) } else { None }, zone, proc_time };
-            let r = match &ev.kind {
-                EventKind::Row { kind, values } => {
-                    let kind = *kind;
-                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| {
-                        src.push_row(kind, values, step_no as u32, ev.rowtime, ctx)
-                    })
-                }
-                EventKind::Watermark { millis, .. } => {
-                    let m = *millis;
-                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| Ok(src.push_watermark(m, ctx)))
-                }
-            };
+            let r = graph.push_event(s, ev, step_no as u32, &mut cx, &mut sink);
             match r {
                 Ok(Some(wm)) => {
                     let n = graph.source(s).map(|src| src.note(wm)).unwrap_or_default();
@@ -393,21 +382,7 @@ pub fn run_counting<'a>(
             proc_time: PROC_CLOCK_BASE_MS + (i as i64 + 1) * 1000,
         };
         for &s in &by_table[ev.table] {
-            let r = match &ev.kind {
-                EventKind::Row { kind, values } => {
-                    let kind = *kind;
-                    graph
-                        .with_source(s, &mut cx, &mut sink, |src, ctx| {
-                            src.push_row(kind, values, i as u32 + 1, ev.rowtime, ctx)
-                        })
-                        .map(|_| ())
-                }
-                EventKind::Watermark { millis, .. } => {
-                    let m = *millis;
-                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| Ok(src.push_watermark(m, ctx))).map(|_| ())
-                }
-            };
-            r.map_err(|m| runtime_error(&m, false))?;
+            graph.push_event(s, ev, i as u32 + 1, &mut cx, &mut sink).map_err(|m| runtime_error(&m, false))?;
         }
         count(&mut sink, &mut counts);
         n_events += evs.len() as u64;

@@ -4,7 +4,7 @@
 //! state that run had after that step.
 
 use crate::catalog::Catalog;
-use crate::data::{Event as DataEvent, EventKind};
+use crate::data::Event as DataEvent;
 use crate::plan::QueryPlan;
 use crate::session::EndMode;
 use crate::trace::StateSummary;
@@ -35,21 +35,7 @@ pub fn state_after(
         let proc_time = clock.at(i + 1, Some(ev), catalog);
         for s in graph.sources_of(ev.table) {
             let mut cx = DeliverCtx { events: None, zone, proc_time };
-            let r = match &ev.kind {
-                EventKind::Row { kind, values } => {
-                    let kind = *kind;
-                    graph
-                        .with_source(s, &mut cx, &mut sink, |src, ctx| {
-                            src.push_row(kind, values, i as u32 + 1, ev.rowtime, ctx)
-                        })
-                        .map(|_| ())
-                }
-                EventKind::Watermark { millis, .. } => {
-                    let m = *millis;
-                    graph.with_source(s, &mut cx, &mut sink, |src, ctx| Ok(src.push_watermark(m, ctx))).map(|_| ())
-                }
-            };
-            if r.is_err() {
+            if graph.push_event(s, ev, i as u32 + 1, &mut cx, &mut sink).is_err() {
                 return graph.state(zone);
             }
         }
