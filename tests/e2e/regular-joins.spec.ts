@@ -268,3 +268,25 @@ test('a cross join: rejected in the Confluent dialect at its line, run in the Fl
   await page.getByTestId('step-last').click();
   await expect(page.getByTestId('result-table').locator('tbody tr[data-row]')).toHaveCount(4);
 });
+
+test('a WHERE above a join filters the joined row, not the input row that caused it', async ({ page }) => {
+  // SEMANTICS.md §1: the join stores every input row; a WHERE over its output drops joined rows.
+  // A WHERE on the table alone (no join) drops the input row itself.
+  const script = [
+    "SET 'joinlab.dialect' = 'flink';",
+    'CREATE TABLE orders (order_id INT, product_id INT);',
+    'CREATE TABLE Product (id INT, name STRING);',
+    '@orders 1 | 20',
+    "@Product 20 | 'Pear'",
+    "SELECT o.order_id, p.name FROM orders o JOIN Product p ON o.product_id = p.id WHERE p.name <> 'Pear';",
+    "SELECT id FROM Product WHERE name <> 'Pear';",
+  ].join('\n');
+  await openPage(page, `./${shareHash({ script })}`);
+  const notes = async () =>
+    page.getByTestId('data-pane').locator('section[data-table="Product"] tbody tr').evaluateAll((trs) => trs.map((tr) => tr.lastElementChild?.textContent ?? ''));
+  await page.getByRole('tab', { name: 'Data' }).click();
+  expect(await notes()).toEqual(['']);
+  await selectQuery(page, 2);
+  await page.getByRole('tab', { name: 'Data' }).click();
+  await expect.poll(notes).toEqual(['dropped: filtered out']);
+});

@@ -256,6 +256,8 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     const emitWindows = new Map<string, WindowRef[]>();
     const changed = new Set<string>();
     let outInStep = 0;
+    /** The step's row reached an operator's state: a later filter drops a join result, not it. */
+    let stored = false;
     for (const e of step.events) {
       switch (e.type) {
         case 'watermark':
@@ -269,6 +271,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
           for (const w of e.windows) getWindow(w, p);
           break;
         case 'state_insert':
+          stored = true;
           if (e.window) {
             const w = getWindow(e.window, p);
             w.openPos ??= p;
@@ -320,7 +323,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
           if (row) row.dropped = 'NULL time attribute';
           break;
         case 'filtered':
-          if (row && !row.dropped) row.dropped = 'filtered out';
+          if (row && !row.dropped && !stored) row.dropped = 'filtered out';
           break;
         case 'output': {
           const printed = step.output[outInStep];
