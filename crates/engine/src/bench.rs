@@ -14,8 +14,8 @@
 //!   must give the same count; compare rows/s and peak state).
 
 use crate::catalog::Catalog;
-use crate::changelog::RowKind;
 use crate::data::{Event, EventKind};
+use crate::kinds::RowKind;
 use crate::plan::QueryPlan;
 use crate::runtime::Counts;
 use crate::time::Ts;

@@ -4,12 +4,10 @@
 //! A table's row, as its source emits it, holds every declared column in order and then
 //! `$rowtime`; only the physical columns come from the data (`@` lines or INSERT values).
 
-use serde::Serialize;
-
 use crate::error::{Error, Result};
+use crate::expr::bind::{bind_scalar, Scope, ScopeField};
 use crate::expr::Expr;
-use crate::plan::bind_expr::{bind_scalar, Scope, ScopeField};
-use crate::session::Dialect;
+use crate::kinds::{ChangelogMode, Dialect};
 use crate::sql::{ColumnDefKind, CreateTable};
 use crate::time::SessionZone;
 use crate::types::{DataType, TimeAttr, TypeKind};
@@ -58,26 +56,6 @@ pub struct Watermark {
     /// The clause in Calcite's RexNode form, as plan digests (EXPLAIN, planner errors naming a
     /// TableSourceScan) print it: `-(ts, 3000:INTERVAL SECOND)`; `text` where JoinLab has no such form.
     pub digest: String,
-}
-
-/// The changelog a table's source produces.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum ChangelogMode {
-    /// Append-only: every row is +I.
-    Insert,
-    /// Upsert by primary key: +I/+U replace the key's row, -D removes it (key-only deletes).
-    Upsert,
-    /// Upsert with deletes that carry only the key.
-    UpsertPartialDelete,
-    /// Every change kind, with before-images (-U/+U pairs).
-    Retract,
-}
-
-impl ChangelogMode {
-    pub fn is_insert_only(&self) -> bool {
-        *self == ChangelogMode::Insert
-    }
 }
 
 #[derive(Clone, Debug)]
@@ -454,7 +432,7 @@ fn rex_digest(e: &sqlparser::ast::Expr) -> Option<String> {
             let E::Identifier(col) = left.as_ref() else { return None };
             let E::Interval(iv) = right.as_ref() else { return None };
             let span = crate::sql::span_of(right.as_ref());
-            let crate::value::Value::Interval(ms) = crate::plan::bind_expr::interval_value(iv, span).ok()? else {
+            let crate::value::Value::Interval(ms) = crate::expr::bind::interval_value(iv, span).ok()? else {
                 return None;
             };
             let unit = |f: &sqlparser::ast::DateTimeField| {

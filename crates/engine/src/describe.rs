@@ -1,8 +1,9 @@
 //! DESCRIBE, SHOW TABLES and SHOW CREATE TABLE, as the SQL clients print them.
 
-use crate::catalog::{Catalog, ChangelogMode, ColumnKind, Table};
+use crate::catalog::{Catalog, ColumnKind, Table};
 use crate::datagen::time::Pace;
-use crate::session::Dialect;
+use crate::kinds::ChangelogMode;
+use crate::kinds::Dialect;
 
 fn table(header: &[&str], rows: &[Vec<String>]) -> String {
     let mut widths: Vec<usize> = header.iter().map(|h| h.len()).collect();

@@ -17,13 +17,13 @@
 
 pub mod bench;
 pub mod catalog;
-pub mod changelog;
 pub mod compare;
 pub mod data;
 pub mod datagen;
 pub mod describe;
 pub mod error;
 pub mod expr;
+pub mod kinds;
 pub mod ops;
 pub mod output;
 pub mod plan;
@@ -38,8 +38,8 @@ pub mod trace;
 pub mod types;
 pub mod value;
 
+pub use kinds::Dialect;
 pub use run::{prepare, run_script, RunConfig};
-pub use session::Dialect;
 
 /// Runs a script and renders the oracle's text format.
 pub fn run_to_text(script: &str, cfg: &RunConfig, opts: &output::TextOptions) -> String {

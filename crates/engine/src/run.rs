@@ -5,13 +5,14 @@
 use std::sync::Arc;
 
 use crate::catalog::Catalog;
-use crate::changelog::RowKind;
 use crate::data::{self, ArrivalInfo, Event, EventKind, InsertedRow};
 use crate::error::{Error, ErrorKind, Result};
+use crate::kinds::RowKind;
+use crate::kinds::{Arrival, Dialect};
 use crate::plan::{explain, explain_with, plan_query};
 use crate::runtime::{run_query, QueryMeta, RunOptions};
 use crate::script::{split, Item, ItemKind};
-use crate::session::{Arrival, Dialect, Session, Settings};
+use crate::session::{Session, Settings};
 use crate::sql::{parse_statement, Statement};
 use crate::trace::{ErrorInfo, FieldInfo, QueryTrace, ScriptTrace, StatementOutput, TableInfo, TRACE_VERSION};
 

@@ -12,32 +12,20 @@
 use std::borrow::Cow;
 
 use crate::catalog::Catalog;
-use crate::changelog::RowKind;
 use crate::data::{Event, EventKind};
 use crate::datagen::{GenTable, GeneratedRow, UNBOUNDED_DEFAULT_ROWS};
+use crate::kinds::RowKind;
 use crate::plan::{Node, QueryPlan, Rel};
 
 /// The tables a plan scans.
 pub fn scanned(rel: &Rel, out: &mut Vec<usize>) {
-    match &rel.node {
-        Node::Scan { table, .. } => {
+    rel.walk(&mut |r| {
+        if let Node::Scan { table, .. } = &r.node {
             if !out.contains(table) {
                 out.push(*table);
             }
         }
-        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
-            scanned(input, out)
-        }
-        Node::WindowJoin(j) => {
-            scanned(&j.left, out);
-            scanned(&j.right, out);
-        }
-        Node::Join(j) => {
-            scanned(&j.left, out);
-            scanned(&j.right, out);
-        }
-        Node::MultiJoin(m) => m.inputs.iter().for_each(|r| scanned(r, out)),
-    }
+    });
 }
 
 /// The events a query sees: the script's, then its generated tables' rows.

@@ -11,50 +11,9 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde::Serialize;
-
 use crate::error::{Error, Result};
+use crate::kinds::{Arrival, Dialect, EndMode};
 use crate::time::SessionZone;
-
-/// Which product's behaviour to follow where Confluent Cloud and Apache Flink differ.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
-#[serde(rename_all = "lowercase")]
-pub enum Dialect {
-    #[default]
-    Confluent,
-    Flink,
-}
-
-impl Dialect {
-    pub fn parse(s: &str) -> Option<Dialect> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "confluent" => Some(Dialect::Confluent),
-            "flink" => Some(Dialect::Flink),
-            _ => None,
-        }
-    }
-}
-
-/// How the input ends (`oracle.mode`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum EndMode {
-    /// The stream stays open: what never fires stays pending, and the final +inf watermark
-    /// and its flush are shown too (the oracle's default).
-    Both,
-    /// Sources finish: a +inf watermark fires every remaining window.
-    Bounded,
-    /// The stream never ends: no final watermark.
-    Unbounded,
-}
-
-/// Arrival order of INSERT rows across tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Arrival {
-    ByTime,
-    AsWritten,
-}
 
 /// Canonical key for an option name as written.
 pub fn canonical_key(key: &str) -> &str {
@@ -114,8 +73,8 @@ impl Settings {
 
     /// How the simulated processing-time clock moves (`joinlab.proctime-step`: a duration per
     /// step, default 1 s, or `event-time`): what PROCTIME() reads and state TTL counts.
-    pub fn proc_clock(&self) -> crate::runtime::ProcClockMode {
-        use crate::runtime::ProcClockMode;
+    pub fn proc_clock(&self) -> crate::kinds::ProcClockMode {
+        use crate::kinds::ProcClockMode;
         match self.get("joinlab.proctime-step") {
             Some(v) if v.trim().eq_ignore_ascii_case("event-time") => ProcClockMode::EventTime,
             Some(v) => ProcClockMode::Tick(parse_duration_ms(v).unwrap_or(1000)),

@@ -10,7 +10,7 @@
 
 use serde::Serialize;
 
-use crate::changelog::RowKind;
+use crate::kinds::RowKind;
 
 /// Bump on any change of the shapes below.
 pub const TRACE_VERSION: u32 = 1;
@@ -241,7 +241,7 @@ pub struct QueryTrace {
     pub schema: Vec<FieldInfo>,
     pub plan: String,
     pub operators: Vec<OperatorInfo>,
-    pub end_mode: crate::session::EndMode,
+    pub end_mode: crate::kinds::EndMode,
     pub steps: Vec<Step>,
     /// The end of input (bounded modes).
     pub end: Option<Step>,
@@ -268,7 +268,7 @@ pub struct TableInfo {
     pub columns: Vec<FieldInfo>,
     pub rowtime: Option<String>,
     pub watermark: Option<String>,
-    pub changelog: crate::catalog::ChangelogMode,
+    pub changelog: crate::kinds::ChangelogMode,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -284,7 +284,7 @@ pub struct StatementOutput {
 #[derive(Clone, Debug, Serialize, PartialEq)]
 pub struct ScriptTrace {
     pub version: u32,
-    pub dialect: crate::session::Dialect,
+    pub dialect: crate::kinds::Dialect,
     pub notes: Vec<String>,
     pub tables: Vec<TableInfo>,
     pub statements: Vec<StatementOutput>,

@@ -3,10 +3,10 @@
 //! each, expectations copied from SEMANTICS.md §10.2 (tables ), not from JoinLab.
 //! State TTL (§1.4) needs a clock the oracle cannot control, so it is checked here.
 
-use joinlab_engine::changelog::RowKind;
+use joinlab_engine::kinds::RowKind;
+use joinlab_engine::kinds::{InputSpec, JoinKind};
 use joinlab_engine::ops::regular_join::{RegularJoinOp, RegularJoinSpec};
 use joinlab_engine::ops::{Ctx, Element, Record};
-use joinlab_engine::plan::{InputSpec, JoinKind};
 use joinlab_engine::time::SessionZone;
 use joinlab_engine::types::DataType;
 use joinlab_engine::value::Value;

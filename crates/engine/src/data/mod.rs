@@ -15,12 +15,12 @@ pub mod literal;
 use serde::Serialize;
 
 use crate::catalog::{Catalog, ColumnKind};
-use crate::changelog::RowKind;
 use crate::error::{Error, Result};
+use crate::expr::bind::{bind_scalar, Scope};
 use crate::expr::{cast_value, EvalCtx, Expr};
-use crate::plan::bind_expr::{bind_scalar, Scope};
+use crate::kinds::Arrival;
+use crate::kinds::RowKind;
 use crate::script::Item;
-use crate::session::Arrival;
 use crate::sql::span_of;
 use crate::time::{parse_ts_relaxed, SessionZone};
 use crate::types::{calcite_name, DataType, TypeKind};
@@ -213,7 +213,7 @@ pub fn evaluate_insert(
                 Some(i) => v.push(i),
                 None => {
                     let sp = span_of(c);
-                    return Err(rejects(crate::plan::bind_expr::calcite_error(
+                    return Err(rejects(crate::expr::bind::calcite_error(
                         sp,
                         &format!("Unknown target column '{}'", name),
                     )));
@@ -253,7 +253,7 @@ pub fn evaluate_insert(
             let e = bind_scalar(v, &empty, zone).map_err(|e| rejects(e))?;
             if e.ty().kind == TypeKind::Null {
                 let sp = span_of(v);
-                let inner = crate::plan::bind_expr::calcite_error(sp, "Illegal use of 'NULL'");
+                let inner = crate::expr::bind::calcite_error(sp, "Illegal use of 'NULL'");
                 let mut wrapped = Error::validation(format!("SQL validation failed. {}", inner.message));
                 wrapped.causes.push(format!("org.apache.flink.table.api.ValidationException: {}", inner.message));
                 wrapped.causes.extend(inner.causes.clone());

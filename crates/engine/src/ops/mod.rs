@@ -13,7 +13,7 @@ pub mod ttl_queue;
 pub mod window_join;
 pub mod window_tvf;
 
-use crate::changelog::RowKind;
+use crate::kinds::RowKind;
 use crate::time::{format_ts, SessionZone, Ts};
 use crate::trace::{Event, Lineage, WindowRef};
 use crate::types::DataType;

@@ -23,10 +23,10 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::changelog::RowKind;
 use crate::expr::typing::least_restrictive;
 use crate::expr::{cast_value, EvalCtx, Expr};
-use crate::plan::{InputSpec, JoinKind};
+use crate::kinds::RowKind;
+use crate::kinds::{InputSpec, JoinKind};
 use crate::time::{format_watermark, SessionZone};
 use crate::trace::{Event, Lineage, StateGroup, StateSummary};
 use crate::types::DataType;

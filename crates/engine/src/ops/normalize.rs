@@ -29,8 +29,8 @@
 
 use rustc_hash::FxHashMap;
 
-use crate::changelog::RowKind;
 use crate::expr::{EvalCtx, Expr};
+use crate::kinds::RowKind;
 use crate::trace::{Event, StateGroup, StateSummary};
 use crate::types::DataType;
 use crate::value::{Row, Value};

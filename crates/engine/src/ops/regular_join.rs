@@ -26,10 +26,10 @@
 //! Key columns of different types (`INT = BIGINT`) are matched on their common type, as Flink
 //! casts them before the join (`regular_join_mixed_key_types`).
 
-use crate::changelog::RowKind;
 use crate::expr::typing::least_restrictive;
 use crate::expr::{cast_value, EvalCtx, Expr};
-use crate::plan::{InputSpec, JoinKind};
+use crate::kinds::RowKind;
+use crate::kinds::{InputSpec, JoinKind};
 use crate::time::{format_watermark, SessionZone};
 use crate::trace::{Event, Lineage, StateGroup, StateSummary};
 use crate::types::DataType;

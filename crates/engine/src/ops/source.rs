@@ -13,8 +13,8 @@
 //! `@watermark T` line without a time emits it.
 
 use crate::catalog::{ColumnKind, Table, WatermarkStrategy};
-use crate::changelog::RowKind;
 use crate::expr::{EvalCtx, Expr};
+use crate::kinds::RowKind;
 use crate::time::{format_watermark, Ts};
 use crate::trace::Event;
 use crate::types::{DataType, TypeKind};

@@ -24,9 +24,9 @@ use std::collections::BTreeMap;
 use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
-use crate::changelog::RowKind;
 use crate::expr::{cast_value, EvalCtx, Expr};
-use crate::plan::JoinKind;
+use crate::kinds::JoinKind;
+use crate::kinds::RowKind;
 use crate::time::{format_watermark, SessionZone};
 use crate::trace::{Event, Lineage, StateGroup, StateSummary, WindowRef};
 use crate::types::DataType;

@@ -52,7 +52,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
         }
         Node::Calc { input, filter, project } => {
             let mut names = input.names();
-            crate::plan::bind::uniquify(&mut names);
+            super::names::uniquify(&mut names);
             let sel: Vec<String> = project
                 .iter()
                 .zip(&rel.fields)
@@ -77,7 +77,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
         Node::WindowJoin(j) => {
             let mut names = j.left.names();
             names.extend(j.right.names());
-            crate::plan::bind::uniquify(&mut names);
+            super::names::uniquify(&mut names);
             let nl = j.left.fields.len();
             let mut conds: Vec<String> = j
                 .left_keys
@@ -106,7 +106,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
                 select.join(", ")
             )
         }
-        Node::Join(_) => super::bind::join_description(rel, true),
+        Node::RegularJoin(_) => join_description(rel, true),
         Node::MultiJoin(_) => multi_join_text(rel, true),
         Node::ChangelogNormalize { key, condition, .. } => {
             let names = rel.names();
@@ -128,7 +128,7 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
         Node::WindowJoin(j) => {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
         }
-        Node::Join(j) => {
+        Node::RegularJoin(j) => {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
         }
         Node::MultiJoin(m) => m.inputs.iter().zip(&m.key_cols).map(|(r, &k)| (Some(exchange(r, &[k])), r)).collect(),
@@ -148,7 +148,7 @@ fn exchange(side: &Rel, cols: &[usize]) -> String {
 
 /// Flink's `changelogMode=[…]` of what a node emits.
 pub fn changelog_mode(rel: &Rel) -> &'static str {
-    use crate::catalog::ChangelogMode;
+    use crate::kinds::ChangelogMode;
     match &rel.node {
         Node::Scan { changelog, .. } => match changelog {
             ChangelogMode::Insert => "I",
@@ -159,7 +159,7 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         _ if rel.insert_only => "I",
         Node::Calc { input, .. } => changelog_mode(input),
         // an outer join of insert-only inputs retracts only its NULL-padded rows
-        Node::Join(j) if j.left.insert_only && j.right.insert_only => "I,UA,D",
+        Node::RegularJoin(j) if j.left.insert_only && j.right.insert_only => "I,UA,D",
         Node::MultiJoin(m) if m.inputs.iter().all(|r| r.insert_only) => "I,UA,D",
         _ => "I,UB,UA,D",
     }
@@ -178,7 +178,7 @@ fn render(rel: &Rel, catalog: &Catalog, prefix: &str, modes: bool, out: &mut Str
             && project.iter().enumerate().all(|(i, e)| e.as_input() == Some(i))
             && {
                 let mut n = input.names();
-                crate::plan::bind::uniquify(&mut n);
+                super::names::uniquify(&mut n);
                 n == rel.names()
             };
         if identity {
@@ -227,7 +227,7 @@ pub fn explain_with(rel: &Rel, catalog: &Catalog, changelog_modes: bool) -> Stri
 pub fn multi_join_text(rel: &Rel, _prefix_notation: bool) -> String {
     let Node::MultiJoin(m) = &rel.node else { return String::new() };
     let mut names: Vec<String> = m.inputs.iter().flat_map(|r| r.names()).collect();
-    crate::plan::bind::uniquify(&mut names);
+    super::names::uniquify(&mut names);
     let conds: Vec<String> = m
         .conditions
         .iter()
@@ -238,7 +238,7 @@ pub fn multi_join_text(rel: &Rel, _prefix_notation: bool) -> String {
         })
         .collect();
     let kinds: Vec<&str> =
-        m.kinds.iter().skip(1).map(|k| if *k == super::JoinKind::Left { "LEFT" } else { "INNER" }).collect();
+        m.kinds.iter().skip(1).map(|k| if *k == crate::kinds::JoinKind::Left { "LEFT" } else { "INNER" }).collect();
     let specs: Vec<String> = m
         .specs
         .iter()
@@ -260,4 +260,49 @@ pub fn multi_join_text(rel: &Rel, _prefix_notation: bool) -> String {
         visible.iter().map(|&i| names[i].clone()).collect::<Vec<_>>().join(","),
         row_type.join(", ")
     )
+}
+
+/// Flink's one-line description of a regular join: in Calcite's prefix notation
+/// (`AND(=(a, b), …)`) as rejections quote it, or in EXPLAIN's infix notation.
+pub fn join_description(rel: &Rel, explain: bool) -> String {
+    match &rel.node {
+        Node::RegularJoin(j) => {
+            let mut names = j.left.names();
+            names.extend(j.right.names());
+            super::names::uniquify(&mut names);
+            let nl = j.left.fields.len();
+            let mut conds: Vec<String> = j
+                .left_keys
+                .iter()
+                .zip(&j.right_keys)
+                .zip(&j.null_safe)
+                .map(|((l, r), safe)| match (explain, safe) {
+                    (true, false) => format!("({} = {})", names[*l], names[nl + *r]),
+                    (true, true) => format!("IS NOT DISTINCT FROM({}, {})", names[*l], names[nl + *r]),
+                    (false, false) => format!("=({}, {})", names[*l], names[nl + *r]),
+                    (false, true) => format!("IS NOT DISTINCT FROM({}, {})", names[*l], names[nl + *r]),
+                })
+                .collect();
+            if let Some(r) = &j.residual {
+                conds.push(if explain { r.explain_infix(&names) } else { r.explain(&names) });
+            }
+            let where_ = match (conds.len(), explain) {
+                (0, _) => "true".to_string(),
+                (1, _) => conds.remove(0),
+                (_, true) => format!("({})", conds.join(" AND ")),
+                (_, false) => format!("AND({})", conds.join(", ")),
+            };
+            let mut select: Vec<String> = if j.kind.projects_right() { names.clone() } else { names[..nl].to_vec() };
+            select.retain(|n| !n.starts_with('$'));
+            format!(
+                "Join(joinType=[{}], where=[{}], select=[{}], leftInputSpec=[{}], rightInputSpec=[{}])",
+                j.kind.flink_name(),
+                where_,
+                select.join(", "),
+                j.left_spec.flink_name(),
+                j.right_spec.flink_name()
+            )
+        }
+        _ => String::new(),
+    }
 }

@@ -1,23 +1,27 @@
 //! Planning a query: bind names and types against the catalog, validate like Flink's planner,
-//! classify each join, and describe the result (schema, notes, EXPLAIN text).
+//! classify each join ([`classify`]), then run the planner passes in order ([`plan_query`]),
+//! and describe the result (schema, notes, EXPLAIN text).
 
 pub mod bind;
-pub mod bind_expr;
-mod explain;
+pub mod classify;
+mod names;
+
+pub(crate) mod explain;
+pub mod fold_multi_join;
 pub mod hints;
-pub mod multi_join;
 pub mod prune;
 mod pushdown;
 pub mod rel;
 
 pub use explain::{changelog_mode, explain, explain_with, line as explain_line};
-pub use rel::{Field, InputSpec, JoinKind, JoinNode, MultiJoinNode, Node, Rel, WindowJoinNode, WindowProps};
+pub use rel::{Field, MultiJoinNode, Node, RegularJoinNode, Rel, WindowJoinNode, WindowProps};
 
 use sqlparser::ast::Query;
 
 use crate::catalog::Catalog;
 use crate::error::Result;
-use crate::session::{Dialect, Settings};
+use crate::kinds::Dialect;
+use crate::session::Settings;
 use crate::types::TimeAttr;
 
 /// A planned query, ready to run.
@@ -43,8 +47,7 @@ pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, 
     binder.state_ttl = (ttl, ttl);
     binder.multi_join_enabled = settings.bool_option("table.optimizer.multi-join.enabled");
     let bound = binder.bind_query(q, None)?;
-    let rel = prune::prune_root(bound.rel);
-    check_join_keys(&rel)?;
+    let rel = passes(bound.rel)?;
     let mut schema = rel.fields.clone();
     let mut notes: Vec<String> = binder.warnings.iter().map(|w| format!("# note: {}", w)).collect();
     let rowtimes: Vec<usize> = (0..schema.len()).filter(|&i| schema[i].ty.is_rowtime()).collect();
@@ -71,45 +74,60 @@ pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, 
     Ok(QueryPlan { rel, schema, notes, single_rowtime, scan_rows: binder.scan_rows })
 }
 
-/// Whether the plan holds a regular or multi-way join.
+/// The planner passes, in order, each because Flink does it and the output shows it
+/// (docs/design.md "The plan is what runs"). Per query block, as soon as the block is bound
+/// (its hints are its own; the blocks inside it were done first):
+/// 1. filter push-down ([`pushdown`]): the block's WHERE conjuncts and every filter below go
+///    down into ChangelogNormalize, turn outer joins inner where they reject the padded NULLs,
+///    and key filters are copied to the other join input; what cannot go down is returned;
+/// 2. multi-way join folding ([`fold_multi_join`]), when the block's `MULTI_JOIN` hint or
+///    `table.optimizer.multi-join.enabled` asks for it.
+///
+/// Then once over the whole plan ([`passes`]): column pruning and Flink's join key check.
+pub(crate) fn block_passes(
+    rel: Rel,
+    filters: Vec<crate::expr::Expr>,
+    fold: Option<&fold_multi_join::Allow>,
+    notes: &mut Vec<String>,
+) -> (Rel, Vec<crate::expr::Expr>) {
+    let (rel, rest) = pushdown::push_into(pushdown::push_filters(rel), filters);
+    let rel = match fold {
+        Some(allow) => fold_multi_join::fold(rel, allow, notes),
+        None => rel,
+    };
+    (rel, rest)
+}
+
+/// The passes over the whole plan, after binding: column pruning ([`prune`]), then Flink's
+/// check of the binary joins' key types.
+fn passes(rel: Rel) -> Result<Rel> {
+    let rel = prune::prune_root(rel);
+    check_join_keys(&rel)?;
+    Ok(rel)
+}
+
 /// Flink's `JoinUtil.validateJoinSpec`: a binary join left with an `IS NOT DISTINCT FROM` key over
 /// operands of different types fails when it is planned (the input row types are the pruned ones).
 fn check_join_keys(rel: &Rel) -> Result<()> {
-    match &rel.node {
-        Node::Join(j) => {
-            if j.incompatible_keys {
-                let row = |r: &Rel| {
-                    let f: Vec<String> = r.fields.iter().map(|f| format!("`{}` {}", f.name, f.ty.summary())).collect();
-                    format!("ROW<{}>", f.join(", "))
-                };
-                return Err(crate::error::Error::table(format!(
-                    "Join: Equality join predicate on incompatible types. \tLeft type: {}\n\tright type: {}\nplease re-check the join statement.",
-                    row(&j.left),
-                    row(&j.right)
-                )));
-            }
-            check_join_keys(&j.left)?;
-            check_join_keys(&j.right)
-        }
-        Node::MultiJoin(m) => m.inputs.iter().try_for_each(check_join_keys),
-        Node::Scan { .. } => Ok(()),
-        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
-            check_join_keys(input)
-        }
-        Node::WindowJoin(j) => {
-            check_join_keys(&j.left)?;
-            check_join_keys(&j.right)
+    if let Node::RegularJoin(j) = &rel.node {
+        if j.incompatible_keys {
+            let row = |r: &Rel| {
+                let f: Vec<String> = r.fields.iter().map(|f| format!("`{}` {}", f.name, f.ty.summary())).collect();
+                format!("ROW<{}>", f.join(", "))
+            };
+            return Err(crate::error::Error::table(format!(
+                "Join: Equality join predicate on incompatible types. \tLeft type: {}\n\tright type: {}\nplease re-check the join statement.",
+                row(&j.left),
+                row(&j.right)
+            )));
         }
     }
+    rel.node.inputs().into_iter().try_for_each(check_join_keys)
 }
 
+/// Whether the plan holds a regular or multi-way join.
 fn has_regular_join(rel: &Rel) -> bool {
-    match &rel.node {
-        Node::Join(_) | Node::MultiJoin(_) => true,
-        Node::Scan { .. } => false,
-        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
-            has_regular_join(input)
-        }
-        Node::WindowJoin(j) => has_regular_join(&j.left) || has_regular_join(&j.right),
-    }
+    let mut found = false;
+    rel.walk(&mut |r| found |= matches!(r.node, Node::RegularJoin(_) | Node::MultiJoin(_)));
+    found
 }

@@ -10,7 +10,8 @@
 //! Window TVFs keep their time column and append their window columns after what is left of
 //! their input; window joins keep both sides' window bounds.
 
-use super::bind::{calc, input_spec, join_description, join_window};
+use super::explain::join_description;
+use super::rel::{calc, input_spec, join_window};
 use super::rel::{Node, Rel};
 use crate::expr::Expr;
 
@@ -69,7 +70,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             }
             (out, map)
         }
-        Node::Join(mut j) => {
+        Node::RegularJoin(mut j) => {
             let extra = JoinColumns {
                 left_keys: &j.left_keys,
                 right_keys: &j.right_keys,
@@ -97,7 +98,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
                 .iter()
                 .filter_map(|k| k.iter().map(|&c| p.map.get(c).copied().flatten()).collect::<Option<Vec<usize>>>())
                 .collect();
-            let mut out = Rel { node: Node::Join(j), fields, unique_keys, ..rel };
+            let mut out = Rel { node: Node::RegularJoin(j), fields, unique_keys, ..rel };
             out.update_producer = Some(join_description(&out, false));
             (out, p.map)
         }

@@ -25,9 +25,11 @@
 //! so the plan keeps its shape everywhere else. Runs per query block, before MULTI_JOIN
 //! folding (Flink pushes filters before it builds multi-way joins).
 
-use super::bind::{input_spec, join_description, join_unique_keys};
-use super::rel::{JoinKind, JoinNode, Node, Rel};
+use super::explain::join_description;
+use super::rel::{input_spec, join_unique_keys};
+use super::rel::{Node, RegularJoinNode, Rel};
 use crate::expr::{Expr, Op};
+use crate::kinds::JoinKind;
 
 /// Pushes every filter of the tree as far down as it goes: each Calc's filter and each join's
 /// one-sided ON conjuncts.
@@ -44,11 +46,11 @@ pub fn push_filters(rel: Rel) -> Rel {
                 None => Node::Calc { input: Box::new(input), filter: None, project },
             }
         }
-        Node::Join(mut j) => {
+        Node::RegularJoin(mut j) => {
             j.left = push_filters(j.left);
             j.right = push_filters(j.right);
             push_residual(&mut j);
-            Node::Join(j)
+            Node::RegularJoin(j)
         }
         Node::MultiJoin(mut m) => {
             m.inputs = m.inputs.into_iter().map(push_filters).collect();
@@ -72,7 +74,7 @@ pub fn push_filters(rel: Rel) -> Rel {
 
 /// Pushes a join's one-sided ON conjuncts into its inputs where the join kind allows (not into
 /// the preserved side of an outer join), with the copies [`derive_other_side`] makes.
-fn push_residual(j: &mut JoinNode) {
+fn push_residual(j: &mut RegularJoinNode) {
     let Some(res) = j.residual.take() else { return };
     let nl = j.left.fields.len();
     let (to_left, to_right) = match j.kind {
@@ -140,7 +142,7 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
             }
             Node::Calc { input: Box::new(input), filter, project }
         }
-        Node::Join(mut j) => {
+        Node::RegularJoin(mut j) => {
             let nl = j.left.fields.len();
             let kind = simplify(j.kind, &conds, nl);
             if kind != j.kind {
@@ -171,7 +173,8 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
             j.right = push_into(right, dr).0;
             rest.extend(lrest);
             rest.extend(rrest.into_iter().map(|c| c.remap(&|i| i + nl)));
-            let changed = Rel { node: Node::Join(j), fields, insert_only, update_producer: None, window, unique_keys };
+            let changed =
+                Rel { node: Node::RegularJoin(j), fields, insert_only, update_producer: None, window, unique_keys };
             update_producer = Some(join_description(&changed, false));
             let Rel { node, fields, window, unique_keys, .. } = changed;
             return (Rel { node, fields, insert_only, update_producer, window, unique_keys }, rest);
@@ -198,7 +201,7 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
             } else {
                 let project = input.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
                 let names = input.names();
-                super::bind::calc(input, Expr::and_all(left), project, names)
+                super::rel::calc(input, Expr::and_all(left), project, names)
             };
             Node::ChangelogNormalize { input: Box::new(input), key, ttl_enabled, condition: Expr::and_all(cond) }
         }
@@ -226,7 +229,7 @@ fn shift(conds: &[Expr], nl: usize) -> Vec<Expr> {
 /// `CAST(b.k AS BIGINT) = 2`), one over the cast column is not (it is not a key column); keys
 /// whose common type is neither side's are left out. Returns the copies for the left and the
 /// right input.
-fn derive_other_side(j: &JoinNode, kind: JoinKind, conds: &[Expr], from_above: bool) -> (Vec<Expr>, Vec<Expr>) {
+fn derive_other_side(j: &RegularJoinNode, kind: JoinKind, conds: &[Expr], from_above: bool) -> (Vec<Expr>, Vec<Expr>) {
     let (mut to_left, mut to_right) = (Vec::new(), Vec::new());
     let comparison_only = match kind {
         JoinKind::Inner => false,

@@ -1,11 +1,16 @@
 //! The plan of one query: a tree of relational nodes, each with its output fields. Join kinds
-//! are decided while binding (window join, or the reason it is not one), so this tree is what
-//! runs: [`crate::runtime`] builds one operator per node.
+//! are decided while binding ([`super::classify`]), so this tree is what runs:
+//! [`crate::runtime`] builds one operator per node.
+//!
+//! A pass that cares about a few kinds of node matches those and reaches every other node's
+//! inputs through [`Node::inputs`] / [`Rel::map_inputs`]; a pass that must handle every node
+//! (EXPLAIN, pruning, the operator graph) matches exhaustively, so a new node is a compile
+//! error there until it is handled.
 
 use serde::Serialize;
 
-use crate::catalog::ChangelogMode;
 use crate::expr::Expr;
+use crate::kinds::{ChangelogMode, InputSpec, JoinKind};
 use crate::time::window::WindowSpec;
 use crate::types::DataType;
 
@@ -14,51 +19,6 @@ pub struct Field {
     pub name: String,
     #[serde(rename = "type")]
     pub ty: DataType,
-}
-
-/// Join types, in Flink's words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum JoinKind {
-    Inner,
-    Left,
-    Right,
-    Full,
-    Semi,
-    Anti,
-}
-
-impl JoinKind {
-    /// Flink's `joinType=[...]` text.
-    pub fn flink_name(&self) -> &'static str {
-        match self {
-            JoinKind::Inner => "InnerJoin",
-            JoinKind::Left => "LeftOuterJoin",
-            JoinKind::Right => "RightOuterJoin",
-            JoinKind::Full => "FullOuterJoin",
-            JoinKind::Semi => "LeftSemiJoin",
-            JoinKind::Anti => "LeftAntiJoin",
-        }
-    }
-    pub fn sql(&self) -> &'static str {
-        match self {
-            JoinKind::Inner => "INNER",
-            JoinKind::Left => "LEFT",
-            JoinKind::Right => "RIGHT",
-            JoinKind::Full => "FULL OUTER",
-            JoinKind::Semi => "SEMI",
-            JoinKind::Anti => "ANTI",
-        }
-    }
-    pub fn left_outer(&self) -> bool {
-        matches!(self, JoinKind::Left | JoinKind::Full)
-    }
-    pub fn right_outer(&self) -> bool {
-        matches!(self, JoinKind::Right | JoinKind::Full)
-    }
-    /// Whether the output has the right side's columns.
-    pub fn projects_right(&self) -> bool {
-        !matches!(self, JoinKind::Semi | JoinKind::Anti)
-    }
 }
 
 /// Window columns a relation carries (Flink's `RelWindowProperties`): straight from a window
@@ -98,36 +58,9 @@ pub struct WindowJoinNode {
     pub right_win: (usize, usize),
 }
 
-/// How a regular join keeps one input's rows (Flink's `JoinInputSideSpec`, SEMANTICS.md §1.1).
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub enum InputSpec {
-    /// The unique key lies inside the join key: one row per join key.
-    JoinKeyContainsUniqueKey(Vec<usize>),
-    /// A unique key outside the join key: rows per join key, keyed by the unique key.
-    HasUniqueKey(Vec<usize>),
-    /// No unique key: a multiset of rows per join key.
-    NoUniqueKey,
-}
-
-impl InputSpec {
-    pub fn flink_name(&self) -> &'static str {
-        match self {
-            InputSpec::JoinKeyContainsUniqueKey(_) => "JoinKeyContainsUniqueKey",
-            InputSpec::HasUniqueKey(_) => "HasUniqueKey",
-            InputSpec::NoUniqueKey => "NoUniqueKey",
-        }
-    }
-    pub fn unique_key(&self) -> Option<&[usize]> {
-        match self {
-            InputSpec::JoinKeyContainsUniqueKey(k) | InputSpec::HasUniqueKey(k) => Some(k),
-            InputSpec::NoUniqueKey => None,
-        }
-    }
-}
-
 /// A regular (unbounded) join (Flink's `StreamingJoinOperator`, SEMANTICS.md §1).
 #[derive(Clone, Debug)]
-pub struct JoinNode {
+pub struct RegularJoinNode {
     pub left: Rel,
     pub right: Rel,
     pub kind: JoinKind,
@@ -193,7 +126,7 @@ pub enum Node {
         proctime: bool,
     },
     WindowJoin(Box<WindowJoinNode>),
-    Join(Box<JoinNode>),
+    RegularJoin(Box<RegularJoinNode>),
     MultiJoin(Box<MultiJoinNode>),
     /// Turns an upsert stream into a full changelog, keyed by the primary key.
     ChangelogNormalize {
@@ -222,14 +155,59 @@ pub struct Rel {
     pub unique_keys: Vec<Vec<usize>>,
 }
 
+impl Node {
+    /// The node's inputs, in order (left before right).
+    pub fn inputs(&self) -> Vec<&Rel> {
+        match self {
+            Node::Scan { .. } => Vec::new(),
+            Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
+                vec![input]
+            }
+            Node::WindowJoin(j) => vec![&j.left, &j.right],
+            Node::RegularJoin(j) => vec![&j.left, &j.right],
+            Node::MultiJoin(m) => m.inputs.iter().collect(),
+        }
+    }
+
+    /// The node's inputs, mutably, in order.
+    pub fn inputs_mut(&mut self) -> Vec<&mut Rel> {
+        match self {
+            Node::Scan { .. } => Vec::new(),
+            Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
+                vec![input]
+            }
+            Node::WindowJoin(j) => vec![&mut j.left, &mut j.right],
+            Node::RegularJoin(j) => vec![&mut j.left, &mut j.right],
+            Node::MultiJoin(m) => m.inputs.iter_mut().collect(),
+        }
+    }
+}
+
 impl Rel {
+    /// The relation with each input replaced by `f(input)` (the node itself unchanged).
+    pub fn map_inputs(mut self, f: &mut dyn FnMut(Rel) -> Rel) -> Rel {
+        for input in self.node.inputs_mut() {
+            let taken = std::mem::replace(input, Rel::placeholder());
+            *input = f(taken);
+        }
+        self
+    }
+
+    /// Every node of the tree, depth first, parents before their inputs.
+    pub fn walk<'a>(&'a self, f: &mut dyn FnMut(&'a Rel)) {
+        f(self);
+        for input in self.node.inputs() {
+            input.walk(f);
+        }
+    }
+
     /// An empty relation standing in while a child is moved out and back (plan rewrites).
     pub fn placeholder() -> Rel {
         Rel {
             node: Node::Scan {
                 table: 0,
                 name: String::new(),
-                changelog: crate::catalog::ChangelogMode::Insert,
+                changelog: ChangelogMode::Insert,
                 primary_key: Vec::new(),
             },
             fields: Vec::new(),
@@ -245,5 +223,124 @@ impl Rel {
     }
     pub fn names(&self) -> Vec<String> {
         self.fields.iter().map(|f| f.name.clone()).collect()
+    }
+}
+
+/// The window props of a relation after a projection: a window column survives in every output
+/// column that is a plain reference to it (any expression on it, even a cast, loses it).
+fn project_window(input: &Rel, project: &[Expr]) -> Option<WindowProps> {
+    let w = input.window.as_ref()?;
+    let map = |cols: &[usize]| -> Vec<usize> {
+        let mut out: Vec<usize> =
+            (0..project.len()).filter(|&i| project[i].as_input().map(|c| cols.contains(&c)).unwrap_or(false)).collect();
+        out.sort_unstable();
+        out
+    };
+    let (window_start, window_end) = (map(&w.window_start), map(&w.window_end));
+    if window_start.is_empty() || window_end.is_empty() {
+        return None;
+    }
+    Some(WindowProps {
+        spec: w.spec,
+        window_start,
+        window_end,
+        window_time: map(&w.window_time),
+        ltz: w.ltz,
+        proctime: w.proctime,
+    })
+}
+
+/// The window props of a window join's output (Flink's `getJoinWindowProperties`): the left
+/// side's, plus the right side's columns shifted behind the left ones (SEMI/ANTI joins output
+/// the left side only).
+pub fn join_window(left: &WindowProps, right: &WindowProps, nl: usize, n: usize) -> WindowProps {
+    let both = |l: &[usize], r: &[usize]| -> Vec<usize> {
+        l.iter().copied().chain(r.iter().map(|c| c + nl)).filter(|&c| c < n).collect()
+    };
+    WindowProps {
+        spec: left.spec,
+        window_start: both(&left.window_start, &right.window_start),
+        window_end: both(&left.window_end, &right.window_end),
+        window_time: both(&left.window_time, &right.window_time),
+        ltz: left.ltz,
+        proctime: left.proctime,
+    }
+}
+
+/// A Calc over `input`; the result keeps window props the projection keeps.
+pub fn calc(input: Rel, filter: Option<Expr>, project: Vec<Expr>, names: Vec<String>) -> Rel {
+    let fields = project.iter().zip(names).map(|(e, n)| Field { name: n, ty: e.ty().clone() }).collect();
+    let window = project_window(&input, &project);
+    let insert_only = input.insert_only;
+    let producer = input.update_producer.clone();
+    // a unique key survives when all its columns are projected as they are
+    let unique_keys = input
+        .unique_keys
+        .iter()
+        .filter_map(|k| {
+            k.iter().map(|c| project.iter().position(|e| e.as_input() == Some(*c))).collect::<Option<Vec<usize>>>()
+        })
+        .collect();
+    Rel {
+        node: Node::Calc { input: Box::new(input), filter, project },
+        fields,
+        insert_only,
+        update_producer: producer,
+        window,
+        unique_keys,
+    }
+}
+
+/// Output fields of a join: left then right (only left for SEMI/ANTI), the padded side nullable.
+pub fn join_fields(left: &Rel, right: &Rel, kind: JoinKind) -> Vec<Field> {
+    let mut fields = left.fields.clone();
+    if kind.right_outer() {
+        for f in fields.iter_mut() {
+            f.ty.nullable = true;
+        }
+    }
+    if kind.projects_right() {
+        for f in &right.fields {
+            let mut f = f.clone();
+            if kind.left_outer() {
+                f.ty.nullable = true;
+            }
+            fields.push(f);
+        }
+    }
+    fields
+}
+
+/// Unique keys that survive a regular join: a side joined to at most one row of the other
+/// keeps its keys.
+pub fn join_unique_keys(
+    left: &Rel,
+    right: &Rel,
+    kind: JoinKind,
+    left_spec: &InputSpec,
+    right_spec: &InputSpec,
+) -> Vec<Vec<usize>> {
+    let nl = left.fields.len();
+    let mut unique_keys = Vec::new();
+    if matches!(right_spec, InputSpec::JoinKeyContainsUniqueKey(_))
+        && matches!(kind, JoinKind::Inner | JoinKind::Left | JoinKind::Semi | JoinKind::Anti)
+    {
+        unique_keys.extend(left.unique_keys.iter().cloned());
+    }
+    if matches!(left_spec, InputSpec::JoinKeyContainsUniqueKey(_)) && matches!(kind, JoinKind::Inner | JoinKind::Right)
+    {
+        unique_keys.extend(right.unique_keys.iter().map(|k| k.iter().map(|c| c + nl).collect()));
+    }
+    unique_keys
+}
+
+/// Flink's `JoinInputSideSpec`: a unique key inside the join key, another unique key, or none.
+pub fn input_spec(rel: &Rel, keys: &[usize]) -> InputSpec {
+    if let Some(k) = rel.unique_keys.iter().find(|k| !k.is_empty() && k.iter().all(|c| keys.contains(c))) {
+        return InputSpec::JoinKeyContainsUniqueKey(k.clone());
+    }
+    match rel.unique_keys.iter().filter(|k| !k.is_empty()).min_by_key(|k| k.len()) {
+        Some(k) => InputSpec::HasUniqueKey(k.clone()),
+        None => InputSpec::NoUniqueKey,
     }
 }

@@ -11,16 +11,11 @@
 
 use crate::catalog::Catalog;
 use crate::data::{Event as DataEvent, EventKind};
+use crate::kinds::ProcClockMode;
 use crate::value::Value;
 
 /// Start of the simulated processing-time clock: 2024-01-01 00:00:00 UTC.
 pub const PROC_CLOCK_BASE_MS: i64 = 1_704_067_200_000;
-
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum ProcClockMode {
-    Tick(i64),
-    EventTime,
-}
 
 pub struct ProcClock {
     mode: ProcClockMode,

@@ -138,7 +138,7 @@ impl Graph {
                 self.add_window_join(input, Some(cols), parent, catalog, opts)
             }
             Node::Calc { input, filter: None, project }
-                if matches!(input.node, Node::Join(_)) && project.iter().all(|e| e.as_input().is_some()) =>
+                if matches!(input.node, Node::RegularJoin(_)) && project.iter().all(|e| e.as_input().is_some()) =>
             {
                 // a plain projection over a regular join is done by the join itself
                 let cols: Vec<usize> = project.iter().filter_map(|e| e.as_input()).collect();
@@ -185,7 +185,7 @@ impl Graph {
                 id
             }
             Node::WindowJoin(_) => self.add_window_join(rel, None, parent, catalog, opts),
-            Node::Join(_) => self.add_regular_join(rel, None, updating, parent, catalog, opts),
+            Node::RegularJoin(_) => self.add_regular_join(rel, None, updating, parent, catalog, opts),
             Node::MultiJoin(_) => self.add_multi_join(rel, None, updating, parent, catalog, opts),
         }
     }
@@ -200,7 +200,7 @@ impl Graph {
         opts: &BuildOptions,
     ) -> usize {
         match &rel.node {
-            Node::Join(j) => {
+            Node::RegularJoin(j) => {
                 let name_of = |r: &Rel| -> String { first_table(r).unwrap_or_else(|| "input".into()) };
                 // a plain projection right below the join is done by the join as rows arrive
                 let (left_in, left_proj) = match plain_projection(&j.left) {
@@ -228,7 +228,7 @@ impl Graph {
                     input_project: [left_proj, right_proj],
                     tracing: opts.trace,
                 };
-                let label = crate::plan::bind::join_description(rel, true);
+                let label = crate::plan::explain::join_description(rel, true);
                 let id = self.push(
                     OpNode::RegularJoin(RegularJoinOp::new(spec)),
                     parent,
@@ -512,7 +512,7 @@ fn first_table(r: &Rel) -> Option<String> {
             first_table(input)
         }
         Node::WindowJoin(j) => first_table(&j.left),
-        Node::Join(j) => first_table(&j.left),
+        Node::RegularJoin(j) => first_table(&j.left),
         Node::MultiJoin(m) => m.inputs.first().and_then(first_table),
     }
 }

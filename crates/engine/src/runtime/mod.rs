@@ -9,9 +9,9 @@ mod summary;
 use crate::catalog::Catalog;
 use crate::data::{Event as DataEvent, EventKind};
 use crate::error::{Error, ErrorKind};
+use crate::kinds::EndMode;
 use crate::ops::{render, Record};
 use crate::plan::QueryPlan;
-use crate::session::EndMode;
 use crate::time::SessionZone;
 use crate::trace::{ErrorInfo, Event, FieldInfo, OutRow, QueryTrace, Step, StepKind};
 use crate::value::Value;
@@ -21,7 +21,7 @@ pub use graph::{BuildOptions, DeliverCtx, Graph};
 pub mod clock;
 pub mod replay;
 
-pub use clock::{ProcClock, ProcClockMode, PROC_CLOCK_BASE_MS};
+pub use clock::{ProcClock, PROC_CLOCK_BASE_MS};
 
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -34,7 +34,7 @@ pub struct RunOptions {
     /// The oracle's collecting sink fails on a NULL in the result's only rowtime column.
     pub rowtime_null_check: bool,
     /// How the simulated processing-time clock moves.
-    pub proc_clock: ProcClockMode,
+    pub proc_clock: crate::kinds::ProcClockMode,
 }
 
 /// Identifies the query in the trace.
@@ -365,10 +365,10 @@ pub fn run_counting<'a>(
     let count = |sink: &mut Vec<Record>, counts: &mut [u64; 4]| {
         for r in sink.drain(..) {
             let k = match r.kind {
-                crate::changelog::RowKind::Insert => 0,
-                crate::changelog::RowKind::UpdateBefore => 1,
-                crate::changelog::RowKind::UpdateAfter => 2,
-                crate::changelog::RowKind::Delete => 3,
+                crate::kinds::RowKind::Insert => 0,
+                crate::kinds::RowKind::UpdateBefore => 1,
+                crate::kinds::RowKind::UpdateAfter => 2,
+                crate::kinds::RowKind::Delete => 3,
             };
             counts[k] += 1;
         }

@@ -5,8 +5,8 @@
 
 use crate::catalog::Catalog;
 use crate::data::Event as DataEvent;
+use crate::kinds::EndMode;
 use crate::plan::QueryPlan;
-use crate::session::EndMode;
 use crate::trace::StateSummary;
 
 use super::graph::{BuildOptions, DeliverCtx, Graph};

@@ -11,8 +11,8 @@ mod comments;
 
 pub use comments::CommentStripper;
 
-use crate::changelog::RowKind;
 use crate::error::{Error, Pos};
+use crate::kinds::RowKind;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum ItemKind {

@@ -9,10 +9,14 @@
 //! inputs it names take part (a join whose new input is not named stays binary). Because a
 //! multi-way join's output is the concatenation of its inputs, column numbers stay the same
 //! however the chain is grouped.
+//!
+//! Runs per query block (hints are per block), after the block's filters were pushed down
+//! ([`super::block_passes`]).
 
-use super::bind::{input_spec, join_description};
-use super::rel::{InputSpec, JoinKind, JoinNode, MultiJoinNode, Node, Rel};
+use super::explain::join_description;
+use super::rel::{input_spec, MultiJoinNode, Node, RegularJoinNode, Rel};
 use crate::expr::{Expr, Op};
+use crate::kinds::{InputSpec, JoinKind};
 use crate::types::{DataType, TypeKind};
 
 /// Which inputs may be folded.
@@ -34,7 +38,7 @@ impl Allow<'_> {
 /// be split for want of a common key.
 pub fn fold(rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
     match &rel.node {
-        Node::Join(j) if eligible(j, allow) => fold_chain(rel, allow, notes),
+        Node::RegularJoin(j) if eligible(j, allow) => fold_chain(rel, allow, notes),
         _ => map_children(rel, allow, notes),
     }
 }
@@ -43,7 +47,7 @@ const SPLIT_NOTE: &str = "this multi-way join chain has no common join key, so i
 Flink 2.3 plans such a chain wrongly when the SELECT list leaves columns out (a table drops out of the plan and \
 columns shift); JoinLab runs the joins as written (tests/divergences/multi_join_no_common_key_pruned.sql)";
 
-fn eligible(j: &JoinNode, allow: &Allow) -> bool {
+fn eligible(j: &RegularJoinNode, allow: &Allow) -> bool {
     matches!(j.kind, JoinKind::Inner | JoinKind::Left) && allow.allows(&j.names[1])
 }
 
@@ -55,12 +59,14 @@ fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
         Node::ChangelogNormalize { input, key, ttl_enabled, condition } => {
             Node::ChangelogNormalize { input: Box::new(fold(*input, allow, notes)), key, ttl_enabled, condition }
         }
-        Node::Join(mut j) => {
+        Node::RegularJoin(mut j) => {
             j.left = fold(j.left, allow, notes);
             j.right = fold(j.right, allow, notes);
-            Node::Join(j)
+            Node::RegularJoin(j)
         }
-        other => other,
+        // nothing below a window operator is a regular join; a multi-way join's inputs were
+        // folded by the query blocks they come from
+        node @ (Node::Scan { .. } | Node::WindowTvf { .. } | Node::WindowJoin(_) | Node::MultiJoin(_)) => node,
     };
     rel
 }
@@ -99,7 +105,7 @@ impl Group {
     }
 
     /// The key pair through which the new input joins the group, if any.
-    fn link(&self, j: &JoinNode) -> Option<(usize, usize)> {
+    fn link(&self, j: &RegularJoinNode) -> Option<(usize, usize)> {
         let pairs = j
             .left_keys
             .iter()
@@ -114,7 +120,7 @@ impl Group {
         pairs.into_iter().find(|(l, _)| self.class.contains(l))
     }
 
-    fn add(&mut self, level: &Rel, j: &JoinNode, link: (usize, usize)) {
+    fn add(&mut self, level: &Rel, j: &RegularJoinNode, link: (usize, usize)) {
         let nl = self.width();
         if self.inputs.len() == 1 {
             self.key_cols[0] = link.0;
@@ -165,7 +171,7 @@ impl Group {
 }
 
 /// A level's whole condition over the concatenated row: key equalities, then the rest.
-fn level_condition(j: &JoinNode) -> Option<Expr> {
+fn level_condition(j: &RegularJoinNode) -> Option<Expr> {
     let nl = j.left.fields.len();
     let mut conj = Vec::new();
     for ((&l, &r), &safe) in j.left_keys.iter().zip(&j.right_keys).zip(&j.null_safe) {
@@ -191,7 +197,7 @@ fn fold_chain(rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
     let mut cur = rel;
     loop {
         let next = match &cur.node {
-            Node::Join(j) if eligible(j, allow) => Some(j.left.clone()),
+            Node::RegularJoin(j) if eligible(j, allow) => Some(j.left.clone()),
             _ => None,
         };
         match next {
@@ -204,13 +210,13 @@ fn fold_chain(rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
     }
     levels.reverse();
     let bottom = &levels[0];
-    let Node::Join(bj) = &bottom.node else { return map_children(cur, allow, notes) };
+    let Node::RegularJoin(bj) = &bottom.node else { return map_children(cur, allow, notes) };
     let leaf_ok = allow.allows(&bj.names[0]);
     let leaf = fold(cur, allow, notes);
     let mut group = Group::start(leaf, bj.left_ttl, bj.names[0].clone());
     let mut first = true;
     for level in &levels {
-        let Node::Join(j) = &level.node else { continue };
+        let Node::RegularJoin(j) = &level.node else { continue };
         let link = if first && !leaf_ok { None } else { group.link(j) };
         first = false;
         match link {
@@ -238,7 +244,7 @@ fn fold_chain(rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
                         jn.left = left;
                         jn.right = fold(jn.right, allow, notes);
                         let mut r = level.clone();
-                        r.node = Node::Join(Box::new(jn));
+                        r.node = Node::RegularJoin(Box::new(jn));
                         r.update_producer = Some(join_description(&r, false));
                         group = Group::start(r, 0, None);
                     }

@@ -1,0 +1,527 @@
+//! Joins: `JOIN … ON`, `USING`, `NATURAL`, comma joins (WHERE conditions between the inputs
+//! become the join condition), and `[NOT] IN` / `[NOT] EXISTS` subqueries as semi / anti joins.
+//! Each becomes the operator [`crate::plan::classify::classify_join`] picks.
+
+use sqlparser::ast::{
+    Expr as SqlExpr, FunctionArg, FunctionArgExpr, Join, JoinConstraint, JoinOperator, ObjectName, Query, Select,
+    SelectItem, SetExpr, TableAlias, TableFactor, TableWithJoins,
+};
+
+use crate::catalog::{Catalog, ColumnKind};
+use crate::error::{Error, Pos, Result};
+use crate::expr::bind::{bind_scalar, calcite_error, interval_value, resolve, Scope, ScopeField};
+use crate::expr::{Expr, Op};
+use crate::kinds::Dialect;
+use crate::kinds::{ChangelogMode, InputSpec, JoinKind};
+use crate::plan::explain::join_description;
+use crate::plan::names::{uniquify, uniquify_keeping_aliases};
+use crate::plan::rel::{
+    calc, input_spec, join_fields, join_unique_keys, join_window, Field, Node, RegularJoinNode, Rel, WindowJoinNode,
+    WindowProps,
+};
+use crate::sql::dialect::TABLE_ARG;
+use crate::sql::span_of;
+use crate::time::window::WindowSpec;
+use crate::time::SessionZone;
+use crate::types::{DataType, TimeAttr, TypeKind};
+use crate::value::Value;
+
+use super::{alias_name, apply_alias, bool_t, conjuncts_of, has_subquery, single_qualifier, Binder, Bound};
+
+/// Whether an OR inside `e` reads a column of the outer query (columns below `no`); `IS [NOT]
+/// DISTINCT FROM` counts as one (Calcite expands it into an OR before decorrelating).
+fn or_reads_outer(e: &Expr, no: usize) -> bool {
+    match e {
+        Expr::Call { op: Op::Or | Op::IsDistinctFrom | Op::IsNotDistinctFrom, .. } => {
+            let mut cols = Vec::new();
+            e.inputs(&mut cols);
+            cols.iter().any(|&x| x < no)
+        }
+        Expr::Call { args, .. } => args.iter().any(|a| or_reads_outer(a, no)),
+        Expr::Cast { expr, .. } => or_reads_outer(expr, no),
+        Expr::Case { whens, otherwise, .. } => {
+            whens.iter().any(|(w, t)| or_reads_outer(w, no) || or_reads_outer(t, no)) || or_reads_outer(otherwise, no)
+        }
+        Expr::Input { .. } | Expr::Literal { .. } => false,
+    }
+}
+
+use crate::plan::classify::{classify_join, compare_type, equi_pair, interoperable, JoinStrategy};
+
+impl<'c> Binder<'c> {
+    pub(super) fn bind_table_with_joins(&mut self, twj: &TableWithJoins) -> Result<Bound> {
+        let mut left = self.bind_table_factor(&twj.relation)?;
+        for j in &twj.joins {
+            left = self.bind_join(left, j)?;
+        }
+        Ok(left)
+    }
+
+    pub(super) fn bind_join(&mut self, left: Bound, j: &Join) -> Result<Bound> {
+        let right = self.bind_table_factor(&j.relation)?;
+        let span = span_of(&j.relation);
+        let (kind, constraint) = match &j.join_operator {
+            JoinOperator::Join(c) | JoinOperator::Inner(c) => (JoinKind::Inner, Some(c)),
+            JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => (JoinKind::Left, Some(c)),
+            JoinOperator::Right(c) | JoinOperator::RightOuter(c) => (JoinKind::Right, Some(c)),
+            JoinOperator::FullOuter(c) => (JoinKind::Full, Some(c)),
+            JoinOperator::CrossJoin(_) => (JoinKind::Inner, None),
+            other => {
+                let what = match other {
+                    JoinOperator::LeftSemi(_) | JoinOperator::RightSemi(_) | JoinOperator::Semi(_) => {
+                        "SEMI JOIN (write IN or EXISTS)"
+                    }
+                    JoinOperator::LeftAnti(_) | JoinOperator::RightAnti(_) | JoinOperator::Anti(_) => {
+                        "ANTI JOIN (write NOT IN or NOT EXISTS)"
+                    }
+                    JoinOperator::CrossApply | JoinOperator::OuterApply => "APPLY",
+                    JoinOperator::AsOf { .. } => "ASOF JOIN",
+                    _ => "this join operator",
+                };
+                return Err(Error::unsupported(what.to_string()).at(span.0, span.1));
+            }
+        };
+        let mut all = left.scope.clone();
+        all.extend(right.scope.clone());
+        let using: Option<Vec<String>> = match constraint {
+            Some(JoinConstraint::Using(cols)) => Some(
+                cols.iter()
+                    .map(|c| c.0.last().and_then(|p| p.as_ident()).map(|i| i.value.clone()).unwrap_or_default())
+                    .collect(),
+            ),
+            Some(JoinConstraint::Natural) => Some(
+                left.scope
+                    .iter()
+                    .filter(|f| !f.hidden && right.scope.iter().any(|g| !g.hidden && g.name == f.name))
+                    .map(|f| f.name.clone())
+                    .collect(),
+            ),
+            _ => None,
+        };
+        if let Some(cols) = using {
+            return self.using_join(left, right, kind, &cols, span);
+        }
+        let cond = match constraint {
+            None | Some(JoinConstraint::None) => None,
+            Some(JoinConstraint::On(e)) => {
+                let scope = Scope::new(all);
+                let c = bind_scalar(e, &scope, self.zone)?;
+                if !matches!(c.ty().kind, TypeKind::Boolean | TypeKind::Null) {
+                    return Err(calcite_error(span_of(e), "ON clause must be a condition"));
+                }
+                self.check_implicit_conversions(&c, true)?;
+                Some(c)
+            }
+            Some(JoinConstraint::Using(_)) | Some(JoinConstraint::Natural) => None,
+            Some(JoinConstraint::UsingAlias(..)) => {
+                return Err(Error::unsupported("JOIN … USING (…) AS alias").at(span.0, span.1));
+            }
+        };
+        self.make_join(left, right, kind, cond, span)
+    }
+
+    /// `JOIN … USING (c, …)` and `NATURAL JOIN`: equality on the named columns; the result
+    /// has each named column once (first; from the left side, the right side for RIGHT JOIN,
+    /// COALESCE of both for FULL JOIN), then the other left columns, then the other right
+    /// columns, as Calcite expands `*`. `L.c` and `R.c` still name each side's column.
+    pub(super) fn using_join(
+        &mut self,
+        left: Bound,
+        right: Bound,
+        kind: JoinKind,
+        cols: &[String],
+        span: (Pos, Pos),
+    ) -> Result<Bound> {
+        let find = |scope: &[ScopeField], name: &str, side: &str| -> Result<usize> {
+            let m: Vec<usize> = (0..scope.len()).filter(|&i| !scope[i].hidden && scope[i].name == name).collect();
+            match m.len() {
+                1 => Ok(m[0]),
+                0 => Err(calcite_error(span, &format!("Column '{}' not found in {} table", name, side))),
+                _ => Err(calcite_error(
+                    span,
+                    &format!("Column name '{}' in USING clause is not unique on one side of join", name),
+                )),
+            }
+        };
+        let mut pairs = Vec::new();
+        for c in cols {
+            pairs.push((find(&left.scope, c, "left")?, find(&right.scope, c, "right")?));
+        }
+        let nl = left.scope.len();
+        let mut conds = Vec::new();
+        for &(l, r) in &pairs {
+            let (lt, rt) = (left.scope[l].ty.clone(), right.scope[r].ty.clone());
+            let n = lt.nullable || rt.nullable;
+            conds.push(Expr::call(Op::Eq, vec![Expr::input(l, lt), Expr::input(nl + r, rt)], bool_t(n)));
+        }
+        let joined = self.make_join(left, right, kind, Expr::and_all(conds), span)?;
+        let all = joined.scope.clone();
+        let mut project = Vec::new();
+        let mut scope_out = Vec::new();
+        let mut names = Vec::new();
+        let mut push = |e: Expr, f: ScopeField, project: &mut Vec<Expr>, scope_out: &mut Vec<ScopeField>| {
+            names.push(f.name.clone());
+            project.push(e);
+            scope_out.push(f);
+        };
+        for (k, &(l, r)) in pairs.iter().enumerate() {
+            let (lf, rf) = (&all[l], &all[nl + r]);
+            let e = match kind {
+                JoinKind::Right => Expr::input(nl + r, rf.ty.clone()),
+                JoinKind::Full => {
+                    let mut t = lf.ty.with_time_attr(crate::types::TimeAttr::None);
+                    t.nullable = lf.ty.nullable && rf.ty.nullable;
+                    Expr::call(Op::Coalesce, vec![Expr::input(l, lf.ty.clone()), Expr::input(nl + r, rf.ty.clone())], t)
+                }
+                _ => Expr::input(l, lf.ty.clone()),
+            };
+            let ty = e.ty().clone();
+            push(
+                e,
+                ScopeField { qualifier: None, name: cols[k].clone(), ty, hidden: false, merged: true },
+                &mut project,
+                &mut scope_out,
+            );
+        }
+        let common_l: Vec<usize> = pairs.iter().map(|p| p.0).collect();
+        let common_r: Vec<usize> = pairs.iter().map(|p| nl + p.1).collect();
+        for (i, f) in all.iter().enumerate() {
+            let common = common_l.contains(&i) || common_r.contains(&i);
+            if !common && !f.hidden {
+                push(Expr::input(i, f.ty.clone()), f.clone(), &mut project, &mut scope_out);
+            }
+        }
+        // each side's own copy of the merged columns (and hidden columns) stay reachable by qualified name
+        for (i, f) in all.iter().enumerate() {
+            let common = common_l.contains(&i) || common_r.contains(&i);
+            if common || f.hidden {
+                push(
+                    Expr::input(i, f.ty.clone()),
+                    ScopeField { hidden: true, ..f.clone() },
+                    &mut project,
+                    &mut scope_out,
+                );
+            }
+        }
+        let mut unique = names;
+        uniquify(&mut unique);
+        let rel = calc(joined.rel, None, project, unique);
+        Ok(Bound { rel, scope: scope_out })
+    }
+
+    /// Builds a join of two bound relations as the operator Flink would plan.
+    pub(super) fn make_join(
+        &mut self,
+        left: Bound,
+        right: Bound,
+        kind: JoinKind,
+        cond: Option<Expr>,
+        span: (Pos, Pos),
+    ) -> Result<Bound> {
+        let conjuncts = cond.map(|c| c.conjuncts()).unwrap_or_default();
+        let names = [single_qualifier(&left.scope), single_qualifier(&right.scope)];
+        let plan = self.plan_join(left.rel, right.rel, kind, conjuncts, span, names)?;
+        let mut scope = left.scope;
+        let mut rs = right.scope;
+        if kind.left_outer() {
+            for f in rs.iter_mut() {
+                f.ty.nullable = true;
+            }
+        }
+        if kind.right_outer() {
+            for f in scope.iter_mut() {
+                f.ty.nullable = true;
+            }
+        }
+        scope.extend(rs);
+        Ok(Bound { rel: plan, scope })
+    }
+
+    /// The join node of the strategy [`classify_join`] picks.
+    pub(super) fn plan_join(
+        &mut self,
+        left: Rel,
+        right: Rel,
+        kind: JoinKind,
+        conjuncts: Vec<Expr>,
+        span: (Pos, Pos),
+        names: [Option<String>; 2],
+    ) -> Result<Rel> {
+        match classify_join(&left, &right, kind, &conjuncts) {
+            JoinStrategy::Window { left_win, right_win, left_window, right_window } => {
+                self.window_join(left, right, kind, conjuncts, [left_win, right_win], [left_window, right_window])
+            }
+            // an outer interval join pads only when the watermark passes the bound, where a
+            // regular join would pad at once and retract; an inner one emits the same matches
+            // on arrival (late rows aside) and runs as a regular join until the operator exists
+            JoinStrategy::Interval(_) if kind != JoinKind::Inner => Err(Error::unsupported(
+                "interval joins (the join condition bounds one input's time attribute by the other's, so Flink runs it as an IntervalJoin)",
+            )
+            .at(span.0, span.1)),
+            JoinStrategy::Interval(_) => self.regular_join(left, right, kind, conjuncts, span, names),
+            JoinStrategy::Unsupported { what } => Err(Error::unsupported(what).at(span.0, span.1)),
+            JoinStrategy::Regular { why_not } => {
+                if let Some(note) = why_not {
+                    self.warnings.push(note);
+                }
+                self.regular_join(left, right, kind, conjuncts, span, names)
+            }
+        }
+    }
+
+    /// A window join (SEMANTICS.md §2.3–2.5): equalities between the sides other than the
+    /// window bounds are the join key, the rest is a residual condition.
+    fn window_join(
+        &mut self,
+        left: Rel,
+        right: Rel,
+        kind: JoinKind,
+        conjuncts: Vec<Expr>,
+        [(ls, le), (rs, re)]: [(usize, usize); 2],
+        [lw, rw]: [WindowProps; 2],
+    ) -> Result<Rel> {
+        let nl = left.fields.len();
+        if lw.proctime {
+            return Err(Error::table("Processing time Window Join is not supported yet."));
+        }
+        for side in [&left, &right] {
+            if !side.insert_only {
+                return Err(Error::table(format!(
+                    "StreamPhysicalWindowJoin doesn't support consuming update and delete changes which is produced by node {}",
+                    side.update_producer.clone().unwrap_or_else(|| "TableSourceScan".into())
+                )));
+            }
+        }
+        let mut left_keys = Vec::new();
+        let mut right_keys = Vec::new();
+        let mut null_safe = Vec::new();
+        let mut key_types = Vec::new();
+        let mut residual = Vec::new();
+        for c in conjuncts {
+            match equi_pair(&c, nl) {
+                Some((a, b, false)) if lw.window_start.contains(&a) && rw.window_start.contains(&b) => {}
+                Some((a, b, false)) if lw.window_end.contains(&a) && rw.window_end.contains(&b) => {}
+                Some((a, b, safe)) => {
+                    left_keys.push(a);
+                    right_keys.push(b);
+                    null_safe.push(safe);
+                    key_types.push(compare_type(&left.fields[a].ty, &right.fields[b].ty));
+                }
+                None => residual.push(c),
+            }
+        }
+        let fields = join_fields(&left, &right, kind);
+        let window = join_window(&lw, &rw, nl, fields.len());
+        let node = WindowJoinNode {
+            left,
+            right,
+            kind,
+            left_keys,
+            right_keys,
+            null_safe,
+            residual: Expr::and_all(residual),
+            key_types,
+            left_window: lw,
+            right_window: rw,
+            left_win: (ls, le),
+            right_win: (rs, re),
+        };
+        Ok(Rel {
+            node: Node::WindowJoin(Box::new(node)),
+            fields,
+            insert_only: true,
+            update_producer: None,
+            window: Some(window),
+            unique_keys: Vec::new(),
+        })
+    }
+
+    /// A regular join (SEMANTICS.md §1): equality conjuncts between the sides are the join
+    /// key, the rest is a residual condition; each input's state layout comes from its unique
+    /// keys; an upsert input stays upsert when its key lies inside the join key.
+    pub(super) fn regular_join(
+        &mut self,
+        left: Rel,
+        right: Rel,
+        kind: JoinKind,
+        conjuncts: Vec<Expr>,
+        span: (Pos, Pos),
+        names: [Option<String>; 2],
+    ) -> Result<Rel> {
+        let nl = left.fields.len();
+        let mut left_keys = Vec::new();
+        let mut right_keys = Vec::new();
+        let mut null_safe = Vec::new();
+        let mut residual = Vec::new();
+        let mut incompatible_keys = false;
+        for c in conjuncts {
+            match equi_pair(&c, nl) {
+                Some((a, b, safe)) => {
+                    left_keys.push(a);
+                    right_keys.push(b);
+                    null_safe.push(safe);
+                    if let (true, Expr::Call { args, .. }) = (safe, &c) {
+                        incompatible_keys |= !interoperable(&args[0].ty(), &args[1].ty());
+                    }
+                }
+                None => residual.push(c),
+            }
+        }
+        if left_keys.is_empty() && self.dialect == Dialect::Confluent {
+            let what = if residual.is_empty() {
+                "a cross join (no join condition)"
+            } else {
+                "a join without an equality predicate"
+            };
+            return Err(Error::validation(format!(
+                "{} is not supported: a regular join needs at least one equality predicate between its inputs, e.g. ON a.id = b.id (Confluent Cloud rejects cross joins and theta joins; SET 'joinlab.dialect' = 'flink' runs it as Apache Flink 2.3 does)",
+                what
+            ))
+            .at(span.0, crate::error::Pos { line: span.1.line, col: if span.1.col > span.0.col || span.1.line > span.0.line { span.1.col - 1 } else { span.1.col } }));
+        }
+        for side in [&left, &right] {
+            if side.window.as_ref().map(|w| w.proctime).unwrap_or(false) {
+                // a regular join reads proctime attributes as values: nothing to reject
+            }
+        }
+        // an upsert input keeps its ChangelogNormalize: the oracle's collecting sink needs -U
+        // rows, so Flink normalizes even when the primary key is the join key
+        let left_spec = input_spec(&left, &left_keys);
+        let right_spec = input_spec(&right, &right_keys);
+        let fields = join_fields(&left, &right, kind);
+        let insert_only = left.insert_only && right.insert_only && matches!(kind, JoinKind::Inner | JoinKind::Semi);
+        let unique_keys = join_unique_keys(&left, &right, kind, &left_spec, &right_spec);
+        let left_ttl = self.ttl_for(names[0].as_deref(), self.state_ttl.0);
+        let right_ttl = self.ttl_for(names[1].as_deref(), self.state_ttl.1);
+        let node = RegularJoinNode {
+            left,
+            right,
+            kind,
+            left_keys,
+            right_keys,
+            null_safe,
+            residual: Expr::and_all(residual),
+            left_spec,
+            right_spec,
+            left_ttl,
+            right_ttl,
+            names,
+            incompatible_keys,
+        };
+        let mut rel = Rel {
+            node: Node::RegularJoin(Box::new(node)),
+            fields,
+            insert_only,
+            update_producer: None,
+            window: None,
+            unique_keys,
+        };
+        rel.update_producer = Some(join_description(&rel, false));
+        Ok(rel)
+    }
+
+    /// `x [NOT] IN (SELECT …)` and `[NOT] EXISTS (SELECT …)` as a WHERE conjunct.
+    pub(super) fn try_semi_anti(&mut self, outer: &Bound, w: &SqlExpr) -> Result<Option<Bound>> {
+        let (sub, negated, in_expr): (&Query, bool, Option<&SqlExpr>) = match w {
+            SqlExpr::Exists { subquery, negated } => (subquery, *negated, None),
+            SqlExpr::In { expr, target: sqlparser::ast::InTarget::Subquery(q), negated, .. } => {
+                (q, *negated, Some(expr))
+            }
+            SqlExpr::UnaryOp { op: sqlparser::ast::UnaryOperator::Not, expr } => match expr.as_ref() {
+                SqlExpr::Exists { subquery, negated } => (subquery, !*negated, None),
+                SqlExpr::Nested(inner) => match inner.as_ref() {
+                    SqlExpr::Exists { subquery, negated } => (subquery, !*negated, None),
+                    _ => return Ok(None),
+                },
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        let span = span_of(w);
+        let SetExpr::Select(sel) = sub.body.as_ref() else {
+            return Err(Error::unsupported("a set operation inside IN / EXISTS").at(span.0, span.1));
+        };
+        if sel.from.len() != 1 || !sel.from[0].joins.is_empty() {
+            return Err(Error::unsupported("a join inside an IN / EXISTS subquery").at(span.0, span.1));
+        }
+        let inner = self.bind_table_with_joins(&sel.from[0])?;
+        let outer_scope = Scope::new(outer.scope.clone());
+        let ni = inner.scope.len();
+        let no = outer.scope.len();
+        // the subquery's WHERE: conjuncts reading the outer query are the join condition
+        let mut join_conds: Vec<Expr> = Vec::new();
+        let mut inner_filters: Vec<Expr> = Vec::new();
+        if let Some(wh) = &sel.selection {
+            for c in conjuncts_of(wh) {
+                let scope = Scope::with_outer(inner.scope.clone(), &outer_scope);
+                let e = bind_scalar(c, &scope, self.zone)?;
+                let mut cols = Vec::new();
+                e.inputs(&mut cols);
+                if cols.iter().any(|&x| x < no) {
+                    if or_reads_outer(&e, no) {
+                        // Flink's SubQueryDecorrelator gives up on it (`hasUnsupportedCorCondition`)
+                        // and Calcite's RelDecorrelator joins the outer rows' distinct values
+                        // through GroupAggregates instead of planning a semi / anti join
+                        return Err(Error::unsupported(
+                            "an OR or IS [NOT] DISTINCT FROM reading the outer query inside an IN / EXISTS subquery's WHERE (Flink decorrelates it with GroupAggregates, which JoinLab does not model)",
+                        )
+                        .at(span.0, span.1));
+                    }
+                    join_conds.push(e);
+                } else {
+                    inner_filters.push(e.remap(&|i| i - no));
+                }
+            }
+        }
+        // the IN value: outer expression = the subquery's single select item
+        let mut right_rel = inner.rel;
+        let mut extra_col: Option<(usize, DataType)> = None;
+        if let Some(x) = in_expr {
+            if sel.projection.len() != 1 {
+                return Err(calcite_error(span, "Values passed to IN operator must have compatible types"));
+            }
+            let item = match &sel.projection[0] {
+                SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => e,
+                _ => return Err(Error::unsupported("IN (SELECT * …)").at(span.0, span.1)),
+            };
+            let scope = Scope::new(inner.scope.clone());
+            let ie = bind_scalar(item, &scope, self.zone)?;
+            let ty = ie.ty().clone();
+            let col = match ie.as_input() {
+                Some(c) => c,
+                None => {
+                    // append the expression as a column of the right side
+                    let mut project: Vec<Expr> =
+                        right_rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
+                    project.push(ie);
+                    let mut names = right_rel.names();
+                    names.push("$in".into());
+                    right_rel = calc(right_rel, None, project, names);
+                    ni
+                }
+            };
+            extra_col = Some((col, ty));
+            let ox = bind_scalar(x, &outer_scope, self.zone)?;
+            let (xt, yt) = (ox.ty().clone(), extra_col.as_ref().map(|c| c.1.clone()).unwrap_or(DataType::boolean()));
+            let n = xt.nullable || yt.nullable;
+            let eq = Expr::call(Op::Eq, vec![ox, Expr::input(no + col, yt)], bool_t(n));
+            if negated {
+                // NOT IN is null-aware: a pair whose comparison is NULL also counts as a match
+                join_conds.push(Expr::call(Op::IsNotFalse, vec![eq], bool_t(false)));
+            } else {
+                join_conds.push(eq);
+            }
+        }
+        let _ = extra_col;
+        if !inner_filters.is_empty() {
+            let project: Vec<Expr> =
+                right_rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
+            let names = right_rel.names();
+            right_rel = calc(right_rel, Expr::and_all(inner_filters), project, names);
+        }
+        let kind = if negated { JoinKind::Anti } else { JoinKind::Semi };
+        let names = [single_qualifier(&outer.scope), single_qualifier(&inner.scope)];
+        let rel = self.plan_join(outer.rel.clone(), right_rel, kind, join_conds, span, names)?;
+        Ok(Some(Bound { rel, scope: outer.scope.clone() }))
+    }
+}
