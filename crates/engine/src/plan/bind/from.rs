@@ -1,31 +1,15 @@
 //! FROM items: a table of the catalog (an upsert table gets its ChangelogNormalize), a WITH
 //! query, a derived table, a parenthesised join, a table function.
 
-use sqlparser::ast::{
-    Expr as SqlExpr, FunctionArg, FunctionArgExpr, Join, JoinConstraint, JoinOperator, ObjectName, Query, Select,
-    SelectItem, SetExpr, TableAlias, TableFactor, TableWithJoins,
-};
+use sqlparser::ast::{Expr as SqlExpr, FunctionArg, ObjectName, TableAlias, TableFactor};
 
-use crate::catalog::{Catalog, ColumnKind};
-use crate::error::{Error, Pos, Result};
-use crate::expr::bind::{bind_scalar, calcite_error, interval_value, resolve, Scope, ScopeField};
-use crate::expr::{Expr, Op};
-use crate::kinds::Dialect;
-use crate::kinds::{ChangelogMode, InputSpec, JoinKind};
-use crate::plan::explain::join_description;
-use crate::plan::names::{uniquify, uniquify_keeping_aliases};
-use crate::plan::rel::{
-    calc, input_spec, join_fields, join_unique_keys, join_window, Field, Node, RegularJoinNode, Rel, WindowJoinNode,
-    WindowProps,
-};
-use crate::sql::dialect::TABLE_ARG;
+use crate::error::{Error, Result};
+use crate::expr::bind::calcite_error;
+use crate::kinds::ChangelogMode;
+use crate::plan::rel::{Field, Node, Rel};
 use crate::sql::span_of;
-use crate::time::window::WindowSpec;
-use crate::time::SessionZone;
-use crate::types::{DataType, TimeAttr, TypeKind};
-use crate::value::Value;
 
-use super::{alias_name, apply_alias, bool_t, conjuncts_of, has_subquery, single_qualifier, Binder, Bound};
+use super::{alias_name, apply_alias, Binder, Bound};
 
 impl<'c> Binder<'c> {
     pub(super) fn bind_table_factor(&mut self, tf: &TableFactor) -> Result<Bound> {

@@ -2,31 +2,23 @@
 //! become the join condition), and `[NOT] IN` / `[NOT] EXISTS` subqueries as semi / anti joins.
 //! Each becomes the operator [`crate::plan::classify::classify_join`] picks.
 
-use sqlparser::ast::{
-    Expr as SqlExpr, FunctionArg, FunctionArgExpr, Join, JoinConstraint, JoinOperator, ObjectName, Query, Select,
-    SelectItem, SetExpr, TableAlias, TableFactor, TableWithJoins,
-};
+use sqlparser::ast::{Expr as SqlExpr, Join, JoinConstraint, JoinOperator, Query, SelectItem, SetExpr, TableWithJoins};
 
-use crate::catalog::{Catalog, ColumnKind};
 use crate::error::{Error, Pos, Result};
-use crate::expr::bind::{bind_scalar, calcite_error, interval_value, resolve, Scope, ScopeField};
+use crate::expr::bind::{bind_scalar, calcite_error, Scope, ScopeField};
 use crate::expr::{Expr, Op};
 use crate::kinds::Dialect;
-use crate::kinds::{ChangelogMode, InputSpec, JoinKind};
+use crate::kinds::JoinKind;
 use crate::plan::explain::join_description;
-use crate::plan::names::{uniquify, uniquify_keeping_aliases};
+use crate::plan::names::uniquify;
 use crate::plan::rel::{
-    calc, input_spec, join_fields, join_unique_keys, join_window, Field, Node, RegularJoinNode, Rel, WindowJoinNode,
+    calc, input_spec, join_fields, join_unique_keys, join_window, Node, RegularJoinNode, Rel, WindowJoinNode,
     WindowProps,
 };
-use crate::sql::dialect::TABLE_ARG;
 use crate::sql::span_of;
-use crate::time::window::WindowSpec;
-use crate::time::SessionZone;
-use crate::types::{DataType, TimeAttr, TypeKind};
-use crate::value::Value;
+use crate::types::{DataType, TypeKind};
 
-use super::{alias_name, apply_alias, bool_t, conjuncts_of, has_subquery, single_qualifier, Binder, Bound};
+use super::{bool_t, conjuncts_of, single_qualifier, Binder, Bound};
 
 /// Whether an OR inside `e` reads a column of the outer query (columns below `no`); `IS [NOT]
 /// DISTINCT FROM` counts as one (Calcite expands it into an OR before decorrelating).

@@ -10,28 +10,19 @@ mod from;
 mod join;
 mod window_tvf;
 
-use sqlparser::ast::{
-    Expr as SqlExpr, FunctionArg, FunctionArgExpr, Join, JoinConstraint, JoinOperator, ObjectName, Query, Select,
-    SelectItem, SetExpr, TableAlias, TableFactor, TableWithJoins,
-};
+use sqlparser::ast::{Expr as SqlExpr, Query, Select, SelectItem, SetExpr, TableAlias};
 
-use crate::catalog::{Catalog, ColumnKind};
-use crate::error::{Error, Pos, Result};
-use crate::expr::bind::{bind_scalar, calcite_error, interval_value, resolve, Scope, ScopeField};
+use crate::catalog::Catalog;
+use crate::error::{Error, Result};
+use crate::expr::bind::{bind_scalar, calcite_error, Scope, ScopeField};
 use crate::expr::{Expr, Op};
 use crate::kinds::Dialect;
-use crate::kinds::{ChangelogMode, InputSpec, JoinKind};
-use crate::plan::explain::join_description;
-use crate::plan::names::{uniquify, uniquify_keeping_aliases};
-use crate::plan::rel::{
-    calc, input_spec, join_fields, join_unique_keys, join_window, Field, Node, RegularJoinNode, Rel, WindowJoinNode,
-    WindowProps,
-};
-use crate::sql::dialect::TABLE_ARG;
+use crate::kinds::JoinKind;
+use crate::plan::names::uniquify_keeping_aliases;
+use crate::plan::rel::{calc, Node, Rel};
 use crate::sql::span_of;
-use crate::time::window::WindowSpec;
 use crate::time::SessionZone;
-use crate::types::{DataType, TimeAttr, TypeKind};
+use crate::types::{DataType, TypeKind};
 use crate::value::Value;
 
 /// A bound relation and the names it can be referred to by.

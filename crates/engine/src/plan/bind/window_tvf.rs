@@ -2,31 +2,18 @@
 //! `DESCRIPTOR(time_col)` and interval sizes, with Flink's argument checks and messages; the
 //! result appends `window_start`, `window_end` and `window_time` (SEMANTICS.md §2.1).
 
-use sqlparser::ast::{
-    Expr as SqlExpr, FunctionArg, FunctionArgExpr, Join, JoinConstraint, JoinOperator, ObjectName, Query, Select,
-    SelectItem, SetExpr, TableAlias, TableFactor, TableWithJoins,
-};
+use sqlparser::ast::{Expr as SqlExpr, FunctionArg, FunctionArgExpr, ObjectName};
 
-use crate::catalog::{Catalog, ColumnKind};
 use crate::error::{Error, Pos, Result};
 use crate::expr::bind::{bind_scalar, calcite_error, interval_value, resolve, Scope, ScopeField};
-use crate::expr::{Expr, Op};
-use crate::kinds::Dialect;
-use crate::kinds::{ChangelogMode, InputSpec, JoinKind};
-use crate::plan::explain::join_description;
-use crate::plan::names::{uniquify, uniquify_keeping_aliases};
-use crate::plan::rel::{
-    calc, input_spec, join_fields, join_unique_keys, join_window, Field, Node, RegularJoinNode, Rel, WindowJoinNode,
-    WindowProps,
-};
+use crate::plan::rel::{Field, Node, Rel, WindowProps};
 use crate::sql::dialect::TABLE_ARG;
 use crate::sql::span_of;
 use crate::time::window::WindowSpec;
-use crate::time::SessionZone;
 use crate::types::{DataType, TimeAttr, TypeKind};
 use crate::value::Value;
 
-use super::{alias_name, apply_alias, bool_t, conjuncts_of, has_subquery, single_qualifier, Binder, Bound};
+use super::{Binder, Bound};
 
 impl<'c> Binder<'c> {
     /// TUMBLE / HOP / CUMULATE (other table functions are not supported yet).
