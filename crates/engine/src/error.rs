@@ -149,3 +149,69 @@ impl std::fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// A failure while rows run through the operators (an expression that throws, a cast that
+/// fails): Flink's job fails with this Java exception. The runtime turns it into the job
+/// failure the oracle reports ([`Error`] of kind `Runtime`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RuntimeError {
+    /// The Java exception class (`java.lang.ArithmeticException`).
+    pub class: String,
+    pub message: String,
+}
+
+impl RuntimeError {
+    /// A `java.lang.RuntimeException` (Flink's generic wrapper).
+    pub fn new(message: impl Into<String>) -> RuntimeError {
+        RuntimeError::java("java.lang.RuntimeException", message)
+    }
+
+    pub fn java(class: impl Into<String>, message: impl Into<String>) -> RuntimeError {
+        RuntimeError { class: class.into(), message: message.into() }
+    }
+
+    /// `java.lang.ArithmeticException: / by zero` and the like.
+    pub fn arithmetic(message: impl Into<String>) -> RuntimeError {
+        RuntimeError::java("java.lang.ArithmeticException", message)
+    }
+
+    /// `class: message`, as a `Caused by:` line prints it.
+    pub fn cause_text(&self) -> String {
+        format!("{}: {}", self.class, self.message)
+    }
+
+    /// The failure in one line for a planner or data error that quotes it: the message alone
+    /// for a plain `RuntimeException`, else `class: message`.
+    pub fn plain(&self) -> String {
+        if self.class == "java.lang.RuntimeException" {
+            self.message.clone()
+        } else {
+            self.cause_text()
+        }
+    }
+}
+
+/// Text of the form `java.some.Exception: message` keeps its class; any other text is the
+/// message of a `java.lang.RuntimeException`.
+impl From<String> for RuntimeError {
+    fn from(text: String) -> RuntimeError {
+        if text.starts_with("java.") {
+            if let Some((class, message)) = text.split_once(": ") {
+                return RuntimeError::java(class, message);
+            }
+        }
+        RuntimeError::new(text)
+    }
+}
+
+impl From<&str> for RuntimeError {
+    fn from(text: &str) -> RuntimeError {
+        RuntimeError::from(text.to_string())
+    }
+}
+
+impl std::fmt::Display for RuntimeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.cause_text())
+    }
+}

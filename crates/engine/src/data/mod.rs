@@ -309,9 +309,9 @@ pub fn evaluate_insert(
         let mut row: Row = vec![Value::Null; phys.len()];
         for (k, &ci) in targets.iter().enumerate() {
             let e = &r[k];
-            let v = e.eval(&[], &ctx).map_err(|m| insert_eval_error(&m))?;
+            let v = e.eval(&[], &ctx).map_err(|m| insert_eval_error(&m.plain()))?;
             let target = t.columns[ci].ty.without_time_attr().with_nullable(true);
-            let v = cast_value(&v, e.ty(), &target, zone).map_err(|m| insert_eval_error(&m))?;
+            let v = cast_value(&v, e.ty(), &target, zone).map_err(|m| insert_eval_error(&m.plain()))?;
             let pos = phys.iter().position(|&p| p == ci).unwrap_or(0);
             row[pos] = v;
         }

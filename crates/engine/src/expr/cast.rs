@@ -8,6 +8,7 @@ use std::sync::Arc;
 use crate::time::{
     format_date, format_time_of_day, format_ts, parse_date, parse_time_of_day, SessionZone, Ts, MS_PER_DAY,
 };
+use crate::error::RuntimeError;
 use crate::types::{DataType, TypeKind};
 use crate::value::{java_double, java_float, Decimal, Value};
 
@@ -82,7 +83,7 @@ pub fn parse_timestamp_text(s: &str) -> Option<Ts> {
 }
 
 /// Casts `v` (of type `from`) to `to`. `Err` is the message of the exception the job fails with.
-pub fn cast_value(v: &Value, from: &DataType, to: &DataType, zone: &SessionZone) -> Result<Value, String> {
+pub fn cast_value(v: &Value, from: &DataType, to: &DataType, zone: &SessionZone) -> Result<Value, RuntimeError> {
     if v.is_null() {
         return Ok(Value::Null);
     }
@@ -106,7 +107,7 @@ pub fn cast_value(v: &Value, from: &DataType, to: &DataType, zone: &SessionZone)
                 _ => true,
             };
             if !fits {
-                return Err(fail(s));
+                return Err(fail(s).into());
             }
             int_of(k, n)
         }
@@ -186,7 +187,7 @@ pub fn cast_value(v: &Value, from: &DataType, to: &DataType, zone: &SessionZone)
                 Value::TimestampLtz(ts) => {
                     zone.instant_to_local(ts.millis).rem_euclid(MS_PER_DAY) * 1_000_000 + ts.nanos as i64
                 }
-                _ => return Err(fail(&to_string(x, from, zone))),
+                _ => return Err(fail(&to_string(x, from, zone)).into()),
             };
             let unit = 10i64.pow(9 - (*precision).min(9) as u32);
             Value::Time(nanos / unit * unit)
@@ -197,7 +198,7 @@ pub fn cast_value(v: &Value, from: &DataType, to: &DataType, zone: &SessionZone)
                 Value::TimestampLtz(ts) => Ts { millis: zone.instant_to_local(ts.millis), nanos: ts.nanos },
                 Value::Date(d) => Ts::from_millis(*d as i64 * MS_PER_DAY),
                 Value::String(s) => parse_timestamp_text(s).ok_or_else(|| fail(s))?,
-                _ => return Err(fail(&to_string(x, from, zone))),
+                _ => return Err(fail(&to_string(x, from, zone)).into()),
             };
             Value::Timestamp(ts.truncate(*precision))
         }
@@ -210,7 +211,7 @@ pub fn cast_value(v: &Value, from: &DataType, to: &DataType, zone: &SessionZone)
                     let l = parse_timestamp_text(s).ok_or_else(|| fail(s))?;
                     Ts { millis: zone.local_to_instant(l.millis), nanos: l.nanos }
                 }
-                _ => return Err(fail(&to_string(x, from, zone))),
+                _ => return Err(fail(&to_string(x, from, zone)).into()),
             };
             Value::TimestampLtz(ts.truncate(*precision))
         }
@@ -232,7 +233,8 @@ pub fn cast_value(v: &Value, from: &DataType, to: &DataType, zone: &SessionZone)
                 to_string(x, from, zone),
                 from.summary(),
                 to.summary()
-            ))
+            )
+            .into())
         }
     };
     Ok(r)

@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use super::cast::{cast_value, to_string};
 use super::{Expr, Op};
+use crate::error::RuntimeError;
 use crate::time::{format_ts, SessionZone, Ts, MS_PER_DAY};
 use crate::types::{DataType, TypeKind};
 use crate::value::{Decimal, Value};
@@ -25,7 +26,7 @@ impl<'a> EvalCtx<'a> {
     }
 }
 
-type R = Result<Value, String>;
+type R = Result<Value, RuntimeError>;
 
 fn truth(v: &Value) -> Option<bool> {
     v.as_bool()
@@ -93,7 +94,7 @@ fn arith(op: Op, a: &Value, b: &Value, ty: &DataType) -> R {
                 Op::Divide => {
                     if y.unscaled() == 0 {
                         let m = if x.unscaled() == 0 { "Division undefined" } else { "Division by zero" };
-                        return Err(format!("java.lang.ArithmeticException: {}", m));
+                        return Err(RuntimeError::arithmetic(m));
                     }
                     x.checked_div(&y, *scale)
                 }
@@ -115,7 +116,7 @@ fn arith(op: Op, a: &Value, b: &Value, ty: &DataType) -> R {
     }
 }
 
-fn arith_f64(op: Op, a: &Value, b: &Value) -> Result<f64, String> {
+fn arith_f64(op: Op, a: &Value, b: &Value) -> Result<f64, RuntimeError> {
     let (x, y) = (a.as_f64().unwrap_or(f64::NAN), b.as_f64().unwrap_or(f64::NAN));
     Ok(match op {
         Op::Plus => x + y,
@@ -319,7 +320,7 @@ impl Expr {
     }
 
     /// Evaluates a condition: only TRUE passes (NULL and FALSE do not).
-    pub fn eval_true(&self, row: &[Value], ctx: &EvalCtx) -> Result<bool, String> {
+    pub fn eval_true(&self, row: &[Value], ctx: &EvalCtx) -> Result<bool, RuntimeError> {
         Ok(truth(&self.eval(row, ctx)?) == Some(true))
     }
 

@@ -1,5 +1,6 @@
 //! Projection and filter (Flink's `Calc`): row by row, keeps the change kind. Stateless.
 
+use crate::error::RuntimeError;
 use crate::expr::{EvalCtx, Expr};
 use crate::trace::Event;
 use crate::types::DataType;
@@ -22,7 +23,7 @@ impl CalcOp {
         CalcOp { filter, project, in_types, out_types, identity }
     }
 
-    pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), String> {
+    pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: None };
         if let Some(f) = &self.filter {
             if !f.eval_true(&rec.row, &ctx)? {

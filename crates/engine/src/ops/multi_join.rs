@@ -21,6 +21,7 @@
 //! itself matches the combination before it. Common keys of different types (`INT` and `BIGINT`)
 //! are held as their common type.
 
+use crate::error::RuntimeError;
 use rustc_hash::FxHashMap;
 
 use crate::expr::typing::least_restrictive;
@@ -152,7 +153,7 @@ impl<'a> Walk<'a> {
         self.buf = buf;
     }
 
-    fn matches(&mut self, depth: usize) -> Result<bool, String> {
+    fn matches(&mut self, depth: usize) -> Result<bool, RuntimeError> {
         if depth == 0 {
             return Ok(true);
         }
@@ -179,7 +180,7 @@ impl<'a> Walk<'a> {
 
     /// One level of the walk. `active`: the input row is part of the combination (results are
     /// emitted); before that the walk only counts matches.
-    fn recurse(&mut self, depth: usize, active: bool) -> Result<(), String> {
+    fn recurse(&mut self, depth: usize, active: bool) -> Result<(), RuntimeError> {
         if depth == self.n() {
             let row: Row = match &self.op.s.project {
                 Some(cols) => cols.iter().map(|&c| self.value(c).cloned().unwrap_or(Value::Null)).collect(),
@@ -213,7 +214,7 @@ impl<'a> Walk<'a> {
 
     /// Walks the state rows of `depth` that match the combination so far; returns the
     /// combination's match count at a LEFT level (None when nothing matched).
-    fn process_records(&mut self, depth: usize, active: bool, is_left: bool) -> Result<Option<i64>, String> {
+    fn process_records(&mut self, depth: usize, active: bool, is_left: bool) -> Result<Option<i64>, RuntimeError> {
         if !is_left && self.input_id == depth {
             return Ok(None);
         }
@@ -260,7 +261,7 @@ impl<'a> Walk<'a> {
         }
     }
 
-    fn process_input(&mut self, depth: usize, assoc_before: i64, any: bool) -> Result<(), String> {
+    fn process_input(&mut self, depth: usize, assoc_before: i64, any: bool) -> Result<(), RuntimeError> {
         self.cur[depth] = Slot::Input;
         if !self.matches(depth)? {
             return Ok(());
@@ -399,7 +400,7 @@ impl MultiJoinOp {
         }
     }
 
-    pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), String> {
+    pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let now = cx.proc_time;
         self.expire(now, cx);
         let v = &rec.row[self.s.key_cols[input]];
@@ -507,7 +508,7 @@ impl MultiJoinOp {
         }
     }
 
-    pub fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), String> {
+    pub fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
         if wm > self.input_wm[input] {
             self.input_wm[input] = wm;
         }

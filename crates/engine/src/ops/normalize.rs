@@ -27,6 +27,7 @@
 //! early (`DeduplicateFunctionHelper.processLastRowOnChangelog`, checked with the oracle:
 //! tests/conformance/changelog_upsert_same_row.sql).
 
+use crate::error::RuntimeError;
 use rustc_hash::FxHashMap;
 
 use crate::expr::{EvalCtx, Expr};
@@ -55,7 +56,7 @@ impl NormalizeOp {
     }
 
     /// Whether a row passes the condition (every row does without one).
-    fn passes(&self, row: &Row, cx: &Ctx) -> Result<bool, String> {
+    fn passes(&self, row: &Row, cx: &Ctx) -> Result<bool, RuntimeError> {
         match &self.condition {
             Some(c) => {
                 let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: None };
@@ -65,7 +66,7 @@ impl NormalizeOp {
         }
     }
 
-    pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), String> {
+    pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let k: Vec<Value> = self.key.iter().map(|&i| rec.row[i].clone()).collect();
         let key_text = if cx.tracing() {
             render(&k, &self.key.iter().map(|&i| self.types[i].clone()).collect::<Vec<_>>(), cx.zone)

@@ -26,6 +26,7 @@
 //! Key columns of different types (`INT = BIGINT`) are matched on their common type, as Flink
 //! casts them before the join (`regular_join_mixed_key_types`).
 
+use crate::error::RuntimeError;
 use crate::expr::typing::least_restrictive;
 use crate::expr::{cast_value, EvalCtx, Expr};
 use crate::kinds::RowKind;
@@ -146,7 +147,7 @@ impl RegularJoinOp {
         matches!(self.s.kind, JoinKind::Semi | JoinKind::Anti)
     }
 
-    fn key_of(&self, side: usize, row: &[Value], zone: &SessionZone) -> Result<Key, String> {
+    fn key_of(&self, side: usize, row: &[Value], zone: &SessionZone) -> Result<Key, RuntimeError> {
         let types = self.types(side);
         self.keys(side)
             .iter()
@@ -287,7 +288,7 @@ impl RegularJoinOp {
         }
     }
 
-    pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), String> {
+    pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         self.expire(cx.proc_time, cx);
         let rec = match &self.s.input_project[input] {
             Some(cols) => {
@@ -300,7 +301,7 @@ impl RegularJoinOp {
 
     /// Rows of the other side that match `row` (slots in `self.matches`); returns the number of
     /// matching rows, copies counted.
-    fn find_matches(&mut self, side: usize, key: &Key, row: &[Value], cx: &Ctx) -> Result<usize, String> {
+    fn find_matches(&mut self, side: usize, key: &Key, row: &[Value], cx: &Ctx) -> Result<usize, RuntimeError> {
         let other = 1 - side;
         let mut matches = std::mem::take(&mut self.matches);
         matches.clear();
@@ -389,7 +390,7 @@ impl RegularJoinOp {
     }
 
     /// The join algorithm for one input row (SEMANTICS.md §1.2, §1.3).
-    fn process(&mut self, side: usize, rec: Record, cx: &mut Ctx) -> Result<(), String> {
+    fn process(&mut self, side: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let other = 1 - side;
         let now = cx.proc_time;
         let tracing = cx.tracing();
@@ -494,7 +495,7 @@ impl RegularJoinOp {
         total: usize,
         now: i64,
         cx: &mut Ctx,
-    ) -> Result<(), String> {
+    ) -> Result<(), RuntimeError> {
         let semi = self.s.kind == JoinKind::Semi;
         let acc = rec.kind.is_accumulate();
         if side == 0 {
@@ -533,7 +534,7 @@ impl RegularJoinOp {
         Ok(())
     }
 
-    pub fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), String> {
+    pub fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
         if wm > self.input_wm[input] {
             self.input_wm[input] = wm;
         }

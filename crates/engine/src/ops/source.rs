@@ -12,6 +12,7 @@
 //! With `oracle.watermark-emit = on-marker` rows only raise the pending watermark; an
 //! `@watermark T` line without a time emits it.
 
+use crate::error::RuntimeError;
 use crate::catalog::{ColumnKind, Table, WatermarkStrategy};
 use crate::expr::{EvalCtx, Expr};
 use crate::kinds::RowKind;
@@ -144,7 +145,7 @@ impl SourceOp {
         step: u32,
         given: Option<i64>,
         cx: &Ctx,
-    ) -> Result<(), String> {
+    ) -> Result<(), RuntimeError> {
         let n = self.types.len();
         row.clear();
         if self.phys.len() + 1 == n && self.phys.iter().enumerate().all(|(k, &p)| k == p) {
@@ -207,7 +208,7 @@ impl SourceOp {
         step: u32,
         rowtime: Option<i64>,
         cx: &mut Ctx,
-    ) -> Result<Option<i64>, String> {
+    ) -> Result<Option<i64>, RuntimeError> {
         self.arrivals += 1;
         if let (Some(direct), false) = (&self.direct, cx.tracing()) {
             // fast path: the emitted columns are data columns, nothing to compute

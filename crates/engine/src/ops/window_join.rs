@@ -19,6 +19,7 @@
 //! iff it has (no) match. Across windows: timer order; windows with the same timer fire in the
 //! order they were first seen (Flink's own order there is its timer queue's, unspecified).
 
+use crate::error::RuntimeError;
 use std::collections::BTreeMap;
 
 use rustc_hash::FxHashMap;
@@ -144,7 +145,7 @@ impl WindowJoinOp {
         }
     }
 
-    pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), String> {
+    pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let (keys, win) =
             if input == 0 { (&self.left_keys, self.left_win) } else { (&self.right_keys, self.right_win) };
         let (Some(end), Some(start)) = (rec.row[win.1].as_millis(), rec.row[win.0].as_millis()) else {
@@ -230,7 +231,7 @@ impl WindowJoinOp {
         Ok(())
     }
 
-    pub fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), String> {
+    pub fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
         if wm > self.input_wm[input] {
             self.input_wm[input] = wm;
         }
@@ -274,7 +275,7 @@ impl WindowJoinOp {
         key.iter().zip(&self.null_safe).all(|(v, safe)| *safe || !v.is_null())
     }
 
-    fn matches(&self, l: &Row, r: &Row, ctx: &EvalCtx, buf: &mut Row) -> Result<bool, String> {
+    fn matches(&self, l: &Row, r: &Row, ctx: &EvalCtx, buf: &mut Row) -> Result<bool, RuntimeError> {
         match &self.residual {
             None => Ok(true),
             Some(c) => {
@@ -286,7 +287,7 @@ impl WindowJoinOp {
         }
     }
 
-    fn fire(&mut self, slot: Slot, cx: &mut Ctx) -> Result<(), String> {
+    fn fire(&mut self, slot: Slot, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let tracing = cx.tracing();
         let op = cx.op;
         if tracing {

@@ -7,6 +7,7 @@
 //! `window_start`/`window_end` are local `TIMESTAMP(3)` values and `window_time` is the
 //! instant of `window_end - 1 ms` in that zone (SEMANTICS.md §2.1).
 
+use crate::error::RuntimeError;
 use crate::time::window::{Window, WindowSpec};
 use crate::time::Ts;
 use crate::trace::Event;
@@ -31,7 +32,7 @@ impl WindowTvfOp {
         WindowTvfOp { spec, time_col, ltz, in_types, buf: Vec::new(), project: None }
     }
 
-    pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), String> {
+    pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let Some(t) = rec.row.get(self.time_col).and_then(|v| v.as_millis()) else {
             if cx.tracing() {
                 let row = render(&rec.row, &self.in_types, cx.zone);

@@ -161,7 +161,9 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         // an outer join of insert-only inputs retracts only its NULL-padded rows
         Node::RegularJoin(j) if j.left.insert_only && j.right.insert_only => "I,UA,D",
         Node::MultiJoin(m) if m.inputs.iter().all(|r| r.insert_only) => "I,UA,D",
-        _ => "I,UB,UA,D",
+        Node::RegularJoin(_) | Node::MultiJoin(_) | Node::ChangelogNormalize { .. } => "I,UB,UA,D",
+        // window operators pass an updating input's kinds on (the planner rejects them at joins)
+        Node::WindowTvf { .. } | Node::WindowJoin(_) => "I,UB,UA,D",
     }
 }
 

@@ -205,9 +205,11 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
             };
             Node::ChangelogNormalize { input: Box::new(input), key, ttl_enabled, condition: Expr::and_all(cond) }
         }
-        other => {
+        // a filter above a scan, a window operator or a multi-way join gives the same output
+        // where it is (see the module doc)
+        node @ (Node::Scan { .. } | Node::WindowTvf { .. } | Node::WindowJoin(_) | Node::MultiJoin(_)) => {
             rest = conds;
-            other
+            node
         }
     };
     (Rel { node, fields, insert_only, update_producer, window, unique_keys }, rest)

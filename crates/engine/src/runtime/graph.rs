@@ -1,6 +1,7 @@
 //! The operator graph of one query: one operator per plan node, each knowing its parent and which input of the parent it feeds. The plan
 //! is a tree, so delivering an element is a depth-first walk towards the sink.
 
+use crate::error::RuntimeError;
 use crate::catalog::Catalog;
 use crate::data::{Event as DataEvent, EventKind};
 use crate::error::Result;
@@ -331,7 +332,7 @@ impl Graph {
         el: Element,
         cx: &mut DeliverCtx,
         sink: &mut Vec<Record>,
-    ) -> std::result::Result<(), String> {
+    ) -> std::result::Result<(), RuntimeError> {
         let mut out = std::mem::take(&mut self.bufs[op]);
         {
             let mut ctx =
@@ -362,7 +363,7 @@ impl Graph {
         out: &mut Vec<Element>,
         cx: &mut DeliverCtx,
         sink: &mut Vec<Record>,
-    ) -> std::result::Result<(), String> {
+    ) -> std::result::Result<(), RuntimeError> {
         for e in out.drain(..) {
             match self.parent[op] {
                 Some((p, i)) => self.deliver(p, i, e, cx, sink)?,
@@ -382,8 +383,8 @@ impl Graph {
         op: usize,
         cx: &mut DeliverCtx,
         sink: &mut Vec<Record>,
-        f: impl FnOnce(&mut SourceOp, &mut Ctx) -> std::result::Result<T, String>,
-    ) -> std::result::Result<T, String> {
+        f: impl FnOnce(&mut SourceOp, &mut Ctx) -> std::result::Result<T, RuntimeError>,
+    ) -> std::result::Result<T, RuntimeError> {
         let mut out = std::mem::take(&mut self.bufs[op]);
         let r = {
             let mut ctx =
@@ -416,7 +417,7 @@ impl Graph {
         step: u32,
         cx: &mut DeliverCtx,
         sink: &mut Vec<Record>,
-    ) -> std::result::Result<Option<i64>, String> {
+    ) -> std::result::Result<Option<i64>, RuntimeError> {
         match &ev.kind {
             EventKind::Row { kind, values } => {
                 let kind = *kind;

@@ -8,7 +8,7 @@ mod summary;
 
 use crate::catalog::Catalog;
 use crate::data::{Event as DataEvent, EventKind};
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, RuntimeError};
 use crate::kinds::EndMode;
 use crate::ops::{render, Record};
 use crate::plan::QueryPlan;
@@ -48,8 +48,8 @@ pub struct QueryMeta {
 
 /// A failed job as the oracle reports it: "job terminated early: FAILED" while rows are sent, "job
 /// failed" when the failure comes only after the end of input (its sources finishing).
-fn runtime_error(msg: &str, at_end: bool) -> Error {
-    let cause = if msg.starts_with("java.") { msg.to_string() } else { format!("java.lang.RuntimeException: {}", msg) };
+fn runtime_error(failure: &RuntimeError, at_end: bool) -> Error {
+    let cause = failure.cause_text();
     Error::new(ErrorKind::Runtime, if at_end { "job failed" } else { "job terminated early: FAILED" })
         .with_class("java.lang.RuntimeException")
         .caused_by("org.apache.flink.runtime.JobException: Recovery is suppressed by NoRestartBackoffTimeStrategy")
@@ -158,7 +158,7 @@ pub fn run_query(
         let proc_time = clock.at(step_no, Some(ev), catalog);
         let mut evs: Vec<Event> = Vec::new();
         let mut notes: Vec<String> = Vec::new();
-        let mut failure: Option<String> = None;
+        let mut failure: Option<RuntimeError> = None;
         let srcs = graph.sources_of(ev.table);
         for s in srcs {
             let mut cx = DeliverCtx { events: if opts.trace { Some(&mut evs) } else { None }, zone, proc_time };
@@ -309,13 +309,13 @@ pub fn run_query(
     qt
 }
 
-fn check_rowtime(plan: &QueryPlan, r: &Record, opts: &RunOptions) -> Option<String> {
+fn check_rowtime(plan: &QueryPlan, r: &Record, opts: &RunOptions) -> Option<RuntimeError> {
     if !opts.rowtime_null_check {
         return None;
     }
     let i = plan.single_rowtime?;
     if r.row.get(i).map(|v| v.is_null()).unwrap_or(false) {
-        return Some("java.lang.NullPointerException: Cannot invoke \"org.apache.flink.table.data.TimestampData.getMillisecond()\" because the return value of \"org.apache.flink.table.data.RowData.getTimestamp(int, int)\" is null".into());
+        return Some(RuntimeError::from("java.lang.NullPointerException: Cannot invoke \"org.apache.flink.table.data.TimestampData.getMillisecond()\" because the return value of \"org.apache.flink.table.data.RowData.getTimestamp(int, int)\" is null"));
     }
     None
 }

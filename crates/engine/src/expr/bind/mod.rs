@@ -330,7 +330,7 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
                     match it {
                         Expr::Literal { value, .. } => vals.push(
                             crate::expr::cast_value(value, it.ty(), &el, self.zone)
-                                .map_err(|m| calcite_error(span, &m))?,
+                                .map_err(|m| calcite_error(span, &m.plain()))?,
                         ),
                         _ => return Err(Error::unsupported("ARRAY[…] with non-literal elements")),
                     }
