@@ -1,0 +1,63 @@
+//! The watermark of an operator with several inputs (SEMANTICS.md §0.2): the minimum of the
+//! watermarks its inputs sent, `-inf` until every input has sent one. Written once for every
+//! multi-input operator (window, regular, multi-way joins).
+//!
+//! ```text
+//!  input i: wm ──► wms[i] = max(wms[i], wm) ──► min(wms) > current? ── yes ─► current = min;
+//!                                                                          the operator fires what is
+//!                                                                          due, then emit(): `watermark`
+//!                                               └─ no ─► `input_watermark` held by the lowest other input
+//! ```
+
+use crate::trace::Event;
+use crate::time::format_watermark;
+
+use super::Ctx;
+
+pub struct InputWatermarks {
+    wms: Vec<i64>,
+    current: i64,
+    /// Each input's name as the `held_by` of a trace event says it.
+    names: Vec<String>,
+}
+
+impl InputWatermarks {
+    pub fn new(names: Vec<String>) -> InputWatermarks {
+        InputWatermarks { wms: vec![i64::MIN; names.len()], current: i64::MIN, names }
+    }
+
+    /// The operator's watermark (the combined one it last emitted).
+    pub fn current(&self) -> i64 {
+        self.current
+    }
+
+    /// Takes input `input`'s watermark. When the combined watermark advances, returns it (the
+    /// operator does what the new watermark makes due, then calls [`Self::emit`]); otherwise
+    /// records that the lowest other input holds the operator back.
+    pub fn advance(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Option<i64> {
+        if let Some(w) = self.wms.get_mut(input) {
+            if wm > *w {
+                *w = wm;
+            }
+        }
+        let combined = self.wms.iter().copied().min().unwrap_or(i64::MIN);
+        if combined > self.current {
+            self.current = combined;
+            return Some(combined);
+        }
+        if cx.tracing() {
+            let op = cx.op;
+            let lowest = (0..self.wms.len()).filter(|&i| i != input).min_by_key(|&i| self.wms[i]);
+            let held = lowest.and_then(|i| self.names.get(i).cloned());
+            cx.event(|| Event::InputWatermark { op, input, value_ms: wm, text: format_watermark(wm), held_by: held });
+        }
+        None
+    }
+
+    /// Records and sends on the operator's current watermark.
+    pub fn emit(&self, cx: &mut Ctx) {
+        let (op, wm) = (cx.op, self.current);
+        cx.event(|| Event::Watermark { op, value_ms: wm, text: format_watermark(wm) });
+        cx.emit_watermark(wm);
+    }
+}
