@@ -3,8 +3,11 @@
 -- 'table.optimizer.multi-join.enabled' option) whose SELECT list projects columns: the optimized plan
 -- is a MultiJoin of A and B only (select=[a_id, x, x0]); table C disappears from the plan and the
 -- output columns are shifted (b_id shows B.x, c_id shows B.x again; a row per A-B match, C ignored).
--- With SELECT * (multi_join_no_common_key.sql) or without multi-join (regular_chain_three_tables.sql)
--- the results are correct. Kept separate so that it can be dropped if JoinLab decides not to model it.
+-- With SELECT * (tests/conformance/multi_join/multi_join_no_common_key.sql) or without multi-join
+-- (tests/conformance/regular_join/regular_chain_three_tables.sql) the results are correct. Kept separate so
+-- that it can be dropped if JoinLab decides not to model it.
+-- divergence: reference
+-- divergence-note: # note: this multi-way join chain has no common join key
 CREATE TABLE A (
   a_id INT,
   x INT

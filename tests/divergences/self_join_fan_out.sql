@@ -1,5 +1,6 @@
 -- One table read twice (a self-join): in Flink the row reaches both reads in separate tasks and
 -- the changelog of such a step is a race (run-scenario --check: NONDETERMINISTIC); the result is not.
+-- divergence: materialized
 SET 'joinlab.arrival' = 'as-written';
 CREATE TABLE orders (oid INT, cid INT);
 CREATE TABLE payments (oid INT, paid INT);

@@ -3,7 +3,7 @@
 //! panic — in the page a panic kills the wasm module.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use joinlab_engine::output::TextOptions;
 use joinlab_engine::{run_script, run_to_text, Dialect, RunConfig};
@@ -134,15 +134,30 @@ fn mutate(src: &str, rng: &mut Rng) -> String {
     out.into_iter().collect()
 }
 
+/// Every `*.sql` under `dir`, at any depth, sorted by path.
+fn sql_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for p in rd.filter_map(|e| e.ok().map(|e| e.path())) {
+            if p.is_dir() {
+                todo.push(p);
+            } else if p.extension().is_some_and(|x| x == "sql") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The conformance scripts (in their topic folders) and the gallery examples.
 fn scripts() -> Vec<(PathBuf, String)> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut v = Vec::new();
     for dir in ["tests/conformance", "www/examples"] {
-        let Ok(rd) = std::fs::read_dir(root.join(dir)) else { continue };
-        let mut files: Vec<PathBuf> =
-            rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "sql")).collect();
-        files.sort();
-        for f in files {
+        for f in sql_files(&root.join(dir)) {
             if let Ok(s) = std::fs::read_to_string(&f) {
                 v.push((f, s));
             }

@@ -24,7 +24,8 @@ pub fn check_all() {
 
 /// The session API returns a trace whose text rendering equals `runText`.
 pub fn check_session() {
-    let (_, sql, _) = CASES.iter().find(|c| c.0 == "a1_window_full_join").expect("a1 embedded");
+    let (_, sql, _) =
+        CASES.iter().find(|c| c.0 == "window_join/window_full_join_tumble").expect("window_full_join_tumble embedded");
     let mut s = joinlab_wasm::Session::new();
     let t = s.load(sql, "flink");
     assert!(t.is_ok());

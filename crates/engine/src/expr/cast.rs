@@ -174,7 +174,7 @@ pub fn cast_value(v: &Value, from: &DataType, to: &DataType, zone: &SessionZone)
             Value::Date(d.ok_or_else(|| fail(s))?)
         }
         // Flink divides with Java's truncating `/`: 1969-12-31 23:59:59.001 becomes 1970-01-01
-        // (tests/conformance/expressions_functions.sql)
+        // (tests/conformance/expressions/expressions_functions.sql)
         (TypeKind::Date, Value::Timestamp(ts)) => Value::Date((ts.millis / MS_PER_DAY) as i32),
         (TypeKind::Date, Value::TimestampLtz(ts)) => {
             Value::Date(zone.instant_to_local(ts.millis).div_euclid(MS_PER_DAY) as i32)

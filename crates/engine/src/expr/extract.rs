@@ -1,6 +1,6 @@
 //! `EXTRACT(unit FROM x)` and its shorthands (`YEAR(x)`, `MONTH(x)`, `HOUR(x)`, …), computed as
 //! Flink's `DateTimeUtils.extractFromTimestamp` / `extractFromDate` do (checked with the oracle:
-//! tests/conformance/expressions_extract.sql).
+//! tests/conformance/expressions/expressions_extract.sql).
 //!
 //! A TIMESTAMP is read on its own clock, a TIMESTAMP_LTZ in the session time zone. Flink
 //! divides with Java's truncating `/` and `%`, so a time before 1970 is read oddly, and JoinLab

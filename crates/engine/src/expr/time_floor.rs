@@ -1,6 +1,6 @@
 //! `FLOOR(x TO unit)` and `CEIL(x TO unit)` on TIMESTAMP, TIMESTAMP_LTZ and DATE, as Flink's
 //! `DateTimeUtils.timestampFloor` / `timestampCeil` / `julianDateFloor` compute them (checked with
-//! the oracle: tests/conformance/expressions_floor_ceil_time.sql).
+//! the oracle: tests/conformance/expressions/expressions_floor_ceil_time.sql).
 //!
 //! * SECOND and MINUTE round the value arithmetically; HOUR and DAY round it on the session
 //!   clock (TIMESTAMP_LTZ) and convert back with the same offset.

@@ -19,13 +19,13 @@
 //!   -D k, old passes       ──► -D old; an old row that fails: nothing
 //! ```
 //!
-//! (checked with the oracle: tests/conformance/changelog_upsert_filter_normalize.sql).
+//! (checked with the oracle: tests/conformance/changelog/changelog_upsert_filter_normalize.sql).
 //!
 //! "The same row" compares the row as the normalize holds it, after column pruning: an update
 //! that changes only columns the query never reads is dropped here. With state TTL on, Flink
 //! forwards it anyway (-U/+U), so that downstream state is written again and does not expire
 //! early (`DeduplicateFunctionHelper.processLastRowOnChangelog`, checked with the oracle:
-//! tests/conformance/changelog_upsert_same_row.sql).
+//! tests/conformance/changelog/changelog_upsert_same_row.sql).
 
 use crate::error::RuntimeError;
 use rustc_hash::FxHashMap;

@@ -575,7 +575,7 @@ mod tests {
 
     #[test]
     fn parse_errors_carry_positions() {
-        // the input ends too early: Flink's SqlParserEOFException (errors_validation.expected)
+        // the input ends too early: Flink's SqlParserEOFException (tests/conformance/errors/errors_validation.expected)
         let e = parse_statement("SELECT a\n  FROM t WHERE (b").unwrap_err();
         assert_eq!(e.stmt_span.unwrap().0.line, 2);
         assert!(e.message.starts_with("Encountered \"<EOF>\" at line 2"), "{}", e.message);

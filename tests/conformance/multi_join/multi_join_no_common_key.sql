@@ -3,7 +3,7 @@
 -- Join on y). 3-table chain with SELECT * (INNER and LEFT), and a 4-table chain where A, B, D share x
 -- and C joins on y (projected columns). Outputs equal the binary-join cascade.
 -- (Projected 3-table chains without a common key give WRONG results in Flink 2.3: see
--- multi_join_no_common_key_pruned.sql.)
+-- tests/divergences/multi_join_no_common_key_pruned.sql.)
 CREATE TABLE A (
   a_id INT,
   x INT
