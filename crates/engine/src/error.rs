@@ -12,6 +12,7 @@ pub struct Pos {
 
 /// What kind of failure, in the words of the Java exception Flink throws for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
     /// `org.apache.flink.table.api.SqlParserException`: the text is not SQL Flink can parse.

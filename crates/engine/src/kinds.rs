@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 /// Change kinds of a changelog row (Flink's `RowKind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 pub enum RowKind {
     #[serde(rename = "+I")]
     Insert,
@@ -48,6 +49,7 @@ impl RowKind {
 
 /// The changelog a table's source produces.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "kebab-case")]
 pub enum ChangelogMode {
     /// Append-only: every row is +I.
@@ -68,6 +70,7 @@ impl ChangelogMode {
 
 /// Which product's behaviour to follow where Confluent Cloud and Apache Flink differ.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Default)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum Dialect {
     #[default]
@@ -87,6 +90,7 @@ impl Dialect {
 
 /// How the input ends (`oracle.mode`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "lowercase")]
 pub enum EndMode {
     /// The stream stays open: what never fires stays pending, and the final +inf watermark
@@ -184,4 +188,100 @@ impl InputSpec {
 pub enum ProcClockMode {
     Tick(i64),
     EventTime,
+}
+
+/// A Flink operator, as EXPLAIN and the trace name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub enum OpKind {
+    TableSourceScan,
+    ChangelogNormalize,
+    Calc,
+    WindowTableFunction,
+    WindowJoin,
+    /// The regular join (`StreamingJoinOperator`): `Join` in Flink's plans.
+    #[serde(rename = "Join")]
+    RegularJoin,
+    MultiJoin,
+}
+
+/// What an operator is to the query, for the page: where rows enter, what normalizes an upsert
+/// stream, what computes or windows rows, what joins them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum OpRole {
+    Source,
+    Normalize,
+    Calc,
+    WindowTvf,
+    Join,
+}
+
+impl OpKind {
+    pub fn role(self) -> OpRole {
+        match self {
+            OpKind::TableSourceScan => OpRole::Source,
+            OpKind::ChangelogNormalize => OpRole::Normalize,
+            OpKind::Calc => OpRole::Calc,
+            OpKind::WindowTableFunction => OpRole::WindowTvf,
+            OpKind::WindowJoin | OpKind::RegularJoin | OpKind::MultiJoin => OpRole::Join,
+        }
+    }
+
+    /// The name Flink's plans give it.
+    pub fn flink_name(self) -> &'static str {
+        match self {
+            OpKind::TableSourceScan => "TableSourceScan",
+            OpKind::ChangelogNormalize => "ChangelogNormalize",
+            OpKind::Calc => "Calc",
+            OpKind::WindowTableFunction => "WindowTableFunction",
+            OpKind::WindowJoin => "WindowJoin",
+            OpKind::RegularJoin => "Join",
+            OpKind::MultiJoin => "MultiJoin",
+        }
+    }
+}
+
+/// Why rows left an operator's state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum ExpireCause {
+    /// Their window fired (window join).
+    WindowFired,
+    /// A `-D` deleted the key (ChangelogNormalize).
+    Deleted,
+    /// A retraction (`-U`/`-D`) removed the row (regular and multi-way joins).
+    Retracted,
+    /// State TTL: not written for longer than the retention (processing time).
+    Ttl,
+}
+
+/// Where a table's rows come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum TableOrigin {
+    /// Data lines and INSERT statements of the script.
+    Script,
+    /// A generated table of the script (`'connector' = 'datagen'`).
+    Datagen,
+    /// The read-only examples catalog.
+    Examples,
+}
+
+/// What a retraction in the changelog and the row of the same step that replaces it mean.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum PairKind {
+    /// A row padded with NULLs is replaced by the joined row.
+    Matched,
+    /// A joined row goes back to being padded.
+    Unmatched,
+    /// `-U` then `+U`.
+    Update,
+    /// Any other retraction and its replacement.
+    Replaced,
 }

@@ -8,7 +8,7 @@ use crate::catalog::Catalog;
 use crate::data::{self, ArrivalInfo, Event, EventKind, InsertedRow};
 use crate::error::{Error, ErrorKind, Result};
 use crate::kinds::RowKind;
-use crate::kinds::{Arrival, Dialect};
+use crate::kinds::{Arrival, Dialect, TableOrigin};
 use crate::plan::{explain, explain_with, plan_query};
 use crate::runtime::{run_query, QueryMeta, RunOptions};
 use crate::script::{split, Item, ItemKind};
@@ -403,15 +403,18 @@ pub fn table_infos(catalog: &Catalog) -> Vec<TableInfo> {
         .map(|t| TableInfo {
             name: t.name.clone(),
             origin: match (&t.generator, t.read_only) {
-                (_, true) => "examples",
-                (Some(_), false) => "datagen",
-                (None, false) => "script",
-            }
-            .to_string(),
+                (_, true) => TableOrigin::Examples,
+                (Some(_), false) => TableOrigin::Datagen,
+                (None, false) => TableOrigin::Script,
+            },
             columns: t.columns.iter().map(|c| FieldInfo { name: c.name.clone(), ty: c.ty.summary() }).collect(),
             rowtime: t.watermark.as_ref().map(|w| t.columns[w.column].name.clone()),
             watermark: t.watermark.as_ref().map(|w| w.text.clone()),
             changelog: t.changelog,
+            row_interval: match (&t.generator, t.read_only) {
+                (Some(Ok(g)), true) => g.timing.fixed_interval_text(),
+                _ => None,
+            },
         })
         .collect()
 }

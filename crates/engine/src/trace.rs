@@ -10,10 +10,12 @@
 
 use serde::Serialize;
 
-use crate::kinds::RowKind;
+use crate::kinds::{ChangelogMode, Dialect, EndMode, ExpireCause, OpKind, OpRole, PairKind, RowKind, TableOrigin};
 
-/// Bump on any change of the shapes below.
-pub const TRACE_VERSION: u32 = 1;
+/// Bump on any change of the shapes below (the page refuses a trace of another version).
+/// 2: typed operator kinds and roles, operator sides, state expiry causes, table origins and
+/// row intervals, retraction pairs marked by the engine.
+pub const TRACE_VERSION: u32 = 2;
 
 /// Watermark times as JSON: epoch milliseconds, or `null` for ±infinity (JavaScript numbers
 /// cannot hold Java's `Long.MAX_VALUE`; the event's `text` says `+inf`).
@@ -29,6 +31,7 @@ fn ser_ms<S: serde::Serializer>(v: &i64, s: S) -> Result<S::Ok, S::Error> {
 pub type Lineage = Vec<u32>;
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct WindowRef {
     pub start_ms: i64,
     pub end_ms: i64,
@@ -37,15 +40,24 @@ pub struct WindowRef {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// A row entered the query at a source.
-    SourceRow { op: usize, table: String, kind: RowKind, row: Vec<String>, rowtime_ms: Option<i64> },
+    SourceRow {
+        op: usize,
+        table: String,
+        kind: RowKind,
+        row: Vec<String>,
+        #[cfg_attr(test, ts(optional = nullable))]
+        rowtime_ms: Option<i64>,
+    },
     /// An operator's watermark advanced (for sources: the table's watermark; for two-input
     /// operators: the minimum of their inputs).
     Watermark {
         op: usize,
         #[serde(serialize_with = "ser_ms")]
+        #[cfg_attr(test, ts(type = "number | null"))]
         value_ms: i64,
         text: String,
     },
@@ -54,8 +66,10 @@ pub enum Event {
         op: usize,
         input: usize,
         #[serde(serialize_with = "ser_ms")]
+        #[cfg_attr(test, ts(type = "number | null"))]
         value_ms: i64,
         text: String,
+        #[cfg_attr(test, ts(optional = nullable))]
         held_by: Option<String>,
     },
     /// A row was assigned to windows by a window TVF.
@@ -65,13 +79,23 @@ pub enum Event {
         op: usize,
         side: String,
         key: Vec<String>,
+        #[cfg_attr(test, ts(optional = nullable))]
         window: Option<WindowRef>,
         row: Vec<String>,
         lineage: Lineage,
         rows_in_state: usize,
     },
-    /// Rows left operator state.
-    StateExpire { op: usize, side: String, key: Vec<String>, window: Option<WindowRef>, rows: usize, reason: String },
+    /// Rows left operator state: why (`cause`) and, in words, what it means (`reason`).
+    StateExpire {
+        op: usize,
+        side: String,
+        key: Vec<String>,
+        #[cfg_attr(test, ts(optional = nullable))]
+        window: Option<WindowRef>,
+        rows: usize,
+        cause: ExpireCause,
+        reason: String,
+    },
     /// A window's timer fired at the operator's watermark.
     WindowFire {
         op: usize,
@@ -80,6 +104,7 @@ pub enum Event {
         left_rows: usize,
         right_rows: usize,
         #[serde(serialize_with = "ser_ms")]
+        #[cfg_attr(test, ts(type = "number | null"))]
         watermark_ms: i64,
     },
     /// A row arrived after its window had fired and was dropped.
@@ -89,6 +114,7 @@ pub enum Event {
         row: Vec<String>,
         window: WindowRef,
         #[serde(serialize_with = "ser_ms")]
+        #[cfg_attr(test, ts(type = "number | null"))]
         watermark_ms: i64,
         lineage: Lineage,
     },
@@ -107,10 +133,16 @@ pub enum Event {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct OperatorInfo {
     pub id: usize,
-    /// Flink's operator name: TableSourceScan, Calc, WindowTableFunction, WindowJoin, …
-    pub kind: String,
+    /// Flink's operator name: TableSourceScan, Calc, WindowTableFunction, WindowJoin, Join, …
+    pub kind: OpKind,
+    pub role: OpRole,
+    /// The names its events and state groups give its inputs (`side`): `left` / `right` of a
+    /// binary join, a MultiJoin's input tables, `key` of a ChangelogNormalize; empty when it keeps
+    /// no state.
+    pub sides: Vec<String>,
     /// One line as EXPLAIN shows it.
     pub label: String,
     pub inputs: Vec<usize>,
@@ -122,6 +154,7 @@ pub struct OperatorInfo {
 
 /// What one operator holds at the end of a step.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct StateSummary {
     pub op: usize,
     pub rows: usize,
@@ -129,6 +162,7 @@ pub struct StateSummary {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct StateGroup {
     pub side: String,
     pub key: Vec<String>,
@@ -140,6 +174,7 @@ pub struct StateGroup {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct OutRow {
     pub kind: RowKind,
     pub row: Vec<String>,
@@ -147,9 +182,16 @@ pub struct OutRow {
     pub text: String,
     /// The steps whose input rows made it (empty when the run is not traced).
     pub lineage: Lineage,
+    /// The row of the same step it pairs with, as its 0-based position in the query's changelog:
+    /// a retraction and the row that replaces it (a `-D` of a NULL-padded row and the joined
+    /// `+I`, a `-U` and its `+U`); set on both rows of a pair (traced runs only).
+    pub partner: Option<usize>,
+    /// On the retraction of a pair: what the pair means.
+    pub pair: Option<PairKind>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum StepKind {
     Row,
@@ -158,6 +200,7 @@ pub enum StepKind {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct Step {
     /// 1-based as the oracle numbers them; the end of input has the number after the last step.
     pub index: usize,
@@ -185,6 +228,7 @@ pub struct Step {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct FieldInfo {
     pub name: String,
     #[serde(rename = "type")]
@@ -192,6 +236,7 @@ pub struct FieldInfo {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct ErrorInfo {
     pub kind: crate::error::ErrorKind,
     pub message: String,
@@ -229,6 +274,7 @@ impl ErrorInfo {
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct QueryTrace {
     /// 1-based.
     pub index: usize,
@@ -241,7 +287,7 @@ pub struct QueryTrace {
     pub schema: Vec<FieldInfo>,
     pub plan: String,
     pub operators: Vec<OperatorInfo>,
-    pub end_mode: crate::kinds::EndMode,
+    pub end_mode: EndMode,
     pub steps: Vec<Step>,
     /// The end of input (bounded modes).
     pub end: Option<Step>,
@@ -255,23 +301,27 @@ pub struct QueryTrace {
     /// input, `end` is set as well, with the output before the failure).
     pub runtime_error: Option<ErrorInfo>,
     pub failed_step: Option<usize>,
-    /// Rows dropped as late, per operator.
+    /// Rows dropped as late, per operator: (operator id, rows).
+    #[cfg_attr(test, ts(type = "[number, number][]"))]
     pub late_rows: Vec<(usize, u64)>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct TableInfo {
     pub name: String,
-    /// Where its rows come from: `script` (data lines, INSERTs), `datagen` (a generated table
-    /// of the script), `examples` (the read-only examples catalog).
-    pub origin: String,
+    /// Where its rows come from.
+    pub origin: TableOrigin,
     pub columns: Vec<FieldInfo>,
     pub rowtime: Option<String>,
     pub watermark: Option<String>,
-    pub changelog: crate::kinds::ChangelogMode,
+    pub changelog: ChangelogMode,
+    /// The fixed gap between its generated rows (`100 ms`), for the examples catalog's tables.
+    pub row_interval: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct StatementOutput {
     pub line: usize,
     /// `EXPLAIN …`, `DESCRIBE …`.
@@ -282,9 +332,10 @@ pub struct StatementOutput {
 
 /// The whole script's trace.
 #[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct ScriptTrace {
     pub version: u32,
-    pub dialect: crate::kinds::Dialect,
+    pub dialect: Dialect,
     pub notes: Vec<String>,
     pub tables: Vec<TableInfo>,
     pub statements: Vec<StatementOutput>,

@@ -69,6 +69,19 @@ pub struct Timing {
     pub idle_ms: i64,
 }
 
+impl Timing {
+    /// The gap between rows when it is fixed (`100 ms`, `5 s`), as the page says it.
+    pub fn fixed_interval_text(&self) -> Option<String> {
+        match self.pace {
+            Pace::Every(ns) if ns > 0 && ns % 1_000_000 == 0 => {
+                let ms = ns / 1_000_000;
+                Some(if ms % 1000 == 0 { format!("{} s", ms / 1000) } else { format!("{} ms", ms) })
+            }
+            _ => None,
+        }
+    }
+}
+
 impl Default for Timing {
     fn default() -> Timing {
         Timing {

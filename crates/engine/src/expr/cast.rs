@@ -5,10 +5,10 @@
 
 use std::sync::Arc;
 
+use crate::error::RuntimeError;
 use crate::time::{
     format_date, format_time_of_day, format_ts, parse_date, parse_time_of_day, SessionZone, Ts, MS_PER_DAY,
 };
-use crate::error::RuntimeError;
 use crate::types::{DataType, TypeKind};
 use crate::value::{java_double, java_float, Decimal, Value};
 

@@ -5,7 +5,7 @@ use crate::expr::{EvalCtx, Expr};
 use crate::trace::Event;
 use crate::types::DataType;
 
-use super::{render, Ctx, Record};
+use super::{render, Ctx, Operator, Record};
 
 pub struct CalcOp {
     pub filter: Option<Expr>,
@@ -22,8 +22,10 @@ impl CalcOp {
         let identity = project.iter().map(|e| e.as_input()).collect::<Option<Vec<usize>>>();
         CalcOp { filter, project, in_types, out_types, identity }
     }
+}
 
-    pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+impl Operator for CalcOp {
+    fn on_record(&mut self, _input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: None };
         if let Some(f) = &self.filter {
             if !f.eval_true(&rec.row, &ctx)? {

@@ -1,7 +1,24 @@
 //! Operators: one file per Flink operator. Each receives records and watermarks on its inputs
 //! and pushes what it emits into [`Ctx`]; the runtime ([`crate::runtime`]) carries elements
 //! from an operator to its parent in the plan tree, depth first, so one step is fully
-//! processed before the next begins (as the oracle's quiescence guarantees).
+//! processed before the next begins (as the oracle's quiescence guarantees). Every operator
+//! implements [`Operator`]; the runtime reaches them only through it.
+//!
+//! | operator | file | Flink | emits | retracts | state kept / freed | late rows |
+//! |---|---|---|---|---|---|---|
+//! | source | `source.rs` | `TableSourceScan` | each row, then its watermark | — (passes the table's changelog on) | none | — |
+//! | ChangelogNormalize | `normalize.rs` | `ChangelogNormalize` | full changes of an upsert stream | -U/-D of the key's last row | last row per key / on -D | — |
+//! | Calc | `calc.rs` | `Calc` | projected rows that pass the filter | passes kinds on | none | — |
+//! | window TVF | `window_tvf.rs` | `WindowTableFunction` | one row per window | passes kinds on | none | kept (the join drops them) |
+//! | window join | `window_join.rs` | `WindowJoin` | +I when the watermark passes `window_end - 1` | never | per key and window / when it fires | dropped, counted |
+//! | regular join | `regular_join.rs` | `Join` (`StreamingJoinOperator`) | at once, on arrival | padded rows, -U/-D of retracted matches | every row / on retraction or TTL | — |
+//! | multi-way join | `multi_join.rs` | `MultiJoin` | at once, on arrival | as the chain of joins it replaces, kinds passed through | every row per input / on retraction or TTL | — |
+//!
+//! Shared parts: [`watermarks`] (the combined watermark of several inputs), [`join_state`]
+//! (the regular join's row arena), [`write_queue`] (state TTL in write order).
+//!
+//! Each operator file's doc has the same headings: **Emits**, **Retracts**, **State** (kept /
+//! freed), **Watermark out**, **Trace events**, **Flink class**, **Scenarios**.
 
 pub mod calc;
 pub mod join_state;
@@ -9,13 +26,15 @@ pub mod multi_join;
 pub mod normalize;
 pub mod regular_join;
 pub mod source;
-pub mod ttl_queue;
+pub mod watermarks;
 pub mod window_join;
 pub mod window_tvf;
+pub mod write_queue;
 
+use crate::error::RuntimeError;
 use crate::kinds::RowKind;
 use crate::time::{format_ts, SessionZone, Ts};
-use crate::trace::{Event, Lineage, WindowRef};
+use crate::trace::{Event, Lineage, StateSummary, WindowRef};
 use crate::types::DataType;
 use crate::value::{Row, Value};
 
@@ -65,6 +84,48 @@ impl<'a> Ctx<'a> {
         if let Some(e) = self.events.as_deref_mut() {
             e.push(f());
         }
+    }
+}
+
+/// What every operator does. Elements arrive one at a time, depth first (see the module doc);
+/// `input` is the input the element came on (0 for one-input operators).
+///
+/// The batched path a faster runtime would take goes through [`Operator::on_records`]
+/// (by default one record after the other), so it stays inside `ops/` and `runtime/`.
+pub trait Operator {
+    /// A record on input `input`.
+    fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError>;
+
+    /// Several records on one input, in order.
+    fn on_records(&mut self, input: usize, recs: &mut Vec<Record>, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        for r in recs.drain(..) {
+            self.on_record(input, r, cx)?;
+        }
+        Ok(())
+    }
+
+    /// A watermark on input `input`. One-input operators without timers send it on.
+    fn on_watermark(&mut self, _input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        cx.emit_watermark(wm);
+        Ok(())
+    }
+
+    /// The end of input (only sources do something: they emit the final `+inf` watermark).
+    fn finish(&mut self, _cx: &mut Ctx) {}
+
+    /// The rows it holds, grouped as the state pane shows them; None for a stateless operator.
+    fn state(&self, _op: usize, _zone: &SessionZone) -> Option<StateSummary> {
+        None
+    }
+
+    /// How many rows it holds (a running count, cheap); None for a stateless operator.
+    fn state_rows(&self) -> Option<usize> {
+        None
+    }
+
+    /// Rows it dropped as late; None for an operator that never drops late rows.
+    fn late_rows(&self) -> Option<u64> {
+        None
     }
 }
 

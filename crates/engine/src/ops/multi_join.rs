@@ -26,15 +26,17 @@ use rustc_hash::FxHashMap;
 
 use crate::expr::typing::least_restrictive;
 use crate::expr::{cast_value, EvalCtx, Expr};
+use crate::kinds::ExpireCause;
 use crate::kinds::RowKind;
 use crate::kinds::{InputSpec, JoinKind};
-use crate::time::{format_watermark, SessionZone};
+use crate::time::SessionZone;
 use crate::trace::{Event, Lineage, StateGroup, StateSummary};
 use crate::types::DataType;
 use crate::value::{Row, Value};
 
-use super::ttl_queue::WriteQueue;
-use super::{merge_lineage, render, Ctx, Record};
+use super::watermarks::InputWatermarks;
+use super::write_queue::WriteQueue;
+use super::{merge_lineage, render, Ctx, Operator, Record};
 
 struct Entry {
     row: Row,
@@ -69,8 +71,7 @@ pub struct MultiJoinOp {
     seq: u64,
     /// Rows held, copies counted.
     rows: usize,
-    input_wm: Vec<i64>,
-    current: i64,
+    watermarks: InputWatermarks,
     out_types: Vec<DataType>,
     /// Global column → (input, column of that input).
     col_of: Vec<(usize, usize)>,
@@ -343,6 +344,7 @@ impl MultiJoinOp {
             .or_else(|| key_types.first().map(|t| (*t).clone()))
             .unwrap_or_else(|| DataType::new(crate::types::TypeKind::Null, true));
         let key_casts = key_types.iter().map(|t| t.kind != key_type.kind).collect();
+        let watermarks = InputWatermarks::new(s.input_names.clone());
         MultiJoinOp {
             key_type,
             key_casts,
@@ -354,8 +356,7 @@ impl MultiJoinOp {
             writes: (0..n).map(|_| WriteQueue::default()).collect(),
             seq: 0,
             rows: 0,
-            input_wm: vec![i64::MIN; n],
-            current: i64::MIN,
+            watermarks,
             out_types,
         }
     }
@@ -394,49 +395,18 @@ impl MultiJoinOp {
                     let op = cx.op;
                     let side = self.s.input_names[input].clone();
                     let reason = format!("state TTL {} ran out", crate::time::window::explain_duration(ttl));
-                    cx.event(|| Event::StateExpire { op, side, key: k, window: None, rows, reason });
+                    cx.event(|| Event::StateExpire {
+                        op,
+                        side,
+                        key: k,
+                        window: None,
+                        rows,
+                        cause: ExpireCause::Ttl,
+                        reason,
+                    });
                 }
             }
         }
-    }
-
-    pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let now = cx.proc_time;
-        self.expire(now, cx);
-        let v = &rec.row[self.s.key_cols[input]];
-        let key = if self.key_casts[input] {
-            cast_value(v, &self.s.types[input][self.s.key_cols[input]], &self.key_type, cx.zone)?
-        } else {
-            v.clone()
-        };
-        let n = self.s.kinds.len();
-        let out = {
-            let mut w = Walk {
-                op: self,
-                key: &key,
-                input: &rec,
-                input_id: input,
-                kind: rec.kind,
-                cur: vec![Slot::Empty; n],
-                ctx: EvalCtx { zone: cx.zone, proc_time: now, watermark: Some(self.current) },
-                now,
-                out: Vec::new(),
-                tracing: cx.tracing(),
-                buf: Vec::new(),
-            };
-            w.recurse(0, false)?;
-            w.out
-        };
-        for (kind, row, lineage) in out {
-            if cx.tracing() {
-                let text = render(&row, &self.out_types, cx.zone);
-                let (op, lin) = (cx.op, lineage.clone());
-                cx.event(|| Event::Emit { op, kind, row: text, lineage: lin });
-            }
-            cx.emit(Record { kind, row, lineage });
-        }
-        self.store(input, key, rec, now, cx);
-        Ok(())
     }
 
     fn store(&mut self, input: usize, key: Value, rec: Record, now: i64, cx: &mut Ctx) {
@@ -502,33 +472,63 @@ impl MultiJoinOp {
                     key: k,
                     window: None,
                     rows: 1,
+                    cause: ExpireCause::Retracted,
                     reason: format!("retracted by {}", rec.kind.short()),
                 });
             }
         }
     }
+}
 
-    pub fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        if wm > self.input_wm[input] {
-            self.input_wm[input] = wm;
+impl Operator for MultiJoinOp {
+    fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let now = cx.proc_time;
+        self.expire(now, cx);
+        let v = &rec.row[self.s.key_cols[input]];
+        let key = if self.key_casts[input] {
+            cast_value(v, &self.s.types[input][self.s.key_cols[input]], &self.key_type, cx.zone)?
+        } else {
+            v.clone()
+        };
+        let n = self.s.kinds.len();
+        let out = {
+            let mut w = Walk {
+                op: self,
+                key: &key,
+                input: &rec,
+                input_id: input,
+                kind: rec.kind,
+                cur: vec![Slot::Empty; n],
+                ctx: EvalCtx { zone: cx.zone, proc_time: now, watermark: Some(self.watermarks.current()) },
+                now,
+                out: Vec::new(),
+                tracing: cx.tracing(),
+                buf: Vec::new(),
+            };
+            w.recurse(0, false)?;
+            w.out
+        };
+        for (kind, row, lineage) in out {
+            if cx.tracing() {
+                let text = render(&row, &self.out_types, cx.zone);
+                let (op, lin) = (cx.op, lineage.clone());
+                cx.event(|| Event::Emit { op, kind, row: text, lineage: lin });
+            }
+            cx.emit(Record { kind, row, lineage });
         }
-        let combined = self.input_wm.iter().copied().min().unwrap_or(i64::MIN);
-        if combined > self.current {
-            self.current = combined;
-            let op = cx.op;
-            cx.event(|| Event::Watermark { op, value_ms: combined, text: format_watermark(combined) });
-            cx.emit_watermark(combined);
-        } else if cx.tracing() {
-            let op = cx.op;
-            let lowest = (0..self.input_wm.len()).filter(|&i| i != input).min_by_key(|&i| self.input_wm[i]);
-            let held = lowest.map(|i| self.s.input_names[i].clone());
-            cx.event(|| Event::InputWatermark { op, input, value_ms: wm, text: format_watermark(wm), held_by: held });
+        self.store(input, key, rec, now, cx);
+        Ok(())
+    }
+
+    fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        if self.watermarks.advance(input, wm, cx).is_some() {
+            self.watermarks.emit(cx);
         }
         Ok(())
     }
 
     /// Rows held per input and common key.
-    pub fn state(&self, op: usize, zone: &SessionZone) -> StateSummary {
+    fn state(&self, op: usize, zone: &SessionZone) -> Option<StateSummary> {
         let mut groups = Vec::new();
         let mut rows = 0;
         for input in 0..self.state.len() {
@@ -554,11 +554,11 @@ impl MultiJoinOp {
                 groups.push(g);
             }
         }
-        StateSummary { op, rows, groups }
+        Some(StateSummary { op, rows, groups })
     }
 
     /// Rows held (a running count).
-    pub fn state_rows(&self) -> usize {
-        self.rows
+    fn state_rows(&self) -> Option<usize> {
+        Some(self.rows)
     }
 }

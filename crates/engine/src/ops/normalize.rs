@@ -31,12 +31,13 @@ use crate::error::RuntimeError;
 use rustc_hash::FxHashMap;
 
 use crate::expr::{EvalCtx, Expr};
+use crate::kinds::ExpireCause;
 use crate::kinds::RowKind;
 use crate::trace::{Event, StateGroup, StateSummary};
 use crate::types::DataType;
 use crate::value::{Row, Value};
 
-use super::{render, Ctx, Record};
+use super::{render, Ctx, Operator, Record};
 
 pub struct NormalizeOp {
     pub key: Vec<usize>,
@@ -65,8 +66,10 @@ impl NormalizeOp {
             None => Ok(true),
         }
     }
+}
 
-    pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+impl Operator for NormalizeOp {
+    fn on_record(&mut self, _input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let k: Vec<Value> = self.key.iter().map(|&i| rec.row[i].clone()).collect();
         let key_text = if cx.tracing() {
             render(&k, &self.key.iter().map(|&i| self.types[i].clone()).collect::<Vec<_>>(), cx.zone)
@@ -145,17 +148,18 @@ impl NormalizeOp {
                 key: key_text,
                 window: None,
                 rows: 1,
+                cause: ExpireCause::Deleted,
                 reason: "deleted".into(),
             });
         }
         Ok(())
     }
 
-    pub fn state_rows(&self) -> usize {
-        self.state.len()
+    fn state_rows(&self) -> Option<usize> {
+        Some(self.state.len())
     }
 
-    pub fn state(&self, op: usize, zone: &crate::time::SessionZone) -> StateSummary {
+    fn state(&self, op: usize, zone: &crate::time::SessionZone) -> Option<StateSummary> {
         let key_types: Vec<DataType> = self.key.iter().map(|&i| self.types[i].clone()).collect();
         // keys in first-insert order (hash order differs between builds)
         let mut keys: Vec<(&Vec<Value>, u64)> = self.state.iter().map(|(k, v)| (k, v.2)).collect();
@@ -172,6 +176,6 @@ impl NormalizeOp {
                 })
             })
             .collect::<Vec<_>>();
-        StateSummary { op, rows: groups.len(), groups }
+        Some(StateSummary { op, rows: groups.len(), groups })
     }
 }

@@ -29,6 +29,7 @@
 use crate::error::RuntimeError;
 use crate::expr::typing::least_restrictive;
 use crate::expr::{cast_value, EvalCtx, Expr};
+use crate::kinds::ExpireCause;
 use crate::kinds::RowKind;
 use crate::kinds::{InputSpec, JoinKind};
 use crate::time::{format_watermark, SessionZone};
@@ -37,8 +38,9 @@ use crate::types::DataType;
 use crate::value::{Row, Value};
 
 use super::join_state::{JoinState, Key};
-use super::ttl_queue::WriteQueue;
-use super::{merge_lineage, render, Ctx, Record};
+use super::watermarks::InputWatermarks;
+use super::write_queue::WriteQueue;
+use super::{merge_lineage, render, Ctx, Operator, Record};
 
 pub struct RegularJoinSpec {
     pub kind: JoinKind,
@@ -67,8 +69,7 @@ pub struct RegularJoinOp {
     sides: [JoinState; 2],
     /// Writes in processing-time order per side (state TTL): (time, key).
     writes: [WriteQueue<Key>; 2],
-    input_wm: [i64; 2],
-    current: i64,
+    watermarks: InputWatermarks,
     seq: u64,
     /// Scratch: matching slots of the other side, and the concatenated row for the residual.
     matches: Vec<u32>,
@@ -97,13 +98,13 @@ impl RegularJoinOp {
             key_casts[0].push(cast(lt));
             key_casts[1].push(cast(rt));
         }
+        let watermarks = InputWatermarks::new(s.input_names.to_vec());
         RegularJoinOp {
             key_casts,
             s,
             sides,
             writes: [WriteQueue::default(), WriteQueue::default()],
-            input_wm: [i64::MIN, i64::MIN],
-            current: i64::MIN,
+            watermarks,
             seq: 0,
             matches: Vec::new(),
             buf: Vec::new(),
@@ -281,22 +282,12 @@ impl RegularJoinOp {
                         key: k,
                         window: None,
                         rows: n,
+                        cause: ExpireCause::Ttl,
                         reason,
                     });
                 }
             }
         }
-    }
-
-    pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        self.expire(cx.proc_time, cx);
-        let rec = match &self.s.input_project[input] {
-            Some(cols) => {
-                Record { kind: rec.kind, row: cols.iter().map(|&c| rec.row[c].clone()).collect(), lineage: rec.lineage }
-            }
-            None => rec,
-        };
-        self.process(input, rec, cx)
     }
 
     /// Rows of the other side that match `row` (slots in `self.matches`); returns the number of
@@ -307,7 +298,7 @@ impl RegularJoinOp {
         matches.clear();
         let mut total = 0;
         if self.key_matchable(key) {
-            let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: Some(self.current) };
+            let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: Some(self.watermarks.current()) };
             let mut buf = std::mem::take(&mut self.buf);
             for s in self.sides[other].iter_key(key) {
                 let them = self.sides[other].row(s);
@@ -383,6 +374,7 @@ impl RegularJoinOp {
                     key: k,
                     window: None,
                     rows: 1,
+                    cause: ExpireCause::Retracted,
                     reason,
                 });
             }
@@ -533,27 +525,29 @@ impl RegularJoinOp {
         }
         Ok(())
     }
+}
 
-    pub fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        if wm > self.input_wm[input] {
-            self.input_wm[input] = wm;
-        }
-        let combined = self.input_wm[0].min(self.input_wm[1]);
-        if combined > self.current {
-            self.current = combined;
-            let op = cx.op;
-            cx.event(|| Event::Watermark { op, value_ms: combined, text: format_watermark(combined) });
-            cx.emit_watermark(combined);
-        } else if cx.tracing() {
-            let op = cx.op;
-            let held = Some(self.s.input_names[1 - input].clone());
-            cx.event(|| Event::InputWatermark { op, input, value_ms: wm, text: format_watermark(wm), held_by: held });
+impl Operator for RegularJoinOp {
+    fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        self.expire(cx.proc_time, cx);
+        let rec = match &self.s.input_project[input] {
+            Some(cols) => {
+                Record { kind: rec.kind, row: cols.iter().map(|&c| rec.row[c].clone()).collect(), lineage: rec.lineage }
+            }
+            None => rec,
+        };
+        self.process(input, rec, cx)
+    }
+
+    fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        if self.watermarks.advance(input, wm, cx).is_some() {
+            self.watermarks.emit(cx);
         }
         Ok(())
     }
 
     /// Rows held per side and join key, with each row's match count on outer sides.
-    pub fn state(&self, op: usize, zone: &SessionZone) -> StateSummary {
+    fn state(&self, op: usize, zone: &SessionZone) -> Option<StateSummary> {
         let mut groups = Vec::new();
         let mut rows = 0;
         for side in 0..2 {
@@ -588,10 +582,10 @@ impl RegularJoinOp {
                 groups.push(g);
             }
         }
-        StateSummary { op, rows, groups }
+        Some(StateSummary { op, rows, groups })
     }
 
-    pub fn state_rows(&self) -> usize {
-        self.sides[0].len() + self.sides[1].len()
+    fn state_rows(&self) -> Option<usize> {
+        Some(self.sides[0].len() + self.sides[1].len())
     }
 }

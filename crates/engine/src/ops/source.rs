@@ -12,8 +12,8 @@
 //! With `oracle.watermark-emit = on-marker` rows only raise the pending watermark; an
 //! `@watermark T` line without a time emits it.
 
-use crate::error::RuntimeError;
 use crate::catalog::{ColumnKind, Table, WatermarkStrategy};
+use crate::error::RuntimeError;
 use crate::expr::{EvalCtx, Expr};
 use crate::kinds::RowKind;
 use crate::time::{format_watermark, Ts};
@@ -21,7 +21,7 @@ use crate::trace::Event;
 use crate::types::{DataType, TypeKind};
 use crate::value::{Row, Value};
 
-use super::{render, Ctx, Record};
+use super::{render, Ctx, Operator, Record};
 
 /// Base of the simulated produce clock for `$rowtime` of tables without a timestamp column:
 /// 2024-01-01 00:00:00 UTC plus one second per step.
@@ -279,7 +279,7 @@ impl SourceOp {
     }
 
     /// End of input: the source finishes with a +inf watermark.
-    pub fn finish(&mut self, cx: &mut Ctx) {
+    fn end_of_input(&mut self, cx: &mut Ctx) {
         let (op, table) = (cx.op, self.name.clone());
         cx.event(|| Event::SourceEnd { op, table });
         if self.last_emitted < i64::MAX {
@@ -311,5 +311,18 @@ impl SourceOp {
     /// Types of the physical columns (how a step line prints the data row).
     pub fn physical_types(&self) -> Vec<DataType> {
         self.phys.iter().map(|&p| self.types[p].clone()).collect()
+    }
+}
+
+/// A source has no inputs: the runtime feeds it rows and markers through [`SourceOp::push_row`]
+/// and [`SourceOp::push_watermark`]; anything delivered to it passes on unchanged.
+impl Operator for SourceOp {
+    fn on_record(&mut self, _input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        cx.emit(rec);
+        Ok(())
+    }
+
+    fn finish(&mut self, cx: &mut Ctx) {
+        self.end_of_input(cx);
     }
 }

@@ -9,8 +9,8 @@
 //!                                               └─ no ─► `input_watermark` held by the lowest other input
 //! ```
 
-use crate::trace::Event;
 use crate::time::format_watermark;
+use crate::trace::Event;
 
 use super::Ctx;
 

@@ -26,14 +26,16 @@ use rustc_hash::FxHashMap;
 use smallvec::SmallVec;
 
 use crate::expr::{cast_value, EvalCtx, Expr};
+use crate::kinds::ExpireCause;
 use crate::kinds::JoinKind;
 use crate::kinds::RowKind;
-use crate::time::{format_watermark, SessionZone};
+use crate::time::SessionZone;
 use crate::trace::{Event, Lineage, StateGroup, StateSummary, WindowRef};
 use crate::types::DataType;
 use crate::value::{Row, Value};
 
-use super::{merge_lineage, render, window_ref, Ctx, Record};
+use super::watermarks::InputWatermarks;
+use super::{merge_lineage, render, window_ref, Ctx, Operator, Record};
 
 /// Join key values (one or two columns stay inline).
 type Key = SmallVec<[Value; 2]>;
@@ -61,8 +63,7 @@ pub struct WindowJoinOp {
     ltz: bool,
     pub left_types: Vec<DataType>,
     pub right_types: Vec<DataType>,
-    input_wm: [i64; 2],
-    current: i64,
+    watermarks: InputWatermarks,
     slots: FxHashMap<(Key, i64), Slot>,
     timers: BTreeMap<i64, Vec<(Key, i64)>>,
     seq: u64,
@@ -94,6 +95,7 @@ pub struct WindowJoinSpec {
 
 impl WindowJoinOp {
     pub fn new(s: WindowJoinSpec) -> WindowJoinOp {
+        let watermarks = InputWatermarks::new(s.input_names.to_vec());
         WindowJoinOp {
             kind: s.kind,
             left_keys: s.left_keys,
@@ -106,8 +108,7 @@ impl WindowJoinOp {
             ltz: s.ltz,
             left_types: s.left_types,
             right_types: s.right_types,
-            input_wm: [i64::MIN, i64::MIN],
-            current: i64::MIN,
+            watermarks,
             slots: FxHashMap::default(),
             timers: BTreeMap::new(),
             seq: 0,
@@ -145,132 +146,6 @@ impl WindowJoinOp {
         }
     }
 
-    pub fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let (keys, win) =
-            if input == 0 { (&self.left_keys, self.left_win) } else { (&self.right_keys, self.right_win) };
-        let (Some(end), Some(start)) = (rec.row[win.1].as_millis(), rec.row[win.0].as_millis()) else {
-            return Ok(());
-        };
-        let timer = self.timer_of(end, cx.zone);
-        if timer <= self.current {
-            self.late[input] += 1;
-            if cx.tracing() {
-                let types = if input == 0 { &self.left_types } else { &self.right_types };
-                let row = render(&rec.row, types, cx.zone);
-                let (op, wm) = (cx.op, self.current);
-                let lineage = rec.lineage.clone();
-                cx.event(|| Event::LateDrop {
-                    op,
-                    side: Self::side_name(input).into(),
-                    row,
-                    window: window_ref(start, end),
-                    watermark_ms: wm,
-                    lineage,
-                });
-            }
-            return Ok(());
-        }
-        self.scratch.clear();
-        let types = if input == 0 { &self.left_types } else { &self.right_types };
-        for (i, &k) in keys.iter().enumerate() {
-            let v = &rec.row[k];
-            match self.key_types.get(i).and_then(|t| t.as_ref()) {
-                Some(t) if t.kind != types[k].kind && !v.is_null() => {
-                    self.scratch.push(cast_value(v, &types[k], t, cx.zone)?);
-                }
-                _ => self.scratch.push(v.clone()),
-            }
-        }
-        let map_key = (std::mem::take(&mut self.scratch), end);
-        let tracing = cx.tracing();
-        let (rendered, lineage) = if tracing {
-            let types = if input == 0 { &self.left_types } else { &self.right_types };
-            (render(&rec.row, types, cx.zone), rec.lineage.clone())
-        } else {
-            (Vec::new(), Vec::new())
-        };
-        let slot = match self.slots.get_mut(&map_key) {
-            Some(s) => s,
-            None => {
-                self.seq += 1;
-                self.timers.entry(timer).or_default().push(map_key.clone());
-                let s = Slot {
-                    key: map_key.0.clone(),
-                    window_start: start,
-                    window_end: end,
-                    left: Vec::new(),
-                    right: Vec::new(),
-                    seq: self.seq,
-                };
-                self.slots.entry(map_key.clone()).or_insert(s)
-            }
-        };
-        let list = if input == 0 { &mut slot.left } else { &mut slot.right };
-        list.push((rec.row, rec.lineage));
-        self.rows += 1;
-        let n = list.len();
-        if tracing {
-            let key_types: Vec<DataType> = keys
-                .iter()
-                .map(|&k| if input == 0 { self.left_types[k].clone() } else { self.right_types[k].clone() })
-                .collect();
-            let key = render(&map_key.0, &key_types, cx.zone);
-            let op = cx.op;
-            cx.event(|| Event::StateInsert {
-                op,
-                side: Self::side_name(input).into(),
-                key,
-                window: Some(window_ref(start, end)),
-                row: rendered,
-                lineage,
-                rows_in_state: n,
-            });
-        }
-        self.scratch = map_key.0;
-        self.scratch.clear();
-        Ok(())
-    }
-
-    pub fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        if wm > self.input_wm[input] {
-            self.input_wm[input] = wm;
-        }
-        let combined = self.input_wm[0].min(self.input_wm[1]);
-        if combined <= self.current {
-            if cx.tracing() {
-                let op = cx.op;
-                let other = 1 - input;
-                let held = Some(self.input_names[other].clone());
-                cx.event(|| Event::InputWatermark {
-                    op,
-                    input,
-                    value_ms: wm,
-                    text: format_watermark(wm),
-                    held_by: held,
-                });
-            }
-            return Ok(());
-        }
-        self.current = combined;
-        // fire every timer at or below the new watermark
-        while let Some((&t, _)) = self.timers.first_key_value() {
-            if t > combined {
-                break;
-            }
-            let due = self.timers.remove(&t).unwrap_or_default();
-            for k in due {
-                if let Some(slot) = self.slots.remove(&k) {
-                    self.rows -= slot.left.len() + slot.right.len();
-                    self.fire(slot, cx)?;
-                }
-            }
-        }
-        let op = cx.op;
-        cx.event(|| Event::Watermark { op, value_ms: combined, text: format_watermark(combined) });
-        cx.emit_watermark(combined);
-        Ok(())
-    }
-
     fn keys_can_match(&self, key: &Key) -> bool {
         key.iter().zip(&self.null_safe).all(|(v, safe)| *safe || !v.is_null())
     }
@@ -293,7 +168,7 @@ impl WindowJoinOp {
         if tracing {
             let key_types = self.key_render_types();
             let key = render(&slot.key, &key_types, cx.zone);
-            let (l, r, wm) = (slot.left.len(), slot.right.len(), self.current);
+            let (l, r, wm) = (slot.left.len(), slot.right.len(), self.watermarks.current());
             cx.event(|| Event::WindowFire {
                 op,
                 window: window_ref(slot.window_start, slot.window_end),
@@ -303,7 +178,7 @@ impl WindowJoinOp {
                 watermark_ms: wm,
             });
         }
-        let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: Some(self.current) };
+        let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: Some(self.watermarks.current()) };
         let can = self.keys_can_match(&slot.key);
         let mut buf: Row = Vec::new();
         let lw = self.left_types.len();
@@ -437,6 +312,7 @@ impl WindowJoinOp {
                         key,
                         window: Some(window_ref(slot.window_start, slot.window_end)),
                         rows: n,
+                        cause: ExpireCause::WindowFired,
                         reason: "window fired".into(),
                     });
                 }
@@ -444,9 +320,120 @@ impl WindowJoinOp {
         }
         Ok(())
     }
+}
+
+impl Operator for WindowJoinOp {
+    fn late_rows(&self) -> Option<u64> {
+        Some(self.late[0] + self.late[1])
+    }
+
+    fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let (keys, win) =
+            if input == 0 { (&self.left_keys, self.left_win) } else { (&self.right_keys, self.right_win) };
+        let (Some(end), Some(start)) = (rec.row[win.1].as_millis(), rec.row[win.0].as_millis()) else {
+            return Ok(());
+        };
+        let timer = self.timer_of(end, cx.zone);
+        if timer <= self.watermarks.current() {
+            self.late[input] += 1;
+            if cx.tracing() {
+                let types = if input == 0 { &self.left_types } else { &self.right_types };
+                let row = render(&rec.row, types, cx.zone);
+                let (op, wm) = (cx.op, self.watermarks.current());
+                let lineage = rec.lineage.clone();
+                cx.event(|| Event::LateDrop {
+                    op,
+                    side: Self::side_name(input).into(),
+                    row,
+                    window: window_ref(start, end),
+                    watermark_ms: wm,
+                    lineage,
+                });
+            }
+            return Ok(());
+        }
+        self.scratch.clear();
+        let types = if input == 0 { &self.left_types } else { &self.right_types };
+        for (i, &k) in keys.iter().enumerate() {
+            let v = &rec.row[k];
+            match self.key_types.get(i).and_then(|t| t.as_ref()) {
+                Some(t) if t.kind != types[k].kind && !v.is_null() => {
+                    self.scratch.push(cast_value(v, &types[k], t, cx.zone)?);
+                }
+                _ => self.scratch.push(v.clone()),
+            }
+        }
+        let map_key = (std::mem::take(&mut self.scratch), end);
+        let tracing = cx.tracing();
+        let (rendered, lineage) = if tracing {
+            let types = if input == 0 { &self.left_types } else { &self.right_types };
+            (render(&rec.row, types, cx.zone), rec.lineage.clone())
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        let slot = match self.slots.get_mut(&map_key) {
+            Some(s) => s,
+            None => {
+                self.seq += 1;
+                self.timers.entry(timer).or_default().push(map_key.clone());
+                let s = Slot {
+                    key: map_key.0.clone(),
+                    window_start: start,
+                    window_end: end,
+                    left: Vec::new(),
+                    right: Vec::new(),
+                    seq: self.seq,
+                };
+                self.slots.entry(map_key.clone()).or_insert(s)
+            }
+        };
+        let list = if input == 0 { &mut slot.left } else { &mut slot.right };
+        list.push((rec.row, rec.lineage));
+        self.rows += 1;
+        let n = list.len();
+        if tracing {
+            let key_types: Vec<DataType> = keys
+                .iter()
+                .map(|&k| if input == 0 { self.left_types[k].clone() } else { self.right_types[k].clone() })
+                .collect();
+            let key = render(&map_key.0, &key_types, cx.zone);
+            let op = cx.op;
+            cx.event(|| Event::StateInsert {
+                op,
+                side: Self::side_name(input).into(),
+                key,
+                window: Some(window_ref(start, end)),
+                row: rendered,
+                lineage,
+                rows_in_state: n,
+            });
+        }
+        self.scratch = map_key.0;
+        self.scratch.clear();
+        Ok(())
+    }
+
+    fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let Some(combined) = self.watermarks.advance(input, wm, cx) else { return Ok(()) };
+        // fire every timer at or below the new watermark
+        while let Some((&t, _)) = self.timers.first_key_value() {
+            if t > combined {
+                break;
+            }
+            let due = self.timers.remove(&t).unwrap_or_default();
+            for k in due {
+                if let Some(slot) = self.slots.remove(&k) {
+                    self.rows -= slot.left.len() + slot.right.len();
+                    self.fire(slot, cx)?;
+                }
+            }
+        }
+        self.watermarks.emit(cx);
+        Ok(())
+    }
 
     /// Rows held per (key, window) and side, oldest window first.
-    pub fn state(&self, op: usize, zone: &SessionZone) -> StateSummary {
+    fn state(&self, op: usize, zone: &SessionZone) -> Option<StateSummary> {
         let mut slots: Vec<&Slot> = self.slots.values().collect();
         slots.sort_by_key(|s| s.seq);
         let key_types = self.key_render_types();
@@ -469,11 +456,11 @@ impl WindowJoinOp {
                 });
             }
         }
-        StateSummary { op, rows, groups }
+        Some(StateSummary { op, rows, groups })
     }
 
     /// Total rows held (a running count).
-    pub fn state_rows(&self) -> usize {
-        self.rows
+    fn state_rows(&self) -> Option<usize> {
+        Some(self.rows)
     }
 }

@@ -14,7 +14,7 @@ use crate::trace::Event;
 use crate::types::DataType;
 use crate::value::Value;
 
-use super::{render, window_ref, Ctx, Record};
+use super::{render, window_ref, Ctx, Operator, Record};
 
 pub struct WindowTvfOp {
     pub spec: WindowSpec,
@@ -31,8 +31,10 @@ impl WindowTvfOp {
     pub fn new(spec: WindowSpec, time_col: usize, ltz: bool, in_types: Vec<DataType>) -> WindowTvfOp {
         WindowTvfOp { spec, time_col, ltz, in_types, buf: Vec::new(), project: None }
     }
+}
 
-    pub fn on_record(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+impl Operator for WindowTvfOp {
+    fn on_record(&mut self, _input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let Some(t) = rec.row.get(self.time_col).and_then(|v| v.as_millis()) else {
             if cx.tracing() {
                 let row = render(&rec.row, &self.in_types, cx.zone);

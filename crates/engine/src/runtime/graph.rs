@@ -1,10 +1,13 @@
-//! The operator graph of one query: one operator per plan node, each knowing its parent and which input of the parent it feeds. The plan
-//! is a tree, so delivering an element is a depth-first walk towards the sink.
+//! The operator graph of one query: one operator per plan node, each knowing its parent and
+//! which input of the parent it feeds. The plan is a tree, so delivering an element is a
+//! depth-first walk towards the sink. Building the graph is the one place that matches every
+//! plan node; everything after that reaches the operators through [`Operator`].
 
-use crate::error::RuntimeError;
 use crate::catalog::Catalog;
 use crate::data::{Event as DataEvent, EventKind};
 use crate::error::Result;
+use crate::error::RuntimeError;
+use crate::kinds::OpKind;
 use crate::ops::calc::CalcOp;
 use crate::ops::multi_join::{MultiJoinOp, MultiJoinSpec};
 use crate::ops::normalize::NormalizeOp;
@@ -12,18 +15,34 @@ use crate::ops::regular_join::{RegularJoinOp, RegularJoinSpec};
 use crate::ops::source::SourceOp;
 use crate::ops::window_join::{WindowJoinOp, WindowJoinSpec};
 use crate::ops::window_tvf::WindowTvfOp;
-use crate::ops::{Ctx, Element, Record};
+use crate::ops::{Ctx, Element, Operator, Record};
 use crate::plan::{Node, Rel};
 use crate::trace::{OperatorInfo, StateSummary};
 
+/// One operator of the graph (an enum, so that delivering an element is a static call).
 pub enum OpNode {
     Source(SourceOp),
     Normalize(NormalizeOp),
     Calc(CalcOp),
-    Tvf(WindowTvfOp),
+    WindowTvf(WindowTvfOp),
     WindowJoin(WindowJoinOp),
     RegularJoin(RegularJoinOp),
     MultiJoin(MultiJoinOp),
+}
+
+/// Runs `$body` with `$o` bound to the operator inside an [`OpNode`].
+macro_rules! with_op {
+    ($node:expr, $o:ident => $body:expr) => {
+        match $node {
+            OpNode::Source($o) => $body,
+            OpNode::Normalize($o) => $body,
+            OpNode::Calc($o) => $body,
+            OpNode::WindowTvf($o) => $body,
+            OpNode::WindowJoin($o) => $body,
+            OpNode::RegularJoin($o) => $body,
+            OpNode::MultiJoin($o) => $body,
+        }
+    };
 }
 
 pub struct Graph {
@@ -75,8 +94,8 @@ impl Graph {
         id
     }
 
-    fn info(kind: &str, label: String, updating: bool) -> OperatorInfo {
-        OperatorInfo { id: 0, kind: kind.into(), label, inputs: Vec::new(), table: None, updating }
+    fn info(kind: OpKind, label: String, updating: bool, sides: Vec<String>) -> OperatorInfo {
+        OperatorInfo { id: 0, kind, role: kind.role(), sides, label, inputs: Vec::new(), table: None, updating }
     }
 
     fn add(&mut self, rel: &Rel, parent: Option<(usize, usize)>, catalog: &Catalog, opts: &BuildOptions) -> usize {
@@ -86,9 +105,10 @@ impl Graph {
                 let t = &catalog.tables[*table];
                 let src = SourceOp::new(*table, t, opts.per_record, opts.rows_drive_source_watermark);
                 let mut info = Self::info(
-                    "TableSourceScan",
+                    OpKind::TableSourceScan,
                     format!("TableSourceScan(table=[[default_catalog, default_database, {}]])", name),
                     updating,
+                    Vec::new(),
                 );
                 info.table = Some(name.clone());
                 let id = self.push(OpNode::Source(src), parent, info);
@@ -105,9 +125,10 @@ impl Graph {
                     OpNode::Normalize(NormalizeOp::new(key.clone(), input.types(), *ttl_enabled, condition.clone())),
                     parent,
                     Self::info(
-                        "ChangelogNormalize",
+                        OpKind::ChangelogNormalize,
                         format!("ChangelogNormalize(key=[{}]{})", keys.join(", "), cond_text),
                         true,
+                        vec!["key".into()],
                     ),
                 );
                 self.add(input, Some((id, 0)), catalog, opts);
@@ -156,7 +177,7 @@ impl Graph {
             {
                 // a plain projection over a window TVF is done by the TVF itself
                 let id = self.add(input, parent, catalog, opts);
-                if let OpNode::Tvf(t) = &mut self.ops[id] {
+                if let OpNode::WindowTvf(t) = &mut self.ops[id] {
                     t.project = Some(project.iter().filter_map(|e| e.as_input()).collect());
                 }
                 id
@@ -166,7 +187,7 @@ impl Graph {
                 let id = self.push(
                     OpNode::Calc(CalcOp::new(filter.clone(), project.clone(), input.types())),
                     parent,
-                    Self::info("Calc", label, updating),
+                    Self::info(OpKind::Calc, label, updating, Vec::new()),
                 );
                 self.add(input, Some((id, 0)), catalog, opts);
                 id
@@ -174,12 +195,13 @@ impl Graph {
             Node::WindowTvf { input, spec, time_col, ltz, .. } => {
                 let col = input.fields.get(*time_col).map(|f| f.name.clone()).unwrap_or_default();
                 let id = self.push(
-                    OpNode::Tvf(WindowTvfOp::new(*spec, *time_col, *ltz, input.types())),
+                    OpNode::WindowTvf(WindowTvfOp::new(*spec, *time_col, *ltz, input.types())),
                     parent,
                     Self::info(
-                        "WindowTableFunction",
+                        OpKind::WindowTableFunction,
                         format!("WindowTableFunction(window=[{}])", spec.explain(&col)),
                         updating,
+                        Vec::new(),
                     ),
                 );
                 self.add(input, Some((id, 0)), catalog, opts);
@@ -233,7 +255,7 @@ impl Graph {
                 let id = self.push(
                     OpNode::RegularJoin(RegularJoinOp::new(spec)),
                     parent,
-                    Self::info("Join", label, updating),
+                    Self::info(OpKind::RegularJoin, label, updating, vec!["left".into(), "right".into()]),
                 );
                 self.add(left_in, Some((id, 0)), catalog, opts);
                 self.add(right_in, Some((id, 1)), catalog, opts);
@@ -277,7 +299,7 @@ impl Graph {
                 let id = self.push(
                     OpNode::WindowJoin(WindowJoinOp::new(spec)),
                     parent,
-                    Self::info("WindowJoin", label, false),
+                    Self::info(OpKind::WindowJoin, label, false, vec!["left".into(), "right".into()]),
                 );
                 self.add(&j.left, Some((id, 0)), catalog, opts);
                 self.add(&j.right, Some((id, 1)), catalog, opts);
@@ -298,6 +320,7 @@ impl Graph {
     ) -> usize {
         match &rel.node {
             Node::MultiJoin(m) => {
+                let sides = side_names(m);
                 let spec = MultiJoinSpec {
                     kinds: m.kinds.clone(),
                     conditions: m.conditions.clone(),
@@ -305,14 +328,14 @@ impl Graph {
                     specs: m.specs.clone(),
                     types: m.inputs.iter().map(|r| r.types()).collect(),
                     ttls: m.ttls.clone(),
-                    input_names: side_names(m),
+                    input_names: sides.clone(),
                     project,
                 };
                 let label = crate::plan::explain_line(rel, catalog);
                 let id = self.push(
                     OpNode::MultiJoin(MultiJoinOp::new(spec)),
                     parent,
-                    Self::info("MultiJoin", label, updating),
+                    Self::info(OpKind::MultiJoin, label, updating, sides),
                 );
                 for (i, input) in m.inputs.iter().enumerate() {
                     self.add(input, Some((id, i)), catalog, opts);
@@ -337,19 +360,10 @@ impl Graph {
         {
             let mut ctx =
                 Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
-            match (&mut self.ops[op], el) {
-                (OpNode::Calc(c), Element::Record(r)) => c.on_record(r, &mut ctx)?,
-                (OpNode::Tvf(t), Element::Record(r)) => t.on_record(r, &mut ctx)?,
-                (OpNode::Normalize(n), Element::Record(r)) => n.on_record(r, &mut ctx)?,
-                (OpNode::WindowJoin(j), Element::Record(r)) => j.on_record(input, r, &mut ctx)?,
-                (OpNode::WindowJoin(j), Element::Watermark(w)) => j.on_watermark(input, w, &mut ctx)?,
-                (OpNode::RegularJoin(j), Element::Record(r)) => j.on_record(input, r, &mut ctx)?,
-                (OpNode::RegularJoin(j), Element::Watermark(w)) => j.on_watermark(input, w, &mut ctx)?,
-                (OpNode::MultiJoin(j), Element::Record(r)) => j.on_record(input, r, &mut ctx)?,
-                (OpNode::MultiJoin(j), Element::Watermark(w)) => j.on_watermark(input, w, &mut ctx)?,
-                (OpNode::Source(_), e) => ctx.out.push(e),
-                (_, Element::Watermark(w)) => ctx.emit_watermark(w),
-            }
+            with_op!(&mut self.ops[op], o => match el {
+                Element::Record(r) => o.on_record(input, r, &mut ctx)?,
+                Element::Watermark(w) => o.on_watermark(input, w, &mut ctx)?,
+            });
         }
         self.forward(op, &mut out, cx, sink)?;
         self.bufs[op] = out;
@@ -391,7 +405,7 @@ impl Graph {
                 Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
             match &mut self.ops[op] {
                 OpNode::Source(s) => f(s, &mut ctx)?,
-                _ => return Err("not a source".into()),
+                _ => return Err(RuntimeError::new("not a source")),
             }
         };
         self.forward(op, &mut out, cx, sink)?;
@@ -439,44 +453,17 @@ impl Graph {
 
     /// Full state of every stateful operator.
     pub fn state(&self, zone: &crate::time::SessionZone) -> Vec<StateSummary> {
-        let mut v = Vec::new();
-        for (i, op) in self.ops.iter().enumerate() {
-            match op {
-                OpNode::WindowJoin(j) => v.push(j.state(i, zone)),
-                OpNode::RegularJoin(j) => v.push(j.state(i, zone)),
-                OpNode::MultiJoin(j) => v.push(j.state(i, zone)),
-                OpNode::Normalize(n) => v.push(n.state(i, zone)),
-                _ => {}
-            }
-        }
-        v
+        self.ops.iter().enumerate().filter_map(|(i, op)| with_op!(op, o => o.state(i, zone))).collect()
     }
 
     /// Rows held per stateful operator (cheap).
     pub fn state_rows(&self) -> Vec<(usize, usize)> {
-        let mut v = Vec::new();
-        for (i, op) in self.ops.iter().enumerate() {
-            match op {
-                OpNode::WindowJoin(j) => v.push((i, j.state_rows())),
-                OpNode::RegularJoin(j) => v.push((i, j.state_rows())),
-                OpNode::MultiJoin(j) => v.push((i, j.state_rows())),
-                OpNode::Normalize(n) => v.push((i, n.state_rows())),
-                _ => {}
-            }
-        }
-        v
+        self.ops.iter().enumerate().filter_map(|(i, op)| with_op!(op, o => o.state_rows()).map(|n| (i, n))).collect()
     }
 
-    /// Late rows dropped per operator.
+    /// Late rows dropped per operator (of the operators that drop late rows).
     pub fn late_rows(&self) -> Vec<(usize, u64)> {
-        self.ops
-            .iter()
-            .enumerate()
-            .filter_map(|(i, op)| match op {
-                OpNode::WindowJoin(j) => Some((i, j.late[0] + j.late[1])),
-                _ => None,
-            })
-            .collect()
+        self.ops.iter().enumerate().filter_map(|(i, op)| with_op!(op, o => o.late_rows()).map(|n| (i, n))).collect()
     }
 }
 
@@ -506,14 +493,10 @@ fn side_names(m: &crate::plan::MultiJoinNode) -> Vec<String> {
         .collect()
 }
 
+/// The first table a relation reads (its leftmost scan): how the state view names a join input.
 fn first_table(r: &Rel) -> Option<String> {
     match &r.node {
         Node::Scan { name, .. } => Some(name.clone()),
-        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
-            first_table(input)
-        }
-        Node::WindowJoin(j) => first_table(&j.left),
-        Node::RegularJoin(j) => first_table(&j.left),
-        Node::MultiJoin(m) => m.inputs.first().and_then(first_table),
+        node => node.inputs().first().and_then(|i| first_table(i)),
     }
 }

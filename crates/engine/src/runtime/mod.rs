@@ -3,7 +3,11 @@
 //! in CREATE TABLE order (each emitting a +inf watermark), exactly as the oracle drives Flink.
 //! Every element is fully processed before the next step begins.
 
+pub mod clock;
+mod driver;
 pub mod graph;
+mod pairs;
+pub mod replay;
 mod summary;
 
 use crate::catalog::Catalog;
@@ -16,12 +20,9 @@ use crate::time::SessionZone;
 use crate::trace::{ErrorInfo, Event, FieldInfo, OutRow, QueryTrace, Step, StepKind};
 use crate::value::Value;
 
-pub use graph::{BuildOptions, DeliverCtx, Graph};
-
-pub mod clock;
-pub mod replay;
-
 pub use clock::{ProcClock, PROC_CLOCK_BASE_MS};
+pub use driver::Driver;
+pub use graph::{BuildOptions, DeliverCtx, Graph};
 
 #[derive(Clone, Debug)]
 pub struct RunOptions {
@@ -90,13 +91,12 @@ pub fn materialize(rows: &[OutRow]) -> Vec<String> {
     out
 }
 
-fn step_text(catalog: &Catalog, graph: &Graph, ev: &DataEvent, zone: &SessionZone) -> (String, Vec<String>) {
+fn step_text(catalog: &Catalog, ev: &DataEvent, zone: &SessionZone) -> (String, Vec<String>) {
     let t = &catalog.tables[ev.table];
     match &ev.kind {
         EventKind::Row { kind, values } => {
             let types: Vec<_> = t.physical().iter().map(|&i| t.columns[i].ty.clone()).collect();
             let vals = render(values, &types, zone);
-            let _ = graph;
             (format!("{} {}[{}]", t.name, kind.short(), vals.join(", ")), vals)
         }
         EventKind::Watermark { text, .. } => (
@@ -140,61 +140,30 @@ pub fn run_query(
         rows_drive_source_watermark: opts.rows_drive_source_watermark,
         trace: opts.trace,
     };
-    let mut graph = match Graph::build(&plan.rel, catalog, &build) {
-        Ok(g) => g,
+    let zone = &opts.zone;
+    let mut driver = match Driver::new(plan, catalog, &build, opts.proc_clock, zone) {
+        Ok(d) => d,
         Err(e) => {
             qt.error = Some(ErrorInfo::from_error(&e));
             return qt;
         }
     };
-    qt.operators = graph.infos.clone();
-    let out_types: Vec<_> = plan.schema.iter().map(|f| f.ty.clone()).collect();
-    let zone = &opts.zone;
-    let mut all_out: Vec<OutRow> = Vec::new();
+    qt.operators = driver.graph.infos.clone();
+    let sink_out = SinkOut { plan, types: plan.schema.iter().map(|f| f.ty.clone()).collect(), opts };
+    let mut changelog: Vec<OutRow> = Vec::new();
     let mut sink: Vec<Record> = Vec::new();
-    let mut clock = ProcClock::new(opts.proc_clock);
     for (i, ev) in events.iter().enumerate() {
         let step_no = i + 1;
-        let proc_time = clock.at(step_no, Some(ev), catalog);
         let mut evs: Vec<Event> = Vec::new();
-        let mut notes: Vec<String> = Vec::new();
-        let mut failure: Option<RuntimeError> = None;
-        let srcs = graph.sources_of(ev.table);
-        for s in srcs {
-            let mut cx = DeliverCtx { events: if opts.trace { Some(&mut evs) } else { None }, zone, proc_time };
-            let r = graph.push_event(s, ev, step_no as u32, &mut cx, &mut sink);
-            match r {
-                Ok(Some(wm)) => {
-                    let n = graph.source(s).map(|src| src.note(wm)).unwrap_or_default();
-                    if !notes.contains(&n) {
-                        notes.push(n)
-                    }
-                }
-                Ok(None) => {}
-                Err(m) => {
-                    failure = Some(m);
-                    break;
-                }
-            }
-        }
-        let mut output = Vec::new();
-        if failure.is_none() {
-            for r in sink.drain(..) {
-                if let Some(err) = check_rowtime(plan, &r, opts) {
-                    failure = Some(err);
-                    break;
-                }
-                output.push(out_row(&r, &out_types, zone, &mut evs, opts.trace));
-            }
-        }
-        sink.clear();
-        if let Some(m) = failure {
-            qt.runtime_error = Some(ErrorInfo::from_error(&runtime_error(&m, false)));
-            qt.failed_step = Some(step_no);
-            qt.late_rows = graph.late_rows();
-            return qt;
-        }
-        let (text, values) = step_text(catalog, &graph, ev, zone);
+        let fed = driver.feed(step_no, ev, opts.trace.then_some(&mut evs), &mut sink);
+        let (fed, output) = match fed {
+            Ok(fed) => match sink_out.drain(&mut sink, &mut evs, changelog.len()) {
+                (output, None) => (fed, output),
+                (_, Some(e)) => return qt.failed(&runtime_error(&e, false), step_no, &driver.graph),
+            },
+            Err(e) => return qt.failed(&runtime_error(&e, false), step_no, &driver.graph),
+        };
+        let (text, values) = step_text(catalog, ev, zone);
         let event_time_ms = match &ev.kind {
             EventKind::Row { values, .. } => {
                 let t = &catalog.tables[ev.table];
@@ -203,7 +172,7 @@ pub fn run_query(
             }
             _ => None,
         };
-        all_out.extend(output.iter().cloned());
+        changelog.extend(output.iter().cloned());
         let (kind, row_kind) = match &ev.kind {
             EventKind::Row { kind, .. } => (StepKind::Row, Some(*kind)),
             EventKind::Watermark { .. } => (StepKind::Watermark, None),
@@ -217,59 +186,38 @@ pub fn run_query(
             row_kind,
             values,
             event_time_ms,
-            proc_time_ms: proc_time,
-            watermarks: notes,
+            proc_time_ms: fed.proc_time,
+            watermarks: fed.notes,
             events: evs,
             output,
             state: Vec::new(),
             summary: String::new(),
         };
         if opts.trace {
-            step.state = graph
-                .state_rows()
-                .into_iter()
-                .map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() })
-                .collect();
+            step.state = state_sizes(&driver.graph);
             step.summary = summary::sentence(&step, &qt.operators, zone);
         }
         qt.steps.push(step);
     }
     if opts.end_mode != EndMode::Bounded {
-        qt.materialized_unbounded = Some(materialize(&all_out));
+        qt.materialized_unbounded = Some(materialize(&changelog));
     }
     if opts.end_mode == EndMode::Unbounded {
-        qt.late_rows = graph.late_rows();
+        qt.late_rows = driver.graph.late_rows();
         return qt;
     }
-    // end of input: sources finish in CREATE TABLE order
     let step_no = events.len() + 1;
-    let proc_time = clock.at(step_no, None, catalog);
     let mut evs: Vec<Event> = Vec::new();
-    let mut failure = None;
-    for t in 0..catalog.tables.len() {
-        for s in graph.sources_of(t) {
-            let mut cx = DeliverCtx { events: if opts.trace { Some(&mut evs) } else { None }, zone, proc_time };
-            if let Err(m) = graph.with_source(s, &mut cx, &mut sink, |src, ctx| {
-                src.finish(ctx);
-                Ok(())
-            }) {
-                failure = Some(m);
-                break;
-            }
-        }
-    }
+    let (proc_time, mut failure) = driver.finish(step_no, opts.trace.then_some(&mut evs), &mut sink);
     let mut output = Vec::new();
     if failure.is_none() {
-        for r in sink.drain(..) {
-            if let Some(err) = check_rowtime(plan, &r, opts) {
-                failure = Some(err);
-                break;
-            }
-            output.push(out_row(&r, &out_types, zone, &mut evs, opts.trace));
-        }
+        // the rows before a failing one were received (the text prints them)
+        let (rows, e) = sink_out.drain(&mut sink, &mut evs, changelog.len());
+        output = rows;
+        failure = e;
     }
     if failure.is_none() {
-        all_out.extend(output.iter().cloned());
+        changelog.extend(output.iter().cloned());
     }
     let mut end = Step {
         index: step_no,
@@ -288,25 +236,70 @@ pub fn run_query(
         summary: String::new(),
     };
     if opts.trace {
-        end.state = graph
-            .state_rows()
-            .into_iter()
-            .map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() })
-            .collect();
+        end.state = state_sizes(&driver.graph);
         end.summary = summary::sentence(&end, &qt.operators, zone);
     }
     qt.end = Some(end);
-    if let Some(m) = failure {
+    if let Some(e) = failure {
         // failed at the end of input: `end` is set too (the text prints the end-of-input line)
-        qt.runtime_error = Some(ErrorInfo::from_error(&runtime_error(&m, true)));
-        qt.failed_step = Some(step_no);
         qt.materialized_unbounded = None;
-        qt.late_rows = graph.late_rows();
-        return qt;
+        return qt.failed(&runtime_error(&e, true), step_no, &driver.graph);
     }
-    qt.materialized_bounded = Some(materialize(&all_out));
-    qt.late_rows = graph.late_rows();
+    qt.materialized_bounded = Some(materialize(&changelog));
+    qt.late_rows = driver.graph.late_rows();
     qt
+}
+
+impl QueryTrace {
+    /// The query's job failed at step `step`.
+    fn failed(mut self, e: &Error, step: usize, graph: &Graph) -> QueryTrace {
+        self.runtime_error = Some(ErrorInfo::from_error(e));
+        self.failed_step = Some(step);
+        self.late_rows = graph.late_rows();
+        self
+    }
+}
+
+/// Rows held per stateful operator after a step (the full state comes from a replay).
+fn state_sizes(graph: &Graph) -> Vec<crate::trace::StateSummary> {
+    graph
+        .state_rows()
+        .into_iter()
+        .map(|(op, rows)| crate::trace::StateSummary { op, rows, groups: Vec::new() })
+        .collect()
+}
+
+/// What the collecting sink does with the rows that reach it.
+struct SinkOut<'a> {
+    plan: &'a QueryPlan,
+    types: Vec<crate::types::DataType>,
+    opts: &'a RunOptions,
+}
+
+impl SinkOut<'_> {
+    /// The sink's rows of one step, as the changelog prints them (with retraction pairs when
+    /// tracing); `base` is the changelog position of the first. Stops at a row the sink fails on.
+    fn drain(&self, sink: &mut Vec<Record>, evs: &mut Vec<Event>, base: usize) -> (Vec<OutRow>, Option<RuntimeError>) {
+        let zone = &self.opts.zone;
+        let mut out = Vec::new();
+        let mut nulls = Vec::new();
+        let mut failure = None;
+        for r in sink.drain(..) {
+            if let Some(e) = check_rowtime(self.plan, &r, self.opts) {
+                failure = Some(e);
+                break;
+            }
+            if self.opts.trace {
+                nulls.push(r.row.iter().map(Value::is_null).collect());
+            }
+            out.push(out_row(&r, &self.types, zone, evs, self.opts.trace));
+        }
+        sink.clear();
+        if self.opts.trace {
+            pairs::mark(&mut out, &nulls, base);
+        }
+        (out, failure)
+    }
 }
 
 fn check_rowtime(plan: &QueryPlan, r: &Record, opts: &RunOptions) -> Option<RuntimeError> {
@@ -332,7 +325,7 @@ fn out_row(
     if trace {
         evs.push(Event::Output { kind: r.kind, row: row.clone(), lineage: r.lineage.clone() });
     }
-    OutRow { kind: r.kind, row, text, lineage: r.lineage.clone() }
+    OutRow { kind: r.kind, row, text, lineage: r.lineage.clone(), partner: None, pair: None }
 }
 
 /// What a counting run measured.
@@ -346,9 +339,9 @@ pub struct Counts {
     pub peak_state_rows: usize,
 }
 
-/// Runs a query without recording anything but counts (benchmarks).
-/// With `trace`, every step's events are produced (and counted, then dropped) — what the
-/// page's trace costs.
+/// Runs a query without recording anything but counts (benchmarks), on the simulated clock's
+/// default tick. With `trace`, every step's events are produced (and counted, then dropped) —
+/// what the page's trace costs.
 pub fn run_counting<'a>(
     plan: &QueryPlan,
     catalog: &Catalog,
@@ -357,12 +350,10 @@ pub fn run_counting<'a>(
     trace: bool,
 ) -> Result<Counts, Error> {
     let build = BuildOptions { per_record: true, rows_drive_source_watermark: true, trace };
-    let mut peak = 0usize;
-    let mut graph = Graph::build(&plan.rel, catalog, &build)?;
-    let mut counts = [0u64; 4];
+    let mut driver = Driver::new(plan, catalog, &build, crate::kinds::ProcClockMode::Tick(1000), zone)?;
+    let mut counts = Counts::default();
     let mut sink: Vec<Record> = Vec::new();
-    let by_table: Vec<Vec<usize>> = (0..catalog.tables.len()).map(|t| graph.sources_of(t)).collect();
-    let count = |sink: &mut Vec<Record>, counts: &mut [u64; 4]| {
+    let count = |sink: &mut Vec<Record>, kinds: &mut [u64; 4]| {
         for r in sink.drain(..) {
             let k = match r.kind {
                 crate::kinds::RowKind::Insert => 0,
@@ -370,37 +361,23 @@ pub fn run_counting<'a>(
                 crate::kinds::RowKind::UpdateAfter => 2,
                 crate::kinds::RowKind::Delete => 3,
             };
-            counts[k] += 1;
+            kinds[k] += 1;
         }
     };
     let mut evs: Vec<Event> = Vec::new();
-    let mut n_events = 0u64;
+    let mut steps = 0;
     for (i, ev) in events.enumerate() {
-        let mut cx = DeliverCtx {
-            events: if trace { Some(&mut evs) } else { None },
-            zone,
-            proc_time: PROC_CLOCK_BASE_MS + (i as i64 + 1) * 1000,
-        };
-        for &s in &by_table[ev.table] {
-            graph.push_event(s, ev, i as u32 + 1, &mut cx, &mut sink).map_err(|m| runtime_error(&m, false))?;
-        }
-        count(&mut sink, &mut counts);
-        n_events += evs.len() as u64;
+        steps = i + 1;
+        driver.feed(steps, ev, trace.then_some(&mut evs), &mut sink).map_err(|e| runtime_error(&e, false))?;
+        count(&mut sink, &mut counts.kinds);
+        counts.events += evs.len() as u64;
         evs.clear();
-        peak = peak.max(graph.state_rows().iter().map(|(_, r)| r).sum());
+        counts.peak_state_rows = counts.peak_state_rows.max(driver.graph.state_rows().iter().map(|(_, r)| r).sum());
     }
-    for t in 0..catalog.tables.len() {
-        for &s in &by_table[t] {
-            let mut cx = DeliverCtx { events: if trace { Some(&mut evs) } else { None }, zone, proc_time: 0 };
-            graph
-                .with_source(s, &mut cx, &mut sink, |src, ctx| {
-                    src.finish(ctx);
-                    Ok(())
-                })
-                .map_err(|m| runtime_error(&m, true))?;
-        }
+    if let (_, Some(e)) = driver.finish(steps + 1, trace.then_some(&mut evs), &mut sink) {
+        return Err(runtime_error(&e, true));
     }
-    count(&mut sink, &mut counts);
-    n_events += evs.len() as u64;
-    Ok(Counts { kinds: counts, events: n_events, peak_state_rows: peak })
+    count(&mut sink, &mut counts.kinds);
+    counts.events += evs.len() as u64;
+    Ok(counts)
 }

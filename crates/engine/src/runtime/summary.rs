@@ -1,8 +1,10 @@
 //! One plain sentence per step, built from the step's events: what arrived, which watermark
 //! moved, which windows fired and why, what was emitted, what was dropped.
 
+use crate::kinds::{ExpireCause, OpKind};
 use crate::time::SessionZone;
-use crate::trace::{Event, OperatorInfo, Step, StepKind};
+use crate::time::{format_ts, Ts};
+use crate::trace::{Event, OperatorInfo, Step, StepKind, WindowRef};
 
 /// A watermark on the session zone's wall clock (the clock the values and windows print on).
 fn local_wm(ms: i64, zone: &SessionZone) -> String {
@@ -18,11 +20,10 @@ fn short_time(text: &str) -> String {
     text.split(' ').nth(1).unwrap_or(text).to_string()
 }
 
-fn window_label(label: &str) -> String {
-    // "[2023-11-03 12:20:00.000, 2023-11-03 12:25:00.000)" → "[12:20:00.000, 12:25:00.000)"
-    let inner = label.trim_start_matches('[').trim_end_matches(')');
-    let parts: Vec<String> = inner.split(", ").map(short_time).collect();
-    format!("[{})", parts.join(", "))
+/// A window on its clock without the date: `[12:20:00.000, 12:25:00.000)`.
+fn window_label(w: &WindowRef) -> String {
+    let t = |ms: i64| short_time(&format_ts(Ts::from_millis(ms), 3));
+    format!("[{}, {})", t(w.start_ms), t(w.end_ms))
 }
 
 fn plural(n: usize, one: &str, many: &str) -> String {
@@ -31,7 +32,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String {
     let mut parts: Vec<String> = Vec::new();
-    let kind_of = |op: usize| ops.get(op).map(|o| o.kind.as_str()).unwrap_or("");
+    let kind_of = |op: usize| ops.get(op).map(|o| o.kind);
     match step.kind {
         StepKind::Row => {
             let t = step.table.clone().unwrap_or_default();
@@ -52,15 +53,15 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
         match e {
             Event::Watermark { op, value_ms, .. } => {
                 let k = kind_of(*op);
-                if k == "TableSourceScan" {
+                if k == Some(OpKind::TableSourceScan) {
                     let t = ops.get(*op).and_then(|o| o.table.clone()).unwrap_or_default();
                     parts.push(format!("watermark of {} advanced to {}", t, local_wm(*value_ms, zone)));
-                } else if k == "WindowJoin" {
+                } else if k == Some(OpKind::WindowJoin) {
                     parts
                         .push(format!("join watermark (min of both inputs) advanced to {}", local_wm(*value_ms, zone)));
                 }
             }
-            Event::InputWatermark { op, held_by, .. } if kind_of(*op) == "WindowJoin" => {
+            Event::InputWatermark { op, held_by, .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
                 if let Some(h) = held_by {
                     parts.push(format!("join watermark held back by {}", h));
                 }
@@ -68,25 +69,24 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
             Event::WindowFire { window, watermark_ms, .. } => {
                 fired += 1;
                 let wm = local_wm(*watermark_ms, zone);
-                let t = format!("watermark {} passed window {}", wm, window_label(&window.label));
+                let t = format!("watermark {} passed window {}", wm, window_label(window));
                 if !fire_texts.contains(&t) {
                     fire_texts.push(t);
                 }
             }
-            Event::StateExpire { rows, op, side, reason, .. } => {
+            Event::StateExpire { rows, side, cause, reason, .. } => {
                 freed += rows;
-                let k = kind_of(*op);
-                if k != "WindowJoin" {
-                    let what = plural(*rows, "row", "rows");
-                    if reason.starts_with("state TTL") {
-                        stored.push(format!("{} left the {} state ({})", what, side, reason));
-                    } else if reason.starts_with("retracted") {
-                        stored.push(format!("{} removed from the {} state ({})", what, side, reason));
+                let what = plural(*rows, "row", "rows");
+                match cause {
+                    ExpireCause::Ttl => stored.push(format!("{} left the {} state ({})", what, side, reason)),
+                    ExpireCause::Retracted => {
+                        stored.push(format!("{} removed from the {} state ({})", what, side, reason))
                     }
+                    ExpireCause::WindowFired | ExpireCause::Deleted => {}
                 }
             }
             Event::StateInsert { side, key, op, rows_in_state, window: None, .. }
-                if matches!(kind_of(*op), "Join" | "MultiJoin") =>
+                if matches!(kind_of(*op), Some(OpKind::RegularJoin | OpKind::MultiJoin)) =>
             {
                 stored.push(format!(
                     "stored on the {} side under key [{}] ({} held for it)",
@@ -97,11 +97,11 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
             }
             Event::LateDrop { window, .. } => {
                 late += 1;
-                stored.push(format!("dropped as late: its window {} had already fired", window_label(&window.label)));
+                stored.push(format!("dropped as late: its window {} had already fired", window_label(window)));
             }
-            Event::StateInsert { side, window, op, .. } if kind_of(*op) == "WindowJoin" => {
+            Event::StateInsert { side, window, op, .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
                 if let Some(w) = window {
-                    stored.push(format!("buffered on the {} side of window {}", side, window_label(&w.label)));
+                    stored.push(format!("buffered on the {} side of window {}", side, window_label(w)));
                 }
             }
             Event::Filtered { .. } => filtered += 1,
