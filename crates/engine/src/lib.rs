@@ -22,13 +22,13 @@ pub mod data;
 pub mod datagen;
 pub mod describe;
 pub mod error;
+pub mod exec;
 pub mod expr;
 pub mod kinds;
 pub mod ops;
 pub mod output;
 pub mod plan;
-pub mod run;
-mod run_data;
+
 pub mod runtime;
 pub mod script;
 pub mod session;
@@ -38,39 +38,5 @@ pub mod trace;
 pub mod types;
 pub mod value;
 
+pub use exec::{prepare, run_script, run_to_text, RunConfig};
 pub use kinds::Dialect;
-pub use run::{prepare, run_script, RunConfig};
-
-/// Runs a script and renders the oracle's text format.
-pub fn run_to_text(script: &str, cfg: &RunConfig, opts: &output::TextOptions) -> String {
-    match prepare(script, cfg) {
-        Err((notes, statements, e)) => {
-            let t = trace::ScriptTrace {
-                version: trace::TRACE_VERSION,
-                dialect: cfg.dialect,
-                notes,
-                tables: Vec::new(),
-                statements,
-                queries: Vec::new(),
-                harness_error: Some(trace::ErrorInfo::from_error(&e)),
-            };
-            output::script_text(&t, &[], &[], opts)
-        }
-        Ok(p) => {
-            let n = p.query_count();
-            let queries: Vec<_> = (0..n).map(|i| p.run_query(i, cfg.trace)).collect();
-            let headers: Vec<String> = (0..n).map(|i| p.query_header(i)).collect();
-            let trace_all: Vec<bool> = (0..n).map(|i| p.trace_all_steps(i)).collect();
-            let t = trace::ScriptTrace {
-                version: trace::TRACE_VERSION,
-                dialect: p.dialect,
-                notes: p.notes.clone(),
-                tables: Vec::new(),
-                statements: p.statements.clone(),
-                queries,
-                harness_error: None,
-            };
-            output::script_text(&t, &headers, &trace_all, opts)
-        }
-    }
-}

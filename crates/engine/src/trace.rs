@@ -330,6 +330,26 @@ pub struct StatementOutput {
     pub error: Option<ErrorInfo>,
 }
 
+impl ScriptTrace {
+    /// The trace of a script that failed before its queries ran (`== harness error`).
+    pub fn failed(
+        dialect: Dialect,
+        notes: Vec<String>,
+        statements: Vec<StatementOutput>,
+        e: &crate::error::Error,
+    ) -> ScriptTrace {
+        ScriptTrace {
+            version: TRACE_VERSION,
+            dialect,
+            notes,
+            tables: Vec::new(),
+            statements,
+            queries: Vec::new(),
+            harness_error: Some(ErrorInfo::from_error(e)),
+        }
+    }
+}
+
 /// The whole script's trace.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]

@@ -26,7 +26,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use joinlab_engine::changelog::RowKind;
+use joinlab_engine::kinds::RowKind;
 use joinlab_engine::trace::{QueryTrace, Step};
 use joinlab_engine::{run_script, Dialect, RunConfig};
 
@@ -763,7 +763,9 @@ fn check_query(q: &Query, qt: &QueryTrace, states: &[State]) -> Result<(), Failu
     if let Some(e) = &qt.runtime_error {
         return Err(fail(qt.failed_step.unwrap_or(0), format!("runtime error:\n{}", e.text)));
     }
-    if matches!(q, Query::Chain { hint: true, .. }) && !qt.operators.iter().any(|o| o.kind == "MultiJoin") {
+    if matches!(q, Query::Chain { hint: true, .. })
+        && !qt.operators.iter().any(|o| o.kind == joinlab_engine::kinds::OpKind::MultiJoin)
+    {
         return Err(fail(0, format!("the hint planned no MultiJoin:\n{}", qt.plan)));
     }
     let n = states.len() - 1;

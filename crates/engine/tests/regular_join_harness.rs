@@ -6,7 +6,7 @@
 use joinlab_engine::kinds::RowKind;
 use joinlab_engine::kinds::{InputSpec, JoinKind};
 use joinlab_engine::ops::regular_join::{RegularJoinOp, RegularJoinSpec};
-use joinlab_engine::ops::{Ctx, Element, Record};
+use joinlab_engine::ops::{Ctx, Element, Operator, Record};
 use joinlab_engine::time::SessionZone;
 use joinlab_engine::types::DataType;
 use joinlab_engine::value::Value;

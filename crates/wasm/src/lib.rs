@@ -2,9 +2,9 @@
 //! get the state at a step), whole serialisable objects in and out. No semantics here: the
 //! engine decides everything.
 
+use joinlab_engine::exec::{prepare, Prepared};
 use joinlab_engine::output::TextOptions;
-use joinlab_engine::run::{prepare, Prepared};
-use joinlab_engine::trace::{ErrorInfo, ScriptTrace, StateSummary, TRACE_VERSION};
+use joinlab_engine::trace::{ScriptTrace, StateSummary, TRACE_VERSION};
 use joinlab_engine::{run_to_text, Dialect, RunConfig};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
@@ -68,30 +68,13 @@ impl Session {
         let cfg = RunConfig { dialect: self.dialect, trace: true };
         let trace = match prepare(script, &cfg) {
             Ok(p) => {
-                let queries = (0..p.query_count()).map(|i| p.run_query(i, true)).collect();
-                let t = ScriptTrace {
-                    version: TRACE_VERSION,
-                    dialect: p.dialect,
-                    notes: p.notes.clone(),
-                    tables: joinlab_engine::run::table_infos(&p.catalog),
-                    statements: p.statements.clone(),
-                    queries,
-                    harness_error: None,
-                };
+                let t = p.script_trace(true);
                 self.prepared = Some(p);
                 t
             }
             Err((notes, statements, e)) => {
                 self.prepared = None;
-                ScriptTrace {
-                    version: TRACE_VERSION,
-                    dialect: self.dialect,
-                    notes,
-                    tables: Vec::new(),
-                    statements,
-                    queries: Vec::new(),
-                    harness_error: Some(ErrorInfo::from_error(&e)),
-                }
+                ScriptTrace::failed(self.dialect, notes, statements, &e)
             }
         };
         let js = to_js(&trace)?;

@@ -1,0 +1,354 @@
+//! Running a script: statements in order (SET, CREATE TABLE, INSERT, EXPLAIN, DESCRIBE, …),
+//! then every query over all of the script's data, each with the settings in effect where it
+//! stands — the oracle's model (README "SET: where a setting applies").
+
+mod data_lines;
+mod generated;
+mod statements;
+
+use statements::ScriptState;
+
+use std::sync::Arc;
+
+use crate::catalog::Catalog;
+use crate::data::{ArrivalInfo, Event, EventKind};
+use crate::error::{Error, Result};
+use crate::kinds::RowKind;
+use crate::kinds::{Dialect, TableOrigin};
+use crate::plan::{explain, plan_query};
+use crate::runtime::{run_query, QueryMeta, RunOptions};
+use crate::script::{split, Item, ItemKind};
+use crate::session::{Session, Settings};
+use crate::sql::{parse_statement, Statement};
+use crate::trace::{ErrorInfo, FieldInfo, QueryTrace, ScriptTrace, StatementOutput, TableInfo, TRACE_VERSION};
+
+/// How to run a script.
+#[derive(Clone, Debug)]
+pub struct RunConfig {
+    /// The dialect when the script does not SET `joinlab.dialect`.
+    pub dialect: Dialect,
+    /// Record events for the page (the text output does not need them).
+    pub trace: bool,
+}
+
+impl Default for RunConfig {
+    fn default() -> Self {
+        RunConfig { dialect: Dialect::Confluent, trace: false }
+    }
+}
+
+/// A query and where it stands.
+pub(super) struct QueryAt {
+    sql: String,
+    item: Item,
+    settings: Arc<Settings>,
+    parsed: Result<Box<sqlparser::ast::Query>>,
+}
+
+/// Everything the statements produced before the queries run.
+pub struct Prepared {
+    pub catalog: Catalog,
+    pub events: Vec<Event>,
+    pub arrival: ArrivalInfo,
+    pub dialect: Dialect,
+    pub notes: Vec<String>,
+    pub statements: Vec<StatementOutput>,
+    queries: Vec<QueryAt>,
+    pub batch: bool,
+    /// `joinlab.seed`, `joinlab.examples.rows`.
+    pub seed: u64,
+    pub examples_rows: Option<u64>,
+}
+
+pub(super) fn first_line(s: &str) -> String {
+    let l = s.trim().split('\n').next().unwrap_or("").trim();
+    if l.chars().count() > 100 {
+        format!("{}...", l.chars().take(100).collect::<String>())
+    } else {
+        l.to_string()
+    }
+}
+
+pub(super) fn located(e: Error, item: &Item) -> Error {
+    e.locate(item.line, item.col0)
+}
+
+fn is_query_text(s: &str) -> bool {
+    let u = s.trim_start().to_ascii_uppercase();
+    u.starts_with("SELECT") || u.starts_with("WITH") || u.starts_with("VALUES") || u.starts_with('(')
+}
+
+/// Runs the statements of a script (not its queries). A failure gives the notes and statement
+/// outputs so far with the error.
+pub fn prepare(
+    script: &str,
+    cfg: &RunConfig,
+) -> std::result::Result<Prepared, (Vec<String>, Vec<StatementOutput>, Error)> {
+    let items = split(script).map_err(|e| (Vec::new(), Vec::new(), e))?;
+    let mut session = Session::new(cfg.dialect);
+    // script-wide settings first (dialect, arrival, runtime mode), last value wins
+    for it in &items {
+        if let ItemKind::Sql(s) = &it.kind {
+            if let Ok(Statement::Set { key, value }) = parse_statement(s) {
+                let k = crate::session::canonical_key(&key);
+                if k == "joinlab.dialect" || k == "execution.runtime-mode" {
+                    let _ = session.set(&key, &value, it.line);
+                }
+            }
+        }
+    }
+    let dialect = session.dialect;
+    let mut catalog = Catalog::default();
+    if let Err(e) = catalog.add_examples(&crate::time::SessionZone::default(), dialect) {
+        return Err((Vec::new(), Vec::new(), e));
+    }
+    let mut st = ScriptState {
+        session,
+        dialect,
+        catalog,
+        statements: Vec::new(),
+        queries: Vec::new(),
+        inserted: Vec::new(),
+        data_items: Vec::new(),
+        first_insert_line: None,
+    };
+    for it in &items {
+        let sql = match &it.kind {
+            ItemKind::Sql(s) => s,
+            _ => {
+                st.data_items.push((it.clone(), st.session.settings()));
+                continue;
+            }
+        };
+        if is_query_text(sql) {
+            st.query(sql, it);
+        } else if let Err(e) = st.statement(sql, it) {
+            return Err((Vec::new(), st.statements, e));
+        }
+    }
+    let notes = st.session.notes.clone();
+    let arrival_policy = st.session.arrival;
+    let inserted = std::mem::take(&mut st.inserted);
+    let (events, arrival) =
+        match data_lines::script_events(&st.catalog, inserted, st.first_insert_line, &st.data_items, arrival_policy) {
+            Ok(x) => x,
+            Err(e) => return Err((notes, st.statements, e)),
+        };
+    Ok(Prepared {
+        catalog: st.catalog,
+        events,
+        arrival,
+        dialect,
+        notes,
+        statements: st.statements,
+        queries: st.queries,
+        batch: st.session.batch,
+        seed: st.session.seed,
+        examples_rows: st.session.examples_rows,
+    })
+}
+
+pub fn table_infos(catalog: &Catalog) -> Vec<TableInfo> {
+    catalog
+        .tables
+        .iter()
+        .map(|t| TableInfo {
+            name: t.name.clone(),
+            origin: match (&t.generator, t.read_only) {
+                (_, true) => TableOrigin::Examples,
+                (Some(_), false) => TableOrigin::Datagen,
+                (None, false) => TableOrigin::Script,
+            },
+            columns: t.columns.iter().map(|c| FieldInfo { name: c.name.clone(), ty: c.ty.summary() }).collect(),
+            rowtime: t.watermark.as_ref().map(|w| t.columns[w.column].name.clone()),
+            watermark: t.watermark.as_ref().map(|w| w.text.clone()),
+            changelog: t.changelog,
+            row_interval: match (&t.generator, t.read_only) {
+                (Some(Ok(g)), true) => g.timing.fixed_interval_text(),
+                _ => None,
+            },
+        })
+        .collect()
+}
+
+impl Prepared {
+    /// Plans query `qi` (0-based) with the settings where it stands.
+    pub fn plan(&self, qi: usize) -> Result<crate::plan::QueryPlan> {
+        let q = self.queries.get(qi).ok_or_else(|| Error::harness(format!("the script has no query {}", qi + 1)))?;
+        let parsed = q.parsed.as_ref().map_err(|e| e.clone())?;
+        plan_query(parsed, &q.sql, &self.catalog, &q.settings, self.dialect).map_err(|e| located(e, &q.item))
+    }
+
+    pub fn query_count(&self) -> usize {
+        self.queries.len()
+    }
+
+    /// Plans and runs query `qi` (0-based).
+    pub fn run_query(&self, qi: usize, trace: bool) -> QueryTrace {
+        let q = &self.queries[qi];
+        let mut notes = self.arrival.notes.clone();
+        let settings = &q.settings;
+        let empty = |index: usize| QueryTrace {
+            index,
+            sql: q.sql.clone(),
+            line: q.item.line,
+            zone: settings.zone().id().to_string(),
+            notes: Vec::new(),
+            schema: Vec::new(),
+            plan: String::new(),
+            operators: Vec::new(),
+            end_mode: settings.end_mode(),
+            steps: Vec::new(),
+            end: None,
+            materialized_unbounded: None,
+            materialized_bounded: None,
+            error: None,
+            runtime_error: None,
+            failed_step: None,
+            late_rows: Vec::new(),
+        };
+        let parsed = match &q.parsed {
+            Ok(p) => p,
+            Err(e) => {
+                let mut t = empty(qi + 1);
+                t.notes = notes;
+                t.error = Some(ErrorInfo::from_error(e));
+                return t;
+            }
+        };
+        let plan = match plan_query(parsed, &q.sql, &self.catalog, settings, self.dialect) {
+            Ok(p) => p,
+            Err(e) => {
+                let mut t = empty(qi + 1);
+                t.notes = notes;
+                t.error = Some(ErrorInfo::from_error(&located(e, &q.item)));
+                return t;
+            }
+        };
+        if self.batch {
+            let mut t = empty(qi + 1);
+            t.notes = notes;
+            t.error = Some(ErrorInfo::from_error(&Error::unsupported(
+                "running queries in batch mode (execution.runtime-mode = batch); EXPLAIN works",
+            )));
+            return t;
+        }
+        notes.extend(plan.notes.clone());
+        let plan_text = explain(&plan.rel, &self.catalog);
+        let events = generated::query_events(&self.catalog, &plan, &self.events, self.seed, self.examples_rows);
+        let opts = self.run_options(settings, trace, &events);
+        let mut notes = notes;
+        if let Some(n) = generated::arrival_note(self.events.len(), events.len()) {
+            if self.events.is_empty() {
+                // no data of the script's own: its arrival note says nothing
+                notes.retain(|x| !x.starts_with("# note: arrival"));
+            }
+            notes.push(n);
+        }
+        let meta = QueryMeta { index: qi + 1, sql: q.sql.clone(), line: q.item.line, notes, plan_text };
+        run_query(meta, &plan, &self.catalog, &events, &opts)
+    }
+
+    fn run_options(&self, settings: &Settings, trace: bool, events: &[Event]) -> RunOptions {
+        RunOptions {
+            trace,
+            zone: settings.zone().clone(),
+            end_mode: settings.end_mode(),
+            per_record: settings.watermark_per_record(),
+            rows_drive_source_watermark: self.dialect == Dialect::Confluent && arrival_from_inserts(events),
+            rowtime_null_check: self.dialect == Dialect::Flink,
+            proc_clock: settings.proc_clock(),
+        }
+    }
+
+    /// The full state of every stateful operator of query `qi` after `steps` steps (one past
+    /// the last data step: after the end of input). Empty when the query does not plan.
+    pub fn state_at(&self, qi: usize, steps: usize) -> Vec<crate::trace::StateSummary> {
+        let Some(q) = self.queries.get(qi) else { return Vec::new() };
+        let Ok(plan) = self.plan(qi) else { return Vec::new() };
+        let events = generated::query_events(&self.catalog, &plan, &self.events, self.seed, self.examples_rows);
+        let opts = self.run_options(&q.settings, false, &events);
+        crate::runtime::replay::state_after(&plan, &self.catalog, &events, &opts, steps)
+    }
+
+    /// Runs every query: the whole script's trace (`trace`: with the page's events).
+    pub fn script_trace(&self, trace: bool) -> ScriptTrace {
+        ScriptTrace {
+            version: TRACE_VERSION,
+            dialect: self.dialect,
+            notes: self.notes.clone(),
+            tables: table_infos(&self.catalog),
+            statements: self.statements.clone(),
+            queries: (0..self.query_count()).map(|i| self.run_query(i, trace)).collect(),
+            harness_error: None,
+        }
+    }
+
+    /// Whether `oracle.trace` is on for a query (every step gets a line).
+    pub fn trace_all_steps(&self, qi: usize) -> bool {
+        self.queries[qi].settings.trace_all_steps()
+    }
+
+    pub fn query_header(&self, qi: usize) -> String {
+        if self.queries.len() > 1 {
+            format!("== query {}: {}", qi + 1, first_line(&self.queries[qi].sql))
+        } else {
+            format!("== query {}", qi + 1)
+        }
+    }
+}
+
+/// Runs a whole script into its trace (the page's and `--format trace-json`'s).
+pub fn run_script(script: &str, cfg: &RunConfig) -> ScriptTrace {
+    match prepare(script, cfg) {
+        Err((notes, statements, e)) => ScriptTrace::failed(cfg.dialect, notes, statements, &e),
+        Ok(p) => p.script_trace(cfg.trace),
+    }
+}
+
+/// Runs a script and renders the oracle's text format (what `joinlab run` prints).
+pub fn run_to_text(script: &str, cfg: &RunConfig, opts: &crate::output::TextOptions) -> String {
+    match prepare(script, cfg) {
+        Err((notes, statements, e)) => {
+            crate::output::script_text(&ScriptTrace::failed(cfg.dialect, notes, statements, &e), &[], &[], opts)
+        }
+        Ok(p) => {
+            let t = p.script_trace(cfg.trace);
+            let n = p.query_count();
+            let headers: Vec<String> = (0..n).map(|i| p.query_header(i)).collect();
+            let trace_all: Vec<bool> = (0..n).map(|i| p.trace_all_steps(i)).collect();
+            crate::output::script_text(&t, &headers, &trace_all, opts)
+        }
+    }
+}
+
+/// Points an error at a script line (column 1) when it has no position of its own.
+pub(super) fn at_line(mut e: Error, line: usize) -> Error {
+    if e.script_pos.is_none() {
+        e.script_pos = Some(crate::error::Pos { line, col: 1 });
+    }
+    e
+}
+
+/// The examples catalog is read-only (as in Confluent Cloud); other catalogs do not exist.
+pub(super) fn not_writable(path: &[String], what: &str) -> Error {
+    match path.first().map(|s| s.as_str()) {
+        Some("examples") => Error::validation(format!(
+            "{} is not allowed on `{}`: the examples catalog is read-only (its tables are generated; CREATE TABLE a table of your own and INSERT into that)",
+            what,
+            path.join("`.`")
+        )),
+        Some(c) => Error::validation(format!("Catalog {} does not exist", c)),
+        None => Error::validation(format!("{}: no table named", what)),
+    }
+}
+
+/// Whether every event is an inserted row (INSERT data or generated rows: no `@watermark`
+/// markers), so that SOURCE_WATERMARK() follows the rows.
+fn arrival_from_inserts(events: &[Event]) -> bool {
+    !events.is_empty()
+        && events.iter().all(|e| {
+            matches!(e.kind, EventKind::Row { kind: RowKind::Insert, .. })
+                || (e.line == 0 && matches!(e.kind, EventKind::Watermark { .. }))
+        })
+}

@@ -1,0 +1,257 @@
+//! The statements of a script other than queries, one function each, run in script order with
+//! the settings in effect where each stands (SET, CREATE TABLE, USE, INSERT, EXPLAIN, DESCRIBE,
+//! SHOW). A failing statement fails the whole script, as in the oracle — except EXPLAIN, whose
+//! error is printed in its place.
+
+use std::sync::Arc;
+
+use crate::catalog::Catalog;
+use crate::data::{self, InsertedRow};
+use crate::error::{Error, ErrorKind, Result};
+use crate::kinds::Dialect;
+use crate::plan::{explain_with, plan_query};
+use crate::script::Item;
+use crate::session::{Session, Settings};
+use crate::sql::{parse_statement, Statement};
+use crate::trace::{ErrorInfo, StatementOutput};
+
+use super::{first_line, located, not_writable, QueryAt};
+
+/// What the statements build up, in script order.
+pub(super) struct ScriptState {
+    pub session: Session,
+    pub dialect: Dialect,
+    pub catalog: Catalog,
+    pub statements: Vec<StatementOutput>,
+    pub queries: Vec<QueryAt>,
+    pub inserted: Vec<InsertedRow>,
+    /// `@` lines with the settings in effect where they stand.
+    pub data_items: Vec<(Item, Arc<Settings>)>,
+    pub first_insert_line: Option<usize>,
+}
+
+impl ScriptState {
+    /// A query: planned and run later, with the settings in effect here.
+    pub fn query(&mut self, sql: &str, it: &Item) {
+        let parsed = parse_statement(sql).and_then(|st| match st {
+            Statement::Query(q) => Ok(q),
+            _ => Err(Error::unsupported("this statement")),
+        });
+        self.queries.push(QueryAt {
+            sql: sql.to_string(),
+            item: it.clone(),
+            settings: self.session.settings(),
+            parsed: parsed.map_err(|e| located(e, it)),
+        });
+    }
+
+    /// Any other statement.
+    pub fn statement(&mut self, sql: &str, it: &Item) -> Result<()> {
+        let st = match parse_statement(sql) {
+            Ok(st) => st,
+            Err(e) if upper_start(sql).starts_with("EXPLAIN") => {
+                // a failing EXPLAIN prints its error and the script goes on (as in the oracle)
+                self.explain_error(sql, it, located(e, it));
+                return Ok(());
+            }
+            Err(e) => return Err(located(not_a_statement(e, sql), it)),
+        };
+        match st {
+            Statement::Set { key, value } => self.session.set(&key, &value, it.line),
+            Statement::Reset { key } => {
+                self.session.reset(key.as_deref());
+                Ok(())
+            }
+            Statement::CreateTable(ct) => self.create_table(&ct, it),
+            Statement::Use { catalog, parts } => self.use_path(catalog, &parts, it),
+            Statement::Modify { verb, table, span } => Err(self.modify(&verb, &table, span, it)),
+            Statement::Insert(ins) => self.insert(&ins, sql, it),
+            Statement::Explain { details, query } => {
+                self.explain(&query, sql, &details, it);
+                Ok(())
+            }
+            Statement::Describe { table, span } => self.describe(&table, span, sql, it),
+            Statement::Show(what) => self.show(&what, sql, it),
+            Statement::Query(_) => Ok(()),
+        }
+    }
+
+    fn create_table(&mut self, ct: &crate::sql::CreateTable, it: &Item) -> Result<()> {
+        let settings = self.session.settings();
+        if ct.name.contains('.') {
+            return Err(located(not_writable(&ct.path, "CREATE TABLE").at(ct.name_span.0, ct.name_span.1), it));
+        }
+        self.catalog.create(ct, settings.zone(), self.dialect).map_err(|e| located(e, it))
+    }
+
+    /// `USE CATALOG c`, `USE db`, `USE c.db`.
+    fn use_path(&mut self, is_catalog: bool, parts: &[String], it: &Item) -> Result<()> {
+        let tables = &self.catalog.tables;
+        let known = match (is_catalog, parts) {
+            (true, [c]) => c == "default_catalog" || c == "examples",
+            (false, [d]) => {
+                let sp = self.session.settings().search_path();
+                match sp.first() {
+                    Some(c) => tables.iter().any(|t| t.name.starts_with(&format!("{}.{}.", c, d))),
+                    None => d == "default_database",
+                }
+            }
+            (false, [c, d]) => {
+                (c == "default_catalog" && d == "default_database")
+                    || tables.iter().any(|t| t.name.starts_with(&format!("{}.{}.", c, d)))
+            }
+            _ => false,
+        };
+        if !known {
+            let what = if is_catalog { "Catalog" } else { "Database" };
+            return Err(located(Error::validation(format!("{} {} does not exist", what, parts.join("."))), it));
+        }
+        self.session.use_path(is_catalog, parts);
+        Ok(())
+    }
+
+    /// `ALTER` / `DROP TABLE`: the examples catalog is read-only, and tables live for the whole
+    /// script.
+    fn modify(&self, verb: &str, table: &[String], span: (crate::error::Pos, crate::error::Pos), it: &Item) -> Error {
+        let sp = self.session.settings().search_path();
+        match self.catalog.resolve(table, &sp) {
+            Some(ti) if self.catalog.tables[ti].read_only => {
+                located(not_writable(table, &format!("{} TABLE", verb)).at(span.0, span.1), it)
+            }
+            _ => located(
+                Error::unsupported(format!("{} TABLE (tables live for the whole script)", verb)).at(span.0, span.1),
+                it,
+            ),
+        }
+    }
+
+    fn insert(&mut self, ins: &sqlparser::ast::Insert, sql: &str, it: &Item) -> Result<()> {
+        self.first_insert_line.get_or_insert(it.line);
+        if let sqlparser::ast::TableObject::TableName(n) = &ins.table {
+            let (path, parts) = crate::sql::table_path(n);
+            let sp = self.session.settings().search_path();
+            let read_only = self
+                .catalog
+                .resolve(&parts, &sp)
+                .map(|ti| self.catalog.tables[ti].read_only)
+                .unwrap_or(path.contains('.'));
+            if read_only {
+                let span = crate::sql::span_of(n);
+                return Err(located(not_writable(&parts, "INSERT INTO").at(span.0, span.1), it));
+            }
+        }
+        let settings = self.session.settings();
+        let (table, rows) = data::evaluate_insert(ins, sql, it, &self.catalog, settings.zone())?;
+        for r in rows {
+            let time = data::event_time(&self.catalog, table, &r);
+            self.inserted.push(InsertedRow { table, values: r, line: it.line, time });
+        }
+        Ok(())
+    }
+
+    fn explain(&mut self, query: &sqlparser::ast::Query, sql: &str, details: &[String], it: &Item) {
+        let settings = self.session.settings();
+        match plan_query(query, sql, &self.catalog, &settings, self.dialect) {
+            Ok(p) => {
+                let text = explain_with(&p.rel, &self.catalog, details.iter().any(|d| d == "CHANGELOG_MODE"));
+                self.statements.push(StatementOutput { line: it.line, header: first_line(sql), text, error: None });
+            }
+            Err(e) => self.explain_error(sql, it, located(e, it)),
+        }
+    }
+
+    fn explain_error(&mut self, sql: &str, it: &Item, e: Error) {
+        self.statements.push(StatementOutput {
+            line: it.line,
+            header: first_line(sql),
+            text: String::new(),
+            error: Some(ErrorInfo::from_error(&e)),
+        });
+    }
+
+    fn describe(
+        &mut self,
+        table: &str,
+        span: (crate::error::Pos, crate::error::Pos),
+        sql: &str,
+        it: &Item,
+    ) -> Result<()> {
+        let parts: Vec<String> = table.split('.').map(String::from).collect();
+        match self.catalog.resolve(&parts, &self.session.settings().search_path()) {
+            Some(ti) => {
+                let text = crate::describe::describe(&self.catalog.tables[ti], self.dialect);
+                self.statements.push(StatementOutput { line: it.line, header: first_line(sql), text, error: None });
+                Ok(())
+            }
+            None => Err(located(
+                Error::validation(format!(
+                    "Tables or views with the identifier 'default_catalog.default_database.{}' doesn't exist.",
+                    table
+                ))
+                .at(span.0, span.1),
+                it,
+            )),
+        }
+    }
+
+    /// `SHOW CATALOGS | DATABASES | TABLES [FROM|IN x] | CREATE TABLE t`.
+    fn show(&mut self, what: &str, sql: &str, it: &Item) -> Result<()> {
+        let w = what.trim().to_ascii_uppercase();
+        let sp = self.session.settings().search_path();
+        let catalog = &self.catalog;
+        let text = if w == "CATALOGS" {
+            crate::describe::show_catalogs()
+        } else if w == "DATABASES" {
+            crate::describe::show_databases(catalog, sp.first().map(|s| s.as_str()).unwrap_or("default_catalog"))
+        } else if w == "TABLES" || w.starts_with("TABLES FROM ") || w.starts_with("TABLES IN ") {
+            let from = what.trim().splitn(3, ' ').nth(2).map(|x| x.replace('`', ""));
+            let prefix = match (&from, sp.len()) {
+                (Some(f), _) if f.contains('.') => Some(f.clone()),
+                (Some(f), _) if f == "default_database" => None,
+                (Some(f), n) if n > 0 => Some(format!("{}.{}", sp[0], f)),
+                (Some(f), _) => Some(f.clone()),
+                (None, 2) => Some(sp.join(".")),
+                (None, _) => None,
+            };
+            crate::describe::show_tables(catalog, prefix.as_deref().filter(|p| !p.starts_with("default_catalog")))
+        } else if w.starts_with("CREATE TABLE") {
+            let name = what.trim()[12..].trim().replace('`', "");
+            match catalog.resolve(&name.split('.').map(String::from).collect::<Vec<_>>(), &sp) {
+                Some(ti) => crate::describe::show_create_table(&catalog.tables[ti]),
+                None => {
+                    return Err(located(
+                        Error::validation(format!(
+                            "Could not execute SHOW CREATE TABLE. Table with identifier `default_catalog`.`default_database`.`{}` does not exist.",
+                            name
+                        )),
+                        it,
+                    ))
+                }
+            }
+        } else {
+            return Err(located(Error::unsupported(format!("SHOW {}", what)), it));
+        };
+        self.statements.push(StatementOutput { line: it.line, header: first_line(sql), text, error: None });
+        Ok(())
+    }
+}
+
+fn upper_start(sql: &str) -> String {
+    sql.trim_start().to_ascii_uppercase()
+}
+
+/// A statement sqlparser cannot parse that is no CREATE, INSERT or EXPLAIN: Flink's parser calls
+/// it a non-query expression.
+fn not_a_statement(e: Error, sql: &str) -> Error {
+    let u = upper_start(sql);
+    if e.kind == ErrorKind::Parse && !u.starts_with("CREATE") && !u.starts_with("INSERT") && !u.starts_with("EXPLAIN") {
+        let one = crate::error::Pos { line: 1, col: 1 };
+        Error::parse("SQL parse failed. Non-query expression encountered in illegal context")
+            .caused_by(
+                "org.apache.calcite.sql.parser.SqlParseException: Non-query expression encountered in illegal context",
+            )
+            .at(e.stmt_span.map(|s| s.0).unwrap_or(one), e.stmt_span.map(|s| s.1).unwrap_or(one))
+    } else {
+        e
+    }
+}
