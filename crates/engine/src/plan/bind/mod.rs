@@ -438,7 +438,6 @@ impl<'c> Binder<'c> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
 
     #[test]
     fn correlated_or_in_a_subquery_is_reported() {
