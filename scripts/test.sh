@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: every test. Installs what is missing (scripts/setup.sh), then runs
-#   1. the Rust tests (engine units, oracle conformance, trace expectations, CLI determinism),
+#   1. the Rust tests (engine units, oracle conformance, trace expectations, CLI determinism,
+#      the layering check, the generated trace.ts), cargo fmt and clippy,
 #   2. the engine compiled to wasm, in Node and in headless Chromium (wasm-bindgen-test),
 #   3. wasm vs native: byte-identical output for every conformance script,
 #   4. the static site build and the Playwright tests against it.
@@ -33,6 +34,15 @@ if cargo fmt --version >/dev/null 2>&1; then
   if cargo fmt --all --check >/dev/null 2>&1; then passed=$((passed + 1)); else echo "cargo fmt --check: run cargo fmt"; failed=$((failed + 1)); fi
 else
   echo "rustfmt not installed: skipped"
+fi
+
+section "lints (cargo clippy, warnings denied; no unwrap/expect outside tests)"
+if cargo clippy --version >/dev/null 2>&1; then
+  if cargo clippy --workspace -- -D warnings 2>&1 | tee "$log" | grep -E "^(warning|error)" ; then
+    echo "cargo clippy: fix the warnings above"; failed=$((failed + 1))
+  else passed=$((passed + 1)); fi
+else
+  echo "clippy not installed: skipped"
 fi
 
 section "wasm tests (Node.js)"

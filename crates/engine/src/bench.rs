@@ -152,7 +152,7 @@ pub struct Workload {
 }
 
 fn w1_expected(n: u64) -> Option<u64> {
-    if n % 10_000 == 0 {
+    if n.is_multiple_of(10_000) {
         Some(2 * n)
     } else {
         None

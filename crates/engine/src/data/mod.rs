@@ -250,7 +250,7 @@ pub fn evaluate_insert(
     for r in &values.rows {
         let mut row = Vec::new();
         for v in &r.content {
-            let e = bind_scalar(v, &empty, zone).map_err(|e| rejects(e))?;
+            let e = bind_scalar(v, &empty, zone).map_err(&rejects)?;
             if e.ty().kind == TypeKind::Null {
                 let sp = span_of(v);
                 let inner = crate::expr::bind::calcite_error(sp, "Illegal use of 'NULL'");

@@ -237,7 +237,6 @@ impl Prepared {
         let plan_text = explain(&plan.rel, &self.catalog);
         let events = generated::query_events(&self.catalog, &plan, &self.events, self.seed, self.examples_rows);
         let opts = self.run_options(settings, trace, &events);
-        let mut notes = notes;
         if let Some(n) = generated::arrival_note(self.events.len(), events.len()) {
             if self.events.is_empty() {
                 // no data of the script's own: its arrival note says nothing

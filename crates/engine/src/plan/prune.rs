@@ -210,9 +210,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             let (child, cmap) = narrow(*input, &input_need);
             let w = child.fields.len();
             let mut map: ColumnMap = vec![None; n];
-            for i in 0..n_in {
-                map[i] = cmap[i];
-            }
+            map[..n_in].copy_from_slice(&cmap[..n_in]);
             for k in 0..n.saturating_sub(n_in) {
                 map[n_in + k] = Some(w + k);
             }
@@ -311,9 +309,7 @@ fn prune_inputs(
     let (right, rmap) = narrow(right, &rneed);
     let new_nl = left.fields.len();
     let mut map: ColumnMap = vec![None; n];
-    for i in 0..nl.min(n) {
-        map[i] = lmap[i];
-    }
+    map[..nl.min(n)].copy_from_slice(&lmap[..nl.min(n)]);
     if projects_right {
         for i in 0..nr {
             if nl + i < n {

@@ -19,7 +19,9 @@ use crate::ops::{Ctx, Element, Operator, Record};
 use crate::plan::{Node, Rel};
 use crate::trace::{OperatorInfo, StateSummary};
 
-/// One operator of the graph (an enum, so that delivering an element is a static call).
+/// One operator of the graph (an enum, so that delivering an element is a static call; the
+/// operators stay unboxed, since every element reaches them).
+#[allow(clippy::large_enum_variant)]
 pub enum OpNode {
     Source(SourceOp),
     Normalize(NormalizeOp),

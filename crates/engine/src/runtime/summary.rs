@@ -61,10 +61,8 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                         .push(format!("join watermark (min of both inputs) advanced to {}", local_wm(*value_ms, zone)));
                 }
             }
-            Event::InputWatermark { op, held_by, .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
-                if let Some(h) = held_by {
-                    parts.push(format!("join watermark held back by {}", h));
-                }
+            Event::InputWatermark { op, held_by: Some(h), .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
+                parts.push(format!("join watermark held back by {}", h));
             }
             Event::WindowFire { window, watermark_ms, .. } => {
                 fired += 1;
@@ -99,10 +97,8 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                 late += 1;
                 stored.push(format!("dropped as late: its window {} had already fired", window_label(window)));
             }
-            Event::StateInsert { side, window, op, .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
-                if let Some(w) = window {
-                    stored.push(format!("buffered on the {} side of window {}", side, window_label(w)));
-                }
+            Event::StateInsert { side, window: Some(w), op, .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
+                stored.push(format!("buffered on the {} side of window {}", side, window_label(w)));
             }
             Event::Filtered { .. } => filtered += 1,
             Event::Unchanged { key, .. } => stored.push(format!(

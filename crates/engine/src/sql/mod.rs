@@ -22,6 +22,7 @@ pub struct ColumnDef {
 }
 
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once per statement
 pub enum ColumnDefKind {
     Physical(DataType),
     /// `name AS expr`
@@ -50,6 +51,7 @@ pub struct CreateTable {
 }
 
 #[derive(Clone, Debug)]
+#[allow(clippy::large_enum_variant)] // parsed once per statement
 pub enum Statement {
     Set {
         key: String,

@@ -353,7 +353,7 @@ impl<'c> Binder<'c> {
                     right_keys.push(b);
                     null_safe.push(safe);
                     if let (true, Expr::Call { args, .. }) = (safe, &c) {
-                        incompatible_keys |= !interoperable(&args[0].ty(), &args[1].ty());
+                        incompatible_keys |= !interoperable(args[0].ty(), args[1].ty());
                     }
                 }
                 None => residual.push(c),
