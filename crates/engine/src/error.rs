@@ -74,7 +74,7 @@ impl Error {
     pub fn runtime(message: impl Into<String>) -> Error {
         Error::new(ErrorKind::Runtime, message)
     }
-    /// "not supported yet: <construct>".
+    /// `not supported yet: <construct>`.
     pub fn unsupported(construct: impl Into<String>) -> Error {
         Error::new(ErrorKind::Unsupported, format!("not supported yet: {}", construct.into()))
     }

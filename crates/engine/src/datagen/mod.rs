@@ -73,7 +73,7 @@
 //! unparsable value, unsupported type) carries the text of the exception Flink's factory throws;
 //! wrap it with [`source_error`] to get the message Flink's planner prints around it. A failure
 //! Flink only hits when the job runs (crossed bounds, NULL into NOT NULL) has
-//! [`ErrorKind::Runtime`](crate::error::ErrorKind::Runtime) and Flink's exception class.
+//! [`crate::error::ErrorKind::Runtime`] and Flink's exception class.
 
 // `crate::error::Error` is the crate's error value (Flink's wording, spans, causes); boxing it
 // only here would make this module's API differ from the rest of the engine.

@@ -1,4 +1,19 @@
-//! Projection and filter (Flink's `Calc`): row by row, keeps the change kind. Stateless.
+//! Projection and filter (Flink's `Calc`), row by row.
+//!
+//! # Emits
+//! Each row that passes the filter, projected, at once, with its input's change kind.
+//! # Retracts
+//! Only what its input retracts (the kind passes through).
+//! # State
+//! None.
+//! # Watermark out
+//! Passes its input's watermark on.
+//! # Trace events
+//! `filtered`.
+//! # Flink class
+//! `StreamExecCalc`.
+//! # Scenarios
+//! `tests/conformance/expressions/*`, `regular_join/regular_filter_*`.
 
 use crate::error::RuntimeError;
 use crate::expr::{EvalCtx, Expr};

@@ -1,7 +1,7 @@
-//! Multi-way join — Flink's `StreamingMultiJoinOperator` (SEMANTICS.md §7), planned for a chain
-//! of INNER / LEFT joins that share a common join key when the query carries
-//! `/*+ MULTI_JOIN(…) */` or `table.optimizer.multi-join.enabled` is on. One operator holds
-//! one state per input (partitioned by the common key) and no intermediate join results.
+//! Multi-way join — Flink's `StreamingMultiJoinOperator` (SEMANTICS.md §7), planned for a chain of
+//! INNER / LEFT joins that share a common join key when the query carries `/*+ MULTI_JOIN(…) */`
+//! or `table.optimizer.multi-join.enabled` is on. One operator holds one state per input
+//! (partitioned by the common key) and no intermediate join results.
 //!
 //! ```text
 //!  input i row r ─► walk inputs 0..n-1 depth first, rows of each input's state that satisfy
@@ -13,13 +13,30 @@
 //!                 r retracts the last match → after the retraction, +I of the padded one(s)
 //! ```
 //!
-//! Unlike a cascade of binary joins, outer levels pass the input's kind through (a +U input
-//! yields +U rows). State rows stay until retracted (or their state TTL runs out; nothing is
-//! emitted then). The walk follows Flink 2.x: up to the input's level it only counts how many
-//! state rows match each combination; from the input row on (when it satisfies its level's
-//! condition) it emits. A padded combination is retracted or restored only when the input row
-//! itself matches the combination before it. Common keys of different types (`INT` and `BIGINT`)
-//! are held as their common type.
+//! The walk follows Flink 2.x: up to the input's level it only counts how many state rows match
+//! each combination; from the input row on (when it satisfies its level's condition) it emits. A
+//! padded combination is retracted or restored only when the input row itself matches the
+//! combination before it. Common keys of different types (`INT` and `BIGINT`) are held as their
+//! common type.
+//!
+//! # Emits
+//! At once, on arrival: every complete combination, with the input row's kind (unlike a cascade
+//! of binary joins, outer levels pass `+U` through).
+//! # Retracts
+//! The combinations of a retracted input row; a LEFT level's padded combination when its first
+//! match arrives (restored when the last goes).
+//! # State
+//! Kept: every row of every input per common key. Freed: by a retraction, or by state TTL
+//! (silently).
+//! # Watermark out
+//! The minimum of all inputs' ([`super::watermarks`]).
+//! # Trace events
+//! `state_insert`, `state_expire` (causes `retracted`, `ttl`), `emit`, `watermark`,
+//! `input_watermark`.
+//! # Flink class
+//! `StreamingMultiJoinOperator` (`StreamExecMultiJoin`).
+//! # Scenarios
+//! `tests/conformance/multi_join/*`, `tests/reference_join.rs` (hinted chains).
 
 use crate::error::RuntimeError;
 use rustc_hash::FxHashMap;

@@ -9,8 +9,8 @@
 //!   -D k,       no state   ──► nothing
 //! ```
 //!
-//! With a condition (a filter Flink pushed into the normalize, `condition=[…]`), only rows
-//! that pass it are visible downstream; the state holds the key's last row either way:
+//! With a condition (a filter Flink pushed into the normalize, `condition=[…]`), only rows that
+//! pass it are visible downstream; the state holds the key's last row either way:
 //!
 //! ```text
 //!   old passes, new passes ──► -U old, +U new
@@ -19,13 +19,26 @@
 //!   -D k, old passes       ──► -D old; an old row that fails: nothing
 //! ```
 //!
-//! (checked with the oracle: tests/conformance/changelog/changelog_upsert_filter_normalize.sql).
-//!
 //! "The same row" compares the row as the normalize holds it, after column pruning: an update
 //! that changes only columns the query never reads is dropped here. With state TTL on, Flink
 //! forwards it anyway (-U/+U), so that downstream state is written again and does not expire
-//! early (`DeduplicateFunctionHelper.processLastRowOnChangelog`, checked with the oracle:
-//! tests/conformance/changelog/changelog_upsert_same_row.sql).
+//! early (`DeduplicateFunctionHelper.processLastRowOnChangelog`).
+//!
+//! # Emits
+//! `+I` for a new key, `-U`/`+U` for a changed row, at once.
+//! # Retracts
+//! The key's last row: `-U` before its update, `-D` (the full row) on a delete.
+//! # State
+//! Kept: the last row per key. Freed: on `-D`.
+//! # Watermark out
+//! Passes its input's watermark on.
+//! # Trace events
+//! `state_insert`, `state_expire` (cause `deleted`), `unchanged`, `filtered`.
+//! # Flink class
+//! `ProcTimeDeduplicateKeepLastRowFunction` behind `StreamExecChangelogNormalize`.
+//! # Scenarios
+//! `tests/conformance/changelog/changelog_upsert_filter_normalize.sql`,
+//! `changelog/changelog_upsert_same_row.sql`, `changelog/changelog_upsert_*`.
 
 use crate::error::RuntimeError;
 use rustc_hash::FxHashMap;

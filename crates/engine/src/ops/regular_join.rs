@@ -1,7 +1,6 @@
-//! Regular (unbounded) join — Flink's `StreamingJoinOperator` and
-//! `StreamingSemiAntiJoinOperator` (SEMANTICS.md §1). Every row is kept in state, per join
-//! key, for as long as it lives (or until its state TTL runs out); each arriving row is joined
-//! at once with what the other side holds.
+//! Regular (unbounded) join — Flink's `StreamingJoinOperator` and `StreamingSemiAntiJoinOperator`
+//! (SEMANTICS.md §1). Every row is kept in state, per join key, for as long as it lives (or until
+//! its state TTL runs out); each arriving row is joined at once with what the other side holds.
 //!
 //! ```text
 //!  L +I a ─► store a ─► match B rows with a's key ─► +I[a,b] …   (LEFT: none → +I[a,NULL])
@@ -9,22 +8,39 @@
 //!  R -D b ─► drop b  ─► for each matched a: -D[a,b]; a's last match gone → +I[a,NULL]
 //! ```
 //!
-//! Change kinds: an inner join passes the input's kind through (+U stays +U). A row arriving
-//! on an outer side, or matching rows of an outer side, comes out as +I (accumulate) or -D
-//! (retraction on the outer side); a retraction on the inner side of an outer join keeps its
-//! kind (a -U of the right side of a LEFT join gives -U[joined], then +I of the padded row — the
-//! oracle shows this). A padded row is retracted before the joined row that replaces it and
-//! re-inserted when the last match goes away; with several matches the operator interleaves per
-//! matched row (Flink 2.x). Outer sides count their matches (`numOfAssociations`).
+//! Change kinds: an inner join passes the input's kind through (+U stays +U). A row arriving on an
+//! outer side, or matching rows of an outer side, comes out as +I (accumulate) or -D (retraction
+//! on the outer side); a retraction on the inner side of an outer join keeps its kind (a -U of the
+//! right side of a LEFT join gives `-U[joined]`, then +I of the padded row — the oracle shows this).
+//! A padded row is retracted before the joined row that replaces it and re-inserted when the last
+//! match goes away; with several matches the operator interleaves per matched row (Flink 2.x).
+//! Outer sides count their matches (`numOfAssociations`).
 //!
 //! State layout per input (`JoinInputSideSpec`): one row per join key when the unique key lies
-//! inside the join key; rows keyed by their unique key; or a multiset of rows. An accumulate
-//! with a unique key already held replaces that row without retracting it (upsert sources
-//! arrive through ChangelogNormalize, so they send -U first). Expired rows (state TTL,
-//! processing time) stop matching silently; nothing is retracted when they expire.
+//! inside the join key; rows keyed by their unique key; or a multiset of rows. An accumulate with
+//! a unique key already held replaces that row without retracting it (upsert sources arrive
+//! through ChangelogNormalize, so they send -U first). Key columns of different types
+//! (`INT = BIGINT`) are matched on their common type, as Flink casts them before the join.
 //!
-//! Key columns of different types (`INT = BIGINT`) are matched on their common type, as Flink
-//! casts them before the join (`regular_join_mixed_key_types`).
+//! # Emits
+//! At once, on arrival: the joined rows; an outer side's unmatched row padded with NULLs.
+//! # Retracts
+//! A padded row when its first match arrives (`-D[a,NULL]` before `+I[a,b]`); the joined rows of
+//! a retracted input row; re-inserts the padded row when the last match goes.
+//! # State
+//! Kept: every row of both inputs per join key ([`super::join_state`]). Freed: by a retraction,
+//! or by state TTL (processing time, [`super::write_queue`]) — silently: nothing is retracted when
+//! rows expire.
+//! # Watermark out
+//! The minimum of both inputs' ([`super::watermarks`]).
+//! # Trace events
+//! `state_insert`, `state_expire` (causes `retracted`, `ttl`), `emit`, `watermark`,
+//! `input_watermark`.
+//! # Flink class
+//! `StreamingJoinOperator`, `StreamingSemiAntiJoinOperator` (`StreamExecJoin`).
+//! # Scenarios
+//! `tests/conformance/regular_join/*`, `changelog/*`; `tests/regular_join_harness.rs` drives it
+//! alone; `tests/reference_join.rs` checks it against a batch join.
 
 use crate::error::RuntimeError;
 use crate::expr::typing::least_restrictive;

@@ -1,16 +1,31 @@
-//! A table's source (Flink's `TableSourceScan` with the watermark pushed into it).
-//!
-//! For every row it builds the table row (physical values, computed and metadata columns,
-//! `$rowtime`), emits it, then evaluates the WATERMARK clause and emits a watermark right after
-//! the row if it rose — never on a timer, as the oracle's source does:
+//! A table's source (Flink's `TableSourceScan` with the watermark pushed into it). For every row
+//! it builds the table row (physical values, computed and metadata columns, `$rowtime`), emits it,
+//! then evaluates the WATERMARK clause and emits a watermark right after the row if it rose —
+//! never on a timer, as the oracle's source does.
 //!
 //! ```text
 //!   row r ──► emit r ──► wm = max(wm, expr(r)) ──► wm > last emitted? ──► emit Watermark(wm)
 //!   @watermark T t ──► t > last emitted? ──► emit Watermark(t)
 //!   end of input ──► emit Watermark(+inf)
 //! ```
-//! With `oracle.watermark-emit = on-marker` rows only raise the pending watermark; an
-//! `@watermark T` line without a time emits it.
+//!
+//! # Emits
+//! Each data row at once, with the kind the data line gives (`+I` for INSERT rows), only the
+//! columns the query reads when a projection was fused into it.
+//! # Retracts
+//! Never itself: a retract or upsert table's `-U`/`+U`/`-D` lines pass on as they are.
+//! # State
+//! None (the pending watermark).
+//! # Watermark out
+//! After a row that raised it (`per-record`, the default); with `oracle.watermark-emit =
+//! on-marker` rows only raise the pending watermark and an `@watermark T` line without a time
+//! emits it; `+inf` at the end of input.
+//! # Trace events
+//! `source_row`, `watermark`, `source_end`.
+//! # Flink class
+//! `TableSourceScan` (the oracle's collecting source, `Scenario.java`).
+//! # Scenarios
+//! `tests/conformance/time/watermark_*`, `statements/arrival_*`.
 
 use crate::catalog::{ColumnKind, Table, WatermarkStrategy};
 use crate::error::RuntimeError;

@@ -1,10 +1,8 @@
-//! Window join (Flink's `WindowJoinOperator` / `WindowJoinHelper`, SEMANTICS.md §2.4).
-//!
-//! Both inputs come from the same windowing TVF. A row is buffered under (join key,
-//! window_end) on its side; nothing is emitted until the operator's watermark — the minimum
-//! of both inputs' watermarks — reaches `window_end - 1 ms`. Then the window's two lists are
-//! joined, the result emitted (all `+I`, never retracted) and the window's state freed.
-//! A row whose window has already fired is late: dropped and counted.
+//! Window join (Flink's `WindowJoinOperator` / `WindowJoinHelper`, SEMANTICS.md §2.4). Both inputs
+//! come from the same windowing TVF. A row is buffered under (join key, window_end) on its side;
+//! nothing is emitted until the operator's watermark — the minimum of both inputs' watermarks —
+//! reaches `window_end - 1 ms`. Then the window's two lists are joined, the result emitted and the
+//! window's state freed.
 //!
 //! ```text
 //!  L rows ──► [key,window] left list  ─┐
@@ -15,9 +13,25 @@
 //!
 //! Order of one firing: INNER/LEFT/FULL left-major (each left row in arrival order with its
 //! matches in right arrival order; LEFT pads an unmatched left row right there; FULL then pads
-//! every unmatched right row in right order); RIGHT is right-major; SEMI/ANTI emit a left row
-//! iff it has (no) match. Across windows: timer order; windows with the same timer fire in the
-//! order they were first seen (Flink's own order there is its timer queue's, unspecified).
+//! every unmatched right row in right order); RIGHT is right-major; SEMI/ANTI emit a left row iff
+//! it has (no) match. Across windows: timer order; windows with the same timer fire in the order
+//! they were first seen (Flink's own order there is its timer queue's, unspecified).
+//!
+//! # Emits
+//! `+I` only, when the window fires (padded rows for the outer kinds then too).
+//! # Retracts
+//! Never.
+//! # State
+//! Kept: each window's rows per key and side. Freed: when the window fires.
+//! # Watermark out
+//! The minimum of both inputs' ([`super::watermarks`]), after the windows it makes due have fired.
+//! # Trace events
+//! `state_insert` (with its window), `window_fire`, `emit`, `state_expire` (cause
+//! `window_fired`), `late_drop`, `watermark`, `input_watermark`.
+//! # Flink class
+//! `WindowJoinOperator` (`StreamExecWindowJoin`).
+//! # Scenarios
+//! `tests/conformance/window_join/*`, `time/window_full_join_*`.
 
 use crate::error::RuntimeError;
 use std::collections::BTreeMap;

@@ -1,11 +1,26 @@
 //! Windowing TVFs (Flink's `WindowTableFunction`): row by row, appends `window_start`,
-//! `window_end`, `window_time` and emits one row per window the row belongs to, at once and
-//! with the input's change kind. Rows with a NULL time attribute are dropped; late rows are
-//! NOT dropped here (only a window join drops them). Stateless.
+//! `window_end`, `window_time` and emits one row per window the row belongs to.
 //!
 //! For a `TIMESTAMP_LTZ` time attribute the windows live on the session zone's local clock:
-//! `window_start`/`window_end` are local `TIMESTAMP(3)` values and `window_time` is the
-//! instant of `window_end - 1 ms` in that zone (SEMANTICS.md §2.1).
+//! `window_start`/`window_end` are local `TIMESTAMP(3)` values and `window_time` is the instant of
+//! `window_end - 1 ms` in that zone (SEMANTICS.md §2.1).
+//!
+//! # Emits
+//! One row per window (TUMBLE: one; HOP and CUMULATE: several), at once, with the input's change
+//! kind. Rows with a NULL time attribute are dropped; late rows are **not** dropped here (only a
+//! window join drops them).
+//! # Retracts
+//! Only what its input retracts.
+//! # State
+//! None.
+//! # Watermark out
+//! Passes its input's watermark on.
+//! # Trace events
+//! `window_assign`, `null_time_drop`.
+//! # Flink class
+//! `WindowTableFunctionOperator` (`StreamExecWindowTableFunction`).
+//! # Scenarios
+//! `tests/conformance/window_tvf/*`, `time/window_full_join_ltz_*`.
 
 use crate::error::RuntimeError;
 use crate::time::window::{Window, WindowSpec};

@@ -11,7 +11,7 @@
 //! however the chain is grouped.
 //!
 //! Runs per query block (hints are per block), after the block's filters were pushed down
-//! ([`super::block_passes`]).
+//! (`plan::block_passes`).
 
 use super::explain::join_description;
 use super::rel::{input_spec, MultiJoinNode, Node, RegularJoinNode, Rel};

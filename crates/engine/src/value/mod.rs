@@ -45,7 +45,7 @@ pub enum Value {
     Row(Arc<Vec<Value>>),
 }
 
-/// A row of values; its change kind travels beside it (see [`crate::changelog`]).
+/// A row of values; its change kind travels beside it (see [`crate::kinds::RowKind`]).
 pub type Row = Vec<Value>;
 
 impl Value {

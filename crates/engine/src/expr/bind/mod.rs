@@ -1,5 +1,5 @@
 //! Binding scalar SQL expressions: names resolved against a [`Scope`], literals typed as
-//! Calcite types them ([`literal`]), operators ([`operator`]) and functions ([`function`]) typed
+//! Calcite types them (`literal.rs`), operators (`operator.rs`) and functions (`function.rs`) typed
 //! as Flink's planner does, errors worded as Flink's. The catalog (computed columns, WATERMARK
 //! clauses), the data (INSERT values) and the planner (projections, filters, join conditions)
 //! all bind through [`bind_scalar`].

@@ -1,7 +1,7 @@
 //! Binding a query into a [`Rel`] tree, one job per file: query blocks (this file: WITH,
 //! SELECT, WHERE, the select list with names as Calcite derives them), FROM items
-//! ([`from`]: tables, derived tables, views of the examples catalog), windowing TVFs
-//! ([`window_tvf`]: TUMBLE / HOP / CUMULATE), and joins ([`join`]: ON / USING / NATURAL,
+//! (`from.rs`: tables, derived tables, views of the examples catalog), windowing TVFs
+//! (`window_tvf.rs`: TUMBLE / HOP / CUMULATE), and joins (`join.rs`: ON / USING / NATURAL,
 //! comma joins, IN / EXISTS as semi / anti joins). Which operator a join becomes is decided by
 //! [`super::classify::classify_join`]; the planner passes that follow run in
 //! [`super::plan_query`].
