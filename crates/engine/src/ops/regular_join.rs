@@ -407,7 +407,7 @@ impl RegularJoinOp {
         self.store(side, &key, &rec, total, now, cx);
         let matches = std::mem::take(&mut self.matches);
         let r = if self.semi_anti() {
-            self.process_semi_anti(side, &rec, &matches, total, now, cx)
+            self.process_semi_anti(side, &rec, &matches, total, cx)
         } else {
             self.emit_join(side, other, &key, &rec, &matches, now, tracing, cx);
             Ok(())
@@ -501,7 +501,6 @@ impl RegularJoinOp {
         rec: &Record,
         matches: &[u32],
         total: usize,
-        now: i64,
         cx: &mut Ctx,
     ) -> Result<(), RuntimeError> {
         let semi = self.s.kind == JoinKind::Semi;
@@ -513,7 +512,6 @@ impl RegularJoinOp {
             }
             return Ok(());
         }
-        let _ = now;
         for &s in matches {
             let m = *self.sides[0].meta(s);
             let lineage: Lineage = self.sides[0].lineage(s).to_vec();

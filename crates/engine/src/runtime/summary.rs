@@ -45,7 +45,6 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
     let mut fired = 0usize;
     let mut fire_texts: Vec<String> = Vec::new();
     let mut freed = 0usize;
-    let mut late = 0usize;
     let mut stored: Vec<String> = Vec::new();
     let mut filtered = 0usize;
     let mut null_time = 0usize;
@@ -94,7 +93,6 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                 ));
             }
             Event::LateDrop { window, .. } => {
-                late += 1;
                 stored.push(format!("dropped as late: its window {} had already fired", window_label(window)));
             }
             Event::StateInsert { side, window: Some(w), op, .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
@@ -137,7 +135,6 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
     if null_time > 0 {
         parts.push("dropped by the window TVF: its time attribute is NULL".into());
     }
-    let _ = late;
     let mut s = parts.join("; ");
     s.push('.');
     s

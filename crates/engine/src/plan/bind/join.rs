@@ -16,7 +16,7 @@ use crate::plan::rel::{
     WindowProps,
 };
 use crate::sql::span_of;
-use crate::types::{DataType, TypeKind};
+use crate::types::TypeKind;
 
 use super::{bool_t, conjuncts_of, single_qualifier, Binder, Bound};
 
@@ -371,11 +371,6 @@ impl<'c> Binder<'c> {
             ))
             .at(span.0, crate::error::Pos { line: span.1.line, col: if span.1.col > span.0.col || span.1.line > span.0.line { span.1.col - 1 } else { span.1.col } }));
         }
-        for side in [&left, &right] {
-            if side.window.as_ref().map(|w| w.proctime).unwrap_or(false) {
-                // a regular join reads proctime attributes as values: nothing to reject
-            }
-        }
         // an upsert input keeps its ChangelogNormalize: the oracle's collecting sink needs -U
         // rows, so Flink normalizes even when the primary key is the join key
         let left_spec = input_spec(&left, &left_keys);
@@ -467,7 +462,6 @@ impl<'c> Binder<'c> {
         }
         // the IN value: outer expression = the subquery's single select item
         let mut right_rel = inner.rel;
-        let mut extra_col: Option<(usize, DataType)> = None;
         if let Some(x) = in_expr {
             if sel.projection.len() != 1 {
                 return Err(calcite_error(span, "Values passed to IN operator must have compatible types"));
@@ -492,9 +486,8 @@ impl<'c> Binder<'c> {
                     ni
                 }
             };
-            extra_col = Some((col, ty));
             let ox = bind_scalar(x, &outer_scope, self.zone)?;
-            let (xt, yt) = (ox.ty().clone(), extra_col.as_ref().map(|c| c.1.clone()).unwrap_or(DataType::boolean()));
+            let (xt, yt) = (ox.ty().clone(), ty);
             let n = xt.nullable || yt.nullable;
             let eq = Expr::call(Op::Eq, vec![ox, Expr::input(no + col, yt)], bool_t(n));
             if negated {
@@ -504,7 +497,6 @@ impl<'c> Binder<'c> {
                 join_conds.push(eq);
             }
         }
-        let _ = extra_col;
         if !inner_filters.is_empty() {
             let project: Vec<Expr> =
                 right_rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
