@@ -199,6 +199,7 @@ pub enum OpKind {
     Calc,
     WindowTableFunction,
     WindowJoin,
+    IntervalJoin,
     /// The regular join (`StreamingJoinOperator`): `Join` in Flink's plans.
     #[serde(rename = "Join")]
     RegularJoin,
@@ -225,7 +226,7 @@ impl OpKind {
             OpKind::ChangelogNormalize => OpRole::Normalize,
             OpKind::Calc => OpRole::Calc,
             OpKind::WindowTableFunction => OpRole::WindowTvf,
-            OpKind::WindowJoin | OpKind::RegularJoin | OpKind::MultiJoin => OpRole::Join,
+            OpKind::WindowJoin | OpKind::IntervalJoin | OpKind::RegularJoin | OpKind::MultiJoin => OpRole::Join,
         }
     }
 
@@ -237,6 +238,7 @@ impl OpKind {
             OpKind::Calc => "Calc",
             OpKind::WindowTableFunction => "WindowTableFunction",
             OpKind::WindowJoin => "WindowJoin",
+            OpKind::IntervalJoin => "IntervalJoin",
             OpKind::RegularJoin => "Join",
             OpKind::MultiJoin => "MultiJoin",
         }
@@ -256,6 +258,9 @@ pub enum ExpireCause {
     Retracted,
     /// State TTL: not written for longer than the retention (processing time).
     Ttl,
+    /// An interval join's time (the watermark, or the processing time) passed the last time
+    /// the row could still join a row of the other side.
+    IntervalPassed,
 }
 
 /// Where a table's rows come from.

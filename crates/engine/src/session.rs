@@ -101,6 +101,15 @@ impl Settings {
         }
     }
 
+    /// A duration option in milliseconds (0 when not set).
+    pub fn duration_ms(&self, key: &str) -> Result<i64> {
+        match self.get(key) {
+            None => Ok(0),
+            Some(v) => parse_duration_ms(v)
+                .ok_or_else(|| Error::harness(format!("Could not parse value '{}' for key '{}'.", v, key))),
+        }
+    }
+
     pub fn values(&self) -> &BTreeMap<String, String> {
         &self.values
     }

@@ -18,9 +18,10 @@ use crate::kinds::{ChangelogMode, Dialect, EndMode, ExpireCause, OpKind, OpRole,
 pub const TRACE_VERSION: u32 = 2;
 
 /// Watermark times as JSON: epoch milliseconds, or `null` for ±infinity (JavaScript numbers
-/// cannot hold Java's `Long.MAX_VALUE`; the event's `text` says `+inf`).
+/// cannot hold Java's `Long.MAX_VALUE`; the event's `text` says `+inf`). A time within a quarter
+/// of the range of ±infinity (`+inf` held back by an interval join's delay) is infinite too.
 fn ser_ms<S: serde::Serializer>(v: &i64, s: S) -> Result<S::Ok, S::Error> {
-    if *v == i64::MAX || *v == i64::MIN {
+    if v.unsigned_abs() > (i64::MAX as u64) / 4 * 3 {
         s.serialize_none()
     } else {
         s.serialize_i64(*v)
@@ -117,6 +118,54 @@ pub enum Event {
         #[cfg_attr(test, ts(type = "number | null"))]
         watermark_ms: i64,
         lineage: Lineage,
+    },
+    /// A row reached an interval join: the other side's times it joins with, and whether it stays
+    /// in state for rows still to come.
+    IntervalProbe {
+        op: usize,
+        side: String,
+        key: Vec<String>,
+        row: Vec<String>,
+        lineage: Lineage,
+        /// The row's time: its time attribute (rowtime), or the processing time it arrived at.
+        time_ms: i64,
+        /// The other side's times it joins with: `[from_ms, to_ms]`.
+        from_ms: i64,
+        to_ms: i64,
+        /// Rows of the other side it joined with on arrival.
+        matched: usize,
+        /// Kept in state; else it was late: the operator's time had passed `to_ms` (it only
+        /// probed the other side's state, and an outer side pads it at once).
+        cached: bool,
+        /// The operator time from which it is evicted: its time plus its side's bound plus 1 ms.
+        #[cfg_attr(test, ts(optional = nullable))]
+        expires_ms: Option<i64>,
+        /// The cleanup timer of its key and side (one per key and side, set for the oldest row:
+        /// it may fire later than `expires_ms`).
+        #[cfg_attr(test, ts(optional = nullable))]
+        timer_ms: Option<i64>,
+    },
+    /// An interval join's cleanup timer fired for a key: the rows of `side` at or before
+    /// `expired_ms` left state, those that never joined padded with NULLs on an outer side.
+    IntervalCleanup {
+        op: usize,
+        side: String,
+        key: Vec<String>,
+        #[serde(serialize_with = "ser_ms")]
+        #[cfg_attr(test, ts(type = "number | null"))]
+        timer_ms: i64,
+        /// The operator's time when it fired (its watermark, or the processing time).
+        #[serde(serialize_with = "ser_ms")]
+        #[cfg_attr(test, ts(type = "number | null"))]
+        time_ms: i64,
+        #[serde(serialize_with = "ser_ms")]
+        #[cfg_attr(test, ts(type = "number | null"))]
+        expired_ms: i64,
+        rows: usize,
+        padded: usize,
+        /// The next cleanup timer of the key and side, for the rows that stay.
+        #[cfg_attr(test, ts(optional = nullable))]
+        next_timer_ms: Option<i64>,
     },
     /// A row without a time attribute value was dropped by a window TVF.
     NullTimeDrop { op: usize, row: Vec<String> },

@@ -212,6 +212,16 @@ impl Expr {
                 match value {
                     Value::String(s) => format!("_UTF-16LE'{}'", s),
                     Value::Null => format!("null:{}", crate::types::calcite_name(ty)),
+                    // Calcite prints a day-time interval as its milliseconds and its unit (the
+                    // largest unit that divides it: the one written, for whole numbers of it)
+                    Value::Interval(ms) => {
+                        let unit = [(86_400_000, "DAY"), (3_600_000, "HOUR"), (60_000, "MINUTE"), (1000, "SECOND")]
+                            .iter()
+                            .find(|(u, _)| *ms != 0 && ms % u == 0)
+                            .map(|(_, n)| *n)
+                            .unwrap_or("SECOND");
+                        format!("{}:INTERVAL {}", ms, unit)
+                    }
                     v => v.render(ty, &zone),
                 }
             }

@@ -11,6 +11,7 @@
 //! | Calc | `calc.rs` | `Calc` | projected rows that pass the filter | passes kinds on | none | — |
 //! | window TVF | `window_tvf.rs` | `WindowTableFunction` | one row per window | passes kinds on | none | kept (the join drops them) |
 //! | window join | `window_join.rs` | `WindowJoin` | +I when the watermark passes `window_end - 1` | never | per key and window / when it fires | dropped, counted |
+//! | interval join | `interval_join.rs` | `IntervalJoin` | +I on arrival; padded rows when a key's cleanup timer passes them | never | rows per key and time / when the time passes their bound | kept: probe, not cached, padded at once |
 //! | regular join | `regular_join.rs` | `Join` (`StreamingJoinOperator`) | at once, on arrival | padded rows, -U/-D of retracted matches | every row / on retraction or TTL | — |
 //! | multi-way join | `multi_join.rs` | `MultiJoin` | at once, on arrival | as the chain of joins it replaces, kinds passed through | every row per input / on retraction or TTL | — |
 //!
@@ -21,6 +22,7 @@
 //! freed), **Watermark out**, **Trace events**, **Flink class**, **Scenarios**.
 
 pub mod calc;
+pub mod interval_join;
 pub mod join_state;
 pub mod multi_join;
 pub mod normalize;
@@ -108,6 +110,17 @@ pub trait Operator {
     fn on_watermark(&mut self, _input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
         cx.emit_watermark(wm);
         Ok(())
+    }
+
+    /// The simulated processing time moved to `now` (before the step's element arrives): an
+    /// operator with processing-time timers fires those due.
+    fn on_processing_time(&mut self, _now: i64, _cx: &mut Ctx) -> Result<(), RuntimeError> {
+        Ok(())
+    }
+
+    /// Whether it has processing-time timers (the runtime tells it when the clock moves).
+    fn wants_processing_time(&self) -> bool {
+        false
     }
 
     /// The end of input (only sources do something: they emit the final `+inf` watermark).

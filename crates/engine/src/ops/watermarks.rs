@@ -56,8 +56,17 @@ impl InputWatermarks {
 
     /// Records and sends on the operator's current watermark.
     pub fn emit(&self, cx: &mut Ctx) {
-        let (op, wm) = (cx.op, self.current);
-        cx.event(|| Event::Watermark { op, value_ms: wm, text: format_watermark(wm) });
+        self.emit_delayed(0, cx)
+    }
+
+    /// Records and sends on the operator's current watermark held back by `delay` ms (Flink's
+    /// `delayedWatermarkOutput`, which subtracts it from `+inf` too).
+    pub fn emit_delayed(&self, delay: i64, cx: &mut Ctx) {
+        let wm = if delay > 0 { self.current.saturating_sub(delay) } else { self.current };
+        let text =
+            if delay > 0 && self.current == i64::MAX { format!("+inf - {} ms", delay) } else { format_watermark(wm) };
+        let op = cx.op;
+        cx.event(|| Event::Watermark { op, value_ms: wm, text });
         cx.emit_watermark(wm);
     }
 }

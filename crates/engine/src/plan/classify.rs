@@ -168,7 +168,8 @@ pub fn compare_type(a: &DataType, b: &DataType) -> Option<DataType> {
 fn time_indicators_live(rel: &Rel) -> bool {
     match &rel.node {
         super::Node::RegularJoin(_) | super::Node::MultiJoin(_) => false,
-        super::Node::Scan { .. } | super::Node::WindowJoin(_) => true,
+        // window and interval joins keep both inputs' time attributes
+        super::Node::Scan { .. } | super::Node::WindowJoin(_) | super::Node::IntervalJoin(_) => true,
         super::Node::Calc { input, .. }
         | super::Node::WindowTvf { input, .. }
         | super::Node::ChangelogNormalize { input, .. } => time_indicators_live(input),

@@ -33,6 +33,28 @@ fn window_text(spec: &crate::time::window::WindowSpec) -> String {
     }
 }
 
+/// Flink's IntervalJoin line: the join type, the time bounds (`left.time - right.time` within
+/// `[leftLowerBound, leftUpperBound]` ms, the time attributes' columns in each input), the whole
+/// condition as written.
+fn interval_join_text(j: &super::rel::IntervalJoinNode) -> String {
+    let mut names = j.left.names();
+    names.extend(j.right.names());
+    super::names::uniquify(&mut names);
+    let b = &j.bounds;
+    let select: Vec<String> = names.iter().filter(|n| !n.starts_with('$')).cloned().collect();
+    format!(
+        "IntervalJoin(joinType=[{}], windowBounds=[isRowTime={}, leftLowerBound={}, leftUpperBound={}, leftTimeIndex={}, rightTimeIndex={}], where=[{}], select=[{}])",
+        j.kind.flink_name(),
+        b.rowtime,
+        b.lower,
+        b.upper,
+        b.left_time,
+        b.right_time,
+        j.condition.as_ref().map(|c| c.explain_infix(&names)).unwrap_or_else(|| "true".into()),
+        select.join(", ")
+    )
+}
+
 /// One operator's line, as EXPLAIN prints it.
 pub fn line(rel: &Rel, catalog: &Catalog) -> String {
     match &rel.node {
@@ -106,6 +128,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
                 select.join(", ")
             )
         }
+        Node::IntervalJoin(j) => interval_join_text(j),
         Node::RegularJoin(_) => join_description(rel, true),
         Node::MultiJoin(_) => multi_join_text(rel, true),
         Node::ChangelogNormalize { key, condition, .. } => {
@@ -129,6 +152,9 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
         }
         Node::RegularJoin(j) => {
+            vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
+        }
+        Node::IntervalJoin(j) => {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
         }
         Node::MultiJoin(m) => m.inputs.iter().zip(&m.key_cols).map(|(r, &k)| (Some(exchange(r, &[k])), r)).collect(),
@@ -163,7 +189,7 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         Node::MultiJoin(m) if m.inputs.iter().all(|r| r.insert_only) => "I,UA,D",
         Node::RegularJoin(_) | Node::MultiJoin(_) | Node::ChangelogNormalize { .. } => "I,UB,UA,D",
         // window operators pass an updating input's kinds on (the planner rejects them at joins)
-        Node::WindowTvf { .. } | Node::WindowJoin(_) => "I,UB,UA,D",
+        Node::WindowTvf { .. } | Node::WindowJoin(_) | Node::IntervalJoin(_) => "I,UB,UA,D",
     }
 }
 

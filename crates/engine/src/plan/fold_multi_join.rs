@@ -64,9 +64,13 @@ fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
             j.right = fold(j.right, allow, notes);
             Node::RegularJoin(j)
         }
-        // nothing below a window operator is a regular join; a multi-way join's inputs were
-        // folded by the query blocks they come from
-        node @ (Node::Scan { .. } | Node::WindowTvf { .. } | Node::WindowJoin(_) | Node::MultiJoin(_)) => node,
+        // nothing below a window operator is a regular join; an interval join is no link of a
+        // chain (its inputs were folded by their own blocks), nor a multi-way join's inputs
+        node @ (Node::Scan { .. }
+        | Node::WindowTvf { .. }
+        | Node::WindowJoin(_)
+        | Node::IntervalJoin(_)
+        | Node::MultiJoin(_)) => node,
     };
     rel
 }

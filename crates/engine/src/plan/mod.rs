@@ -14,7 +14,7 @@ mod pushdown;
 pub mod rel;
 
 pub use explain::{changelog_mode, explain, explain_with, line as explain_line};
-pub use rel::{Field, MultiJoinNode, Node, RegularJoinNode, Rel, WindowJoinNode, WindowProps};
+pub use rel::{Field, IntervalJoinNode, MultiJoinNode, Node, RegularJoinNode, Rel, WindowJoinNode, WindowProps};
 
 use sqlparser::ast::Query;
 
@@ -46,6 +46,7 @@ pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, 
     let ttl = settings.state_ttl_ms()?;
     binder.state_ttl = (ttl, ttl);
     binder.multi_join_enabled = settings.bool_option("table.optimizer.multi-join.enabled");
+    binder.interval_min_cleanup = settings.duration_ms("table.exec.interval-join.min-cleanup-interval")?;
     let bound = binder.bind_query(q, None)?;
     let rel = passes(bound.rel)?;
     let mut schema = rel.fields.clone();
@@ -103,6 +104,7 @@ pub(crate) fn block_passes(
 fn passes(rel: Rel) -> Result<Rel> {
     let rel = prune::prune_root(rel);
     check_join_keys(&rel)?;
+    check_proctime_interval_joins(&rel)?;
     Ok(rel)
 }
 
@@ -123,6 +125,23 @@ fn check_join_keys(rel: &Rel) -> Result<()> {
         }
     }
     rel.node.inputs().into_iter().try_for_each(check_join_keys)
+}
+
+/// `StreamPhysicalIntervalJoinRule`: a processing-time interval join fails when its inputs still
+/// carry an event-time attribute after projection push-down (it would not hold watermarks back).
+fn check_proctime_interval_joins(rel: &Rel) -> Result<()> {
+    if let Node::IntervalJoin(j) = &rel.node {
+        if !j.bounds.rowtime && rel.fields.iter().any(|f| f.ty.time_attr() == TimeAttr::Rowtime) {
+            let why = "Interval join with proctime attribute requires no event-time attributes are in the join inputs.";
+            // Flink prints its logical plan between the two lines; JoinLab has none to print
+            return Err(crate::error::Error::table(format!(
+                "Cannot generate a valid execution plan for the given query: \n\n{}\nPlease check the documentation for the set of currently supported SQL features.",
+                why
+            ))
+            .caused_by(format!("org.apache.flink.table.api.TableException: {}", why)));
+        }
+    }
+    rel.node.inputs().into_iter().try_for_each(check_proctime_interval_joins)
 }
 
 /// Whether the plan holds a regular or multi-way join.

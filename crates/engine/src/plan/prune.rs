@@ -75,7 +75,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
                 left_keys: &j.left_keys,
                 right_keys: &j.right_keys,
                 residual: j.residual.as_ref(),
-                windows: None,
+                also: [Vec::new(), Vec::new()],
             };
             let p = prune_inputs(
                 std::mem::replace(&mut j.left, Rel::placeholder()),
@@ -168,12 +168,11 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             (Rel { node, fields, unique_keys, ..rel }, cmap)
         }
         Node::WindowJoin(mut j) => {
-            let windows = [j.left_win, j.right_win];
             let extra = JoinColumns {
                 left_keys: &j.left_keys,
                 right_keys: &j.right_keys,
                 residual: j.residual.as_ref(),
-                windows: Some(windows),
+                also: [vec![j.left_win.0, j.left_win.1], vec![j.right_win.0, j.right_win.1]],
             };
             let p = prune_inputs(
                 std::mem::replace(&mut j.left, Rel::placeholder()),
@@ -202,6 +201,32 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             let fields: Vec<_> = (0..n).filter(|&i| p.map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
             let window = Some(join_window(&j.left_window, &j.right_window, j.left.fields.len(), fields.len()));
             (Rel { node: Node::WindowJoin(j), fields, window, ..rel }, p.map)
+        }
+        Node::IntervalJoin(mut j) => {
+            let extra = JoinColumns {
+                left_keys: &j.left_keys,
+                right_keys: &j.right_keys,
+                residual: j.residual.as_ref(),
+                also: [vec![j.bounds.left_time], vec![j.bounds.right_time]],
+            };
+            let p = prune_inputs(
+                std::mem::replace(&mut j.left, Rel::placeholder()),
+                std::mem::replace(&mut j.right, Rel::placeholder()),
+                need,
+                n,
+                true,
+                &extra,
+            );
+            j.left_keys = j.left_keys.iter().map(|&k| p.lmap[k].unwrap_or(k)).collect();
+            j.right_keys = j.right_keys.iter().map(|&k| p.rmap[k].unwrap_or(k)).collect();
+            j.residual = j.residual.as_ref().map(|r| remap(r, &p.both_map));
+            j.condition = j.condition.as_ref().map(|r| remap(r, &p.both_map));
+            j.bounds.left_time = p.lmap[j.bounds.left_time].unwrap_or(j.bounds.left_time);
+            j.bounds.right_time = p.rmap[j.bounds.right_time].unwrap_or(j.bounds.right_time);
+            j.left = p.left;
+            j.right = p.right;
+            let fields: Vec<_> = (0..n).filter(|&i| p.map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
+            (Rel { node: Node::IntervalJoin(j), fields, ..rel }, p.map)
         }
         Node::WindowTvf { input, spec, time_col, ltz, proctime } => {
             let n_in = input.fields.len();
@@ -246,8 +271,9 @@ struct JoinColumns<'a> {
     left_keys: &'a [usize],
     right_keys: &'a [usize],
     residual: Option<&'a Expr>,
-    /// (window_start, window_end) of each side (window joins).
-    windows: Option<[(usize, usize); 2]>,
+    /// Other columns each side must keep: window joins' window_start / window_end, interval
+    /// joins' time attributes.
+    also: [Vec<usize>; 2],
 }
 
 /// Two join inputs pruned to what the join and its output need.
@@ -289,11 +315,11 @@ fn prune_inputs(
     for &k in extra.right_keys {
         rneed[k] = true;
     }
-    if let Some([(ls, le), (rs, re)]) = extra.windows {
-        lneed[ls] = true;
-        lneed[le] = true;
-        rneed[rs] = true;
-        rneed[re] = true;
+    for &c in &extra.also[0] {
+        lneed[c] = true;
+    }
+    for &c in &extra.also[1] {
+        rneed[c] = true;
     }
     if let Some(r) = extra.residual {
         let mut both = vec![false; nl + nr];

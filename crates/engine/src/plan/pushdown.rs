@@ -61,6 +61,11 @@ pub fn push_filters(rel: Rel) -> Rel {
             j.right = push_filters(j.right);
             Node::WindowJoin(j)
         }
+        Node::IntervalJoin(mut j) => {
+            j.left = push_filters(j.left);
+            j.right = push_filters(j.right);
+            Node::IntervalJoin(j)
+        }
         Node::WindowTvf { input, spec, time_col, ltz, proctime } => {
             Node::WindowTvf { input: Box::new(push_filters(*input)), spec, time_col, ltz, proctime }
         }
@@ -205,9 +210,13 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
             };
             Node::ChangelogNormalize { input: Box::new(input), key, ttl_enabled, condition: Expr::and_all(cond) }
         }
-        // a filter above a scan, a window operator or a multi-way join gives the same output
-        // where it is (see the module doc)
-        node @ (Node::Scan { .. } | Node::WindowTvf { .. } | Node::WindowJoin(_) | Node::MultiJoin(_)) => {
+        // a filter above a scan, a window or interval join (append-only: a filter gives the same
+        // rows above it or below it) or a multi-way join gives the same output where it is
+        node @ (Node::Scan { .. }
+        | Node::WindowTvf { .. }
+        | Node::WindowJoin(_)
+        | Node::IntervalJoin(_)
+        | Node::MultiJoin(_)) => {
             rest = conds;
             node
         }

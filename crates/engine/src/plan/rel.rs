@@ -82,6 +82,28 @@ pub struct RegularJoinNode {
     pub incompatible_keys: bool,
 }
 
+/// An interval join (Flink's `IntervalJoin`, SEMANTICS.md §3): the inputs' time attributes
+/// bound each other, `left.time - right.time ∈ [lower, upper]`.
+#[derive(Clone, Debug)]
+pub struct IntervalJoinNode {
+    pub left: Rel,
+    pub right: Rel,
+    pub kind: JoinKind,
+    pub left_keys: Vec<usize>,
+    pub right_keys: Vec<usize>,
+    pub null_safe: Vec<bool>,
+    /// Per key: the type both sides are compared in when their numeric types differ.
+    pub key_types: Vec<Option<DataType>>,
+    /// The condition without the time bounds and the key equalities, over left ++ right.
+    pub residual: Option<Expr>,
+    /// The whole condition as written (EXPLAIN prints it), over left ++ right.
+    pub condition: Option<Expr>,
+    pub bounds: super::classify::IntervalBounds,
+    /// `table.exec.interval-join.min-cleanup-interval` (ms): how much later than a row's bound
+    /// its key's cleanup timer fires.
+    pub min_cleanup: i64,
+}
+
 /// The multi-way join (Flink's `StreamingMultiJoinOperator`, SEMANTICS.md §7): inputs in FROM
 /// order; level i ≥ 1 joins input i to the inputs before it.
 #[derive(Clone, Debug)]
@@ -126,6 +148,7 @@ pub enum Node {
         proctime: bool,
     },
     WindowJoin(Box<WindowJoinNode>),
+    IntervalJoin(Box<IntervalJoinNode>),
     RegularJoin(Box<RegularJoinNode>),
     MultiJoin(Box<MultiJoinNode>),
     /// Turns an upsert stream into a full changelog, keyed by the primary key.
@@ -164,6 +187,7 @@ impl Node {
                 vec![input]
             }
             Node::WindowJoin(j) => vec![&j.left, &j.right],
+            Node::IntervalJoin(j) => vec![&j.left, &j.right],
             Node::RegularJoin(j) => vec![&j.left, &j.right],
             Node::MultiJoin(m) => m.inputs.iter().collect(),
         }
@@ -177,6 +201,7 @@ impl Node {
                 vec![input]
             }
             Node::WindowJoin(j) => vec![&mut j.left, &mut j.right],
+            Node::IntervalJoin(j) => vec![&mut j.left, &mut j.right],
             Node::RegularJoin(j) => vec![&mut j.left, &mut j.right],
             Node::MultiJoin(m) => m.inputs.iter_mut().collect(),
         }

@@ -56,6 +56,9 @@ impl<'a> Driver<'a> {
         sink: &mut Vec<Record>,
     ) -> std::result::Result<Fed, RuntimeError> {
         let proc_time = self.clock.at(step_no, Some(ev), self.catalog);
+        // processing-time timers due by now fire before the step's element arrives
+        let mut cx = DeliverCtx { events: events.as_deref_mut(), zone: self.zone, proc_time };
+        self.graph.advance_processing_time(proc_time, &mut cx, sink)?;
         let mut notes: Vec<String> = Vec::new();
         let sources = self.by_table.get(ev.table).cloned().unwrap_or_default();
         for s in sources {
@@ -101,6 +104,12 @@ impl<'a> Driver<'a> {
     ) -> (i64, Option<RuntimeError>) {
         let proc_time = self.clock.at(step_no, None, self.catalog);
         let mut failure = None;
+        // the clock moves once more: processing-time timers due by now fire (later ones never do:
+        // the job ends)
+        let mut cx = DeliverCtx { events: events.as_deref_mut(), zone: self.zone, proc_time };
+        if let Err(e) = self.graph.advance_processing_time(proc_time, &mut cx, sink) {
+            return (proc_time, Some(e));
+        }
         for sources in self.by_table.clone() {
             for s in sources {
                 let mut cx = DeliverCtx { events: events.as_deref_mut(), zone: self.zone, proc_time };

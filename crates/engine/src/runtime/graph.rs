@@ -9,6 +9,7 @@ use crate::error::Result;
 use crate::error::RuntimeError;
 use crate::kinds::OpKind;
 use crate::ops::calc::CalcOp;
+use crate::ops::interval_join::{IntervalJoinOp, IntervalJoinSpec};
 use crate::ops::multi_join::{MultiJoinOp, MultiJoinSpec};
 use crate::ops::normalize::NormalizeOp;
 use crate::ops::regular_join::{RegularJoinOp, RegularJoinSpec};
@@ -28,6 +29,7 @@ pub enum OpNode {
     Calc(CalcOp),
     WindowTvf(WindowTvfOp),
     WindowJoin(WindowJoinOp),
+    IntervalJoin(IntervalJoinOp),
     RegularJoin(RegularJoinOp),
     MultiJoin(MultiJoinOp),
 }
@@ -41,6 +43,7 @@ macro_rules! with_op {
             OpNode::Calc($o) => $body,
             OpNode::WindowTvf($o) => $body,
             OpNode::WindowJoin($o) => $body,
+            OpNode::IntervalJoin($o) => $body,
             OpNode::RegularJoin($o) => $body,
             OpNode::MultiJoin($o) => $body,
         }
@@ -210,6 +213,35 @@ impl Graph {
                 id
             }
             Node::WindowJoin(_) => self.add_window_join(rel, None, parent, catalog, opts),
+            Node::IntervalJoin(j) => {
+                let name_of = |r: &Rel| -> String { first_table(r).unwrap_or_else(|| "input".into()) };
+                let spec = IntervalJoinSpec {
+                    kind: j.kind,
+                    left_keys: j.left_keys.clone(),
+                    right_keys: j.right_keys.clone(),
+                    null_safe: j.null_safe.clone(),
+                    residual: j.residual.clone(),
+                    lower: j.bounds.lower,
+                    upper: j.bounds.upper,
+                    rowtime: j.bounds.rowtime,
+                    left_time: j.bounds.left_time,
+                    right_time: j.bounds.right_time,
+                    min_cleanup: j.min_cleanup,
+                    left_types: j.left.types(),
+                    right_types: j.right.types(),
+                    input_names: [name_of(&j.left), name_of(&j.right)],
+                    tracing: opts.trace,
+                };
+                let label = crate::plan::explain_line(rel, catalog);
+                let id = self.push(
+                    OpNode::IntervalJoin(IntervalJoinOp::new(spec)),
+                    parent,
+                    Self::info(OpKind::IntervalJoin, label, false, vec!["left".into(), "right".into()]),
+                );
+                self.add(&j.left, Some((id, 0)), catalog, opts);
+                self.add(&j.right, Some((id, 1)), catalog, opts);
+                id
+            }
             Node::RegularJoin(_) => self.add_regular_join(rel, None, updating, parent, catalog, opts),
             Node::MultiJoin(_) => self.add_multi_join(rel, None, updating, parent, catalog, opts),
         }
@@ -389,6 +421,30 @@ impl Graph {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Tells the operators with processing-time timers that the simulated clock moved to `now`;
+    /// what they emit goes on towards the sink.
+    pub fn advance_processing_time(
+        &mut self,
+        now: i64,
+        cx: &mut DeliverCtx,
+        sink: &mut Vec<Record>,
+    ) -> std::result::Result<(), RuntimeError> {
+        for op in 0..self.ops.len() {
+            if !with_op!(&self.ops[op], o => o.wants_processing_time()) {
+                continue;
+            }
+            let mut out = std::mem::take(&mut self.bufs[op]);
+            {
+                let mut ctx =
+                    Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
+                with_op!(&mut self.ops[op], o => o.on_processing_time(now, &mut ctx))?;
+            }
+            self.forward(op, &mut out, cx, sink)?;
+            self.bufs[op] = out;
         }
         Ok(())
     }

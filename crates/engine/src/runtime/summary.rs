@@ -79,6 +79,9 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                     ExpireCause::Retracted => {
                         stored.push(format!("{} removed from the {} state ({})", what, side, reason))
                     }
+                    ExpireCause::IntervalPassed => {
+                        stored.push(format!("{} left the {} state ({})", what, side, reason))
+                    }
                     ExpireCause::WindowFired | ExpireCause::Deleted => {}
                 }
             }

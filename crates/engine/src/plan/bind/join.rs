@@ -12,8 +12,8 @@ use crate::kinds::JoinKind;
 use crate::plan::explain::join_description;
 use crate::plan::names::uniquify;
 use crate::plan::rel::{
-    calc, input_spec, join_fields, join_unique_keys, join_window, Node, RegularJoinNode, Rel, WindowJoinNode,
-    WindowProps,
+    calc, input_spec, join_fields, join_unique_keys, join_window, IntervalJoinNode, Node, RegularJoinNode, Rel,
+    WindowJoinNode, WindowProps,
 };
 use crate::sql::span_of;
 use crate::types::TypeKind;
@@ -38,7 +38,7 @@ fn or_reads_outer(e: &Expr, no: usize) -> bool {
     }
 }
 
-use crate::plan::classify::{classify_join, compare_type, equi_pair, interoperable, JoinStrategy};
+use crate::plan::classify::{classify_join, compare_type, equi_pair, interoperable, IntervalBounds, JoinStrategy};
 
 impl<'c> Binder<'c> {
     pub(super) fn bind_table_with_joins(&mut self, twj: &TableWithJoins) -> Result<Bound> {
@@ -243,14 +243,7 @@ impl<'c> Binder<'c> {
             JoinStrategy::Window { left_win, right_win, left_window, right_window } => {
                 self.window_join(left, right, kind, conjuncts, [left_win, right_win], [left_window, right_window])
             }
-            // an outer interval join pads only when the watermark passes the bound, where a
-            // regular join would pad at once and retract; an inner one emits the same matches
-            // on arrival (late rows aside) and runs as a regular join until the operator exists
-            JoinStrategy::Interval(_) if kind != JoinKind::Inner => Err(Error::unsupported(
-                "interval joins (the join condition bounds one input's time attribute by the other's, so Flink runs it as an IntervalJoin)",
-            )
-            .at(span.0, span.1)),
-            JoinStrategy::Interval(_) => self.regular_join(left, right, kind, conjuncts, span, names),
+            JoinStrategy::Interval(bounds) => self.interval_join(left, right, kind, conjuncts, bounds),
             JoinStrategy::Unsupported { what } => Err(Error::unsupported(what).at(span.0, span.1)),
             JoinStrategy::Regular { why_not } => {
                 if let Some(note) = why_not {
@@ -259,6 +252,80 @@ impl<'c> Binder<'c> {
                 self.regular_join(left, right, kind, conjuncts, span, names)
             }
         }
+    }
+
+    /// An interval join (SEMANTICS.md §3): equalities between the sides other than the time
+    /// bounds are the join key, the rest (the bounds aside) a residual condition. Both inputs must
+    /// be append-only; rowtime bounds need the same time type on both sides.
+    fn interval_join(
+        &mut self,
+        left: Rel,
+        right: Rel,
+        kind: JoinKind,
+        conjuncts: Vec<Expr>,
+        bounds: IntervalBounds,
+    ) -> Result<Rel> {
+        let nl = left.fields.len();
+        for side in [&left, &right] {
+            if !side.insert_only {
+                return Err(Error::table(format!(
+                    "StreamPhysicalIntervalJoin doesn't support consuming update and delete changes which is produced by node {}",
+                    side.update_producer.clone().unwrap_or_else(|| "TableSourceScan".into())
+                )));
+            }
+        }
+        if bounds.rowtime {
+            let (lt, rt) = (&left.fields[bounds.left_time].ty, &right.fields[bounds.right_time].ty);
+            if std::mem::discriminant(&lt.kind) != std::mem::discriminant(&rt.kind) {
+                return Err(Error::validation(format!(
+                    "Interval join with rowtime attribute requires same rowtime types, but the types are {} and {}.",
+                    lt.summary(),
+                    rt.summary()
+                )));
+            }
+        }
+        let condition = Expr::and_all(conjuncts.clone());
+        let mut left_keys = Vec::new();
+        let mut right_keys = Vec::new();
+        let mut null_safe = Vec::new();
+        let mut key_types = Vec::new();
+        let mut residual = Vec::new();
+        for (i, c) in conjuncts.into_iter().enumerate() {
+            if bounds.time_conjuncts.contains(&i) {
+                continue;
+            }
+            match equi_pair(&c, nl) {
+                Some((a, b, safe)) => {
+                    left_keys.push(a);
+                    right_keys.push(b);
+                    null_safe.push(safe);
+                    key_types.push(compare_type(&left.fields[a].ty, &right.fields[b].ty));
+                }
+                None => residual.push(c),
+            }
+        }
+        let fields = join_fields(&left, &right, kind);
+        let node = IntervalJoinNode {
+            left,
+            right,
+            kind,
+            left_keys,
+            right_keys,
+            null_safe,
+            key_types,
+            residual: Expr::and_all(residual),
+            condition,
+            bounds,
+            min_cleanup: self.interval_min_cleanup,
+        };
+        Ok(Rel {
+            node: Node::IntervalJoin(Box::new(node)),
+            fields,
+            insert_only: true,
+            update_producer: None,
+            window: None,
+            unique_keys: Vec::new(),
+        })
     }
 
     /// A window join (SEMANTICS.md §2.3–2.5): equalities between the sides other than the

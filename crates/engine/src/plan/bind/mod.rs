@@ -42,6 +42,8 @@ pub struct Binder<'c> {
     pub state_ttl: (i64, i64),
     /// `table.optimizer.multi-join.enabled`: every eligible join chain becomes a multi-way join.
     pub multi_join_enabled: bool,
+    /// `table.exec.interval-join.min-cleanup-interval` (ms).
+    pub interval_min_cleanup: i64,
     /// The current query block's `STATE_TTL` hint: (input name, ms).
     pub(super) ttl_hints: Vec<(String, i64)>,
     /// The current catalog and database after `USE` (empty: the default ones).
@@ -147,6 +149,7 @@ impl<'c> Binder<'c> {
             warnings: Vec::new(),
             state_ttl: (0, 0),
             multi_join_enabled: false,
+            interval_min_cleanup: 0,
             ttl_hints: Vec::new(),
             search_path: Vec::new(),
             table_hints: Vec::new(),
