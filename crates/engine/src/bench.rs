@@ -9,6 +9,10 @@
 //! * W2 — regular join, INNER and LEFT: A(k, v), B(k, w), K2 = N/2, OFF = N/4,
 //!   A row i: k = i mod K2; B row i: k = (i·31 mod K2) + OFF; arrival A0, B0, A1, …;
 //!   expected 500,000 (inner) / 750,000 (left, net of 780,246 +I and 30,246 -D) at N = 500,000.
+//! * W4 — interval join, INNER and LEFT: L/R(k BIGINT, v BIGINT, ts TIMESTAMP(3)), K4 = 2400,
+//!   OFF4 = 480, L row i: k = i·7919 mod 2400, R row i: k = (i·104729 mod 2400) + 480, ts = 2024-01-01
+//!   + i ms, `L.ts BETWEEN R.ts - 2 s AND R.ts + 1 s`, arrival L0, R0, L1, R1, …; expected 499,165
+//!   (inner) / 599,515 (left) rows at N = 500,000.
 //! * W3 — three-way INNER join A ⋈ B ⋈ C on k (C like B with factor 37), as a cascade of two
 //!   binary joins and with `/*+ MULTI_JOIN(A, B, C) */` (JoinLab's own workload: the two plans
 //!   must give the same count; compare rows/s and peak state).
@@ -44,6 +48,22 @@ const W2_LEFT: &str = "
 CREATE TABLE A (k BIGINT, v BIGINT);
 CREATE TABLE B (k BIGINT, w BIGINT);
 SELECT A.k, A.v, B.w FROM A LEFT JOIN B ON A.k = B.k;
+";
+
+const W4_INNER: &str = "
+SET 'table.local-time-zone' = 'UTC';
+CREATE TABLE L (k BIGINT, v BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);
+CREATE TABLE R (k BIGINT, v BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);
+SELECT L.k, L.v, R.v FROM L JOIN R
+  ON L.k = R.k AND L.ts BETWEEN R.ts - INTERVAL '2' SECOND AND R.ts + INTERVAL '1' SECOND;
+";
+
+const W4_LEFT: &str = "
+SET 'table.local-time-zone' = 'UTC';
+CREATE TABLE L (k BIGINT, v BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);
+CREATE TABLE R (k BIGINT, v BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);
+SELECT L.k, L.v, R.v FROM L LEFT JOIN R
+  ON L.k = R.k AND L.ts BETWEEN R.ts - INTERVAL '2' SECOND AND R.ts + INTERVAL '1' SECOND;
 ";
 
 const W3_CASCADE: &str = "
@@ -116,6 +136,37 @@ fn w3_expected(n: u64) -> Option<u64> {
     Some((n / 2 - n / 4) * 8)
 }
 
+/// Two tables of (k, v, ts) rows with keys `lk(i)` and `rk(i)`, ts = BASE + i ms, arrival
+/// L0, R0, L1, R1, ….
+fn timed_rows(n: u64, lk: impl Fn(i64) -> i64, rk: impl Fn(i64) -> i64) -> Vec<Event> {
+    let mut v = Vec::with_capacity(2 * n as usize);
+    for i in 0..n as i64 {
+        let ts = Value::Timestamp(Ts::from_millis(BASE_MS + i));
+        for (table, k) in [(0, lk(i)), (1, rk(i))] {
+            v.push(Event {
+                table,
+                kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt(k), Value::BigInt(i), ts.clone()] },
+                line: 0,
+                rowtime: None,
+            });
+        }
+    }
+    v
+}
+
+pub fn w4_rows(n: u64) -> Vec<Event> {
+    timed_rows(n, |i| (i * 7919) % 2400, |i| (i * 104729) % 2400 + 480)
+}
+
+/// W4's counts are derived for N = 500,000 only (BENCHMARKS.md).
+fn w4_inner_expected(n: u64) -> Option<u64> {
+    (n == 500_000).then_some(499_165)
+}
+
+fn w4_left_expected(n: u64) -> Option<u64> {
+    (n == 500_000).then_some(599_515)
+}
+
 pub fn w1_rows(n: u64) -> Vec<Event> {
     let mut v = Vec::with_capacity(2 * n as usize);
     for i in 0..n as i64 {
@@ -159,10 +210,12 @@ fn w1_expected(n: u64) -> Option<u64> {
     }
 }
 
-pub const WORKLOADS: [Workload; 5] = [
+pub const WORKLOADS: [Workload; 7] = [
     Workload { name: "w1", script: W1, rows: w1_rows, expected: w1_expected },
     Workload { name: "w2-inner", script: W2_INNER, rows: w2_rows, expected: w2_inner_expected },
     Workload { name: "w2-left", script: W2_LEFT, rows: w2_rows, expected: w2_left_expected },
+    Workload { name: "w4-inner", script: W4_INNER, rows: w4_rows, expected: w4_inner_expected },
+    Workload { name: "w4-left", script: W4_LEFT, rows: w4_rows, expected: w4_left_expected },
     Workload { name: "w3-cascade", script: W3_CASCADE, rows: w3_rows, expected: w3_expected },
     Workload { name: "w3-multi", script: W3_MULTI, rows: w3_rows, expected: w3_expected },
 ];

@@ -243,49 +243,9 @@ impl IntervalJoinOp {
         row.get(col).and_then(Value::as_millis).unwrap_or(0)
     }
 
-    fn joins(&mut self, key: &Key, l: &Row, r: &Row, ctx: &EvalCtx) -> Result<bool, RuntimeError> {
-        if !key.iter().zip(&self.s.null_safe).all(|(v, safe)| *safe || !v.is_null()) {
-            return Ok(false);
-        }
-        match &self.s.residual {
-            None => Ok(true),
-            Some(c) => {
-                self.buf.clear();
-                self.buf.extend(l.iter().cloned());
-                self.buf.extend(r.iter().cloned());
-                c.eval_true(&self.buf, ctx)
-            }
-        }
-    }
-
-    fn emit(&self, left: Option<&Row>, right: Option<&Row>, lineage: Lineage, cx: &mut Ctx) {
-        let (lw, rw) = (self.s.left_types.len(), self.s.right_types.len());
-        let mut row = Vec::with_capacity(lw + rw);
-        match left {
-            Some(l) => row.extend(l.iter().cloned()),
-            None => row.extend(std::iter::repeat_n(Value::Null, lw)),
-        }
-        match right {
-            Some(r) => row.extend(r.iter().cloned()),
-            None => row.extend(std::iter::repeat_n(Value::Null, rw)),
-        }
-        if cx.tracing() {
-            let mut types = self.s.left_types.clone();
-            types.extend(self.s.right_types.iter().cloned());
-            let text = render(&row, &types, cx.zone);
-            let (op, lin) = (cx.op, lineage.clone());
-            cx.event(|| Event::Emit { op, kind: RowKind::Insert, row: text, lineage: lin });
-        }
-        cx.emit(Record { kind: RowKind::Insert, row, lineage });
-    }
-
     /// Pads a row of `side` with NULLs for the other side's columns.
     fn pad(&self, side: usize, row: &Row, lineage: Lineage, cx: &mut Ctx) {
-        if side == 0 {
-            self.emit(Some(row), None, lineage, cx)
-        } else {
-            self.emit(None, Some(row), lineage, cx)
-        }
+        pad_row(&self.s, side, row, lineage, cx)
     }
 
     /// Registers the cleanup timer of `side`'s cache of `key` for a row at `time`.
@@ -342,42 +302,38 @@ impl IntervalJoinOp {
             self.expired[other] = self.expiration(self.size[other]);
             let exp = self.expired[other];
             let other_outer = self.outer(other);
-            if let Some(mut ks) = self.keys.remove(&key) {
-                let times: Vec<i64> = ks.cache[other].keys().copied().collect();
+            if let Some(ks) = self.keys.get_mut(&key) {
+                let cache = &mut ks.cache[other];
+                // the other side's rows in range join; then those expired meanwhile leave
+                for (_, rows) in cache.range_mut(lo..=hi) {
+                    for c in rows.iter_mut() {
+                        let (l, r) = if side == 0 { (&rec.row, &c.row) } else { (&c.row, &rec.row) };
+                        if joins(&self.s, &mut self.buf, &key, l, r, &ctx)? {
+                            let lin = if self.s.tracing { merge_lineage(&rec.lineage, &c.lineage) } else { Vec::new() };
+                            emit_row(&self.s, Some(l), Some(r), lin, cx);
+                            emitted = true;
+                            matched += 1;
+                            if other_outer {
+                                c.emitted = true;
+                            }
+                        }
+                    }
+                }
                 let mut gone = 0;
-                for ot in times {
-                    let Some(mut rows) = ks.cache[other].remove(&ot) else { continue };
-                    if ot >= lo && ot <= hi {
-                        for c in rows.iter_mut() {
-                            let (l, r) = if side == 0 { (&rec.row, &c.row) } else { (&c.row, &rec.row) };
-                            if self.joins(&key, l, r, &ctx)? {
-                                let lin =
-                                    if self.s.tracing { merge_lineage(&rec.lineage, &c.lineage) } else { Vec::new() };
-                                let (l, r) = (l.clone(), r.clone());
-                                self.emit(Some(&l), Some(&r), lin, cx);
-                                emitted = true;
-                                matched += 1;
-                                if other_outer {
-                                    c.emitted = true;
-                                }
-                            }
+                while let Some(entry) = cache.first_entry() {
+                    if *entry.key() > exp {
+                        break;
+                    }
+                    let rows = entry.remove();
+                    if other_outer {
+                        for c in rows.iter().filter(|c| !c.emitted) {
+                            pad_row(&self.s, other, &c.row, c.lineage.clone(), cx);
                         }
                     }
-                    if ot <= exp {
-                        // expired: it leaves now (padded if it never joined, on an outer side)
-                        if other_outer {
-                            for c in rows.iter().filter(|c| !c.emitted) {
-                                self.pad(other, &c.row, c.lineage.clone(), cx);
-                            }
-                        }
-                        gone += rows.len();
-                    } else {
-                        ks.cache[other].insert(ot, rows);
-                    }
+                    gone += rows.len();
                 }
                 self.rows -= gone;
                 self.expire_event(other, &key, gone, cx);
-                self.keys.insert(key.clone(), ks);
             }
         }
         let keep = self.op_time < hi;
@@ -445,24 +401,23 @@ impl IntervalJoinOp {
     fn remove_expired(&mut self, key: &Key, side: usize, exp: i64, timer: i64, cx: &mut Ctx) {
         let Some(mut ks) = self.keys.remove(key) else { return };
         let outer = self.outer(side);
-        let mut earliest: i64 = -1;
         let (mut gone, mut padded) = (0, 0);
-        let times: Vec<i64> = ks.cache[side].keys().copied().collect();
-        for t in times {
-            if t <= exp {
-                if let Some(rows) = ks.cache[side].remove(&t) {
-                    if outer {
-                        for c in rows.iter().filter(|c| !c.emitted) {
-                            self.pad(side, &c.row, c.lineage.clone(), cx);
-                            padded += 1;
-                        }
-                    }
-                    gone += rows.len();
-                }
-            } else if t < earliest || earliest < 0 {
-                earliest = t;
+        while let Some(entry) = ks.cache[side].first_entry() {
+            if *entry.key() > exp {
+                break;
             }
+            let rows = entry.remove();
+            if outer {
+                for c in rows.iter().filter(|c| !c.emitted) {
+                    self.pad(side, &c.row, c.lineage.clone(), cx);
+                    padded += 1;
+                }
+            }
+            gone += rows.len();
         }
+        // the oldest row that stays, as Flink's scan finds it (-1 for none; a time at or before
+        // 0 — 1970-01-01 — lets a later one take its place)
+        let earliest = ks.cache[side].keys().fold(-1i64, |e, &t| if t < e || e < 0 { t } else { e });
         self.rows -= gone;
         // Flink re-arms only for a time above 0: rows at or before 1970-01-01 are dropped here
         let next = if earliest > 0 {
@@ -522,6 +477,54 @@ impl IntervalJoinOp {
                 self.on_timer(&key, at, cx);
             }
         }
+    }
+}
+
+/// Whether a left and a right row of `key` join: no NULL in a key compared with `=`, and the
+/// residual condition holds (Flink's `IntervalJoinFunction`).
+fn joins(s: &IntervalJoinSpec, buf: &mut Row, key: &Key, l: &Row, r: &Row, ctx: &EvalCtx) -> Result<bool, RuntimeError> {
+    if !key.iter().zip(&s.null_safe).all(|(v, safe)| *safe || !v.is_null()) {
+        return Ok(false);
+    }
+    match &s.residual {
+        None => Ok(true),
+        Some(c) => {
+            buf.clear();
+            buf.extend(l.iter().cloned());
+            buf.extend(r.iter().cloned());
+            c.eval_true(buf, ctx)
+        }
+    }
+}
+
+/// Emits `+I` of left ++ right (a missing side NULLs).
+fn emit_row(s: &IntervalJoinSpec, left: Option<&Row>, right: Option<&Row>, lineage: Lineage, cx: &mut Ctx) {
+    let (lw, rw) = (s.left_types.len(), s.right_types.len());
+    let mut row = Vec::with_capacity(lw + rw);
+    match left {
+        Some(l) => row.extend(l.iter().cloned()),
+        None => row.extend(std::iter::repeat_n(Value::Null, lw)),
+    }
+    match right {
+        Some(r) => row.extend(r.iter().cloned()),
+        None => row.extend(std::iter::repeat_n(Value::Null, rw)),
+    }
+    if cx.tracing() {
+        let mut types = s.left_types.clone();
+        types.extend(s.right_types.iter().cloned());
+        let text = render(&row, &types, cx.zone);
+        let (op, lin) = (cx.op, lineage.clone());
+        cx.event(|| Event::Emit { op, kind: RowKind::Insert, row: text, lineage: lin });
+    }
+    cx.emit(Record { kind: RowKind::Insert, row, lineage });
+}
+
+/// Pads a row of `side` with NULLs for the other side's columns.
+fn pad_row(s: &IntervalJoinSpec, side: usize, row: &Row, lineage: Lineage, cx: &mut Ctx) {
+    if side == 0 {
+        emit_row(s, Some(row), None, lineage, cx)
+    } else {
+        emit_row(s, None, Some(row), lineage, cx)
     }
 }
 
