@@ -145,7 +145,10 @@ fn timed_rows(n: u64, lk: impl Fn(i64) -> i64, rk: impl Fn(i64) -> i64) -> Vec<E
         for (table, k) in [(0, lk(i)), (1, rk(i))] {
             v.push(Event {
                 table,
-                kind: EventKind::Row { kind: RowKind::Insert, values: vec![Value::BigInt(k), Value::BigInt(i), ts.clone()] },
+                kind: EventKind::Row {
+                    kind: RowKind::Insert,
+                    values: vec![Value::BigInt(k), Value::BigInt(i), ts.clone()],
+                },
                 line: 0,
                 rowtime: None,
             });

@@ -145,24 +145,26 @@ pub enum Event {
         #[cfg_attr(test, ts(optional = nullable))]
         timer_ms: Option<i64>,
     },
-    /// An interval join's cleanup timer fired for a key: the rows of `side` at or before
-    /// `expired_ms` left state, those that never joined padded with NULLs on an outer side.
+    /// Rows of `side` of an interval join's key left state: its cleanup timer fired
+    /// (`timer_ms`), or a row of the other side probed the key after they had expired (none).
+    /// Those that never joined are padded with NULLs on an outer side (`padded`).
     IntervalCleanup {
         op: usize,
         side: String,
         key: Vec<String>,
-        #[serde(serialize_with = "ser_ms")]
-        #[cfg_attr(test, ts(type = "number | null"))]
-        timer_ms: i64,
-        /// The operator's time when it fired (its watermark, or the processing time).
+        #[cfg_attr(test, ts(optional = nullable))]
+        timer_ms: Option<i64>,
+        /// The operator's time then (its watermark, or the processing time).
         #[serde(serialize_with = "ser_ms")]
         #[cfg_attr(test, ts(type = "number | null"))]
         time_ms: i64,
+        /// Rows at or before this time left.
         #[serde(serialize_with = "ser_ms")]
         #[cfg_attr(test, ts(type = "number | null"))]
         expired_ms: i64,
         rows: usize,
-        padded: usize,
+        /// The rows padded with NULLs (as the side's row prints).
+        padded: Vec<Vec<String>>,
         /// The next cleanup timer of the key and side, for the rows that stay.
         #[cfg_attr(test, ts(optional = nullable))]
         next_timer_ms: Option<i64>,

@@ -261,6 +261,37 @@ impl IntervalJoinOp {
         at
     }
 
+    /// `interval_cleanup` and, for the rows that left, `state_expire`.
+    #[allow(clippy::too_many_arguments)]
+    fn cleanup_event(
+        &self,
+        side: usize,
+        key: &Key,
+        timer: Option<i64>,
+        exp: i64,
+        rows: usize,
+        padded: Vec<Vec<String>>,
+        next: Option<i64>,
+        cx: &mut Ctx,
+    ) {
+        if !cx.tracing() {
+            return;
+        }
+        let (op, k, time) = (cx.op, self.key_text(side, key, cx.zone), self.op_time);
+        cx.event(|| Event::IntervalCleanup {
+            op,
+            side: side_name(side).into(),
+            key: k,
+            timer_ms: timer,
+            time_ms: time,
+            expired_ms: exp,
+            rows,
+            padded,
+            next_timer_ms: next,
+        });
+        self.expire_event(side, key, rows, cx);
+    }
+
     fn expire_event(&self, side: usize, key: &Key, rows: usize, cx: &mut Ctx) {
         if rows == 0 || !cx.tracing() {
             return;
@@ -268,7 +299,8 @@ impl IntervalJoinOp {
         let k = self.key_text(side, key, cx.zone);
         let op = cx.op;
         let clock = if self.s.rowtime { "the join's watermark" } else { "the processing time" };
-        let reason = format!("{} passed their time + {} ms", clock, self.size[side]);
+        let reason =
+            format!("{} passed their time + {} + 1 ms", clock, crate::time::window::explain_duration(self.size[side]));
         cx.event(|| Event::StateExpire {
             op,
             side: side_name(side).into(),
@@ -298,6 +330,7 @@ impl IntervalJoinOp {
         let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: Some(self.watermarks.current()) };
         let mut emitted = false;
         let mut matched = 0;
+        let mut evicted = None;
         if self.expired[other] < hi {
             self.expired[other] = self.expiration(self.size[other]);
             let exp = self.expired[other];
@@ -320,6 +353,7 @@ impl IntervalJoinOp {
                     }
                 }
                 let mut gone = 0;
+                let mut padded = Vec::new();
                 while let Some(entry) = cache.first_entry() {
                     if *entry.key() > exp {
                         break;
@@ -328,13 +362,22 @@ impl IntervalJoinOp {
                     if other_outer {
                         for c in rows.iter().filter(|c| !c.emitted) {
                             pad_row(&self.s, other, &c.row, c.lineage.clone(), cx);
+                            if cx.tracing() {
+                                let types = if other == 0 { &self.s.left_types } else { &self.s.right_types };
+                                padded.push(render(&c.row, types, cx.zone));
+                            }
                         }
                     }
                     gone += rows.len();
                 }
                 self.rows -= gone;
-                self.expire_event(other, &key, gone, cx);
+                if gone > 0 {
+                    evicted = Some((exp, gone, padded));
+                }
             }
+        }
+        if let Some((exp, gone, padded)) = evicted {
+            self.cleanup_event(other, &key, None, exp, gone, padded, None, cx);
         }
         let keep = self.op_time < hi;
         let mut timer = None;
@@ -401,7 +444,7 @@ impl IntervalJoinOp {
     fn remove_expired(&mut self, key: &Key, side: usize, exp: i64, timer: i64, cx: &mut Ctx) {
         let Some(mut ks) = self.keys.remove(key) else { return };
         let outer = self.outer(side);
-        let (mut gone, mut padded) = (0, 0);
+        let (mut gone, mut padded) = (0, Vec::new());
         while let Some(entry) = ks.cache[side].first_entry() {
             if *entry.key() > exp {
                 break;
@@ -410,7 +453,9 @@ impl IntervalJoinOp {
             if outer {
                 for c in rows.iter().filter(|c| !c.emitted) {
                     self.pad(side, &c.row, c.lineage.clone(), cx);
-                    padded += 1;
+                    if cx.tracing() {
+                        padded.push(render(&c.row, self.types(side), cx.zone));
+                    }
                 }
             }
             gone += rows.len();
@@ -432,21 +477,7 @@ impl IntervalJoinOp {
             }
             None
         };
-        if cx.tracing() {
-            let (op, k, time) = (cx.op, self.key_text(side, key, cx.zone), self.op_time);
-            cx.event(|| Event::IntervalCleanup {
-                op,
-                side: side_name(side).into(),
-                key: k,
-                timer_ms: timer,
-                time_ms: time,
-                expired_ms: exp,
-                rows: gone,
-                padded,
-                next_timer_ms: next,
-            });
-        }
-        self.expire_event(side, key, gone, cx);
+        self.cleanup_event(side, key, Some(timer), exp, gone, padded, next, cx);
     }
 
     /// A timer of `key` at `at` (Flink's `onTimer`): the right cache first, then the left.
@@ -482,7 +513,14 @@ impl IntervalJoinOp {
 
 /// Whether a left and a right row of `key` join: no NULL in a key compared with `=`, and the
 /// residual condition holds (Flink's `IntervalJoinFunction`).
-fn joins(s: &IntervalJoinSpec, buf: &mut Row, key: &Key, l: &Row, r: &Row, ctx: &EvalCtx) -> Result<bool, RuntimeError> {
+fn joins(
+    s: &IntervalJoinSpec,
+    buf: &mut Row,
+    key: &Key,
+    l: &Row,
+    r: &Row,
+    ctx: &EvalCtx,
+) -> Result<bool, RuntimeError> {
     if !key.iter().zip(&s.null_safe).all(|(v, safe)| *safe || !v.is_null()) {
         return Ok(false);
     }

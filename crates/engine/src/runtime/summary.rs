@@ -8,9 +8,10 @@ use crate::trace::{Event, OperatorInfo, Step, StepKind, WindowRef};
 
 /// A watermark on the session zone's wall clock (the clock the values and windows print on).
 fn local_wm(ms: i64, zone: &SessionZone) -> String {
+    // within a quarter of the range of ±infinity (+inf held back by an interval join): infinite
     match ms {
-        i64::MAX => "+inf".to_string(),
-        i64::MIN => "-inf".to_string(),
+        m if m > i64::MAX / 4 * 3 => "+inf".to_string(),
+        m if m < i64::MIN / 4 * 3 => "-inf".to_string(),
         m => short_time(&crate::time::format_watermark(zone.instant_to_local(m))),
     }
 }
@@ -28,6 +29,20 @@ fn window_label(w: &WindowRef) -> String {
 
 fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{} {}", n, if n == 1 { one } else { many })
+}
+
+/// What flows into side `side` (`left` / `right`) of a join: the table its first input reads.
+fn input_name(ops: &[OperatorInfo], op: usize, side: &str) -> String {
+    let i = if side == "right" { 1 } else { 0 };
+    let mut cur = ops.get(op).and_then(|o| o.inputs.get(i).copied());
+    for _ in 0..64 {
+        let Some(o) = cur.and_then(|c| ops.get(c)) else { break };
+        if let Some(t) = &o.table {
+            return t.clone();
+        }
+        cur = o.inputs.first().copied();
+    }
+    side.to_string()
 }
 
 pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String {
@@ -58,6 +73,11 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                 } else if k == Some(OpKind::WindowJoin) {
                     parts
                         .push(format!("join watermark (min of both inputs) advanced to {}", local_wm(*value_ms, zone)));
+                } else if k == Some(OpKind::IntervalJoin) {
+                    parts.push(format!(
+                        "the interval join's output watermark (the min of both inputs, held back by its larger bound) advanced to {}",
+                        local_wm(*value_ms, zone)
+                    ));
                 }
             }
             Event::InputWatermark { op, held_by: Some(h), .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
@@ -79,9 +99,8 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                     ExpireCause::Retracted => {
                         stored.push(format!("{} removed from the {} state ({})", what, side, reason))
                     }
-                    ExpireCause::IntervalPassed => {
-                        stored.push(format!("{} left the {} state ({})", what, side, reason))
-                    }
+                    // the interval_cleanup event says it
+                    ExpireCause::IntervalPassed => {}
                     ExpireCause::WindowFired | ExpireCause::Deleted => {}
                 }
             }
@@ -100,6 +119,51 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
             }
             Event::StateInsert { side, window: Some(w), op, .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
                 stored.push(format!("buffered on the {} side of window {}", side, window_label(w)));
+            }
+            Event::IntervalProbe { op, side, lineage, time_ms, from_ms, to_ms, matched, cached, expires_ms, timer_ms, .. } => {
+                let me = input_name(ops, *op, side);
+                let other = input_name(ops, *op, if side == "left" { "right" } else { "left" });
+                let who = if lineage == &[step.index as u32] { "it".to_string() } else { format!("the {} row", me) };
+                let joined = match matched {
+                    0 => String::new(),
+                    n => format!("{} joined {} of {}; ", who, plural(*n, "row", "rows"), other),
+                };
+                let who = if joined.is_empty() { who } else { "it".into() };
+                if *cached {
+                    let until = expires_ms.map(|e| local_wm(e - 1, zone)).unwrap_or_default();
+                    let timer = timer_ms.map(|t| format!(", its key's cleanup timer {}", local_wm(t, zone))).unwrap_or_default();
+                    stored.push(format!(
+                        "{}{} can meet {} rows of times [{}, {}] and stays until the join's time passes {}{}",
+                        joined,
+                        who,
+                        other,
+                        local_wm(*from_ms, zone),
+                        local_wm(*to_ms, zone),
+                        until,
+                        timer
+                    ));
+                } else {
+                    stored.push(format!(
+                        "{}{} is late ({} is behind the join's time): it is not kept",
+                        joined,
+                        who,
+                        local_wm(*time_ms, zone)
+                    ));
+                }
+            }
+            Event::IntervalCleanup { op, side, timer_ms, time_ms, rows, padded, .. } => {
+                let me = input_name(ops, *op, side);
+                let how = match timer_ms {
+                    Some(t) => format!("a cleanup timer ({}) fired at {}", local_wm(*t, zone), local_wm(*time_ms, zone)),
+                    None => format!("a probe found them expired at {}", local_wm(*time_ms, zone)),
+                };
+                let pad = if padded.is_empty() {
+                    String::new()
+                } else {
+                    let list: Vec<String> = padded.iter().map(|r| format!("[{}]", r.join(", "))).collect();
+                    format!(", padded with NULLs as they never joined: {}", list.join(" "))
+                };
+                stored.push(format!("{}: {} {} left the state{}", how, plural(*rows, "row", "rows"), me, pad));
             }
             Event::Filtered { .. } => filtered += 1,
             Event::Unchanged { key, .. } => stored.push(format!(
