@@ -10,7 +10,7 @@ python3 "$here/scripts/fuzz/regular_joins.py" --seed "$seed" --count "$count" --
 export ORACLE_JAVA_OPTS="${ORACLE_JAVA_OPTS:--Doracle.quiet-polls=8 -Doracle.poll-ms=5 -Xmx2g -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
 "$oracle/run-scenario" --write-expected "$dir"/*.sql > "$dir/oracle.log" 2>&1
 for f in "$dir"/*.sql; do
-  "$here/target/debug/joinlab" run --dialect flink "$f" > "${f%.sql}.out" 2>&1
+  "${CARGO_TARGET_DIR:-$here/target}/debug/joinlab" run --dialect flink "$f" > "${f%.sql}.out" 2>&1
 done
 "$oracle/compare" --dir "$dir" "$dir" | grep -v '^PASS'
 # a query whose filters contradict each other is pruned to empty Values by Flink, and the oracle
