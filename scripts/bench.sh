@@ -7,12 +7,13 @@ cd "$(dirname "$0")/.."
 rows="${1:-500000}"
 bash scripts/setup.sh >&2
 cargo build -q --release -p joinlab-cli
+cli="${CARGO_TARGET_DIR:-target}/release/joinlab"
 echo "== native (joinlab bench, median of 3)"
 for w in w1 w2-inner w2-left w4-inner w4-left w3-cascade w3-multi; do
-  ./target/release/joinlab bench "$w" --rows "$rows" --repeat 3 | sed "s/^/$w  /" | grep -E "throughput|output|peak|check"
+  "$cli" bench "$w" --rows "$rows" --repeat 3 | sed "s/^/$w  /" | grep -E "throughput|output|peak|check"
 done
-./target/release/joinlab bench w1 --rows "$rows" --repeat 3 --trace | sed "s/^/w1 (trace on)  /" | grep -E "throughput|trace "
-./target/release/joinlab bench gen --repeat 3
+"$cli" bench w1 --rows "$rows" --repeat 3 --trace | sed "s/^/w1 (trace on)  /" | grep -E "throughput|trace "
+"$cli" bench gen --repeat 3
 echo "== wasm (Node)"
 pkg="$(mktemp -d)"
 JOINLAB_WASM_OUT="$pkg" bash scripts/build-wasm.sh

@@ -51,13 +51,16 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 count_cargo
 
 section "wasm tests (headless Chromium)"
-cat > target/webdriver.json <<'JSON'
+target_dir="${CARGO_TARGET_DIR:-target}"
+mkdir -p "$target_dir"
+webdriver_json="$(cd "$target_dir" && pwd)/webdriver.json"
+cat > "$webdriver_json" <<'JSON'
 { "goog:chromeOptions": { "binary": "/usr/bin/chromium",
   "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"] } }
 JSON
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner CHROMEDRIVER=/usr/bin/chromedriver \
-  WASM_BINDGEN_TEST_WEBDRIVER_JSON="$PWD/target/webdriver.json" WASM_BINDGEN_TEST_TIMEOUT=300 \
+  WASM_BINDGEN_TEST_WEBDRIVER_JSON="$webdriver_json" WASM_BINDGEN_TEST_TIMEOUT=300 \
   cargo test -p joinlab-wasm --target wasm32-unknown-unknown --test browser 2>&1 | tee "$log" | grep -E "^(test result|test .* FAILED)" || true
 count_cargo
 

@@ -62,3 +62,27 @@ test('when the engine cannot start, the page says so and recovers on the next ru
   await expect(page.getByTestId('step-sentence')).toContainText('LeftTable +I[2023-11-03 12:22:47.268, 1, L1] arrived');
   await expect(page.getByTestId('error')).toBeHidden();
 });
+
+test('a trace of another schema version is refused with a clear error, not drawn', async ({ page }) => {
+  // The engine's worker is served with a wrapper that marks every trace it sends as version 99
+  // (as a page and an engine from different builds would).
+  await page.route('**/assets/worker-*.js', async (route) => {
+    const res = await route.fetch();
+    const patch =
+      'const jlPost = self.postMessage.bind(self);\n' +
+      'self.postMessage = (m, ...rest) => { if (m && m.ok && m.result && m.result.trace) m.result.trace.version = 99; return jlPost(m, ...rest); };\n';
+    return route.fulfill({ response: res, body: patch + (await res.text()) });
+  });
+  const crashes: string[] = [];
+  page.on('pageerror', (e) => crashes.push(e.message));
+  await page.goto('./?example=01_full_outer_join');
+  const error = page.getByTestId('error');
+  await expect(error).toContainText('The engine returned a trace of version 99, but this page reads version 2');
+  await expect(error).toContainText('Rebuild the site (npm run build)');
+  await expect(page.getByTestId('step-sentence')).toBeEmpty();
+  await expect(page.getByTestId('editor')).toContainText("SET 'joinlab.dialect' = 'flink';");
+  // Another run gets the same answer, calmly.
+  await page.getByTestId('run').click();
+  await expect(error).toContainText('version 99');
+  expect(crashes).toEqual([]);
+});

@@ -1,9 +1,11 @@
 // The page's side of the worker protocol: promises per request, one worker shared by every
 // playground of the page, created on first use (so an embed loads the wasm only when needed).
 // If the worker dies (a wasm trap, an uncaught error) or a load runs too long, the worker is
-// replaced; sessions are reloaded transparently before their next request.
+// replaced; sessions are reloaded transparently before their next request. A trace of another
+// schema version than the page's (a page and an engine from different builds) is refused with
+// a TraceVersionError, which the playground shows in its errors pane.
 
-import type { Dialect, ScriptTrace, StateSummary } from '../trace';
+import { type Dialect, type ScriptTrace, type StateSummary, TRACE_VERSION } from '../trace';
 import type { Request, Response, Results } from './protocol';
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; type: Request['type'] };
@@ -70,6 +72,18 @@ export class EngineError extends Error {
   }
 }
 
+/** The engine returned a trace this page cannot read (`ScriptTrace.version` ≠ `TRACE_VERSION`). */
+export class TraceVersionError extends EngineError {
+  constructor(readonly version: unknown) {
+    super(
+      `The engine returned a trace of version ${String(version)}, but this page reads version ${TRACE_VERSION}: ` +
+        'the page and the engine come from different builds. Rebuild the site (npm run build) and reload.',
+      false,
+    );
+    this.name = 'TraceVersionError';
+  }
+}
+
 let host: WorkerHost | null = null;
 let nextSession = 1;
 
@@ -89,6 +103,7 @@ export class EngineSession {
     try {
       const r = await this.host.call<'load'>({ type: 'load', session: this.id, script, dialect });
       this.loaded = { script, dialect, generation: this.host.generation };
+      if (r.trace?.version !== TRACE_VERSION) throw new TraceVersionError(r.trace?.version);
       return r;
     } finally {
       clearTimeout(timer);

@@ -2,18 +2,19 @@
 // (`# step 4: RightTable +I[…]`, as `joinlab run` prints them). Each row's element has
 // data-testid="changelog-row" and exactly the CLI's text; clicking it goes to its step.
 // Stepping adds or removes only the groups in between, so a step costs what changed.
-// A retraction and the row that replaces it (model.ts `pairRetractions`: a NULL-padded row and
-// its joined row, a -U and its +U) are drawn as a pair, with a line saying which input row
-// caused it and which stored rows it involves (each a link to its step).
+// A retraction and the row that replaces it (the engine's `OutRow.partner` / `pair`: a
+// NULL-padded row and its joined row, a -U and its +U) are drawn as a pair, with a line saying
+// which input row caused it and which stored rows it involves (each a link to its step).
 
 import { h } from '../dom';
 import type { OutputRow, QueryModel } from '../model';
+import type { Pane } from './pane';
 
 /** Rows drawn per step at first (a 10,000-row window can emit thousands at once); more on request. */
 const FIRST_ROWS = 100;
 const MORE_ROWS = 2000;
 
-export class ChangelogPane {
+export class ChangelogPane implements Pane {
   readonly element: HTMLElement;
   private readonly list: HTMLOListElement;
   private readonly empty: HTMLParagraphElement;

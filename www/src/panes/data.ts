@@ -13,6 +13,7 @@ import { readSetting, removeSetting, writeSetting } from '../settings';
 import { findCreateTable, tableOrigin, tableOption, type TableOrigin, tableRowsHints, writeRowsHints, writeTableOption } from '../script-text';
 import { shortWindow } from '../timeline';
 import { formatDate, formatTime } from '../time';
+import type { Pane } from './pane';
 
 /** Rows drawn per table at first; more on request. */
 const FIRST_ROWS = 300;
@@ -53,7 +54,7 @@ interface LaneView {
   scroller: HTMLElement;
 }
 
-export class DataPane {
+export class DataPane implements Pane {
   readonly element: HTMLElement;
   private readonly globals: HTMLDivElement;
   private readonly summary: HTMLParagraphElement;
@@ -242,7 +243,7 @@ export class DataPane {
           'div',
           { class: 'jl-data-controls' },
           ...controls.map((c) => h('label', { class: 'jl-data-field', title: c.hint }, h('span', {}, c.label), c.input)),
-          origin === 'examples' ? h('span', { class: 'jl-muted jl-small' }, `one row every ${paceText(table)} (fixed)`) : null,
+          origin === 'examples' && info?.row_interval ? h('span', { class: 'jl-muted jl-small' }, `one row every ${info.row_interval} (fixed)`) : null,
         )
       : null;
 
@@ -302,7 +303,7 @@ export class DataPane {
         },
         h('th', { scope: 'row' }, link),
         ...r.values.map((val) => h('td', {}, val)),
-        h('td', { class: 'jl-data-time', title: r.timeFrom === 'pace' ? "From the examples catalog's pace (docs/mock-data.md): the trace has no event time for $rowtime" : undefined }, when),
+        h('td', { class: 'jl-data-time' }, when),
         h('td', { class: 'jl-num' }, prev && prev.x !== null && r.x !== null ? gapText(r.x - prev.x) : ''),
         h('td', { class: 'jl-data-from' }, r.line === 0 ? 'generated' : `line ${r.line}`),
         h('td', { class: r.late || r.behind ? 'jl-late-text' : undefined }, notes.join('; ')),
@@ -477,10 +478,6 @@ export class DataPane {
     );
     return out;
   }
-}
-
-function paceText(table: string): string {
-  return /^examples\.sensors\./i.test(table) ? '5 s' : '100 ms';
 }
 
 /** `+1 s`, `+100 ms`, `−2.5 s`, `+1 min 30 s`. */

@@ -6,10 +6,11 @@ import { h } from '../dom';
 import type { QueryModel } from '../model';
 import { shortWindow } from '../timeline';
 import type { Event } from '../trace';
+import type { Pane } from './pane';
 
 const MAX_EVENTS = 300;
 
-export class EventsPane {
+export class EventsPane implements Pane {
   readonly element: HTMLDetailsElement;
   private readonly list: HTMLOListElement;
   private readonly summary: HTMLElement;

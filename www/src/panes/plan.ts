@@ -4,8 +4,9 @@
 import { h } from '../dom';
 import { inputName, type QueryModel } from '../model';
 import { updatingBadge } from './badges';
+import type { Pane } from './pane';
 
-export class PlanPane {
+export class PlanPane implements Pane {
   readonly element: HTMLElement;
 
   constructor() {
@@ -54,4 +55,7 @@ export class PlanPane {
     }
     this.element.replaceChildren(...parts);
   }
+
+  /** The plan is the same at every step. */
+  show(): void {}
 }

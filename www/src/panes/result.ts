@@ -1,15 +1,20 @@
 // The result table: the changelog applied up to the current step (what a materialized view of
-// the query holds), sorted as the oracle sorts its materialized blocks.
+// the query holds), sorted as the oracle sorts its materialized blocks; and its badge, updating
+// or append-only (placed in the card's heading).
 
 import { h } from '../dom';
 import { type QueryModel, ResultTable } from '../model';
+import { updatingBadge } from './badges';
+import type { Pane } from './pane';
 
 /** Rows drawn at first (a 16 ms frame holds a few hundred); more on request. */
 const FIRST_ROWS = 200;
 const MORE_ROWS = 2000;
 
-export class ResultPane {
+export class ResultPane implements Pane {
   readonly element: HTMLElement;
+  /** Whether the result is an updating stream or append-only. */
+  readonly mode: HTMLSpanElement;
   private readonly caption: HTMLParagraphElement;
   private readonly table: HTMLTableElement;
   private readonly tbody: HTMLTableSectionElement;
@@ -22,12 +27,14 @@ export class ResultPane {
     this.tbody = h('tbody');
     this.table = h('table', { class: 'jl-table', 'data-testid': 'result-table' }, this.tbody);
     this.element = h('div', { class: 'jl-pane-body' }, this.caption, h('div', { class: 'jl-scroll' }, this.table));
+    this.mode = h('span', { class: 'jl-card-badge' });
   }
 
   setModel(model: QueryModel | null): void {
     this.model = model;
     this.results = model ? new ResultTable(model) : null;
     this.shownEnd = -1;
+    if (model) this.mode.replaceChildren(updatingBadge(model.updating, 'The result'));
     const head = h('thead');
     if (model) {
       const tr = h('tr');

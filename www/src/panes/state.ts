@@ -12,10 +12,11 @@
 // * The rows that left the state at this step, and why (window fired, retracted, state TTL).
 
 import { h } from '../dom';
-import { operator, operatorName, type QueryModel, replayState, sidesOf, type StateSeries, stateSeriesOf } from '../model';
+import { operator, operatorName, type QueryModel, sidesOf, type StateSeries, stateSeriesOf } from '../model';
 import { shortWindow } from '../timeline';
-import type { StateGroup, StateSummary } from '../trace';
+import type { EventOf, StateGroup, StateSummary } from '../trace';
 import { updatingBadge } from './badges';
+import type { Pane } from './pane';
 
 const MAX_GROUPS = 200;
 const MAX_ROWS = 20;
@@ -100,7 +101,7 @@ interface SummaryLine {
   spark: Sparkline;
 }
 
-export class StatePane {
+export class StatePane implements Pane {
   readonly element: HTMLElement;
   private readonly summary: HTMLDivElement;
   private readonly compare: HTMLDivElement;
@@ -254,14 +255,14 @@ export class StatePane {
         // A window firing frees thousands of groups at once: the rest in one line.
         more++;
         moreRows += e.rows;
-        moreReasons.add(e.reason.replace(/:.*$/, ''));
+        moreReasons.add(shortReason(e));
         continue;
       }
       const where = [e.side !== 'key' ? e.side : '', e.key.length ? `key ${e.key.join(', ')}` : '', e.window ? `window ${shortWindow(e.window.label)}` : ''].filter(Boolean).join(', ');
       items.push(
         h(
           'li',
-          { class: /TTL/.test(e.reason) ? 'jl-freed-ttl' : undefined },
+          { class: e.cause === 'ttl' ? 'jl-freed-ttl' : undefined },
           h('strong', {}, `${operatorName(m, e.op)}: ${e.rows} row${e.rows === 1 ? '' : 's'} left`),
           where ? ` (${where})` : '',
           ` — ${e.reason}`,
@@ -280,14 +281,10 @@ export class StatePane {
     this.wanted = null;
     this.inFlight = true;
     try {
-      let full = await this.fetch(this.model.query.index - 1, pos);
-      if (gen === this.generation && pos === this.pos && this.wanted === null && this.model) {
-        // Where the engine's answer disagrees with the sizes the trace recorded, replay the trace.
-        const sizes = this.model.steps[pos - 1]?.state ?? [];
-        const total = (xs: StateSummary[]) => xs.reduce((n, s) => n + s.rows, 0);
-        if (total(sizes) !== total(full)) full = replayState(this.model, pos);
-        this.render(full, true);
-      }
+      // The engine re-runs the query `pos` steps (the end of input is one more than the data
+      // steps) with the driver that wrote the trace, so it agrees with the sizes in `Step.state`.
+      const full = await this.fetch(this.model.query.index - 1, pos);
+      if (gen === this.generation && pos === this.pos && this.wanted === null && this.model) this.render(full, true);
     } catch {
       // The sizes stay on screen; the error pane reports engine failures.
     } finally {
@@ -320,6 +317,14 @@ export class StatePane {
     }
     this.body.replaceChildren(...out);
   }
+}
+
+/**
+ * Why rows left, for the line that sums up a step's many groups: the reason's words, except a
+ * TTL reason, whose details (when each key was last written) differ from group to group.
+ */
+function shortReason(e: EventOf<'state_expire'>): string {
+  return e.cause === 'ttl' ? 'state TTL' : e.reason;
 }
 
 /** One operator's state: a row per (window,) key, a column per side. */

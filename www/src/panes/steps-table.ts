@@ -7,10 +7,11 @@ import { h } from '../dom';
 import type { QueryModel } from '../model';
 import { shortWindow } from '../timeline';
 import { clockFor, formatTime } from '../time';
+import type { Pane } from './pane';
 
 const AROUND = 25;
 
-export class StepsTable {
+export class StepsTable implements Pane {
   readonly element: HTMLElement;
   private readonly tbody: HTMLTableSectionElement;
   private readonly note: HTMLParagraphElement;
@@ -58,7 +59,7 @@ export class StepsTable {
       if (i.row?.late) notes.push(`✕ late: window ${shortWindow(i.row.late.window)} had already fired; dropped`);
       if (i.row?.dropped) notes.push(`dropped: ${i.row.dropped}`);
       if (i.freed) {
-        const ttl = s.events.some((e) => e.type === 'state_expire' && /TTL/.test(e.reason));
+        const ttl = s.events.some((e) => e.type === 'state_expire' && e.cause === 'ttl');
         notes.push(`${i.freed} state row${i.freed === 1 ? '' : 's'} freed${ttl ? ' (state TTL)' : ''}`);
       }
       const stepCell = h('button', { type: 'button', class: 'jl-step-link', 'aria-current': p === pos ? 'step' : undefined }, String(p));

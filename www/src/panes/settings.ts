@@ -3,8 +3,8 @@
 // script stays the truth. Positional settings are read and written for the query shown (the
 // SET in effect above it).
 
-import { h } from './dom';
-import { readSetting, type SettingName, writeSetting } from './settings';
+import { h } from '../dom';
+import { readSetting, type SettingName, writeSetting } from '../settings';
 
 const PROC_STEPS = ['1 s', '500 ms', '10 s', '1 min', '0 ms', 'event-time'];
 const TTLS = ['5 s', '10 s', '1 min', '10 min', '1 h', '1 d'];

@@ -1,0 +1,175 @@
+// Around the step: the query's notes (what the planner chose and how rows arrive), the step
+// sentence, why rows left an operator's state at this step (state TTL, a retraction), which input
+// holds the join's watermark back, the simulated processing-time clock, and the timeline's
+// legend. Its elements sit in different places of the layout (layout.ts puts them there).
+
+import { h } from '../dom';
+import { operatorName, type QueryModel } from '../model';
+import { settingAt } from '../settings';
+import { LANE_COLORS } from '../timeline';
+import { clockFor, formatDate, formatTime } from '../time';
+import { gapText } from './data';
+import type { Pane } from './pane';
+
+/** Rows-left lines under the sentence; the rest are in the state pane and the events. */
+const MAX_WHY = 8;
+
+export class StepHeader implements Pane {
+  /** The step sentence (and where a failure of the header is reported). */
+  readonly element: HTMLParagraphElement;
+  /** Why state left at this step (state TTL, retractions), under the sentence. */
+  readonly why: HTMLUListElement;
+  /** Which input holds the join's watermark back, and since when. */
+  readonly held: HTMLParagraphElement;
+  /** The query's `# note:` lines (fallbacks, multi-way join planning, arrival order). */
+  readonly notes: HTMLDivElement;
+  /** The simulated processing-time clock at the step. */
+  readonly procTime: HTMLSpanElement;
+  readonly legend: HTMLElement;
+  private model: QueryModel | null = null;
+
+  /** `getScript`: the editor's script (the processing-time setting in effect at the query). */
+  constructor(private readonly getScript: () => string) {
+    this.element = h('p', { class: 'jl-sentence', 'data-testid': 'step-sentence', 'aria-live': 'polite', role: 'status' });
+    this.why = h('ul', { class: 'jl-why', 'data-testid': 'step-why', hidden: true });
+    this.held = h('p', { class: 'jl-held', 'data-testid': 'held-back', hidden: true });
+    this.notes = h('div', { class: 'jl-query-notes', 'data-testid': 'query-notes', hidden: true });
+    this.procTime = h('span', { class: 'jl-proctime', 'data-testid': 'proc-time' });
+    this.legend = h('div', { class: 'jl-legend', 'aria-hidden': 'true' });
+  }
+
+  setModel(model: QueryModel | null): void {
+    this.model = model;
+    if (model) {
+      this.renderLegend(model);
+      return;
+    }
+    this.element.textContent = '';
+    this.procTime.textContent = '';
+    this.held.hidden = true;
+    this.legend.replaceChildren();
+  }
+
+  show(pos: number): void {
+    const m = this.model;
+    if (!m) return;
+    const step = m.steps[pos - 1];
+    this.element.textContent = step.kind === 'end' ? capitalize(step.summary) : step.summary;
+    this.renderWhy(m, pos);
+    this.renderHeld(m, pos);
+    this.renderProcTime(m, pos);
+  }
+
+  /** The sentence of a query that ran on no rows. */
+  showNoData(): void {
+    this.element.textContent = 'No data: the script inserts no rows, so nothing arrives.';
+  }
+
+  /** The query's notes: what the planner chose and why (a window join that is not one, a
+   *  multi-way join), then, quieter, how the rows arrive. */
+  setNotes(all: string[]): void {
+    const notes = [...new Set(all.map((n) => n.replace(/^# note:\s*/, '')))];
+    const arrival = notes.filter((n) => /^arrival |arrival needs|arrive as written/.test(n));
+    const main = notes.filter((n) => !arrival.includes(n));
+    const items: HTMLElement[] = main.map((n) => h('li', {}, n));
+    if (arrival.length) items.push(h('li', { class: 'jl-muted' }, arrival.join('; ')));
+    this.notes.replaceChildren(...(items.length ? [h('span', { class: 'jl-notes-title' }, 'Notes'), h('ul', {}, ...items)] : []));
+    this.notes.hidden = items.length === 0;
+    this.notes.classList.toggle('jl-notes-quiet', main.length === 0);
+  }
+
+  /** Rows that left an operator's state at this step for a reason other than a window firing. */
+  private renderWhy(m: QueryModel, pos: number): void {
+    const items: HTMLElement[] = [];
+    for (const e of m.steps[pos - 1]?.events ?? []) {
+      if (e.type !== 'state_expire' || e.cause === 'window_fired') continue;
+      if (items.length === MAX_WHY) {
+        items.push(h('li', { class: 'jl-muted' }, '… more in the state pane and the events of this step.'));
+        break;
+      }
+      const ttl = e.cause === 'ttl';
+      const where = [e.side !== 'key' ? `${e.side} side` : '', e.key.length ? `key ${e.key.join(', ')}` : ''].filter(Boolean).join(', ');
+      items.push(
+        h(
+          'li',
+          { class: ttl ? 'jl-why-ttl' : undefined },
+          h('strong', {}, ttl ? 'State TTL: ' : 'State: '),
+          // The reason's words, without the "state TTL: " the heading already says.
+          `${e.rows} row${e.rows === 1 ? '' : 's'} left the ${operatorName(m, e.op)}'s state${where ? ` (${where})` : ''}: ${e.reason.replace(/^state TTL: /, '')}.`,
+        ),
+      );
+    }
+    this.why.replaceChildren(...items);
+    this.why.hidden = items.length === 0;
+  }
+
+  /**
+   * When an input holds the join's watermark back (the trace's `input_watermark.held_by`): which
+   * one, since which step, and where each input's watermark stands.
+   */
+  private renderHeld(m: QueryModel, pos: number): void {
+    const held = m.held[pos];
+    const join = m.joinWatermark;
+    if (!held || !join || m.steps[pos - 1]?.kind === 'end') {
+      this.held.hidden = true;
+      return;
+    }
+    const at = (v: number | undefined) => (v === undefined || Number.isNaN(v) ? 'none yet' : Number.isFinite(v) ? formatTime(v) : '+∞');
+    const wmOf = (table: string) => m.sourceWatermarks.find((s) => s.label === table)?.values[pos];
+    const by = wmOf(held.by);
+    const others = [...new Set(m.sourceWatermarks.map((s) => s.label))].filter((t) => t !== held.by);
+    const ahead = others.map((t) => ({ t, v: wmOf(t) })).filter((o) => o.v !== undefined && !Number.isNaN(o.v));
+    const lead = ahead.reduce<{ t: string; v: number } | null>((a, o) => (o.v !== undefined && (!a || o.v > a.v) ? { t: o.t, v: o.v } : a), null);
+    const joinWm = join.values[pos];
+    const steps = pos - held.since + 1;
+    const gap = lead && by !== undefined && Number.isFinite(lead.v) && Number.isFinite(by) ? lead.v - by : null;
+    const parts = [
+      h('strong', {}, 'Join watermark held back'),
+      ` by ${held.by}`,
+      steps > 1 ? ` for ${steps} steps (since step ${held.since})` : '',
+      `: it stays at ${at(joinWm)}, the watermark of ${held.by}${by === undefined || Number.isNaN(by) ? ' (none yet)' : ''}`,
+      lead ? `, while ${lead.t} is at ${at(lead.v)}${gap !== null && gap > 0 ? ` (${gapText(gap).replace(/^\+/, '')} ahead)` : ''}` : '',
+      m.windows.length ? `. Windows cannot fire until ${held.by} moves on.` : '.',
+    ];
+    this.held.replaceChildren(...parts);
+    this.held.dataset.by = held.by;
+    this.held.dataset.since = String(held.since);
+    this.held.classList.toggle('jl-held-long', steps > 1);
+    this.held.hidden = false;
+  }
+
+  /** The simulated processing-time clock at the step, on the session zone's wall clock. */
+  private renderProcTime(m: QueryModel, pos: number): void {
+    const ms = m.steps[pos - 1]?.proc_time_ms;
+    if (ms === undefined || ms === null) {
+      this.procTime.textContent = '';
+      return;
+    }
+    const clock = clockFor(m.zone, true);
+    const t = clock(ms);
+    const first = clock(m.steps[0]?.proc_time_ms ?? ms);
+    const sameDay = formatDate(t) === formatDate(first) && Math.abs(t - first) < 86_400_000;
+    const setting = settingAt(this.getScript(), 'proctime', m.query.line);
+    this.procTime.textContent = `processing time ${sameDay ? formatTime(t, true) : `${formatDate(t)} ${formatTime(t, true)}`}`;
+    this.procTime.title =
+      `The simulated processing-time clock at this step: ${formatDate(t)} ${formatTime(t)} (${m.zone}). ` +
+      `It is what PROCTIME() reads and what state TTL counts; SET 'joinlab.proctime-step' = '${setting}' ` +
+      (setting === 'event-time' ? 'makes it follow the largest event time seen.' : 'moves it that much per step.');
+  }
+
+  /** What the timeline's marks mean: a swatch per lane, late rows, watermarks, windows, outputs. */
+  private renderLegend(m: QueryModel): void {
+    const sw = (cls: string, style = '') => h('span', { class: `jl-swatch ${cls}`, style });
+    const items: HTMLElement[] = m.lanes.map((l, i) => h('span', {}, sw('jl-sw-row', `background:${LANE_COLORS[i % LANE_COLORS.length]}`), `${l.table} row (arrival number)`));
+    items.push(h('span', {}, sw('jl-sw-late'), 'late row (dropped)'));
+    items.push(h('span', {}, sw('jl-sw-wm'), 'watermark'));
+    if (m.windows.length) items.push(h('span', {}, sw('jl-sw-open'), 'window open'), h('span', {}, sw('jl-sw-fired'), 'fired'));
+    if (m.held.some((x, p) => x && p > x.since)) items.push(h('span', {}, sw('jl-sw-held'), 'join watermark held back'));
+    items.push(h('span', {}, sw('jl-sw-out'), 'emitted row'));
+    this.legend.replaceChildren(...items);
+  }
+}
+
+function capitalize(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,155 @@
+// Where things go on the timeline: the x axis (event time, or arrival number when no row has
+// one), one lane per input table with rows spread over tracks so marks do not overlap, the join
+// lane with a track per overlapping window, and the output lane. Computed when the model or the
+// width changes; `frame` turns it into the coordinate functions the painters use at a step.
+
+import type { QueryModel, RowMark, WindowInfo } from '../model';
+
+export const GUTTER = 118;
+export const PAD_R = 18;
+export const AXIS_H = 34;
+export const BAND_H = 20;
+
+export interface Layout {
+  width: number;
+  height: number;
+  from: number;
+  to: number;
+  /** Whether x is event time (else arrival number). */
+  timeAxis: boolean;
+  lanes: { top: number; height: number; track: Map<RowMark, number> }[];
+  joinLane: { top: number; height: number; track: Map<WindowInfo, number> } | null;
+  outLane: { top: number; height: number; track: Int32Array };
+  dense: boolean;
+}
+
+/** A mark that can be hovered or clicked. */
+export interface Hit {
+  x: number;
+  y: number;
+  r: number;
+  pos: number;
+  label: string;
+  /** Index of an emitted row (its lineage is drawn on hover). */
+  output?: number;
+}
+
+export function layoutFor(m: QueryModel, width: number): Layout {
+  const timeAxis = m.extent !== null;
+  let from = m.extent?.from ?? 0.5;
+  let to = m.extent?.to ?? Math.max(1.5, m.steps.length + 0.5);
+  const span = to - from;
+  from -= span * 0.04;
+  to += span * 0.04;
+  const plotW = width - GUTTER - PAD_R;
+  const px = (v: number) => GUTTER + ((v - from) / (to - from)) * plotW;
+  const xOf = (r: RowMark) => (timeAxis ? r.x : r.pos);
+
+  const totalRows = m.lanes.reduce((n, l) => n + l.rows.length, 0);
+  const dense = totalRows > 0 && plotW / totalRows < 6;
+  const markW = dense ? 4 : 24;
+  const maxTracks = dense ? 3 : 5;
+
+  let top = AXIS_H;
+  const lanes: Layout['lanes'] = [];
+  for (const lane of m.lanes) {
+    const track = new Map<RowMark, number>();
+    const ends: number[] = [];
+    const sorted = [...lane.rows].sort((a, b) => (xOf(a) ?? 0) - (xOf(b) ?? 0) || a.pos - b.pos);
+    for (const r of sorted) {
+      const x = px(xOf(r) ?? from);
+      let t = ends.findIndex((e) => e < x - markW);
+      if (t < 0) t = ends.length < maxTracks ? ends.length : r.pos % maxTracks;
+      ends[t] = Math.max(ends[t] ?? -Infinity, x);
+      track.set(r, t);
+    }
+    const n = Math.max(1, Math.min(maxTracks, ends.length));
+    const height = 22 + n * (dense ? 9 : 22);
+    lanes.push({ top, height, track });
+    top += height;
+  }
+
+  let joinLane: Layout['joinLane'] = null;
+  if (m.windows.length && timeAxis) {
+    const track = new Map<WindowInfo, number>();
+    const ends: number[] = [];
+    for (const w of m.windows) {
+      let t = ends.findIndex((e) => e <= w.start);
+      if (t < 0) t = ends.length;
+      ends[t] = w.end;
+      track.set(w, t);
+    }
+    const n = Math.min(ends.length, 8);
+    const height = 26 + n * (BAND_H + 4);
+    joinLane = { top, height, track };
+    top += height;
+  }
+
+  const outTrack = new Int32Array(m.outputs.length);
+  const outEnds: number[] = [];
+  const outMax = dense ? 4 : 6;
+  m.outputs.forEach((o, i) => {
+    const x = px(timeAxis ? (o.x ?? from) : o.pos);
+    let t = outEnds.findIndex((e) => e < x - (dense ? 3 : 14));
+    if (t < 0) t = outEnds.length < outMax ? outEnds.length : i % outMax;
+    outEnds[t] = Math.max(outEnds[t] ?? -Infinity, x);
+    outTrack[i] = t;
+  });
+  const outN = Math.max(1, Math.min(outMax, outEnds.length));
+  const outLane = { top, height: 22 + outN * (dense ? 8 : 16), track: outTrack };
+  top += outLane.height;
+
+  return { width, height: top + 8, from, to, timeAxis, lanes, joinLane, outLane, dense };
+}
+
+/** What every painter draws with: the canvas, the model at a step, the layout and its coordinates. */
+export interface Frame {
+  ctx: CanvasRenderingContext2D;
+  m: QueryModel;
+  L: Layout;
+  pos: number;
+  /** Marks drawn, for hover and click (painters append to it). */
+  hits: Hit[];
+  plotW: number;
+  /** The bottom of the output lane. */
+  bottom: number;
+  px: (v: number) => number;
+  /** x kept inside the plot. */
+  clampX: (v: number) => number;
+  xOfRow: (r: RowMark) => number;
+  /** y of a row's mark in its lane. */
+  yOfRow: (r: RowMark) => number;
+  /** y of emitted row i in the output lane. */
+  yOfOutput: (i: number) => number;
+  /** x of emitted row i. */
+  xOfOutput: (i: number) => number;
+}
+
+export function frame(ctx: CanvasRenderingContext2D, m: QueryModel, L: Layout, pos: number, hits: Hit[]): Frame {
+  const plotW = L.width - GUTTER - PAD_R;
+  const px = (v: number) => GUTTER + ((v - L.from) / (L.to - L.from)) * plotW;
+  const clampX = (v: number) => Math.min(Math.max(v, GUTTER), L.width - PAD_R);
+  const trackH = L.dense ? 9 : 22;
+  const outStep = L.dense ? 8 : 16;
+  return {
+    ctx,
+    m,
+    L,
+    pos,
+    hits,
+    plotW,
+    bottom: L.outLane.top + L.outLane.height,
+    px,
+    clampX,
+    xOfRow: (r) => px((L.timeAxis ? r.x : r.pos) ?? L.from),
+    yOfRow: (r) => {
+      const geo = L.lanes[r.lane];
+      return geo.top + 20 + (geo.track.get(r) ?? 0) * trackH + (L.dense ? 2 : 4);
+    },
+    yOfOutput: (i) => L.outLane.top + 18 + L.outLane.track[i] * outStep + 4,
+    xOfOutput: (i) => {
+      const o = m.outputs[i];
+      return clampX(px(L.timeAxis ? (o.x ?? L.from) : o.pos));
+    },
+  };
+}

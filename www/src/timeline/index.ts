@@ -1,0 +1,5 @@
+// The timeline (a canvas of lanes, windows, watermarks and outputs) and the helpers other parts
+// of the page share with it: lane colours and short window labels.
+
+export { Timeline, type TimelineOptions } from './view';
+export { LANE_COLORS, shortWindow } from './style';

@@ -1,0 +1,76 @@
+// Painters of the output lane (every row emitted so far as a diamond, hollow for a retraction,
+// the current step's larger) and of lineage: lines from the rows emitted at this step, or the
+// one hovered, to the input rows they were made of.
+
+import type { Frame } from './geometry';
+import { OUT_COLOR } from './style';
+
+export function paintOutputs(f: Frame): void {
+  const { ctx, m, L, pos } = f;
+  const og = L.outLane;
+  ctx.fillStyle = '#f0fdf4';
+  ctx.fillRect(0, og.top, L.width, og.height);
+  ctx.fillStyle = '#0f172a';
+  ctx.font = '600 12px system-ui, sans-serif';
+  ctx.fillText('output', 16, og.top + 12);
+  ctx.font = '11px system-ui, sans-serif';
+  ctx.fillStyle = '#64748b';
+  const emitted = emittedBy(f);
+  ctx.fillText(`${emitted} row${emitted === 1 ? '' : 's'}`, 16, og.top + 27);
+  const stepStart = pos > 0 ? m.outEnd[pos - 1] : 0;
+  // Marks that would land on the same pixel are drawn once (thousands of rows per window).
+  const drawn = new Set<number>();
+  for (let i = 0; i < emitted; i++) {
+    const o = m.outputs[i];
+    const x = f.xOfOutput(i);
+    const y = f.yOfOutput(i);
+    const current = i >= stepStart;
+    const key = (Math.round(x) * 64 + og.track[i]) * 2 + (current ? 1 : 0);
+    if (drawn.has(key)) continue;
+    drawn.add(key);
+    const s = L.dense ? 3 : current ? 6.5 : 5;
+    ctx.beginPath();
+    ctx.moveTo(x, y - s);
+    ctx.lineTo(x + s, y);
+    ctx.lineTo(x, y + s);
+    ctx.lineTo(x - s, y);
+    ctx.closePath();
+    ctx.fillStyle = o.kind === '-U' || o.kind === '-D' ? '#fff' : OUT_COLOR;
+    ctx.fill();
+    ctx.strokeStyle = current ? '#052e16' : OUT_COLOR;
+    ctx.lineWidth = current ? 2 : 1;
+    ctx.stroke();
+    if (!L.dense) f.hits.push({ x, y, r: 7, pos: o.pos, label: `${o.text} (step ${o.pos})`, output: i });
+  }
+}
+
+/** Lines from emitted rows to their input rows: the one hovered (`hover`), else this step's. */
+export function paintLineage(f: Frame, hover: number | null): void {
+  const { ctx, m, L, pos } = f;
+  const emitted = emittedBy(f);
+  const stepStart = pos > 0 ? m.outEnd[pos - 1] : 0;
+  const lineage: number[] = [];
+  if (hover !== null && hover < emitted) lineage.push(hover);
+  else for (let i = stepStart; i < emitted && lineage.length < (L.dense ? 8 : 80); i++) lineage.push(i);
+  ctx.strokeStyle = 'rgba(21, 128, 61, 0.55)';
+  ctx.lineWidth = 1.25;
+  for (const i of lineage) {
+    const ox = f.xOfOutput(i);
+    const oy = f.yOfOutput(i);
+    for (const l of m.outputs[i].lineage) {
+      const r = m.rowsByPos[l];
+      if (!r) continue;
+      const rx = f.xOfRow(r);
+      const ry = f.yOfRow(r);
+      ctx.beginPath();
+      ctx.moveTo(ox, oy - 6);
+      ctx.bezierCurveTo(ox, (oy + ry) / 2, rx, (oy + ry) / 2, rx, ry + 8);
+      ctx.stroke();
+    }
+  }
+}
+
+/** Rows emitted up to and including the step. */
+function emittedBy(f: Frame): number {
+  return f.m.outEnd[Math.min(f.pos, f.m.outEnd.length - 1)];
+}

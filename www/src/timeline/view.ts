@@ -1,0 +1,151 @@
+// The timeline drawing: one lane per input table (rows at their event time, labelled with their
+// arrival number; the table's watermark as a line with the time it has passed shaded), a lane
+// for the join operator (windows as bands that open, fire and are purged; the join's
+// watermark), and a lane of emitted rows with lines to the input rows they were made of.
+// Late rows are drawn as a crossed square with the label "late", never by colour alone.
+// Canvas, so a step of a 10,000-row trace draws within a frame; the table view is the
+// accessible equivalent. This class owns the canvas, its size and the pointer; geometry.ts
+// places things and the paint-*.ts painters draw them.
+
+import type { QueryModel } from '../model';
+import type { Pane } from '../panes/pane';
+import { frame, type Hit, type Layout, layoutFor } from './geometry';
+import { paintAxis, paintLanes } from './paint-lanes';
+import { paintLineage, paintOutputs } from './paint-outputs';
+import { paintHeldBack, paintJoinWatermark } from './paint-watermarks';
+import { paintWindows } from './paint-windows';
+
+export interface TimelineOptions {
+  /** Called when a mark is clicked with the step it belongs to. */
+  onPick?: (pos: number) => void;
+}
+
+export class Timeline implements Pane {
+  readonly element: HTMLDivElement;
+  private readonly canvas: HTMLCanvasElement;
+  private readonly tip: HTMLDivElement;
+  private model: QueryModel | null = null;
+  private layout: Layout | null = null;
+  private pos = 1;
+  private hits: Hit[] = [];
+  private hoverOutput: number | null = null;
+  private resizeObs: ResizeObserver;
+
+  constructor(private readonly opts: TimelineOptions = {}) {
+    this.element = document.createElement('div');
+    this.element.className = 'timeline';
+    this.canvas = document.createElement('canvas');
+    this.canvas.setAttribute('role', 'img');
+    this.canvas.setAttribute('aria-label', 'Timeline of rows, watermarks and windows (the table view below lists the same steps)');
+    this.tip = document.createElement('div');
+    this.tip.className = 'timeline-tip';
+    this.tip.hidden = true;
+    this.element.append(this.canvas, this.tip);
+    this.resizeObs = new ResizeObserver(() => this.relayout());
+    this.resizeObs.observe(this.element);
+    this.canvas.addEventListener('mousemove', (e) => this.onMove(e));
+    this.canvas.addEventListener('mouseleave', () => {
+      this.tip.hidden = true;
+      if (this.hoverOutput !== null) {
+        this.hoverOutput = null;
+        this.draw(this.pos);
+      }
+    });
+    this.canvas.addEventListener('click', (e) => {
+      const h = this.hitAt(e);
+      if (h) this.opts.onPick?.(h.pos);
+    });
+  }
+
+  setModel(model: QueryModel | null): void {
+    this.model = model;
+    this.hoverOutput = null;
+    this.relayout();
+  }
+
+  show(pos: number): void {
+    this.draw(pos);
+  }
+
+  destroy(): void {
+    this.resizeObs.disconnect();
+  }
+
+  /** Draws the lineage of one emitted row (null: the rows of the current step). */
+  highlightOutput(index: number | null): void {
+    if (index === this.hoverOutput) return;
+    this.hoverOutput = index;
+    this.draw(this.pos);
+  }
+
+  private relayout(): void {
+    const m = this.model;
+    const width = Math.max(320, Math.floor(this.element.clientWidth || 800));
+    if (!m) {
+      this.layout = null;
+      this.canvas.style.height = '0px';
+      return;
+    }
+    this.layout = layoutFor(m, width);
+    const dpr = window.devicePixelRatio || 1;
+    this.canvas.width = Math.round(width * dpr);
+    this.canvas.height = Math.round(this.layout.height * dpr);
+    this.canvas.style.width = `${width}px`;
+    this.canvas.style.height = `${this.layout.height}px`;
+    this.draw(this.pos);
+  }
+
+  /** Draws the state after step `pos`, back to front. */
+  private draw(pos: number): void {
+    this.pos = pos;
+    const m = this.model;
+    const L = this.layout;
+    const ctx = this.canvas.getContext('2d');
+    if (!m || !L || !ctx) return;
+    const dpr = window.devicePixelRatio || 1;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, L.width, L.height);
+    ctx.font = '11px system-ui, sans-serif';
+    ctx.textBaseline = 'middle';
+    this.hits = [];
+    const f = frame(ctx, m, L, pos, this.hits);
+    paintAxis(f);
+    paintLanes(f);
+    paintWindows(f);
+    paintOutputs(f);
+    paintHeldBack(f);
+    paintJoinWatermark(f);
+    paintLineage(f, this.hoverOutput);
+  }
+
+  private hitAt(e: MouseEvent): Hit | null {
+    const rect = this.canvas.getBoundingClientRect();
+    const x = e.clientX - rect.left;
+    const y = e.clientY - rect.top;
+    let best: Hit | null = null;
+    let bestD = Number.POSITIVE_INFINITY;
+    for (const h of this.hits) {
+      const d = Math.hypot(h.x - x, h.y - y);
+      if (d <= h.r + 3 && d < bestD) {
+        best = h;
+        bestD = d;
+      }
+    }
+    return best;
+  }
+
+  private onMove(e: MouseEvent): void {
+    const h = this.hitAt(e);
+    this.canvas.style.cursor = h ? 'pointer' : 'default';
+    this.highlightOutput(h?.output ?? null);
+    if (!h) {
+      this.tip.hidden = true;
+      return;
+    }
+    this.tip.textContent = h.label;
+    this.tip.hidden = false;
+    const rect = this.canvas.getBoundingClientRect();
+    this.tip.style.left = `${Math.min(h.x + 10, rect.width - 260)}px`;
+    this.tip.style.top = `${h.y + 12}px`;
+  }
+}
