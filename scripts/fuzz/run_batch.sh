@@ -8,7 +8,7 @@ set -u
 seed=$1; count=$2; dir=$3; gen=${4:-regular_joins}
 here=$(cd "$(dirname "$0")/../.." && pwd)
 oracle="${ORACLE_DIR:-$here/../shared/oracle}"
-bin="${JOINLAB_BIN:-$here/target/debug/joinlab}"
+bin="${JOINLAB_BIN:-${CARGO_TARGET_DIR:-$here/target}/debug/joinlab}"
 python3 "$here/scripts/fuzz/$gen.py" --seed "$seed" --count "$count" --out "$dir"
 export ORACLE_JAVA_OPTS="${ORACLE_JAVA_OPTS:--Doracle.quiet-polls=8 -Doracle.poll-ms=5 -Xmx2g -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
 "$oracle/run-scenario" --write-expected "$dir"/*.sql > "$dir/oracle.log" 2>&1

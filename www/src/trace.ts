@@ -33,7 +33,7 @@ export type ErrorKind = "parse" | "validation" | "table" | "harness" | "unsuppor
 /**
  * A Flink operator, as EXPLAIN and the trace name it.
  */
-export type OpKind = "TableSourceScan" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "Join" | "MultiJoin";
+export type OpKind = "TableSourceScan" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "Join" | "MultiJoin";
 
 /**
  * What an operator is to the query, for the page: where rows enter, what normalizes an upsert
@@ -44,7 +44,7 @@ export type OpRole = "source" | "normalize" | "calc" | "window_tvf" | "join";
 /**
  * Why rows left an operator's state.
  */
-export type ExpireCause = "window_fired" | "deleted" | "retracted" | "ttl";
+export type ExpireCause = "window_fired" | "deleted" | "retracted" | "ttl" | "interval_passed";
 
 /**
  * Where a table's rows come from.
@@ -62,7 +62,49 @@ export type WindowRef = { start_ms: number, end_ms: number,
  */
 label: string, };
 
-export type Event = { "type": "source_row", op: number, table: string, kind: RowKind, row: Array<string>, rowtime_ms?: number | null, } | { "type": "watermark", op: number, value_ms: number | null, text: string, } | { "type": "input_watermark", op: number, input: number, value_ms: number | null, text: string, held_by?: string | null, } | { "type": "window_assign", op: number, windows: Array<WindowRef>, } | { "type": "state_insert", op: number, side: string, key: Array<string>, window?: WindowRef | null, row: Array<string>, lineage: Array<number>, rows_in_state: number, } | { "type": "state_expire", op: number, side: string, key: Array<string>, window?: WindowRef | null, rows: number, cause: ExpireCause, reason: string, } | { "type": "window_fire", op: number, window: WindowRef, key: Array<string>, left_rows: number, right_rows: number, watermark_ms: number | null, } | { "type": "late_drop", op: number, side: string, row: Array<string>, window: WindowRef, watermark_ms: number | null, lineage: Array<number>, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, };
+export type Event = { "type": "source_row", op: number, table: string, kind: RowKind, row: Array<string>, rowtime_ms?: number | null, } | { "type": "watermark", op: number, value_ms: number | null, text: string, } | { "type": "input_watermark", op: number, input: number, value_ms: number | null, text: string, held_by?: string | null, } | { "type": "window_assign", op: number, windows: Array<WindowRef>, } | { "type": "state_insert", op: number, side: string, key: Array<string>, window?: WindowRef | null, row: Array<string>, lineage: Array<number>, rows_in_state: number, } | { "type": "state_expire", op: number, side: string, key: Array<string>, window?: WindowRef | null, rows: number, cause: ExpireCause, reason: string, } | { "type": "window_fire", op: number, window: WindowRef, key: Array<string>, left_rows: number, right_rows: number, watermark_ms: number | null, } | { "type": "late_drop", op: number, side: string, row: Array<string>, window: WindowRef, watermark_ms: number | null, lineage: Array<number>, } | { "type": "interval_probe", op: number, side: string, key: Array<string>, row: Array<string>, lineage: Array<number>, 
+/**
+ * The row's time: its time attribute (rowtime), or the processing time it arrived at.
+ */
+time_ms: number, 
+/**
+ * The other side's times it joins with: `[from_ms, to_ms]`.
+ */
+from_ms: number, to_ms: number, 
+/**
+ * Rows of the other side it joined with on arrival.
+ */
+matched: number, 
+/**
+ * Kept in state; else it was late: the operator's time had passed `to_ms` (it only
+ * probed the other side's state, and an outer side pads it at once).
+ */
+cached: boolean, 
+/**
+ * The operator time from which it is evicted: its time plus its side's bound plus 1 ms.
+ */
+expires_ms?: number | null, 
+/**
+ * The cleanup timer of its key and side (one per key and side, set for the oldest row:
+ * it may fire later than `expires_ms`).
+ */
+timer_ms?: number | null, } | { "type": "interval_cleanup", op: number, side: string, key: Array<string>, timer_ms?: number | null, 
+/**
+ * The operator's time then (its watermark, or the processing time).
+ */
+time_ms: number | null, 
+/**
+ * Rows at or before this time left.
+ */
+expired_ms: number | null, rows: number, 
+/**
+ * The rows padded with NULLs (as the side's row prints).
+ */
+padded: Array<Array<string>>, 
+/**
+ * The next cleanup timer of the key and side, for the rows that stay.
+ */
+next_timer_ms?: number | null, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, };
 
 export type OperatorInfo = { id: number, 
 /**
