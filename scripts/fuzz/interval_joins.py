@@ -72,18 +72,26 @@ class Gen:
     def __init__(self, r, focus=None):
         self.r = r
         self.w = dict(kinds=["INNER", "LEFT", "RIGHT", "FULL"], late=0.1, third=0.25, chain=0.5,
-                      marker=0.12, cleanup=0.15, negative=0.08, residual=0.35)
+                      marker=0.12, cleanup=0.15, negative=0.08, residual=0.35,
+                      precision=0.05)
         if focus:
             self.w.update(FOCUS[focus])
 
     # ------------------------------------------------------------------ literals and bounds
 
     def interval(self, ms):
-        """INTERVAL literal for ms >= 0 (a multiple of 500 ms)."""
+        """INTERVAL literal for ms >= 0 (a multiple of 500 ms). Flink's default leading precision is
+        2 digits (`INTERVAL '180' SECOND` is a ValidationException): larger values get an explicit
+        precision, `SECOND(3)`, now and then."""
         r = self.r
         if ms % 1000:
             return "INTERVAL '%s' SECOND" % (("%.3f" % (ms / 1000.0)).rstrip("0").rstrip("."))
         fits = [(u, f) for u, f in UNITS if ms % f == 0]
+        big = [(u, f) for u, f in fits if ms // f > 99]
+        fits = [(u, f) for u, f in fits if ms // f <= 99]
+        if big and (not fits or r.random() < self.w["precision"]):
+            u, f = r.choice(big)
+            return "INTERVAL '%d' %s(%d)" % (ms // f, u, len(str(ms // f)))
         u, f = fits[0] if r.random() < 0.75 else r.choice(fits)
         return "INTERVAL '%d' %s" % (ms // f, u)
 
@@ -261,13 +269,13 @@ class Gen:
         items += r.sample(extras, r.choice([0, 0, 1, 2]))
         x = r.random()
         if x < 0.3:
-            items += ["%s.t AS %st" % (n, n.lower()) for n in r.sample(names, 2)]
+            items += ["%s.t AS %s_t" % (n, n.lower()) for n in r.sample(names, 2)]
         elif x < 0.6 and safe:
             n = r.choice(sorted(safe))
-            items.append("%s.t AS %st" % (n, n.lower()))
+            items.append("%s.t AS %s_t" % (n, n.lower()))
         elif x < 0.63:  # one rowtime column that may be padded: Flink's sink fails on a NULL one
             n = r.choice(names)
-            items.append("%s.t AS %st" % (n, n.lower()))
+            items.append("%s.t AS %s_t" % (n, n.lower()))
         r.shuffle(items)
         return ", ".join(items)
 

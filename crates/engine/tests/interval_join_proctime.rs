@@ -48,10 +48,17 @@ fn padding_follows_the_processing_time_timers() {
     }
     // the trace names the timer that padded l2
     let cleanup = q.steps[5].events.iter().find_map(|e| match e {
-        Event::IntervalCleanup { timer_ms, padded, key, .. } => Some((*timer_ms, *padded, key.clone())),
+        Event::IntervalCleanup { timer_ms, padded, key, .. } => Some((*timer_ms, padded.clone(), key.clone())),
         _ => None,
     });
-    assert_eq!(cleanup, Some((B + 5001, 1, vec!["2".to_string()])));
+    assert_eq!(
+        cleanup,
+        Some((
+            Some(B + 5001),
+            vec![vec!["2".to_string(), "l2".to_string(), "2024-01-01 00:00:03.000".to_string()]],
+            vec!["2".to_string()]
+        ))
+    );
     // l4 is still held at the end, waiting for a timer that never fires
     assert_eq!(end.state.iter().map(|s| s.rows).sum::<usize>(), 1);
 }

@@ -243,7 +243,7 @@ impl<'c> Binder<'c> {
             JoinStrategy::Window { left_win, right_win, left_window, right_window } => {
                 self.window_join(left, right, kind, conjuncts, [left_win, right_win], [left_window, right_window])
             }
-            JoinStrategy::Interval(bounds) => self.interval_join(left, right, kind, conjuncts, bounds),
+            JoinStrategy::Interval(bounds) => self.interval_join(left, right, kind, conjuncts, bounds, span),
             JoinStrategy::Unsupported { what } => Err(Error::unsupported(what).at(span.0, span.1)),
             JoinStrategy::Regular { why_not } => {
                 if let Some(note) = why_not {
@@ -264,6 +264,7 @@ impl<'c> Binder<'c> {
         kind: JoinKind,
         conjuncts: Vec<Expr>,
         bounds: IntervalBounds,
+        span: (Pos, Pos),
     ) -> Result<Rel> {
         let nl = left.fields.len();
         for side in [&left, &right] {
@@ -303,6 +304,12 @@ impl<'c> Binder<'c> {
                 }
                 None => residual.push(c),
             }
+        }
+        if left_keys.is_empty() && self.dialect == Dialect::Confluent {
+            return Err(Error::validation(
+                "an interval join without an equality predicate is not supported: Confluent Cloud requires at least one equi-join predicate besides the time bounds, e.g. ON o.id = s.order_id (SET 'joinlab.dialect' = 'flink' runs it as Apache Flink 2.3 does)",
+            )
+            .at(span.0, span.1));
         }
         let fields = join_fields(&left, &right, kind);
         let node = IntervalJoinNode {
