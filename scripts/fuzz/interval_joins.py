@@ -45,7 +45,7 @@ import random
 
 BASE = datetime.datetime(2024, 1, 1, 10, 0, 0)
 EPOCH = datetime.datetime(1970, 1, 1)
-UNITS = [("HOUR", 3600000), ("MINUTE", 60000), ("SECOND", 1000)]
+UNITS = [("DAY", 86400000), ("HOUR", 3600000), ("MINUTE", 60000), ("SECOND", 1000)]
 ZONES = ["UTC", "Asia/Kolkata", "America/Los_Angeles"]
 # --focus: weights that replace the defaults of the full mix
 FOCUS = {
@@ -56,6 +56,8 @@ FOCUS = {
     "cleanup": dict(cleanup=0.7, kinds=["LEFT", "RIGHT", "FULL"]),
     "negative": dict(negative=0.5),
     "residual": dict(residual=0.8),
+    "shapes": dict(extra_time=0.3, nonbound=0.25, where_bound=0.25, key_expr=0.25, compound=0.2),
+    "eq_offset": dict(eq_offset=0.5, nonbound=0.2),
 }
 
 
@@ -73,7 +75,9 @@ class Gen:
         self.r = r
         self.w = dict(kinds=["INNER", "LEFT", "RIGHT", "FULL"], late=0.1, third=0.25, chain=0.5,
                       marker=0.12, cleanup=0.15, negative=0.08, residual=0.35,
-                      precision=0.05, ival_first=0.2, shifted_select=0.03)
+                      precision=0.05, ival_first=0.2, ival_first_ltz=0.0, shifted_select=0.02,
+                      compound=0.03, extra_time=0.06, eq_offset=0.0, nonbound=0.05, where_bound=0.05,
+                      key_expr=0.05, tsadd=0.0)
         if focus:
             self.w.update(FOCUS[focus])
 
@@ -87,8 +91,13 @@ class Gen:
         if ms % 1000:
             return "INTERVAL '%s' SECOND" % (("%.3f" % (ms / 1000.0)).rstrip("0").rstrip("."))
         fits = [(u, f) for u, f in UNITS if ms % f == 0]
-        big = [(u, f) for u, f in fits if ms // f > 99]
+        big = [(u, f) for u, f in fits if 99 < ms // f <= 999]  # SECOND(4) is a TableException
         fits = [(u, f) for u, f in fits if ms // f <= 99]
+        if not fits and not big or r.random() < self.w["compound"]:  # e.g. '17:30' MINUTE TO SECOND
+            sec = ms // 1000
+            if sec < 6000:
+                return "INTERVAL '%d:%02d' MINUTE TO SECOND" % (sec // 60, sec % 60)
+            return "INTERVAL '%d:%02d:%02d' HOUR TO SECOND" % (sec // 3600, sec // 60 % 60, sec % 60)
         if big and (not fits or r.random() < self.w["precision"]):
             u, f = r.choice(big)
             return "INTERVAL '%d' %s(%d)" % (ms // f, u, len(str(ms // f)))
@@ -98,6 +107,8 @@ class Gen:
     def off(self, t, ms):
         """An expression for time t + ms."""
         r = self.r
+        if ms and ms % 1000 == 0 and r.random() < self.w["tsadd"]:
+            return "TIMESTAMPADD(SECOND, %d, %s)" % (ms // 1000, t)
         if ms == 0:
             if r.random() < 0.9:
                 return t
@@ -106,7 +117,7 @@ class Gen:
             iv = self.interval(ms)
             # INTERVAL + TIMESTAMP_LTZ is a CodeGenException in Flink ("Unsupported temporal
             # arithmetic"): interval first mostly with TIMESTAMP(3)
-            first = self.w["ival_first"] if self.tkind == "ts" else self.w["ival_first"] / 10
+            first = self.w["ival_first"] if self.tkind == "ts" else self.w["ival_first_ltz"]
             return "%s + %s" % (iv, t) if r.random() < first else "%s + %s" % (t, iv)
         if r.random() < 0.06:
             return "%s + INTERVAL '-%s" % (t, self.interval(-ms)[len("INTERVAL '"):])
@@ -159,8 +170,31 @@ class Gen:
         upper = r.choice(["%s %s %s" % (rt, le, self.off(lt, hi)), "%s %s %s" % (self.off(lt, hi), lg, rt),
                           "%s %s %s" % (lt, lg, self.off(rt, -hi)), "%s %s %s" % (self.off(rt, -hi), le, lt)])
         conds = [lower, upper]
+        if r.random() < self.w["extra_time"]:  # a third time predicate: looser, tighter or duplicate bound
+            w = r.choice([-2, -1, 0, 1, 2]) * (self.tick // 2)
+            conds.append(r.choice(["%s >= %s" % (rt, self.off(lt, lo + w)), "%s <= %s" % (rt, self.off(lt, hi + w)),
+                                   "%s < %s" % (lt, self.off(rt, -lo + self.tick)), lower]))
+        if r.random() < self.w["eq_offset"]:  # B.t = A.t + x: an equi key in Flink, not a bound
+            conds.append("%s = %s" % (rt, self.off(lt, r.randint(lo // 1000, max(lo, hi) // 1000) * 1000)))
         r.shuffle(conds)
         return conds
+
+    def nonbound_conds(self, L, R):
+        """Time conditions that are not an interval join in Flink (a regular join with a non-equi
+        condition): one bound only, an OR of two intervals, bounds over CAST times."""
+        r = self.r
+        lt, rt, tick = "%s.t" % L, "%s.t" % R, self.tick
+        c = r.choice(["one", "one", "or", "cast"] + (["eq_off"] if self.w["eq_offset"] else []))
+        if c == "one":
+            return [r.choice(["%s >= %s" % (rt, self.off(lt, -tick)), "%s < %s" % (lt, self.off(rt, 2 * tick)),
+                              "%s <= %s" % (rt, lt)])]
+        if c == "or":
+            return ["(%s BETWEEN %s AND %s OR %s BETWEEN %s AND %s)" % (
+                rt, lt, self.off(lt, tick), rt, self.off(lt, 3 * tick), self.off(lt, 4 * tick))]
+        if c == "eq_off":
+            return ["%s = %s" % (rt, self.off(lt, r.choice([-1, 1, 2]) * tick))]
+        typ = "TIMESTAMP(3)" if self.tkind == "ts" else "TIMESTAMP_LTZ(3)"
+        return ["CAST(%s AS %s) BETWEEN %s AND %s" % (rt, typ, self.off(lt, -tick), self.off(lt, tick))]
 
     # ------------------------------------------------------------------ tables and data
 
@@ -232,8 +266,11 @@ class Gen:
             same = self.ktype[L] == self.ktype[R]
             if same and r.random() < 0.15:
                 out.append("%s.k IS NOT DISTINCT FROM %s.k" % (L, R))
+            elif r.random() < self.w["key_expr"]:
+                out.append(r.choice(["%s.k + 1 = %s.k", "%s.k = %s.v", "CAST(%s.k AS BIGINT) = %s.k",
+                                     "COALESCE(%s.k, 0) = COALESCE(%s.k, 0)"]) % (L, R))
             else:
-                out.append(r.choice(["%s.k = %s.k", "%s.k = %s.k", "%s.k = %s.k"]) % ((L, R) if r.random() < 0.7 else (R, L)))
+                out.append("%s.k = %s.k" % ((L, R) if r.random() < 0.7 else (R, L)))
         if nkeys >= 2:
             out.append("%s.k2 = %s.k2" % (L, R) if r.random() < 0.85 else "%s.k2 IS NOT DISTINCT FROM %s.k2" % (L, R))
         return out
@@ -247,7 +284,15 @@ class Gen:
             "CASE %s.k2 WHEN 1 THEN TRUE ELSE %s.v > %s.v END" % (L, L, R),
             "%s.v > 1" % L, "%s.v >= 2" % R, "%s.id <> %s.id" % (L, R), "%s.v IS NOT NULL" % R,
             "%s.t <> %s.t" % (L, R), "%s.k2 <= %s.k2" % (L, R),
+            "TIMESTAMPDIFF(SECOND, %s.t, %s.t) <> 1" % (L, R), "%s.t >= %s" % (r.choice([L, R]), self.literal()),
         ])
+
+    def literal(self):
+        """A time literal a bit after the scenario's start."""
+        ms = self.r.randint(1, 6) * self.tick
+        if self.tkind == "ts":
+            return "TIMESTAMP '%s'" % ts_text(ms)
+        return "TO_TIMESTAMP_LTZ(%d, 3)" % epoch_ms(ms)
 
     def preserved(self, kind, left, right):
         """Tables never NULL-padded in the output of `left kind JOIN right`."""
@@ -293,7 +338,10 @@ class Gen:
         r = self.r
         nkeys = r.choice([0, 1, 1, 1, 2])
         lo, hi = self.bounds_ms(self.tick)
-        conds = self.keys(L, R, nkeys) + self.time_conds(L, R, lo, hi)
+        if r.random() < self.w["nonbound"]:
+            conds = self.keys(L, R, nkeys) + self.nonbound_conds(L, R)
+        else:
+            conds = self.keys(L, R, nkeys) + self.time_conds(L, R, lo, hi)
         if allow_residual and r.random() < self.w["residual"]:
             conds.append(self.residual(L, R))
             if r.random() < 0.2:
@@ -310,6 +358,12 @@ class Gen:
         sel = self.select([L, R], safe, kind)
         if kind == "INNER" and r.random() < 0.2:
             q = "SELECT %s\nFROM %s, %s\nWHERE %s" % (sel, self.ref(L), self.ref(R), " AND ".join(conds))
+        elif r.random() < self.w["where_bound"]:  # keys in ON, the rest (bounds) in WHERE
+            on = [c for c in conds if ".k" in c and ".t" not in c] or ["TRUE"]
+            rest = [c for c in conds if c not in on]
+            jt = "JOIN" if kind == "INNER" else kind + " JOIN"
+            q = "SELECT %s\nFROM %s %s %s\nON %s\nWHERE %s" % (sel, self.ref(L), jt, self.ref(R), " AND ".join(on),
+                                                           " AND ".join(rest))
         else:
             jt = {"INNER": r.choice(["JOIN", "INNER JOIN"]), "LEFT": "LEFT JOIN", "RIGHT": "RIGHT JOIN",
                   "FULL": r.choice(["FULL JOIN", "FULL OUTER JOIN"])}[kind]

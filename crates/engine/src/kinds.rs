@@ -195,6 +195,8 @@ pub enum ProcClockMode {
 #[cfg_attr(test, derive(ts_rs::TS))]
 pub enum OpKind {
     TableSourceScan,
+    /// Literal rows (an empty relation the planner proved empty).
+    Values,
     ChangelogNormalize,
     Calc,
     WindowTableFunction,
@@ -222,7 +224,7 @@ pub enum OpRole {
 impl OpKind {
     pub fn role(self) -> OpRole {
         match self {
-            OpKind::TableSourceScan => OpRole::Source,
+            OpKind::TableSourceScan | OpKind::Values => OpRole::Source,
             OpKind::ChangelogNormalize => OpRole::Normalize,
             OpKind::Calc => OpRole::Calc,
             OpKind::WindowTableFunction => OpRole::WindowTvf,
@@ -234,6 +236,7 @@ impl OpKind {
     pub fn flink_name(self) -> &'static str {
         match self {
             OpKind::TableSourceScan => "TableSourceScan",
+            OpKind::Values => "Values",
             OpKind::ChangelogNormalize => "ChangelogNormalize",
             OpKind::Calc => "Calc",
             OpKind::WindowTableFunction => "WindowTableFunction",

@@ -99,7 +99,7 @@ fn in_order_inputs_give_the_batch_join() {
             .iter()
             .map(|k| {
                 format!(
-                    "SELECT L.id, R.id FROM L {} JOIN R ON L.k = R.k AND L.t BETWEEN R.t - INTERVAL '{}' SECOND AND R.t + INTERVAL '{}' SECOND;",
+                    "SELECT L.id, R.id FROM L {} JOIN R ON L.k = R.k AND L.t BETWEEN R.t - INTERVAL '{}' SECOND(3) AND R.t + INTERVAL '{}' SECOND(3);",
                     k, -lower, upper
                 )
             })

@@ -87,7 +87,7 @@ pub enum Op {
     CeilTime,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Expr {
     /// A column of the input row.
     Input {
@@ -212,6 +212,7 @@ impl Expr {
                 match value {
                     Value::String(s) => format!("_UTF-16LE'{}'", s),
                     Value::Null => format!("null:{}", crate::types::calcite_name(ty)),
+                    Value::Bool(b) => b.to_string(),
                     // Calcite prints a day-time interval as its milliseconds and its unit (the
                     // largest unit that divides it: the one written, for whole numbers of it)
                     Value::Interval(ms) => {

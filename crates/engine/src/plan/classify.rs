@@ -169,7 +169,10 @@ fn time_indicators_live(rel: &Rel) -> bool {
     match &rel.node {
         super::Node::RegularJoin(_) | super::Node::MultiJoin(_) => false,
         // window and interval joins keep both inputs' time attributes
-        super::Node::Scan { .. } | super::Node::WindowJoin(_) | super::Node::IntervalJoin(_) => true,
+        super::Node::Scan { .. }
+        | super::Node::Values { .. }
+        | super::Node::WindowJoin(_)
+        | super::Node::IntervalJoin(_) => true,
         super::Node::Calc { input, .. }
         | super::Node::WindowTvf { input, .. }
         | super::Node::ChangelogNormalize { input, .. } => time_indicators_live(input),

@@ -4,6 +4,7 @@
 
 use super::rel::{Node, Rel};
 use crate::catalog::Catalog;
+use crate::expr::Expr;
 
 fn window_text(spec: &crate::time::window::WindowSpec) -> String {
     use crate::time::window::{explain_duration as d, WindowSpec};
@@ -71,6 +72,20 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
                 wm,
                 fields.join(", ")
             )
+        }
+        Node::Values { rows } => {
+            let tuples: Vec<String> = rows
+                .iter()
+                .map(|r| {
+                    let vals: Vec<String> = r
+                        .iter()
+                        .zip(&rel.fields)
+                        .map(|(v, f)| Expr::literal(v.clone(), f.ty.clone()).explain(&[]))
+                        .collect();
+                    format!("{{ {} }}", vals.join(", "))
+                })
+                .collect();
+            format!("Values(tuples=[[{}]])", tuples.join(", "))
         }
         Node::Calc { input, filter, project } => {
             let mut names = input.names();
@@ -146,7 +161,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
 
 fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
     match &rel.node {
-        Node::Scan { .. } => vec![],
+        Node::Scan { .. } | Node::Values { .. } => vec![],
         Node::Calc { input, .. } | Node::WindowTvf { input, .. } => vec![(None, input)],
         Node::WindowJoin(j) => {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
@@ -182,6 +197,7 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
             ChangelogMode::UpsertPartialDelete => "I,UA,PD",
             ChangelogMode::Retract => "I,UB,UA,D",
         },
+        Node::Values { .. } => "I",
         _ if rel.insert_only => "I",
         Node::Calc { input, .. } => changelog_mode(input),
         // an outer join of insert-only inputs retracts only its NULL-padded rows

@@ -12,6 +12,7 @@ pub mod hints;
 pub mod prune;
 mod pushdown;
 pub mod rel;
+pub(crate) mod simplify;
 
 pub use explain::{changelog_mode, explain, explain_with, line as explain_line};
 pub use rel::{Field, IntervalJoinNode, MultiJoinNode, Node, RegularJoinNode, Rel, WindowJoinNode, WindowProps};
@@ -99,9 +100,10 @@ pub(crate) fn block_passes(
     (rel, rest)
 }
 
-/// The passes over the whole plan, after binding: column pruning ([`prune`]), then Flink's
-/// check of the binary joins' key types.
+/// The passes over the whole plan, after binding: empty relations ([`simplify`]), column
+/// pruning ([`prune`]), then Flink's check of the binary joins' key types.
 fn passes(rel: Rel) -> Result<Rel> {
+    let rel = simplify::prune_empty(rel);
     let rel = prune::prune_root(rel);
     check_join_keys(&rel)?;
     check_proctime_interval_joins(&rel)?;

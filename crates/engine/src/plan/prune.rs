@@ -262,7 +262,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             };
             (out, map)
         }
-        node @ Node::Scan { .. } => (Rel { node, ..rel }, identity(n)),
+        node @ (Node::Scan { .. } | Node::Values { .. }) => (Rel { node, ..rel }, identity(n)),
     }
 }
 

@@ -72,7 +72,7 @@ pub fn push_filters(rel: Rel) -> Rel {
         Node::ChangelogNormalize { input, key, ttl_enabled, condition } => {
             Node::ChangelogNormalize { input: Box::new(push_filters(*input)), key, ttl_enabled, condition }
         }
-        node @ Node::Scan { .. } => node,
+        node @ (Node::Scan { .. } | Node::Values { .. }) => node,
     };
     Rel { node, fields, insert_only, update_producer, window, unique_keys }
 }
@@ -213,6 +213,7 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         // a filter above a scan, a window or interval join (append-only: a filter gives the same
         // rows above it or below it) or a multi-way join gives the same output where it is
         node @ (Node::Scan { .. }
+        | Node::Values { .. }
         | Node::WindowTvf { .. }
         | Node::WindowJoin(_)
         | Node::IntervalJoin(_)

@@ -151,6 +151,11 @@ pub enum Node {
     IntervalJoin(Box<IntervalJoinNode>),
     RegularJoin(Box<RegularJoinNode>),
     MultiJoin(Box<MultiJoinNode>),
+    /// Literal rows (Flink's `Values`): with no rows, what Calcite leaves of a relation it
+    /// proved empty (a filter or join condition that simplifies to FALSE).
+    Values {
+        rows: Vec<crate::value::Row>,
+    },
     /// Turns an upsert stream into a full changelog, keyed by the primary key.
     ChangelogNormalize {
         input: Box<Rel>,
@@ -182,7 +187,7 @@ impl Node {
     /// The node's inputs, in order (left before right).
     pub fn inputs(&self) -> Vec<&Rel> {
         match self {
-            Node::Scan { .. } => Vec::new(),
+            Node::Scan { .. } | Node::Values { .. } => Vec::new(),
             Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
                 vec![input]
             }
@@ -196,7 +201,7 @@ impl Node {
     /// The node's inputs, mutably, in order.
     pub fn inputs_mut(&mut self) -> Vec<&mut Rel> {
         match self {
-            Node::Scan { .. } => Vec::new(),
+            Node::Scan { .. } | Node::Values { .. } => Vec::new(),
             Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
                 vec![input]
             }
@@ -248,6 +253,18 @@ impl Rel {
     }
     pub fn names(&self) -> Vec<String> {
         self.fields.iter().map(|f| f.name.clone()).collect()
+    }
+}
+
+/// An empty relation with `fields` (Calcite's empty `Values`).
+pub fn empty_values(fields: Vec<Field>) -> Rel {
+    Rel {
+        node: Node::Values { rows: Vec::new() },
+        fields,
+        insert_only: true,
+        update_producer: None,
+        window: None,
+        unique_keys: Vec::new(),
     }
 }
 

@@ -14,6 +14,7 @@ use crate::ops::multi_join::{MultiJoinOp, MultiJoinSpec};
 use crate::ops::normalize::NormalizeOp;
 use crate::ops::regular_join::{RegularJoinOp, RegularJoinSpec};
 use crate::ops::source::SourceOp;
+use crate::ops::values::ValuesOp;
 use crate::ops::window_join::{WindowJoinOp, WindowJoinSpec};
 use crate::ops::window_tvf::WindowTvfOp;
 use crate::ops::{Ctx, Element, Operator, Record};
@@ -25,6 +26,7 @@ use crate::trace::{OperatorInfo, StateSummary};
 #[allow(clippy::large_enum_variant)]
 pub enum OpNode {
     Source(SourceOp),
+    Values(ValuesOp),
     Normalize(NormalizeOp),
     Calc(CalcOp),
     WindowTvf(WindowTvfOp),
@@ -39,6 +41,7 @@ macro_rules! with_op {
     ($node:expr, $o:ident => $body:expr) => {
         match $node {
             OpNode::Source($o) => $body,
+            OpNode::Values($o) => $body,
             OpNode::Normalize($o) => $body,
             OpNode::Calc($o) => $body,
             OpNode::WindowTvf($o) => $body,
@@ -119,6 +122,10 @@ impl Graph {
                 let id = self.push(OpNode::Source(src), parent, info);
                 self.sources.push(id);
                 id
+            }
+            Node::Values { .. } => {
+                let label = crate::plan::explain_line(rel, catalog);
+                self.push(OpNode::Values(ValuesOp), parent, Self::info(OpKind::Values, label, false, Vec::new()))
             }
             Node::ChangelogNormalize { input, key, ttl_enabled, condition } => {
                 let keys: Vec<String> = key.iter().map(|&i| input.fields[i].name.clone()).collect();

@@ -178,8 +178,63 @@ const FLINK_INTERVAL_UNITS: [&str; 16] = [
     "WEEK", "WEEKS", "YEAR", "YEARS",
 ];
 
+thread_local! {
+    /// Each INTERVAL literal of the statement last parsed on this thread: (its value's start,
+    /// the whole literal from `INTERVAL` to the end of its unit), for Calcite's positions.
+    static INTERVAL_SPANS: std::cell::RefCell<Vec<(Pos, (Pos, Pos))>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The span of the whole `INTERVAL '…' UNIT[(p)] [TO UNIT]` literal whose value starts at
+/// `value_start` (sqlparser's span covers the value only).
+pub fn interval_span(value_start: Pos) -> Option<(Pos, Pos)> {
+    INTERVAL_SPANS.with(|v| v.borrow().iter().find(|(s, _)| *s == value_start).map(|(_, span)| *span))
+}
+
+fn record_interval_spans(toks: &[&sqlparser::tokenizer::TokenWithSpan]) {
+    let mut spans = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        if !word_is(&t.token, "INTERVAL") {
+            continue;
+        }
+        let mut j = i + 1;
+        if matches!(toks.get(j).map(|t| &t.token), Some(Token::Minus | Token::Plus)) {
+            j += 1;
+        }
+        let Some(value) = toks.get(j) else { continue };
+        let mut end = value.span.end;
+        let mut k = j + 1;
+        // UNIT [(p [, q])] [TO UNIT [(q)]]
+        while let Some(tok) = toks.get(k) {
+            match &tok.token {
+                Token::Word(w)
+                    if w.quote_style.is_none()
+                        && (FLINK_INTERVAL_UNITS.contains(&w.value.to_ascii_uppercase().as_str())
+                            || w.value.eq_ignore_ascii_case("TO")) =>
+                {
+                    end = tok.span.end;
+                    k += 1;
+                }
+                Token::LParen => {
+                    let close = (k..toks.len()).find(|&m| matches!(toks[m].token, Token::RParen));
+                    match close {
+                        Some(m) => {
+                            end = toks[m].span.end;
+                            k = m + 1;
+                        }
+                        None => break,
+                    }
+                }
+                _ => break,
+            }
+        }
+        spans.push((pos(value.span.start), (pos(t.span.start), pos(end))));
+    }
+    INTERVAL_SPANS.with(|v| *v.borrow_mut() = spans);
+}
+
 fn check_interval_units(tokens: &[sqlparser::tokenizer::TokenWithSpan]) -> Result<()> {
     let toks: Vec<_> = tokens.iter().filter(|t| !matches!(t.token, Token::Whitespace(_))).collect();
+    record_interval_spans(&toks);
     for (i, t) in toks.iter().enumerate() {
         if !word_is(&t.token, "INTERVAL") {
             continue;

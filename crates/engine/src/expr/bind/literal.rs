@@ -67,6 +67,7 @@ fn interval_unit(f: &DateTimeField) -> Option<(i64, bool)> {
 
 /// `INTERVAL '…' FIELD [TO FIELD]` → milliseconds (or months).
 pub fn interval_value(iv: &sqlparser::ast::Interval, span: (Pos, Pos)) -> Result<Value> {
+    let span = crate::sql::interval_span(span.0).unwrap_or(span);
     let text = match iv.value.as_ref() {
         SqlExpr::Value(v) => match &v.value {
             SqlValue::SingleQuotedString(s) => s.clone(),
@@ -135,8 +136,85 @@ pub fn interval_value(iv: &sqlparser::ast::Interval, span: (Pos, Pos)) -> Result
             }
         }
     };
+    check_interval_fields(iv, lead, &text, t, neg, span)?;
     let value = if neg { -value } else { value };
     Ok(if months { Value::IntervalMonths(value as i32) } else { Value::Interval(value) })
+}
+
+/// Calcite's `SqlIntervalQualifier` checks: the leading field fits its precision (2 digits
+/// unless written, `SECOND(3)`), the other fields their ranges (hours below 24, minutes and
+/// seconds below 60, months below 12); Flink then takes no day-time precision above 3.
+fn check_interval_fields(
+    iv: &sqlparser::ast::Interval,
+    lead: &DateTimeField,
+    text: &str,
+    t: &str,
+    neg: bool,
+    span: (Pos, Pos),
+) -> Result<()> {
+    let unit_name = match lead {
+        DateTimeField::Second | DateTimeField::Seconds => "SECOND",
+        DateTimeField::Minute | DateTimeField::Minutes => "MINUTE",
+        DateTimeField::Hour | DateTimeField::Hours => "HOUR",
+        DateTimeField::Day | DateTimeField::Days => "DAY",
+        DateTimeField::Month | DateTimeField::Months => "MONTH",
+        DateTimeField::Year | DateTimeField::Years => "YEAR",
+        _ => return Ok(()),
+    };
+    let precision = iv.leading_precision.unwrap_or(2);
+    let leading_text = t.split([' ', ':', '-', '.']).next().unwrap_or("").trim();
+    if let Ok(v) = leading_text.parse::<u64>() {
+        let limit = 10u64.checked_pow(precision.min(18) as u32).unwrap_or(u64::MAX);
+        if v >= limit {
+            let shown = if neg { format!("-{}", grouped(v)) } else { grouped(v) };
+            return Err(calcite_error(
+                span,
+                &format!("Interval field value {} exceeds precision of {}({}) field", shown, unit_name, precision),
+            ));
+        }
+    }
+    if let Some(last) = &iv.last_field {
+        let bad = || {
+            calcite_error(
+                span,
+                &format!("Illegal interval literal format '{}' for INTERVAL {} TO {}", text, lead, last),
+            )
+        };
+        let fields: Vec<&str> = t.split([' ', ':', '-']).skip(1).collect();
+        // the fields after the leading one, in order: HOUR < 24, MINUTE < 60, SECOND < 60, MONTH < 12
+        let order: &[(&str, f64)] = &[("DAY", f64::MAX), ("HOUR", 24.0), ("MINUTE", 60.0), ("SECOND", 60.0)];
+        if unit_name == "YEAR" {
+            if let Some(m) = fields.first() {
+                if m.trim().parse::<f64>().map(|m| m >= 12.0).unwrap_or(false) {
+                    return Err(bad());
+                }
+            }
+        } else if let Some(start) = order.iter().position(|(n, _)| *n == unit_name) {
+            for (k, f) in fields.iter().enumerate() {
+                let limit = order.get(start + 1 + k).map(|(_, l)| *l).unwrap_or(f64::MAX);
+                if f.trim().parse::<f64>().map(|x| x >= limit).unwrap_or(false) {
+                    return Err(bad());
+                }
+            }
+        }
+    }
+    if !matches!(unit_name, "YEAR" | "MONTH") && precision > 3 {
+        return Err(Error::table(format!("DAY_INTERVAL_TYPES precision is not supported: {}", precision)));
+    }
+    Ok(())
+}
+
+/// A number with thousands separators, as Java's MessageFormat prints it (`1,000`).
+fn grouped(v: u64) -> String {
+    let digits = v.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 impl<'s, 'a> ScalarBinder<'s, 'a> {

@@ -113,8 +113,15 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
                 if (is_time(x.ty()) && is_iv(y.ty()))
                     || (is_iv(x.ty()) && is_time(y.ty()) && matches!(op, BinaryOperator::Plus))
                 {
+                    // Calcite types `t ± INTERVAL` as its datetime operand, time attribute included
+                    // (a rowtime shifted by an interval is still a rowtime in the validated schema)
                     let t = if is_time(x.ty()) { x.ty() } else { y.ty() };
-                    let ty = t.without_time_attr().with_nullable(n);
+                    if is_iv(x.ty()) && matches!(y.ty().kind, TypeKind::TimestampLtz { .. }) {
+                        // Flink's code generator has no INTERVAL + TIMESTAMP_LTZ (interval first)
+                        return Err(Error::new(crate::error::ErrorKind::Table, "Unsupported temporal arithmetic.")
+                            .with_class("org.apache.flink.table.planner.codegen.CodeGenException"));
+                    }
+                    let ty = t.with_nullable(n);
                     let o = if matches!(op, BinaryOperator::Plus) { Op::TimestampPlus } else { Op::TimestampMinus };
                     return Ok(Expr::call(o, vec![x, y], ty));
                 }

@@ -239,6 +239,7 @@ impl<'c> Binder<'c> {
         span: (Pos, Pos),
         names: [Option<String>; 2],
     ) -> Result<Rel> {
+        let conjuncts = crate::plan::simplify::simplify_conjuncts(conjuncts);
         match classify_join(&left, &right, kind, &conjuncts) {
             JoinStrategy::Window { left_win, right_win, left_window, right_window } => {
                 self.window_join(left, right, kind, conjuncts, [left_win, right_win], [left_window, right_window])

@@ -299,7 +299,7 @@ impl<'c> Binder<'c> {
         };
         let (rel, rest) = super::block_passes(
             bound.rel,
-            filters.into_iter().flat_map(Expr::conjuncts).collect(),
+            crate::plan::simplify::simplify_conjuncts(filters.into_iter().flat_map(Expr::conjuncts).collect()),
             fold.as_ref(),
             &mut self.warnings,
         );
