@@ -74,3 +74,24 @@ export function ticks(from: number, to: number, target: number): { step: number;
   for (let v = Math.ceil(from / step) * step; v <= to; v += step) values.push(v);
   return { step, values };
 }
+
+/** A duration in words: `4 h`, `1 h 30 min`, `59.999 s`, `1 ms`, `−4 h`, `0 ms`. */
+export function formatDuration(ms: number): string {
+  if (!Number.isFinite(ms)) return ms > 0 ? '+∞' : '−∞';
+  if (ms === 0) return '0 ms';
+  let a = Math.abs(ms);
+  const parts: string[] = [];
+  for (const [u, name] of [
+    [86_400_000, 'd'],
+    [3_600_000, 'h'],
+    [60_000, 'min'],
+  ] as const) {
+    if (a >= u) {
+      parts.push(`${Math.floor(a / u)} ${name}`);
+      a %= u;
+    }
+  }
+  if (a >= 1000) parts.push(`${+(a / 1000).toFixed(3)} s`);
+  else if (a) parts.push(`${a} ms`);
+  return `${ms < 0 ? '−' : ''}${parts.join(' ')}`;
+}

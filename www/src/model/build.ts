@@ -2,12 +2,13 @@
 // lanes (the input rows, where they sit on the display clock, what dropped them), watermarks
 // (each source's and the join's, and when an input holds the join's back), windows (their
 // lifecycle and state counts), outputs (the changelog, placed on the timeline, with the engine's
-// retraction pairs) and state series (rows held after each step). Nothing here re-derives what
-// the trace says: every fact comes from an event or a field of the trace.
+// retraction pairs), interval joins (each row's range, its life in state, the join's time) and
+// state series (rows held after each step). Nothing here re-derives what the trace says: every
+// fact comes from an event or a field of the trace.
 
 import { type Clock, clockFor } from '../time';
 import type { EventOf, OperatorInfo, QueryTrace, ScriptTrace, Step, TableInfo, WindowRef } from '../trace';
-import type { HeldBack, Lane, OutputRow, QueryModel, RowMark, StateSeries, WatermarkSeries, WindowInfo } from './types';
+import type { HeldBack, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, WatermarkSeries, WindowInfo } from './types';
 
 /** What every pass shares: the query, its steps (then the end of input) and the display clock. */
 interface Input {
@@ -36,6 +37,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
   const { sourceWatermarks, joinWatermark, held } = watermarkPass(input);
   markBehind(lanes, sourceWatermarks);
   const { windows, fired, late } = windowPass(input);
+  const interval = intervalPass(input, lanes, rowsByPos, joinWatermark);
   const { outputs, outEnd } = outputPass(input, rowsByPos);
   const { series: stateSeries, total: stateTotal } = stateSeriesOf(steps);
   const freed = freedPerStep(steps);
@@ -44,7 +46,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
   const consumed = new Set(query.operators.flatMap((o) => o.inputs));
   const rootOp = query.operators.find((o) => !consumed.has(o.id)) ?? null;
   const updating = rootOp ? rootOp.updating : outputs.some((o) => o.kind !== '+I');
-  const extent = extentOf(lanes, windows, [...sourceWatermarks, ...(joinWatermark ? [joinWatermark] : [])]);
+  const extent = extentOf(lanes, windows, [...sourceWatermarks, ...(joinWatermark ? [joinWatermark] : [])], interval);
 
   return {
     trace,
@@ -69,6 +71,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     ltz,
     zone,
     held,
+    interval,
   };
 }
 
@@ -109,6 +112,7 @@ function lanePass(input: Input, laneTables: string[]): { lanes: Lane[]; rowsByPo
         line: step.line,
         wmBefore: null,
         behind: false,
+        interval: null,
       };
       rowsByPos[p] = row;
       lanes[row.lane].rows.push(row);
@@ -281,12 +285,162 @@ function outputPass(input: Input, rowsByPos: (RowMark | null)[]): { outputs: Out
       }
     }
     // The printed rows are the truth; the i-th output event is the i-th printed row.
-    step.output.forEach((o, i) =>
-      outputs.push({ index: outputs.length, pos: p, kind: o.kind, row: o.row, text: o.text, lineage: o.lineage ?? [], x: xs[i] ?? null, partner: o.partner ?? -1, pairKind: o.pair ?? null }),
-    );
+    step.output.forEach((o, i) => {
+      const lineage = o.lineage ?? [];
+      const padded = paddedBy(rowsByPos, lineage, p, o.kind);
+      // A row an interval join's cleanup padded sits where the join's time released it (the
+      // cleanup timer at +inf: the end of input); a late row padded at once, at its own time.
+      const x = padded && !padded.late ? (padded.at !== null && Number.isFinite(padded.at) ? padded.at : (padded.timer ?? xs[i] ?? null)) : (xs[i] ?? null);
+      outputs.push({ index: outputs.length, pos: p, kind: o.kind, row: o.row, text: o.text, lineage, x, partner: o.partner ?? -1, pairKind: o.pair ?? null, padded });
+    });
     outEnd[p] = outputs.length;
   }
   return { outputs, outEnd };
+}
+
+/** The interval-join row an output row is the NULL-padded copy of, and what released it. */
+function paddedBy(rowsByPos: (RowMark | null)[], lineage: number[], p: number, kind: string): OutputRow['padded'] {
+  if (lineage.length !== 1 || kind !== '+I') return null;
+  const iv = rowsByPos[lineage[0]]?.interval;
+  if (!iv) return null;
+  if (iv.padded && iv.leftPos === p) return { of: iv, timer: iv.leftTimer, at: iv.leftAt, late: false };
+  // A late row that joined nothing comes out padded at once, at its own step (an outer side).
+  if (!iv.cached && iv.matched === 0 && iv.pos === p) return { of: iv, timer: null, at: null, late: true };
+  return null;
+}
+
+// ---- interval joins: each row's range and its life in state; the join's time
+
+/** The lane of the table an operator's input comes from, through single-input operators. */
+function laneOfInput(input: Input, lanes: Lane[], opId: number | undefined): number | null {
+  const ops = input.query.operators;
+  for (let depth = 0, id = opId; id !== undefined && depth < 30; depth++) {
+    const o = ops.find((x) => x.id === id);
+    if (!o) return null;
+    if (o.table) {
+      const i = lanes.findIndex((l) => l.table === o.table);
+      return i < 0 ? null : i;
+    }
+    if (o.inputs.length !== 1) return null;
+    id = o.inputs[0];
+  }
+  return null;
+}
+
+/** `windowBounds=[isRowTime=true, leftLowerBound=-14400000, leftUpperBound=0, …]` of an IntervalJoin's label. */
+export function boundsOfLabel(label: string): { rowtime: boolean; lower: number; upper: number } | null {
+  const m = /isRowTime=(true|false), leftLowerBound=(-?\d+), leftUpperBound=(-?\d+)/.exec(label);
+  return m ? { rowtime: m[1] === 'true', lower: Number(m[2]), upper: Number(m[3]) } : null;
+}
+
+function intervalPass(input: Input, lanes: Lane[], rowsByPos: (RowMark | null)[], joinWatermark: WatermarkSeries | null): IntervalInfo | null {
+  const { steps, toX, joinOp, query } = input;
+  // The query's join, else the first interval join below it (a chain).
+  const ivOp = joinOp?.kind === 'IntervalJoin' ? joinOp : query.operators.find((o) => o.kind === 'IntervalJoin');
+  if (!ivOp) return null;
+  const M = steps.length;
+  const opById = new Map(query.operators.map((o) => [o.id, o]));
+  const laneCache = new Map<string, number | null>();
+  const laneOf = (op: number, i: number) => {
+    const k = `${op}:${i}`;
+    if (!laneCache.has(k)) laneCache.set(k, laneOfInput(input, lanes, opById.get(op)?.inputs[i]));
+    return laneCache.get(k) ?? null;
+  };
+  const probes: IntervalRow[][] = [[]];
+  const cached: IntervalRow[] = [];
+  /** The rows of each (operator, side, key) in state, and its cleanup timer (epoch ms). */
+  const keys = new Map<string, { timer: number | null; rows: IntervalRow[] }>();
+  const keyOf = (op: number, side: string, key: string[]) => `${op}|${side}|${key.join('\u0001')}`;
+  const setTimer = (k: { timer: number | null; rows: IntervalRow[] }, timer: number | null, p: number) => {
+    if (k.timer === timer) return;
+    k.timer = timer;
+    const at = toX(timer);
+    for (const r of k.rows) {
+      const last = r.timers[r.timers.length - 1];
+      if (last && last.pos === p) last.at = at;
+      else r.timers.push({ pos: p, at });
+    }
+  };
+  let bounds: { lower: number; upper: number } | null = null;
+  let lateRows = 0;
+  for (let p = 1; p <= M; p++) {
+    const now: IntervalRow[] = [];
+    for (const e of steps[p - 1].events) {
+      if (e.type === 'interval_probe') {
+        const si = e.side === 'right' ? 1 : 0;
+        const r: IntervalRow = {
+          op: e.op,
+          pos: p,
+          side: e.side,
+          key: e.key,
+          row: e.row,
+          lineage: e.lineage,
+          lane: laneOf(e.op, si),
+          otherLane: laneOf(e.op, 1 - si),
+          time: toX(e.time_ms) ?? e.time_ms,
+          from: toX(e.from_ms) ?? e.from_ms,
+          to: toX(e.to_ms) ?? e.to_ms,
+          timeMs: e.time_ms,
+          matched: e.matched,
+          cached: e.cached,
+          expires: toX(e.expires_ms),
+          timers: [],
+          leftPos: null,
+          leftTimer: null,
+          leftAt: null,
+          padded: false,
+        };
+        // left.time − right.time ∈ [lower, upper]: a left row at t joins [t − upper, t − lower].
+        if (!bounds && e.op === ivOp.id)
+          bounds = si === 0 ? { lower: e.time_ms - e.to_ms, upper: e.time_ms - e.from_ms } : { lower: e.from_ms - e.time_ms, upper: e.to_ms - e.time_ms };
+        now.push(r);
+        if (e.lineage.length === 1 && e.lineage[0] === p) {
+          const mark = rowsByPos[p];
+          if (mark && !mark.interval) mark.interval = r;
+        }
+        if (!e.cached) {
+          lateRows++;
+          continue;
+        }
+        cached.push(r);
+        const k = keys.get(keyOf(e.op, e.side, e.key)) ?? { timer: null, rows: [] };
+        keys.set(keyOf(e.op, e.side, e.key), k);
+        k.rows.push(r);
+        r.timers.push({ pos: p, at: toX(e.timer_ms) });
+        k.timer = e.timer_ms ?? null;
+      } else if (e.type === 'interval_cleanup') {
+        const k = keys.get(keyOf(e.op, e.side, e.key));
+        if (!k) continue;
+        const padded = e.padded.map((x) => x.join('\u0001'));
+        const stay: IntervalRow[] = [];
+        for (const r of k.rows) {
+          if (e.expired_ms == null || r.timeMs <= e.expired_ms) {
+            r.leftPos = p;
+            r.leftTimer = toX(e.timer_ms);
+            r.leftAt = e.time_ms == null ? Number.POSITIVE_INFINITY : toX(e.time_ms);
+            const i = padded.indexOf(r.row.join('\u0001'));
+            if (i >= 0) {
+              r.padded = true;
+              padded.splice(i, 1);
+            }
+          } else stay.push(r);
+        }
+        k.rows = stay;
+        setTimer(k, e.next_timer_ms ?? null, p);
+      }
+    }
+    probes.push(now);
+  }
+  const parsed = boundsOfLabel(ivOp.label);
+  const b: { lower: number; upper: number } | null = bounds ?? parsed;
+  const rowtime = parsed ? parsed.rowtime : true;
+  // Flink's KeyedCoProcessOperatorWithWatermarkDelay: the larger bound (none for a negative interval).
+  const delay = b && rowtime && b.upper >= b.lower ? Math.max(-b.lower, b.upper, 0) : 0;
+  // The join's time: its output watermark plus the delay (timers fire at it); only the query's
+  // join has its watermark in the model.
+  const time = new Float64Array(M + 1).fill(Number.NaN);
+  if (joinWatermark && ivOp === joinOp) for (let p = 1; p <= M; p++) time[p] = joinWatermark.values[p] + delay;
+  return { op: ivOp.id, lower: b?.lower ?? null, upper: b?.upper ?? null, rowtime, delay, probes, cached, time, lateRows };
 }
 
 // ---- state: rows each stateful operator holds after each step, and rows freed per step
@@ -327,8 +481,9 @@ function freedPerStep(steps: Step[]): number[] {
   return freed;
 }
 
-/** Display-clock range of the rows, windows and watermarks (watermarks only when rows have times). */
-function extentOf(lanes: Lane[], windows: WindowInfo[], watermarks: WatermarkSeries[]): { from: number; to: number } | null {
+/** Display-clock range of the rows, windows, watermarks (only when rows have times) and the
+ *  interval joins' eviction times and cleanup timers of the rows they keep. */
+function extentOf(lanes: Lane[], windows: WindowInfo[], watermarks: WatermarkSeries[], interval: IntervalInfo | null): { from: number; to: number } | null {
   let from = Number.POSITIVE_INFINITY;
   let to = Number.NEGATIVE_INFINITY;
   const take = (v: number | null) => {
@@ -343,5 +498,10 @@ function extentOf(lanes: Lane[], windows: WindowInfo[], watermarks: WatermarkSer
     take(w.end);
   }
   if (hasTimes) for (const s of watermarks) for (const v of s.values) take(v);
+  if (hasTimes && interval?.rowtime)
+    for (const r of interval.cached) {
+      take(r.expires);
+      for (const t of r.timers) take(t.at);
+    }
   return hasTimes ? { from, to: Math.max(to, from + 1) } : null;
 }

@@ -2,7 +2,7 @@
 // its types, buildModel, operator names, window lookups and the result table.
 
 export * from './types';
-export { buildModel, stateSeriesOf } from './build';
+export { boundsOfLabel, buildModel, stateSeriesOf } from './build';
 export { inputName, operator, operatorName, sidesOf } from './names';
 export { windowCountsAt, windowPhase } from './windows';
 export { ResultTable, type ResultRow } from './result-table';

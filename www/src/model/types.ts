@@ -28,6 +28,68 @@ export interface RowMark {
   wmBefore: number | null;
   /** It arrived behind its table's watermark (event time < watermark): late at the source. */
   behind: boolean;
+  /** What the interval join it entered made of it (its `interval_probe`), null for other joins. */
+  interval: IntervalRow | null;
+}
+
+/**
+ * A row that reached an interval join (its `interval_probe` event) and its life in the join's
+ * state, followed through the later `interval_cleanup` events of its key and side. Times are on
+ * the display clock.
+ */
+export interface IntervalRow {
+  op: number;
+  /** Step of the probe. */
+  pos: number;
+  side: string;
+  key: string[];
+  row: string[];
+  lineage: Lineage;
+  /** Lanes of its own side's table and of the other side's (null: that side is not one table). */
+  lane: number | null;
+  otherLane: number | null;
+  /** Its time, and the other side's times it joins: [from, to]. */
+  time: number;
+  from: number;
+  to: number;
+  /** Its time as the trace gives it (epoch ms), to compare with the cleanups' `expired_ms`. */
+  timeMs: number;
+  /** Rows of the other side it joined on arrival. */
+  matched: number;
+  /** Kept in state; false: late (the join's time had passed `to`): it only probed. */
+  cached: boolean;
+  /** The join's time from which it leaves state (its time + its side's bound + 1 ms); null when late. */
+  expires: number | null;
+  /** Its key's cleanup timer (one per key and side), from its arrival, at every step that changed it. */
+  timers: { pos: number; at: number | null }[];
+  /** Step at which it left state (null: it is still there at the end of the trace, or it was never kept). */
+  leftPos: number | null;
+  /** The timer that removed it (null: a probe found it expired) and the join's time then (Infinity: +inf). */
+  leftTimer: number | null;
+  leftAt: number | null;
+  /** It left without ever joining and came out padded with NULLs (an outer side). */
+  padded: boolean;
+}
+
+/** An interval join's bounds and its two clocks (from its probes, else its EXPLAIN label). */
+export interface IntervalInfo {
+  op: number;
+  /** `left.time − right.time ∈ [lower, upper]` (ms); null when neither a probe nor the label says. */
+  lower: number | null;
+  upper: number | null;
+  /** Event time (else processing time). */
+  rowtime: boolean;
+  /** Its output watermark is held back by this much (ms): the larger bound. */
+  delay: number;
+  /** probes[p] = every interval join's view of the rows that reached it at step p. */
+  probes: IntervalRow[][];
+  /** Every row kept in an interval join's state, in arrival order (their eviction marks). */
+  cached: IntervalRow[];
+  /** time[p] = the join's time after step p (the min of its inputs' watermarks: what its cleanup
+   *  timers fire at), display clock; NaN when none yet, Infinity for +inf. */
+  time: Float64Array;
+  /** Rows that arrived late (they probed and were not kept). */
+  lateRows: number;
 }
 
 /** A two-input operator whose watermark an input holds back (from `input_watermark.held_by`). */
@@ -57,6 +119,12 @@ export interface OutputRow {
   partner: number;
   /** For the retraction of a pair: what the pair means (the engine's `OutRow.pair`). */
   pairKind: PairKind | null;
+  /**
+   * A row an interval join padded with NULLs: its input row (`of`), and what released it: the
+   * cleanup timer that fired (`timer`) at the join's time `at`, or nothing (`late`: a late row,
+   * padded at once on arrival). Null for every other row.
+   */
+  padded: { of: IntervalRow; timer: number | null; at: number | null; late: boolean } | null;
 }
 
 /** Rows a stateful operator holds after each step (from the trace's `Step.state`). */
@@ -147,4 +215,6 @@ export interface QueryModel {
   zone: string;
   /** held[p] = the join's watermark is held back by an input after step p (null: it is not). */
   held: (HeldBack | null)[];
+  /** The interval join's bounds, clocks and rows, when the join (`joinOp`) is an IntervalJoin. */
+  interval: IntervalInfo | null;
 }

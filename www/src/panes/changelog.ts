@@ -8,6 +8,7 @@
 
 import { h } from '../dom';
 import type { OutputRow, QueryModel } from '../model';
+import { formatTime } from '../time';
 import type { Pane } from './pane';
 
 /** Rows drawn per step at first (a 10,000-row window can emit thousands at once); more on request. */
@@ -137,6 +138,7 @@ export class ChangelogPane implements Pane {
           continue;
         }
         const li = h('li', {}, rowButton(i));
+        if (o.padded) li.append(paddedCaption(m, o, pos));
         // A pair whose rows are apart: the caption goes with the replacing row.
         if (o.partner >= 0 && o.partner < i) {
           const r = m.outputs[o.partner];
@@ -205,6 +207,28 @@ function pairCaption(m: QueryModel, r: OutputRow, a: OutputRow, pos: number): HT
       parts.push(...cause, `: ${r.kind} retracts a row and ${a.kind} replaces it.`);
   }
   return h('span', { class: 'jl-pair-why', 'data-testid': 'pair-why' }, ...parts);
+}
+
+/**
+ * Why an interval join emitted a row padded with NULLs at this step: the join's time passed the
+ * cleanup timer of the input row (a link to its step) that never joined, or that row was late
+ * and joined nothing.
+ */
+function paddedCaption(m: QueryModel, o: OutputRow, pos: number): HTMLElement {
+  const p = o.padded;
+  const step = m.steps[pos - 1];
+  if (!p) return h('span');
+  const of = p.of;
+  const s = m.steps[of.pos - 1];
+  const row = h('button', { type: 'button', class: 'jl-step-link jl-lineage-link', 'data-goto': of.pos, title: `Go to step ${of.pos}` }, `${s?.text ?? `step ${of.pos}`} (step ${of.pos})`);
+  const t = (v: number | null) => (v === null ? '?' : Number.isFinite(v) ? formatTime(v) : '+∞');
+  const cause: (HTMLElement | string)[] = step?.kind === 'end' ? ['The end of input (watermark +inf)'] : [h('span', { class: 'jl-mono' }, step?.text ?? `Step ${pos}`)];
+  const parts: (HTMLElement | string)[] = p.late
+    ? [row, " arrives late (the join's time had passed its range) and joins nothing: it is not kept, so it comes out padded with NULLs at once."]
+    : p.timer !== null
+      ? [...cause, ` lifts the join's time to ${t(p.at)}, past the cleanup timer ${t(p.timer)} of `, row, ': it never joined, so it leaves the state padded with NULLs.']
+      : [...cause, ` finds `, row, ` expired (the join's time is ${t(p.at)}): it never joined, so it leaves the state padded with NULLs.`];
+  return h('span', { class: 'jl-pair-why jl-padded-why', 'data-testid': 'padded-why' }, ...parts);
 }
 
 export function kindClass(kind: string): string {

@@ -222,12 +222,14 @@ export class DataPane implements Pane {
 
     const late = rows.filter((r) => r.late).length;
     const behind = rows.filter((r) => r.behind).length;
+    const notKept = rows.filter((r) => r.interval?.cached === false).length;
     const generated = rows.filter((r) => r.line === 0).length;
     const badge = ORIGIN_TEXT[origin];
     const counts = [
       h('span', { class: 'jl-data-count', 'data-testid': 'data-count' }, `${rows.length} row${rows.length === 1 ? '' : 's'}`),
       generated && generated < rows.length ? h('span', { class: 'jl-muted' }, ` · ${generated} generated`) : null,
       behind ? h('span', { class: 'jl-late-text', 'data-testid': 'data-late-count' }, ` · ${behind} behind the watermark${late ? `, ${late} dropped as late` : ''}`) : null,
+      notKept ? h('span', { class: 'jl-late-text', 'data-testid': 'data-not-kept-count' }, ` · ${notKept} late at the interval join (not kept)`) : null,
     ];
     const head = h(
       'h4',
@@ -291,6 +293,7 @@ export class DataPane implements Pane {
         r.x === null ? '—' : `${withDate ? `${formatDate(r.x)} ` : ''}${formatTime(r.x)}`;
       const notes: string[] = [];
       if (r.late) notes.push(`late: window ${shortWindow(r.late.window)} had fired, dropped by the join`);
+      else if (r.interval?.cached === false) notes.push(`late: behind the join's time, probed (${r.interval.matched} joined) but not kept`);
       else if (r.behind) notes.push(`behind the watermark (${r.wmBefore !== null && Number.isFinite(r.wmBefore) ? formatTime(r.wmBefore) : '?'})`);
       if (r.dropped) notes.push(`dropped: ${r.dropped}`);
       const tr = h(
@@ -298,7 +301,7 @@ export class DataPane implements Pane {
         {
           'data-pos': r.pos,
           'data-origin': r.line === 0 ? 'generated' : 'script',
-          'data-late': r.late ? 'dropped' : r.behind ? 'behind' : undefined,
+          'data-late': r.late ? 'dropped' : r.interval?.cached === false ? 'not-kept' : r.behind ? 'behind' : undefined,
           class: r.pos === this.pos ? 'jl-current' : r.pos > this.pos ? 'jl-future' : undefined,
         },
         h('th', { scope: 'row' }, link),
@@ -306,7 +309,7 @@ export class DataPane implements Pane {
         h('td', { class: 'jl-data-time' }, when),
         h('td', { class: 'jl-num' }, prev && prev.x !== null && r.x !== null ? gapText(r.x - prev.x) : ''),
         h('td', { class: 'jl-data-from' }, r.line === 0 ? 'generated' : `line ${r.line}`),
-        h('td', { class: r.late || r.behind ? 'jl-late-text' : undefined }, notes.join('; ')),
+        h('td', { class: r.late || r.behind || r.interval?.cached === false ? 'jl-late-text' : undefined }, notes.join('; ')),
       );
       this.trByPos.set(r.pos, tr);
       frag.append(tr);

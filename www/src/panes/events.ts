@@ -5,6 +5,7 @@
 import { h } from '../dom';
 import type { QueryModel } from '../model';
 import { shortWindow } from '../timeline';
+import { clockFor, formatTime } from '../time';
 import type { Event } from '../trace';
 import type { Pane } from './pane';
 
@@ -44,7 +45,9 @@ export class EventsPane implements Pane {
       const o = m.query.operators.find((x) => x.id === id);
       return o ? `${o.kind}${o.table ? ` ${o.table}` : ''} (#${id})` : `operator #${id}`;
     };
-    const items = events.slice(0, MAX_EVENTS).map((e) => h('li', { class: `jl-ev jl-ev-${e.type}` }, describe(e, op)));
+    const clock = clockFor(m.zone, m.ltz);
+    const time = (ms: number | null | undefined) => (ms === null || ms === undefined ? '+inf' : formatTime(clock(ms)));
+    const items = events.slice(0, MAX_EVENTS).map((e) => h('li', { class: `jl-ev jl-ev-${e.type}` }, describe(e, op, time)));
     if (events.length > MAX_EVENTS) items.push(h('li', { class: 'jl-muted' }, `… ${events.length - MAX_EVENTS} more events`));
     this.list.replaceChildren(...items);
   }
@@ -53,8 +56,8 @@ export class EventsPane implements Pane {
 const row = (kind: string, r: string[]) => `${kind}[${r.join(', ')}]`;
 const key = (k: string[]) => (k.length ? `key ${k.join(', ')}` : 'no key');
 
-/** One event in words. */
-export function describe(e: Event, op: (id: number) => string): string {
+/** One event in words; `time` writes an event's epoch milliseconds (null: +inf) on the display clock. */
+export function describe(e: Event, op: (id: number) => string, time: (ms: number | null | undefined) => string = (ms) => (ms === null || ms === undefined ? '+inf' : formatTime(ms))): string {
   switch (e.type) {
     case 'source_row':
       return `${op(e.op)} reads ${row(e.kind, e.row)}`;
@@ -72,6 +75,21 @@ export function describe(e: Event, op: (id: number) => string): string {
       return `${op(e.op)} fires window ${shortWindow(e.window.label)} for ${key(e.key)}: ${e.left_rows} left, ${e.right_rows} right row${e.right_rows === 1 ? '' : 's'}`;
     case 'late_drop':
       return `${op(e.op)} drops the ${e.side} row ${row('', e.row)} as late: window ${shortWindow(e.window.label)} has fired`;
+    case 'interval_probe':
+      return (
+        `${op(e.op)}: the ${e.side} row ${row('', e.row)} (${key(e.key)}, time ${time(e.time_ms)}) meets the other side's rows of times [${time(e.from_ms)}, ${time(e.to_ms)}]: ` +
+        `${e.matched} joined; ` +
+        (e.cached
+          ? `kept until the join's time passes ${time((e.expires_ms ?? 1) - 1)} (its key's cleanup timer ${time(e.timer_ms)})`
+          : 'late (the join\'s time is past its range): not kept')
+      );
+    case 'interval_cleanup':
+      return (
+        `${op(e.op)}: ${e.timer_ms === null || e.timer_ms === undefined ? 'a probe found them expired' : `the cleanup timer ${time(e.timer_ms)} fires`} at the join's time ${time(e.time_ms)}: ` +
+        `${e.rows} ${e.side} row${e.rows === 1 ? '' : 's'} of ${key(e.key)} leave${e.rows === 1 ? 's' : ''} the state` +
+        (e.padded.length ? `, padded with NULLs as never joined: ${e.padded.map((r) => row('', r)).join(' ')}` : '') +
+        (e.next_timer_ms !== null && e.next_timer_ms !== undefined ? `; next timer ${time(e.next_timer_ms)}` : '')
+      );
     case 'null_time_drop':
       return `${op(e.op)} drops ${row('', e.row)}: its time attribute is NULL`;
     case 'filtered':

@@ -2,7 +2,9 @@
 // notes, its EXPLAIN text, and what EXPLAIN / DESCRIBE statements of the script printed.
 
 import { h } from '../dom';
-import { inputName, type QueryModel } from '../model';
+import { boundsOfLabel, inputName, type QueryModel } from '../model';
+import { formatDuration } from '../time';
+import type { OperatorInfo } from '../trace';
 import { updatingBadge } from './badges';
 import type { Pane } from './pane';
 
@@ -37,7 +39,8 @@ export class PlanPane implements Pane {
         ' ',
         updatingBadge(o.updating),
         h('span', { class: 'jl-muted jl-small' }, o.table ? ` ${o.table}` : what),
-        h('div', { class: 'jl-mono jl-op-label' }, o.label),
+        h('div', { class: 'jl-mono jl-op-label' }, o.kind === 'IntervalJoin' ? readableBounds(o.label) : o.label),
+        o.kind === 'IntervalJoin' ? intervalBounds(model, o) : null,
       );
       parent.append(li);
       if (o.inputs.length) {
@@ -58,4 +61,28 @@ export class PlanPane implements Pane {
 
   /** The plan is the same at every step. */
   show(): void {}
+}
+
+/** `leftLowerBound=-14400000` → `leftLowerBound=-14400000 (−4 h)`, the same for the upper bound. */
+export function readableBounds(label: string): string {
+  return label.replace(/\b(left(?:Lower|Upper)Bound)=(-?\d+)/g, (_, k: string, v: string) => `${k}=${v} (${formatDuration(Number(v))})`);
+}
+
+/** An interval join's bounds in words: which times of each side a row joins, how far its output watermark lags. */
+function intervalBounds(m: QueryModel, o: OperatorInfo): HTMLElement | null {
+  const b = m.interval && m.interval.op === o.id && m.interval.lower !== null && m.interval.upper !== null ? { lower: m.interval.lower, upper: m.interval.upper, rowtime: m.interval.rowtime } : boundsOfLabel(o.label);
+  if (!b) return null;
+  const [l, r] = [inputName(m, o.inputs[0]), inputName(m, o.inputs[1])];
+  const d = formatDuration;
+  // left.time − right.time ∈ [lower, upper]: a left row at t joins right rows of [t − upper, t − lower].
+  const range = (lo: number, hi: number) => `[t${lo === 0 ? '' : lo < 0 ? ` − ${d(-lo)}` : ` + ${d(lo)}`}, t${hi === 0 ? '' : hi < 0 ? ` − ${d(-hi)}` : ` + ${d(hi)}`}]`;
+  const clock = b.rowtime ? 'event time' : 'processing time';
+  const delay = b.rowtime && b.upper >= b.lower ? Math.max(-b.lower, b.upper, 0) : 0;
+  const text =
+    b.upper < b.lower
+      ? `Bounds: ${l} time − ${r} time ∈ [${d(b.lower)}, ${d(b.upper)}] (${clock}): an empty interval, so no row can join.`
+      : `Bounds: ${l} time − ${r} time ∈ [${d(b.lower)}, ${d(b.upper)}] (${clock}). A row of ${l} at t joins the rows of ${r} of times ${range(-b.upper, -b.lower)}; ` +
+        `a row of ${r} at t joins the rows of ${l} of times ${range(b.lower, b.upper)}. ` +
+        (b.rowtime ? (delay > 0 ? `Its output watermark is held back by ${d(delay)}, the larger bound.` : 'Its output watermark is not held back.') : '');
+  return h('p', { class: 'jl-small jl-interval-bounds', 'data-testid': 'interval-bounds' }, text);
 }

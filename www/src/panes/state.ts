@@ -14,6 +14,7 @@
 import { h } from '../dom';
 import { operator, operatorName, type QueryModel, sidesOf, type StateSeries, stateSeriesOf } from '../model';
 import { shortWindow } from '../timeline';
+import { formatDate } from '../time';
 import type { EventOf, StateGroup, StateSummary } from '../trace';
 import { updatingBadge } from './badges';
 import type { Pane } from './pane';
@@ -329,6 +330,7 @@ function shortReason(e: EventOf<'state_expire'>): string {
 
 /** One operator's state: a row per (window,) key, a column per side. */
 function stateTable(m: QueryModel, s: StateSummary): Node[] {
+  if (operator(m, s.op)?.kind === 'IntervalJoin') return intervalTable(m, s);
   // Every side of the operator, also those that hold nothing yet (shown as —).
   const sides = sidesOf(m, s.op, [...new Set(s.groups.map((g) => g.side))]);
   const windowed = s.groups.some((g) => g.window);
@@ -372,6 +374,108 @@ function stateTable(m: QueryModel, s: StateSummary): Node[] {
   const out: Node[] = [h('table', { class: 'jl-table jl-state-table', 'data-op': s.op }, thead, tbody)];
   if (list.length > MAX_GROUPS) out.push(h('p', { class: 'jl-muted', text: `… and ${list.length - MAX_GROUPS} more keys` }));
   return out;
+}
+
+/**
+ * An interval join's state: a line per row it keeps, by key and side, with the engine's notes as
+ * columns: until (the join's time from which the row is gone), timer (its key's cleanup timer,
+ * which removes it), and on an outer side whether it has joined (else it is padded with NULLs
+ * when it leaves).
+ */
+function intervalTable(m: QueryModel, s: StateSummary): Node[] {
+  const sides = sidesOf(m, s.op, [...new Set(s.groups.map((g) => g.side))]);
+  const label = new Map(sides.map((sd) => [sd.side, sd.label]));
+  // The rows of a key together, the left side first; keys in the engine's order (first seen).
+  const keys = new Map<string, StateGroup[]>();
+  for (const g of s.groups) {
+    const k = g.key.join('\u0001');
+    keys.set(k, [...(keys.get(k) ?? []), g]);
+  }
+  const order = (side: string) => sides.findIndex((sd) => sd.side === side);
+  const notes = new Map(s.groups.map((g) => [g, g.rows.map((_, i) => parseIntervalNote(g.row_notes?.[i] ?? ''))]));
+  const outer = [...notes.values()].some((ns) => ns.some((n) => n.joined !== null));
+  // Times print as the CLI prints them, without the timeline's date.
+  const day = m.extent ? `${formatDate(m.extent.from)} ` : '';
+  const stamp = (t: string | null) => (t === null ? '' : h('span', { class: 'jl-mono', title: t }, day && t.startsWith(day) ? t.slice(day.length) : t));
+  const tbody = h('tbody');
+  let shown = 0;
+  for (const groups of [...keys.values()].slice(0, MAX_GROUPS)) {
+    groups.sort((a, b) => order(a.side) - order(b.side));
+    const lines = groups.flatMap((g) => g.rows.slice(0, MAX_ROWS).map((r, i) => ({ g, r, n: notes.get(g)?.[i] ?? parseIntervalNote('') })));
+    lines.forEach(({ g, r, n }, i) => {
+      shown++;
+      tbody.append(
+        h(
+          'tr',
+          { 'data-testid': 'state-row', 'data-key': g.key.join(', '), 'data-side': g.side, class: i === 0 ? 'jl-key-first' : undefined },
+          i === 0 ? h('th', { scope: 'row', class: 'jl-mono', rowspan: lines.length }, g.key.join(', ') || '()') : null,
+          h('td', { class: `jl-side-${order(g.side) % 2 ? 'right' : 'left'}` }, g.side, label.get(g.side) && label.get(g.side) !== g.side ? h('span', { class: 'jl-muted jl-small' }, ` · ${label.get(g.side)}`) : ''),
+          h('td', { class: 'jl-mono' }, `[${r.join(', ')}]`),
+          h('td', { 'data-testid': 'row-until' }, stamp(n.until)),
+          h('td', { 'data-testid': 'row-timer' }, stamp(n.timer)),
+          outer
+            ? h(
+                'td',
+                { 'data-testid': 'row-joined' },
+                n.joined === null
+                  ? ''
+                  : h(
+                      'span',
+                      { class: `jl-note${n.joined ? '' : ' jl-note-padded'}`, title: n.joined ? 'It joined: it will not be padded' : 'Padded with NULLs when it leaves, unless a row of the other side joins it first' },
+                      n.joined ? 'joined' : 'not joined yet',
+                    ),
+              )
+            : null,
+          n.rest ? h('td', { class: 'jl-muted jl-small' }, n.rest) : null,
+        ),
+      );
+    });
+  }
+  const thead = h(
+    'thead',
+    {},
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'col' }, 'key'),
+      h('th', { scope: 'col' }, 'side'),
+      h('th', { scope: 'col' }, 'row'),
+      h('th', { scope: 'col', title: "The join's time from which the row is gone: its time + its side's bound + 1 ms" }, 'until'),
+      h('th', { scope: 'col', title: "Its key's cleanup timer (one per key and side): when it fires, the rows past their time leave" }, 'timer'),
+      outer ? h('th', { scope: 'col' }, 'joined') : null,
+    ),
+  );
+  const out: Node[] = [
+    h(
+      'p',
+      { class: 'jl-caption jl-muted', 'data-testid': 'interval-state-note' },
+      "Each row stays until the join's time (the smaller of both inputs' watermarks) reaches ",
+      h('em', {}, 'until'),
+      ": its time plus its side's bound plus 1 ms. Its key's cleanup timer (one per key and side, set for the oldest row) is what removes it, so it may leave later than that.",
+      outer ? ' On an outer side, a row that has not joined by then comes out padded with NULLs.' : '',
+    ),
+    h('table', { class: 'jl-table jl-state-table jl-interval-state', 'data-op': s.op }, thead, tbody),
+  ];
+  const total = s.groups.reduce((n, g) => n + g.rows.length, 0);
+  if (total > shown) out.push(h('p', { class: 'jl-muted', text: `… and ${total - shown} more rows` }));
+  return out;
+}
+
+/** `until 2024-01-01 14:00:00.001, timer 2024-01-01 14:00:00.001, not joined yet`. */
+function parseIntervalNote(note: string): { until: string | null; timer: string | null; joined: boolean | null; rest: string } {
+  let until: string | null = null;
+  let timer: string | null = null;
+  let joined: boolean | null = null;
+  const rest: string[] = [];
+  for (const part of note.split(/,\s*/).filter(Boolean)) {
+    const m = /^(until|timer)\s+(.*)$/.exec(part.trim());
+    if (m?.[1] === 'until') until = m[2];
+    else if (m?.[1] === 'timer') timer = m[2];
+    else if (part.trim() === 'joined') joined = true;
+    else if (part.trim() === 'not joined yet') joined = false;
+    else rest.push(part.trim());
+  }
+  return { until, timer, joined, rest: rest.join(', ') };
 }
 
 /** The rows of one side for one key, each with what the engine notes about it. */

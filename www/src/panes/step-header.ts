@@ -4,10 +4,10 @@
 // legend. Its elements sit in different places of the layout (layout.ts puts them there).
 
 import { h } from '../dom';
-import { operatorName, type QueryModel } from '../model';
+import { operatorName, type QueryModel, sidesOf } from '../model';
 import { settingAt } from '../settings';
 import { LANE_COLORS } from '../timeline';
-import { clockFor, formatDate, formatTime } from '../time';
+import { clockFor, formatDate, formatDuration, formatTime } from '../time';
 import { gapText } from './data';
 import type { Pane } from './pane';
 
@@ -81,8 +81,30 @@ export class StepHeader implements Pane {
   /** Rows that left an operator's state at this step for a reason other than a window firing. */
   private renderWhy(m: QueryModel, pos: number): void {
     const items: HTMLElement[] = [];
+    const clock = clockFor(m.zone, m.ltz);
+    const time = (ms: number | null | undefined) => (ms === null || ms === undefined ? '+∞' : formatTime(clock(ms)));
     for (const e of m.steps[pos - 1]?.events ?? []) {
-      if (e.type !== 'state_expire' || e.cause === 'window_fired') continue;
+      // An interval join's rows leave when a cleanup timer fires: its `interval_cleanup` says
+      // which timer, at which time of the join, and which rows it padded.
+      if (e.type === 'interval_cleanup' && e.rows > 0) {
+        if (items.length === MAX_WHY) {
+          items.push(h('li', { class: 'jl-muted' }, '… more in the state pane and the events of this step.'));
+          break;
+        }
+        const side = sidesOf(m, e.op).find((s) => s.side === e.side)?.label ?? e.side;
+        items.push(
+          h(
+            'li',
+            { class: e.padded.length ? 'jl-why-padded' : undefined },
+            h('strong', {}, 'State: '),
+            `${e.rows} ${side} row${e.rows === 1 ? '' : 's'} (key ${e.key.join(', ')}) left the ${operatorName(m, e.op)}'s state: `,
+            e.timer_ms !== null && e.timer_ms !== undefined ? `its key's cleanup timer ${time(e.timer_ms)} fired at the join's time ${time(e.time_ms)}` : `a probe found ${e.rows === 1 ? 'it' : 'them'} expired at the join's time ${time(e.time_ms)}`,
+            e.padded.length ? ` — never joined, so padded with NULLs: ${e.padded.map((r) => `[${r.join(', ')}]`).join(' ')}.` : '.',
+          ),
+        );
+        continue;
+      }
+      if (e.type !== 'state_expire' || e.cause === 'window_fired' || e.cause === 'interval_passed') continue;
       if (items.length === MAX_WHY) {
         items.push(h('li', { class: 'jl-muted' }, '… more in the state pane and the events of this step.'));
         break;
@@ -120,16 +142,22 @@ export class StepHeader implements Pane {
     const others = [...new Set(m.sourceWatermarks.map((s) => s.label))].filter((t) => t !== held.by);
     const ahead = others.map((t) => ({ t, v: wmOf(t) })).filter((o) => o.v !== undefined && !Number.isNaN(o.v));
     const lead = ahead.reduce<{ t: string; v: number } | null>((a, o) => (o.v !== undefined && (!a || o.v > a.v) ? { t: o.t, v: o.v } : a), null);
-    const joinWm = join.values[pos];
+    // An interval join's watermark is its time held back by its bound: its time is what the input holds.
+    const iv = m.interval && m.interval.op === join.op ? m.interval : null;
+    const joinWm = iv ? iv.time[pos] : join.values[pos];
     const steps = pos - held.since + 1;
     const gap = lead && by !== undefined && Number.isFinite(lead.v) && Number.isFinite(by) ? lead.v - by : null;
     const parts = [
-      h('strong', {}, 'Join watermark held back'),
+      h('strong', {}, iv ? "Join's time held back" : 'Join watermark held back'),
       ` by ${held.by}`,
       steps > 1 ? ` for ${steps} steps (since step ${held.since})` : '',
       `: it stays at ${at(joinWm)}, the watermark of ${held.by}${by === undefined || Number.isNaN(by) ? ' (none yet)' : ''}`,
       lead ? `, while ${lead.t} is at ${at(lead.v)}${gap !== null && gap > 0 ? ` (${gapText(gap).replace(/^\+/, '')} ahead)` : ''}` : '',
-      m.windows.length ? `. Windows cannot fire until ${held.by} moves on.` : '.',
+      m.windows.length
+        ? `. Windows cannot fire until ${held.by} moves on.`
+        : iv
+          ? `. No cleanup timer fires and no row is padded until ${held.by} moves on${iv.delay > 0 ? `; the join's output watermark is ${formatDuration(iv.delay)} further back (${at(join.values[pos])})` : ''}.`
+          : '.',
     ];
     this.held.replaceChildren(...parts);
     this.held.dataset.by = held.by;
@@ -161,8 +189,16 @@ export class StepHeader implements Pane {
   private renderLegend(m: QueryModel): void {
     const sw = (cls: string, style = '') => h('span', { class: `jl-swatch ${cls}`, style });
     const items: HTMLElement[] = m.lanes.map((l, i) => h('span', {}, sw('jl-sw-row', `background:${LANE_COLORS[i % LANE_COLORS.length]}`), `${l.table} row (arrival number)`));
-    items.push(h('span', {}, sw('jl-sw-late'), 'late row (dropped)'));
+    const iv = m.interval;
+    if (!iv || m.lanes.some((l) => l.rows.some((r) => r.late))) items.push(h('span', {}, sw('jl-sw-late'), 'late row (dropped)'));
+    if (iv?.lateRows) items.push(h('span', {}, sw('jl-sw-late'), 'late row (probed, not kept)'));
     items.push(h('span', {}, sw('jl-sw-wm'), 'watermark'));
+    if (iv?.rowtime) {
+      items.push(h('span', {}, sw('jl-sw-band'), 'times the row can join'));
+      items.push(h('span', {}, sw('jl-sw-until'), 'stays until (its time + bound + 1 ms)'));
+      items.push(h('span', {}, sw('jl-sw-timer'), "its key's cleanup timer"));
+      if (iv.delay > 0) items.push(h('span', {}, sw('jl-sw-jointime'), "join's time (timers fire at it)"));
+    }
     if (m.windows.length) items.push(h('span', {}, sw('jl-sw-open'), 'window open'), h('span', {}, sw('jl-sw-fired'), 'fired'));
     if (m.held.some((x, p) => x && p > x.since)) items.push(h('span', {}, sw('jl-sw-held'), 'join watermark held back'));
     items.push(h('span', {}, sw('jl-sw-out'), 'emitted row'));

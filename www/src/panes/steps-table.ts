@@ -57,7 +57,12 @@ export class StepsTable implements Pane {
       const emitted = m.outEnd[p] - m.outEnd[p - 1];
       const notes: string[] = [];
       if (i.row?.late) notes.push(`✕ late: window ${shortWindow(i.row.late.window)} had already fired; dropped`);
+      const iv = i.row?.interval;
+      if (iv && !iv.cached) notes.push(`✕ late: the join's time had passed its range; it probed (${iv.matched} joined) and is not kept`);
       if (i.row?.dropped) notes.push(`dropped: ${i.row.dropped}`);
+      let padded = 0;
+      for (let o = m.outEnd[p - 1]; o < m.outEnd[p]; o++) if (m.outputs[o].padded) padded++;
+      if (padded) notes.push(`${padded} row${padded === 1 ? '' : 's'} padded with NULLs`);
       if (i.freed) {
         const ttl = s.events.some((e) => e.type === 'state_expire' && e.cause === 'ttl');
         notes.push(`${i.freed} state row${i.freed === 1 ? '' : 's'} freed${ttl ? ' (state TTL)' : ''}`);
@@ -75,7 +80,7 @@ export class StepsTable implements Pane {
         h('td', { class: 'jl-mono' }, s.watermarks.map((w) => w.replace(/^wm /, '')).join('; ')),
         h('td', {}, i.fired.map(shortWindow).join(', ')),
         h('td', { class: 'jl-num' }, emitted ? String(emitted) : ''),
-        h('td', { class: i.late ? 'jl-late-text' : undefined }, notes.join('; ')),
+        h('td', { class: i.late || iv?.cached === false ? 'jl-late-text' : undefined }, notes.join('; ')),
       );
       frag.append(tr);
     }

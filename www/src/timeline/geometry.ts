@@ -9,6 +9,7 @@ export const GUTTER = 118;
 export const PAD_R = 18;
 export const AXIS_H = 34;
 export const BAND_H = 20;
+export const INTERVAL_LANE_H = 50;
 
 export interface Layout {
   width: number;
@@ -45,6 +46,17 @@ export function layoutFor(m: QueryModel, width: number): Layout {
   const px = (v: number) => GUTTER + ((v - from) / (to - from)) * plotW;
   const xOf = (r: RowMark) => (timeAxis ? r.x : r.pos);
 
+  // A row an interval join keeps has its stay drawn after it (to its eviction time and its
+  // key's cleanup timer), a late one its label: the next row of its track starts after that.
+  const lifeEnd = (r: RowMark): number => {
+    const iv = r.interval;
+    if (!iv || !timeAxis || !m.interval?.rowtime) return -Infinity;
+    // A late row's "late" label.
+    if (!iv.cached || iv.expires === null) return px(iv.time) + 36;
+    let end = iv.expires;
+    for (const t of iv.timers) if (t.at !== null && Number.isFinite(t.at)) end = Math.max(end, t.at);
+    return px(end) + 8;
+  };
   const totalRows = m.lanes.reduce((n, l) => n + l.rows.length, 0);
   const dense = totalRows > 0 && plotW / totalRows < 6;
   const markW = dense ? 4 : 24;
@@ -60,7 +72,7 @@ export function layoutFor(m: QueryModel, width: number): Layout {
       const x = px(xOf(r) ?? from);
       let t = ends.findIndex((e) => e < x - markW);
       if (t < 0) t = ends.length < maxTracks ? ends.length : r.pos % maxTracks;
-      ends[t] = Math.max(ends[t] ?? -Infinity, x);
+      ends[t] = Math.max(ends[t] ?? -Infinity, x, lifeEnd(r));
       track.set(r, t);
     }
     const n = Math.max(1, Math.min(maxTracks, ends.length));
@@ -70,7 +82,11 @@ export function layoutFor(m: QueryModel, width: number): Layout {
   }
 
   let joinLane: Layout['joinLane'] = null;
-  if (m.windows.length && timeAxis) {
+  if (m.interval && !m.windows.length && timeAxis) {
+    // An interval join's lane: its time (where its cleanup timers fire) and its output watermark.
+    joinLane = { top, height: INTERVAL_LANE_H, track: new Map() };
+    top += INTERVAL_LANE_H;
+  } else if (m.windows.length && timeAxis) {
     const track = new Map<WindowInfo, number>();
     const ends: number[] = [];
     for (const w of m.windows) {

@@ -6,6 +6,7 @@
 import { formatDate, formatTime, ticks } from '../time';
 import type { RowMark } from '../model';
 import { AXIS_H, type Frame, GUTTER } from './geometry';
+import { paintIntervalBand } from './paint-interval';
 import { paintSourceWatermark } from './paint-watermarks';
 import { ellipsize, LANE_COLORS, LATE_COLOR } from './style';
 
@@ -44,6 +45,7 @@ export function paintLanes(f: Frame): void {
     ctx.fillStyle = li % 2 ? '#f8fafc' : '#ffffff';
     ctx.fillRect(0, geo.top, L.width, geo.height);
     paintSourceWatermark(f, lane.table, geo.top, geo.height);
+    paintIntervalBand(f, li, geo.top, geo.height);
     ctx.fillStyle = color;
     ctx.fillRect(6, geo.top + 8, 4, geo.height - 16);
     ctx.fillStyle = '#0f172a';
@@ -62,7 +64,7 @@ export function paintLanes(f: Frame): void {
       const track = geo.track.get(r) ?? 0;
       if (L.dense && r.pos !== pos) {
         // Dense lanes: one mark per pixel, track and state.
-        const key = (Math.round(x) * 8 + track) * 4 + (r.pos > pos ? 0 : r.late ? 2 : 1);
+        const key = (Math.round(x) * 8 + track) * 4 + (r.pos > pos ? 0 : isLate(r) ? 2 : 1);
         if (drawnRows.has(key)) continue;
         drawnRows.add(key);
       }
@@ -76,7 +78,7 @@ function paintRow(f: Frame, r: RowMark, x: number, y: number, color: string): vo
   const future = r.pos > pos;
   const current = r.pos === pos;
   if (f.L.dense) {
-    ctx.fillStyle = future ? '#cbd5e1' : r.late ? LATE_COLOR : color;
+    ctx.fillStyle = future ? '#cbd5e1' : isLate(r) ? LATE_COLOR : color;
     ctx.fillRect(x - 1.5, y - 1.5, 3, 3);
     if (current) {
       ctx.strokeStyle = '#0f172a';
@@ -89,7 +91,7 @@ function paintRow(f: Frame, r: RowMark, x: number, y: number, color: string): vo
   const w = Math.max(18, ctx.measureText(label).width + 8);
   const h = 16;
   ctx.globalAlpha = future ? 0.28 : 1;
-  if (r.late && !future) {
+  if (isLate(r) && !future) {
     // A late row: a crossed square, labelled "late".
     ctx.fillStyle = '#fff';
     ctx.strokeStyle = LATE_COLOR;
@@ -142,7 +144,18 @@ function paintRow(f: Frame, r: RowMark, x: number, y: number, color: string): vo
     ctx.roundRect(x - w / 2 - 3, y - h / 2 - 3, w + 6, h + 6, 10);
     ctx.stroke();
   }
-  f.hits.push({ x, y, r: w / 2 + 2, pos: r.pos, label: `#${r.pos} ${r.text}${r.late ? ` (late: window ${r.late.window} had fired)` : ''}${r.dropped ? ` (${r.dropped})` : ''}` });
+  const iv = r.interval;
+  const ivText = !iv
+    ? ''
+    : iv.cached
+      ? ` (${iv.matched ? `joined ${iv.matched} on arrival; ` : ''}kept until the join's time passes ${formatTime(iv.to)})`
+      : ` (late: the join's time had passed ${formatTime(iv.to)}; ${iv.matched ? `it joined ${iv.matched} row${iv.matched === 1 ? '' : 's'} still kept, ` : ''}not kept)`;
+  f.hits.push({ x, y, r: w / 2 + 2, pos: r.pos, label: `#${r.pos} ${r.text}${r.late ? ` (late: window ${r.late.window} had fired)` : ''}${ivText}${r.dropped ? ` (${r.dropped})` : ''}` });
+}
+
+/** Dropped as late by a window join, or late at an interval join (it probed, it was not kept). */
+function isLate(r: RowMark): boolean {
+  return !!r.late || r.interval?.cached === false;
 }
 
 /** Rows of a lane that have arrived by step `pos` (rows are in arrival order). */

@@ -2,6 +2,8 @@
 // the current step's larger) and of lineage: lines from the rows emitted at this step, or the
 // one hovered, to the input rows they were made of.
 
+import type { OutputRow } from '../model';
+import { formatTime } from '../time';
 import type { Frame } from './geometry';
 import { OUT_COLOR } from './style';
 
@@ -40,7 +42,7 @@ export function paintOutputs(f: Frame): void {
     ctx.strokeStyle = current ? '#052e16' : OUT_COLOR;
     ctx.lineWidth = current ? 2 : 1;
     ctx.stroke();
-    if (!L.dense) f.hits.push({ x, y, r: 7, pos: o.pos, label: `${o.text} (step ${o.pos})`, output: i });
+    if (!L.dense) f.hits.push({ x, y, r: 7, pos: o.pos, label: `${o.text} (step ${o.pos})${paddedText(o.padded)}`, output: i });
   }
 }
 
@@ -68,6 +70,16 @@ export function paintLineage(f: Frame, hover: number | null): void {
       ctx.stroke();
     }
   }
+}
+
+/** Why an interval join emitted a row padded with NULLs. */
+function paddedText(p: OutputRow['padded']): string {
+  if (!p) return '';
+  if (p.late) return ': padded at once, a late row that joined nothing';
+  const at = p.at === null ? '' : ` at the join's time ${Number.isFinite(p.at) ? formatTime(p.at) : '+∞'}`;
+  return p.timer === null
+    ? `: padded with NULLs, found expired${at}`
+    : `: padded with NULLs when its key's cleanup timer ${formatTime(p.timer)} fired${at}`;
 }
 
 /** Rows emitted up to and including the step. */

@@ -4,6 +4,7 @@
 
 import { formatTime } from '../time';
 import { AXIS_H, type Frame, GUTTER, PAD_R } from './geometry';
+import { drawnInterval, intervalTimeLabel } from './paint-interval';
 import { WM_COLOR } from './style';
 
 /** A table's watermark in its lane (from the lane's top, `height` tall). */
@@ -27,7 +28,9 @@ export function paintHeldBack(f: Frame): void {
   const { ctx, m, L, pos, bottom } = f;
   const held = m.held[Math.min(pos, m.held.length - 1)];
   if (!held || !m.joinWatermark || !L.timeAxis) return;
-  const v = m.joinWatermark.values[Math.min(pos, m.joinWatermark.values.length - 1)];
+  // An interval join's own watermark is held back by its bound as well: the input holds back its time.
+  const iv = joinInterval(f);
+  const v = iv ? iv.time[Math.min(pos, iv.time.length - 1)] : m.joinWatermark.values[Math.min(pos, m.joinWatermark.values.length - 1)];
   let lead = Number.NaN;
   for (const s of m.sourceWatermarks) {
     const w = s.values[Math.min(pos, s.values.length - 1)];
@@ -54,8 +57,8 @@ export function paintHeldBack(f: Frame): void {
   const label = `held back by ${held.by}`;
   ctx.font = '600 11px system-ui, sans-serif';
   const tw = ctx.measureText(label).width;
-  const joinLabelW = ctx.measureText(`join wm ${Number.isFinite(v) ? formatTime(v) : '+∞'}`).width;
-  const y = L.joinLane ? L.joinLane.top + L.joinLane.height - 8 : AXIS_H;
+  const joinLabelW = ctx.measureText(iv ? intervalTimeLabel(iv, v) : `join wm ${Number.isFinite(v) ? formatTime(v) : '+∞'}`).width;
+  const y = L.joinLane ? L.joinLane.top + (iv ? 11 : L.joinLane.height - 8) : AXIS_H;
   const lx = Math.min(Math.max(x1 - 4 - tw, x0 + 4 + joinLabelW + 10), L.width - PAD_R - tw - 4);
   ctx.fillStyle = 'rgba(255,255,255,0.9)';
   ctx.fillRect(lx - 2, y - 7, tw + 4, 14);
@@ -72,6 +75,8 @@ export function paintJoinWatermark(f: Frame): void {
   if (Number.isNaN(v)) return;
   const x = Number.isFinite(v) ? f.clampX(f.px(v)) : L.width - PAD_R;
   wmLine(ctx, x, AXIS_H - 4, bottom, 2, []);
+  // An interval join's lane labels its output watermark and its time.
+  if (joinInterval(f) && L.joinLane) return;
   const top = L.joinLane ? L.joinLane.top + L.joinLane.height - 8 : AXIS_H;
   const label = `join wm ${Number.isFinite(v) ? formatTime(v) : '+∞'}`;
   ctx.font = '600 11px system-ui, sans-serif';
@@ -82,6 +87,12 @@ export function paintJoinWatermark(f: Frame): void {
   ctx.fillStyle = WM_COLOR;
   ctx.fillText(label, lx, top);
   ctx.font = '11px system-ui, sans-serif';
+}
+
+/** The interval join drawn, when it is the query's join (whose watermark the model holds). */
+function joinInterval(f: Frame) {
+  const iv = drawnInterval(f);
+  return iv && f.m.joinOp && iv.op === f.m.joinOp.id ? iv : null;
 }
 
 function wmLine(ctx: CanvasRenderingContext2D, x: number, y0: number, y1: number, w: number, dash: number[]): void {

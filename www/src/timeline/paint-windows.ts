@@ -9,7 +9,8 @@ import { ellipsize, OUT_COLOR, shortWindow } from './style';
 export function paintWindows(f: Frame): void {
   const { ctx, m, L, pos } = f;
   const geo = L.joinLane;
-  if (!geo) return;
+  // An interval join's lane is drawn by paint-interval.ts.
+  if (!geo || !m.windows.length) return;
   ctx.fillStyle = '#f1f5f9';
   ctx.fillRect(0, geo.top, L.width, geo.height);
   ctx.fillStyle = '#0f172a';

@@ -7,13 +7,18 @@
 // accessible equivalent. This class owns the canvas, its size and the pointer; geometry.ts
 // places things and the paint-*.ts painters draw them.
 
+import { h } from '../dom';
 import type { QueryModel } from '../model';
 import type { Pane } from '../panes/pane';
 import { frame, type Hit, type Layout, layoutFor } from './geometry';
+import { intervalMarksText, paintIntervalLane, paintIntervalMarks, paintIntervalTime, paintPaddedLinks } from './paint-interval';
 import { paintAxis, paintLanes } from './paint-lanes';
 import { paintLineage, paintOutputs } from './paint-outputs';
 import { paintHeldBack, paintJoinWatermark } from './paint-watermarks';
 import { paintWindows } from './paint-windows';
+
+/** Numbers the playgrounds' timeline descriptions (ids are unique on a page of several). */
+let described = 0;
 
 export interface TimelineOptions {
   /** Called when a mark is clicked with the step it belongs to. */
@@ -30,6 +35,9 @@ export class Timeline implements Pane {
   private hits: Hit[] = [];
   private hoverOutput: number | null = null;
   private resizeObs: ResizeObserver;
+  /** The interval join's marks of the step in words (screen readers, tests). */
+  private readonly described: HTMLUListElement;
+  private describedText = '';
 
   constructor(private readonly opts: TimelineOptions = {}) {
     this.element = document.createElement('div');
@@ -40,7 +48,10 @@ export class Timeline implements Pane {
     this.tip = document.createElement('div');
     this.tip.className = 'timeline-tip';
     this.tip.hidden = true;
-    this.element.append(this.canvas, this.tip);
+    const id = `jl-timeline-marks-${++described}`;
+    this.described = h('ul', { id, class: 'jl-sr-only', 'data-testid': 'timeline-marks', 'aria-label': 'What the timeline marks at this step' });
+    this.canvas.setAttribute('aria-describedby', id);
+    this.element.append(this.canvas, this.tip, this.described);
     this.resizeObs = new ResizeObserver(() => this.relayout());
     this.resizeObs.observe(this.element);
     this.canvas.addEventListener('mousemove', (e) => this.onMove(e));
@@ -111,11 +122,25 @@ export class Timeline implements Pane {
     const f = frame(ctx, m, L, pos, this.hits);
     paintAxis(f);
     paintLanes(f);
+    paintIntervalMarks(f);
     paintWindows(f);
+    paintIntervalLane(f);
     paintOutputs(f);
     paintHeldBack(f);
+    paintIntervalTime(f);
     paintJoinWatermark(f);
     paintLineage(f, this.hoverOutput);
+    paintPaddedLinks(f, this.hoverOutput);
+    this.describe(m, pos);
+  }
+
+  /** The step's interval-join marks in words (nothing for other joins). */
+  private describe(m: QueryModel, pos: number): void {
+    const lines = m.interval ? intervalMarksText(m, pos) : [];
+    const text = lines.join('\n');
+    if (text === this.describedText) return;
+    this.describedText = text;
+    this.described.replaceChildren(...lines.map((l) => h('li', {}, l)));
   }
 
   private hitAt(e: MouseEvent): Hit | null {
