@@ -163,7 +163,7 @@ function watermarkPass(input: Input): { sourceWatermarks: WatermarkSeries[]; joi
   for (let p = 1; p <= M; p++) {
     for (const e of steps[p - 1].events) {
       if (e.type === 'watermark') {
-        if (series.has(e.op)) now.set(e.op, e.value_ms === null ? Number.POSITIVE_INFINITY : clock(e.value_ms));
+        if (series.has(e.op)) now.set(e.op, e.value_ms == null ? Number.POSITIVE_INFINITY : clock(e.value_ms));
         if (joinOp && e.op === joinOp.id) heldNow = null;
       } else if (e.type === 'input_watermark' && joinOp && e.op === joinOp.id && e.held_by) {
         heldNow = heldNow && heldNow.by === e.held_by ? heldNow : { by: e.held_by, since: p };
