@@ -56,8 +56,11 @@ FOCUS = {
     "cleanup": dict(cleanup=0.7, kinds=["LEFT", "RIGHT", "FULL"]),
     "negative": dict(negative=0.5),
     "residual": dict(residual=0.8),
-    "shapes": dict(extra_time=0.3, nonbound=0.25, where_bound=0.25, key_expr=0.25, compound=0.2),
-    "eq_offset": dict(eq_offset=0.5, nonbound=0.2),
+    "shapes": dict(extra_time=0.3, nonbound=0.25, key_expr=0.25, compound=0.2),
+    # shapes that showed a difference (fuzz report): bounds in WHERE, a repeated bound, an
+    # equality with an offset, TIMESTAMPADD, INTERVAL + TIMESTAMP_LTZ, 3-digit INTERVAL values
+    "known": dict(where_bound=0.3, dup_bound=0.2, eq_offset=0.2, tsadd=0.1, ival_first_ltz=0.2, precision=0.3,
+                  shifted_select=0.2),
 }
 
 
@@ -76,8 +79,8 @@ class Gen:
         self.w = dict(kinds=["INNER", "LEFT", "RIGHT", "FULL"], late=0.1, third=0.25, chain=0.5,
                       marker=0.12, cleanup=0.15, negative=0.08, residual=0.35,
                       precision=0.05, ival_first=0.2, ival_first_ltz=0.0, shifted_select=0.02,
-                      compound=0.03, extra_time=0.06, eq_offset=0.0, nonbound=0.05, where_bound=0.05,
-                      key_expr=0.05, tsadd=0.0)
+                      compound=0.03, extra_time=0.06, eq_offset=0.0, nonbound=0.05, where_bound=0.0,
+                      key_expr=0.05, tsadd=0.0, dup_bound=0.0)
         if focus:
             self.w.update(FOCUS[focus])
 
@@ -173,7 +176,9 @@ class Gen:
         if r.random() < self.w["extra_time"]:  # a third time predicate: looser, tighter or duplicate bound
             w = r.choice([-2, -1, 0, 1, 2]) * (self.tick // 2)
             conds.append(r.choice(["%s >= %s" % (rt, self.off(lt, lo + w)), "%s <= %s" % (rt, self.off(lt, hi + w)),
-                                   "%s < %s" % (lt, self.off(rt, -lo + self.tick)), lower]))
+                                   "%s < %s" % (lt, self.off(rt, -lo + self.tick))]))
+        if r.random() < self.w["dup_bound"]:  # an exact repeat: Flink's simplifier drops it
+            conds.append(r.choice([lower, upper]))
         if r.random() < self.w["eq_offset"]:  # B.t = A.t + x: an equi key in Flink, not a bound
             conds.append("%s = %s" % (rt, self.off(lt, r.randint(lo // 1000, max(lo, hi) // 1000) * 1000)))
         r.shuffle(conds)

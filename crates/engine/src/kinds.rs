@@ -206,6 +206,7 @@ pub enum OpKind {
     #[serde(rename = "Join")]
     RegularJoin,
     MultiJoin,
+    GroupAggregate,
 }
 
 /// What an operator is to the query, for the page: where rows enter, what normalizes an upsert
@@ -219,6 +220,7 @@ pub enum OpRole {
     Calc,
     WindowTvf,
     Join,
+    Aggregate,
 }
 
 impl OpKind {
@@ -229,6 +231,7 @@ impl OpKind {
             OpKind::Calc => OpRole::Calc,
             OpKind::WindowTableFunction => OpRole::WindowTvf,
             OpKind::WindowJoin | OpKind::IntervalJoin | OpKind::RegularJoin | OpKind::MultiJoin => OpRole::Join,
+            OpKind::GroupAggregate => OpRole::Aggregate,
         }
     }
 
@@ -244,6 +247,7 @@ impl OpKind {
             OpKind::IntervalJoin => "IntervalJoin",
             OpKind::RegularJoin => "Join",
             OpKind::MultiJoin => "MultiJoin",
+            OpKind::GroupAggregate => "GroupAggregate",
         }
     }
 }

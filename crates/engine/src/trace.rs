@@ -169,6 +169,22 @@ pub enum Event {
         #[cfg_attr(test, ts(optional = nullable))]
         next_timer_ms: Option<i64>,
     },
+    /// A row reached an aggregation: the group it belongs to (and its window, for a window
+    /// aggregation), the group's results before and after it (none: the group did not exist /
+    /// is gone), and whether that changed what the aggregation emits.
+    Aggregated {
+        op: usize,
+        key: Vec<String>,
+        #[cfg_attr(test, ts(optional = nullable))]
+        window: Option<WindowRef>,
+        kind: RowKind,
+        row: Vec<String>,
+        #[cfg_attr(test, ts(optional = nullable))]
+        before: Option<Vec<String>>,
+        #[cfg_attr(test, ts(optional = nullable))]
+        after: Option<Vec<String>>,
+        emitted: bool,
+    },
     /// A row without a time attribute value was dropped by a window TVF.
     NullTimeDrop { op: usize, row: Vec<String> },
     /// A filter rejected a row.

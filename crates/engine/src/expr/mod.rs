@@ -2,6 +2,7 @@
 //! or a WATERMARK clause computes from one row. Built by [`crate::plan::bind`] from sqlparser's
 //! AST with Flink's typing rules; evaluated here.
 
+pub mod aggregate;
 pub mod bind;
 mod cast;
 mod eval;

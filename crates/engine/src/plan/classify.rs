@@ -167,7 +167,8 @@ pub fn compare_type(a: &DataType, b: &DataType) -> Option<DataType> {
 /// so above a regular or multi-way join they are plain timestamps.
 fn time_indicators_live(rel: &Rel) -> bool {
     match &rel.node {
-        super::Node::RegularJoin(_) | super::Node::MultiJoin(_) => false,
+        // (a group aggregation materialises the time attributes of its keys)
+        super::Node::RegularJoin(_) | super::Node::MultiJoin(_) | super::Node::GroupAggregate(_) => false,
         // window and interval joins keep both inputs' time attributes
         super::Node::Scan { .. }
         | super::Node::Values { .. }

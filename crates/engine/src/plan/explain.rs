@@ -34,6 +34,31 @@ fn window_text(spec: &crate::time::window::WindowSpec) -> String {
     }
 }
 
+/// One aggregate call as Flink's plans print it: `COUNT(*)`, `SUM_RETRACT(v)`,
+/// `COUNT(DISTINCT v)`, `LISTAGG(s, $f2)`, `COUNT(*) FILTER $f1`, then `AS name`.
+pub fn agg_call_text(c: &crate::expr::aggregate::AggCall, input_names: &[String], retract: bool) -> String {
+    let name = format!("{}{}", c.func.explain_name(), if retract { "_RETRACT" } else { "" });
+    let args: Vec<String> = c.args.iter().map(|&a| input_names.get(a).cloned().unwrap_or_default()).collect();
+    let args = if c.func == crate::expr::aggregate::AggFunc::Count1 { "*".to_string() } else { args.join(", ") };
+    let distinct = if c.distinct { "DISTINCT " } else { "" };
+    let filter =
+        c.filter.map(|f| format!(" FILTER {}", input_names.get(f).cloned().unwrap_or_default())).unwrap_or_default();
+    format!("{}({}{}){} AS {}", name, distinct, args, filter, c.name)
+}
+
+/// Flink's GroupAggregate line (`RelExplainUtil.streamGroupAggregationToString`).
+pub fn group_aggregate_line(a: &super::rel::GroupAggregateNode, fields: &[super::rel::Field]) -> String {
+    let names = a.input.names();
+    let keys: Vec<String> = a.group.iter().map(|&g| names[g].clone()).collect();
+    let mut select: Vec<String> = fields[..a.group.len()].iter().map(|f| f.name.clone()).collect();
+    select.extend(a.calls.iter().map(|c| agg_call_text(c, &names, a.retract)));
+    if keys.is_empty() {
+        format!("GroupAggregate(select=[{}])", select.join(", "))
+    } else {
+        format!("GroupAggregate(groupBy=[{}], select=[{}])", keys.join(", "), select.join(", "))
+    }
+}
+
 /// Flink's IntervalJoin line: the join type, the time bounds (`left.time - right.time` within
 /// `[leftLowerBound, leftUpperBound]` ms, the time attributes' columns in each input), the whole
 /// condition as written.
@@ -144,6 +169,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
             )
         }
         Node::IntervalJoin(j) => interval_join_text(j),
+        Node::GroupAggregate(a) => group_aggregate_line(a, &rel.fields),
         Node::RegularJoin(_) => join_description(rel, true),
         Node::MultiJoin(_) => multi_join_text(rel, true),
         Node::ChangelogNormalize { key, condition, .. } => {
@@ -173,6 +199,7 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
         }
         Node::MultiJoin(m) => m.inputs.iter().zip(&m.key_cols).map(|(r, &k)| (Some(exchange(r, &[k])), r)).collect(),
+        Node::GroupAggregate(a) => vec![(Some(exchange(&a.input, &a.group)), &a.input)],
         Node::ChangelogNormalize { input, key, .. } => vec![(Some(exchange(input, key)), input)],
     }
 }
@@ -204,6 +231,9 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         Node::RegularJoin(j) if j.left.insert_only && j.right.insert_only => "I,UA,D",
         Node::MultiJoin(m) if m.inputs.iter().all(|r| r.insert_only) => "I,UA,D",
         Node::RegularJoin(_) | Node::MultiJoin(_) | Node::ChangelogNormalize { .. } => "I,UB,UA,D",
+        // (a sink that needs no -U: Flink's EXPLAIN shows none at the top; the run still sends them)
+        Node::GroupAggregate(a) if !a.retract => "I,UA",
+        Node::GroupAggregate(_) => "I,UA,D",
         // window operators pass an updating input's kinds on (the planner rejects them at joins)
         Node::WindowTvf { .. } | Node::WindowJoin(_) | Node::IntervalJoin(_) => "I,UB,UA,D",
     }

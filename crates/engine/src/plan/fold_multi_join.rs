@@ -66,8 +66,10 @@ fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
         }
         // nothing below a window operator is a regular join; an interval join is no link of a
         // chain (its inputs were folded by their own blocks), nor a multi-way join's inputs
+        // an aggregation's input was folded by its own block
         node @ (Node::Scan { .. }
         | Node::Values { .. }
+        | Node::GroupAggregate(_)
         | Node::WindowTvf { .. }
         | Node::WindowJoin(_)
         | Node::IntervalJoin(_)

@@ -41,6 +41,7 @@ pub struct QueryPlan {
 
 /// Plans one query with the catalog and the settings in effect where it stands.
 pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, dialect: Dialect) -> Result<QueryPlan> {
+    crate::sql::index_positions(sql);
     let mut binder = bind::Binder::new(catalog, settings.zone(), dialect);
     binder.search_path = settings.search_path();
     binder.table_hints = hints::table_options(sql);

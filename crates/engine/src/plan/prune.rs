@@ -102,6 +102,29 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             out.update_producer = Some(join_description(&out, false));
             (out, p.map)
         }
+        Node::GroupAggregate(mut a) => {
+            // an aggregation keeps its output (its calls decide what it emits): it needs its
+            // keys and the calls' arguments
+            let mut input_need = vec![false; a.input.fields.len()];
+            for &g in &a.group {
+                input_need[g] = true;
+            }
+            for c in &a.calls {
+                for &x in c.args.iter().chain(c.filter.iter()) {
+                    input_need[x] = true;
+                }
+            }
+            let input = std::mem::replace(&mut a.input, Rel::placeholder());
+            let (child, cmap) = prune(input, &input_need);
+            let m = |i: usize| cmap.get(i).copied().flatten().unwrap_or(i);
+            a.group = a.group.iter().map(|&g| m(g)).collect();
+            for c in a.calls.iter_mut() {
+                c.args = c.args.iter().map(|&x| m(x)).collect();
+                c.filter = c.filter.map(m);
+            }
+            a.input = child;
+            (Rel { node: Node::GroupAggregate(a), ..rel }, identity(n))
+        }
         Node::MultiJoin(mut m) => {
             let mut needs: Vec<Vec<bool>> = m.inputs.iter().map(|r| vec![false; r.fields.len()]).collect();
             let total: usize = m.inputs.iter().map(|r| r.fields.len()).sum();

@@ -56,6 +56,10 @@ pub fn push_filters(rel: Rel) -> Rel {
             m.inputs = m.inputs.into_iter().map(push_filters).collect();
             Node::MultiJoin(m)
         }
+        Node::GroupAggregate(mut a) => {
+            a.input = push_filters(a.input);
+            Node::GroupAggregate(a)
+        }
         Node::WindowJoin(mut j) => {
             j.left = push_filters(j.left);
             j.right = push_filters(j.right);
@@ -217,7 +221,8 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         | Node::WindowTvf { .. }
         | Node::WindowJoin(_)
         | Node::IntervalJoin(_)
-        | Node::MultiJoin(_)) => {
+        | Node::MultiJoin(_)
+        | Node::GroupAggregate(_)) => {
             rest = conds;
             node
         }

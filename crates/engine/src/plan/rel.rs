@@ -124,6 +124,22 @@ pub struct MultiJoinNode {
     pub names: Vec<Option<String>>,
 }
 
+/// A group aggregation (Flink's `GroupAggregate`; when it emits and retracts:
+/// `crate::ops::group_aggregate`): output = the group keys, then one column per call.
+#[derive(Clone, Debug)]
+pub struct GroupAggregateNode {
+    /// The projection of keys and arguments Calcite puts below an aggregation.
+    pub input: Rel,
+    /// Key columns of the input (in GROUP BY order).
+    pub group: Vec<usize>,
+    pub calls: Vec<crate::expr::aggregate::AggCall>,
+    /// The input can retract: the retracting function variants and a hidden row count.
+    pub retract: bool,
+    /// State retention (ms of processing time; 0 = forever). Any retention turns off the
+    /// suppression of unchanged results.
+    pub ttl: i64,
+}
+
 #[derive(Clone, Debug)]
 pub enum Node {
     /// A table's source: its columns, then `$rowtime`.
@@ -151,6 +167,7 @@ pub enum Node {
     IntervalJoin(Box<IntervalJoinNode>),
     RegularJoin(Box<RegularJoinNode>),
     MultiJoin(Box<MultiJoinNode>),
+    GroupAggregate(Box<GroupAggregateNode>),
     /// Literal rows (Flink's `Values`): with no rows, what Calcite leaves of a relation it
     /// proved empty (a filter or join condition that simplifies to FALSE).
     Values {
@@ -195,6 +212,7 @@ impl Node {
             Node::IntervalJoin(j) => vec![&j.left, &j.right],
             Node::RegularJoin(j) => vec![&j.left, &j.right],
             Node::MultiJoin(m) => m.inputs.iter().collect(),
+            Node::GroupAggregate(a) => vec![&a.input],
         }
     }
 
@@ -209,6 +227,7 @@ impl Node {
             Node::IntervalJoin(j) => vec![&mut j.left, &mut j.right],
             Node::RegularJoin(j) => vec![&mut j.left, &mut j.right],
             Node::MultiJoin(m) => m.inputs.iter_mut().collect(),
+            Node::GroupAggregate(a) => vec![&mut a.input],
         }
     }
 }

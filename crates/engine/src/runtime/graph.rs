@@ -8,7 +8,9 @@ use crate::data::{Event as DataEvent, EventKind};
 use crate::error::Result;
 use crate::error::RuntimeError;
 use crate::kinds::OpKind;
+use crate::ops::aggregate::accumulators::CallSpec;
 use crate::ops::calc::CalcOp;
+use crate::ops::group_aggregate::{GroupAggregateOp, GroupAggregateSpec};
 use crate::ops::interval_join::{IntervalJoinOp, IntervalJoinSpec};
 use crate::ops::multi_join::{MultiJoinOp, MultiJoinSpec};
 use crate::ops::normalize::NormalizeOp;
@@ -34,6 +36,7 @@ pub enum OpNode {
     IntervalJoin(IntervalJoinOp),
     RegularJoin(RegularJoinOp),
     MultiJoin(MultiJoinOp),
+    GroupAggregate(GroupAggregateOp),
 }
 
 /// Runs `$body` with `$o` bound to the operator inside an [`OpNode`].
@@ -49,6 +52,7 @@ macro_rules! with_op {
             OpNode::IntervalJoin($o) => $body,
             OpNode::RegularJoin($o) => $body,
             OpNode::MultiJoin($o) => $body,
+            OpNode::GroupAggregate($o) => $body,
         }
     };
 }
@@ -247,6 +251,25 @@ impl Graph {
                 );
                 self.add(&j.left, Some((id, 0)), catalog, opts);
                 self.add(&j.right, Some((id, 1)), catalog, opts);
+                id
+            }
+            Node::GroupAggregate(a) => {
+                let in_types = a.input.types();
+                let spec = GroupAggregateSpec {
+                    group: a.group.clone(),
+                    calls: a.calls.iter().map(|c| CallSpec::new(c, &in_types, a.retract)).collect(),
+                    retract: a.retract,
+                    ttl: a.ttl,
+                    in_types,
+                    out_types: rel.types(),
+                };
+                let label = crate::plan::explain_line(rel, catalog);
+                let id = self.push(
+                    OpNode::GroupAggregate(GroupAggregateOp::new(spec)),
+                    parent,
+                    Self::info(OpKind::GroupAggregate, label, true, vec!["group".into()]),
+                );
+                self.add(&a.input, Some((id, 0)), catalog, opts);
                 id
             }
             Node::RegularJoin(_) => self.add_regular_join(rel, None, updating, parent, catalog, opts),

@@ -103,6 +103,16 @@ impl Dialect for FlinkDialect {
         true
     }
 
+    /// `COUNT(*) FILTER (WHERE …)`.
+    fn supports_filter_during_aggregation(&self) -> bool {
+        true
+    }
+
+    /// `GROUP BY GROUPING SETS (…)`, `ROLLUP (…)`, `CUBE (…)`.
+    fn supports_group_by_expr(&self) -> bool {
+        true
+    }
+
     fn parse_prefix(&self, parser: &mut Parser) -> Option<Result<Expr, ParserError>> {
         let t0 = parser.peek_token_ref().token.clone();
         if let Token::Word(w) = &t0 {

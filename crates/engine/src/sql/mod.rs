@@ -3,6 +3,7 @@
 
 pub mod dialect;
 pub mod types;
+pub mod walk;
 
 use sqlparser::ast::{Expr as SqlExpr, Query, Spanned};
 use sqlparser::parser::{Parser, ParserError};
@@ -232,9 +233,56 @@ fn record_interval_spans(toks: &[&sqlparser::tokenizer::TokenWithSpan]) {
     INTERVAL_SPANS.with(|v| *v.borrow_mut() = spans);
 }
 
+thread_local! {
+    /// Each `(` of the statement last parsed on this thread with the end of its matching `)`.
+    static PARENS: std::cell::RefCell<Vec<(Pos, Pos)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn record_parens(toks: &[&sqlparser::tokenizer::TokenWithSpan]) {
+    let mut open: Vec<Pos> = Vec::new();
+    let mut pairs = Vec::new();
+    for t in toks {
+        match t.token {
+            Token::LParen => open.push(pos(t.span.start)),
+            Token::RParen => {
+                if let Some(o) = open.pop() {
+                    pairs.push((o, pos(t.span.end)));
+                }
+            }
+            _ => {}
+        }
+    }
+    pairs.sort_by_key(|(o, _)| *o);
+    PARENS.with(|v| *v.borrow_mut() = pairs);
+}
+
+/// The span of a function call from its name to its closing `)` (sqlparser's ends with the
+/// last argument; Calcite's positions include the parenthesis).
+pub fn call_span(f: &sqlparser::ast::Function) -> (Pos, Pos) {
+    let (start, end) = span_of(f);
+    let name_end = f.name.0.last().and_then(|p| p.as_ident()).map(|i| pos(i.span.end)).unwrap_or(start);
+    PARENS
+        .with(|v| v.borrow().iter().find(|(o, _)| *o >= name_end).map(|(_, close)| (start, *close)))
+        .filter(|(_, close)| *close >= end)
+        .unwrap_or((start, end))
+}
+
+/// Indexes the positions of `sql` that sqlparser's spans leave out (whole INTERVAL literals,
+/// closing parentheses of calls), for errors raised while it is bound. Parsing a statement
+/// indexes it; a query planned after other statements were parsed indexes it again.
+pub fn index_positions(sql: &str) {
+    static DIALECT: FlinkDialect = FlinkDialect;
+    if let Ok(tokens) = sqlparser::tokenizer::Tokenizer::new(&DIALECT, sql).tokenize_with_location() {
+        let toks: Vec<_> = tokens.iter().filter(|t| !matches!(t.token, Token::Whitespace(_))).collect();
+        record_interval_spans(&toks);
+        record_parens(&toks);
+    }
+}
+
 fn check_interval_units(tokens: &[sqlparser::tokenizer::TokenWithSpan]) -> Result<()> {
     let toks: Vec<_> = tokens.iter().filter(|t| !matches!(t.token, Token::Whitespace(_))).collect();
     record_interval_spans(&toks);
+    record_parens(&toks);
     for (i, t) in toks.iter().enumerate() {
         if !word_is(&t.token, "INTERVAL") {
             continue;

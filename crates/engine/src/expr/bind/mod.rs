@@ -140,7 +140,21 @@ pub fn resolve(idents: &[Ident], scope: &Scope, span: (Pos, Pos)) -> Result<Expr
 
 /// Binds an expression that is not allowed to contain subqueries.
 pub fn bind_scalar(e: &SqlExpr, scope: &Scope, zone: &SessionZone) -> Result<Expr> {
-    ScalarBinder { scope, zone }.bind(e)
+    ScalarBinder { scope, zone, grouped: None }.bind(e)
+}
+
+/// An expression over an aggregation's output (a grouped query's SELECT list and HAVING): the
+/// hook sees every sub-expression first and binds aggregate calls and grouped expressions
+/// itself (as references to the aggregation's output); the rest binds as usual, in `scope`
+/// (the FROM clause's columns, for error messages).
+pub trait GroupedScope {
+    /// Some(result) when the hook binds `e` itself.
+    fn intercept(&self, e: &SqlExpr) -> Option<Result<Expr>>;
+}
+
+/// Binds an expression of a grouped query (see [`GroupedScope`]).
+pub fn bind_grouped(e: &SqlExpr, scope: &Scope, zone: &SessionZone, hook: &dyn GroupedScope) -> Result<Expr> {
+    ScalarBinder { scope, zone, grouped: Some(hook) }.bind(e)
 }
 
 /// Binds one expression tree in a scope (its methods are spread over this module's files:
@@ -148,6 +162,7 @@ pub fn bind_scalar(e: &SqlExpr, scope: &Scope, zone: &SessionZone) -> Result<Exp
 struct ScalarBinder<'s, 'a> {
     scope: &'s Scope<'a>,
     zone: &'s SessionZone,
+    grouped: Option<&'s dyn GroupedScope>,
 }
 
 pub(super) fn cast_to(e: Expr, ty: &DataType) -> Expr {
@@ -160,6 +175,11 @@ pub(super) fn cast_to(e: Expr, ty: &DataType) -> Expr {
 
 impl<'s, 'a> ScalarBinder<'s, 'a> {
     fn bind(&self, e: &SqlExpr) -> Result<Expr> {
+        if let Some(hook) = self.grouped {
+            if let Some(r) = hook.intercept(e) {
+                return r;
+            }
+        }
         let span = span_of(e);
         match e {
             SqlExpr::Identifier(i) => resolve(std::slice::from_ref(i), self.scope, span),

@@ -6,6 +6,7 @@
 //! [`super::classify::classify_join`]; the planner passes that follow run in
 //! [`super::plan_query`].
 
+mod aggregate;
 mod from;
 mod join;
 mod window_tvf;
@@ -139,6 +140,69 @@ pub(super) fn has_subquery(e: &SqlExpr) -> bool {
     }
 }
 
+/// How a select list's expressions bind (`bind`) and what each visible column of `*` is
+/// (`wildcard(i, span)`): the output expressions and their names as Calcite derives them.
+pub(super) fn select_list(
+    items: &[SelectItem],
+    scope: &[ScopeField],
+    bind: &dyn Fn(&SqlExpr) -> Result<Expr>,
+    wildcard: &dyn Fn(usize, (crate::error::Pos, crate::error::Pos)) -> Result<Expr>,
+) -> Result<(Vec<Expr>, Vec<String>)> {
+    let mut exprs: Vec<Expr> = Vec::new();
+    let mut names: Vec<String> = Vec::new();
+    for item in items {
+        match item {
+            SelectItem::Wildcard(_) => {
+                let span = span_of(item);
+                for (i, f) in scope.iter().enumerate() {
+                    if !f.hidden {
+                        exprs.push(wildcard(i, span)?);
+                        names.push(f.name.clone());
+                    }
+                }
+            }
+            SelectItem::QualifiedWildcard(kind, _) => {
+                let q = match kind {
+                    sqlparser::ast::SelectItemQualifiedWildcardKind::ObjectName(n) => {
+                        n.0.last().and_then(|p| p.as_ident()).map(|i| i.value.clone()).unwrap_or_default()
+                    }
+                    sqlparser::ast::SelectItemQualifiedWildcardKind::Expr(e) => e.to_string(),
+                };
+                let span = span_of(item);
+                let before = exprs.len();
+                for (i, f) in scope.iter().enumerate() {
+                    if !f.hidden && f.qualifier.as_deref() == Some(q.as_str()) {
+                        exprs.push(wildcard(i, span)?);
+                        names.push(f.name.clone());
+                    }
+                }
+                if exprs.len() == before {
+                    return Err(calcite_error(span, &format!("Unknown identifier '{}'", q)));
+                }
+            }
+            SelectItem::UnnamedExpr(e) => {
+                let ordinal = exprs.len();
+                let b = bind(e)?;
+                if b.ty().kind == TypeKind::Null {
+                    return Err(calcite_error(span_of(e), "Illegal use of 'NULL'"));
+                }
+                exprs.push(b);
+                names.push(crate::expr::bind::derived_name(e, ordinal));
+            }
+            SelectItem::ExprWithAlias { expr, alias } => {
+                let b = bind(expr)?;
+                if b.ty().kind == TypeKind::Null {
+                    return Err(calcite_error(span_of(expr), "Illegal use of 'NULL'"));
+                }
+                exprs.push(b);
+                names.push(alias.value.clone());
+            }
+            other => return Err(Error::unsupported(format!("select item {}", other))),
+        }
+    }
+    Ok((exprs, names))
+}
+
 impl<'c> Binder<'c> {
     pub fn new(catalog: &'c Catalog, zone: &'c SessionZone, dialect: Dialect) -> Binder<'c> {
         Binder {
@@ -208,13 +272,6 @@ impl<'c> Binder<'c> {
     }
 
     pub(super) fn bind_select(&mut self, s: &Select, outer: Option<&Scope>) -> Result<Bound> {
-        if s.distinct.is_some() {
-            return Err(Error::unsupported("SELECT DISTINCT"));
-        }
-        if !matches!(&s.group_by, sqlparser::ast::GroupByExpr::Expressions(v, _) if v.is_empty()) || s.having.is_some()
-        {
-            return Err(Error::unsupported("GROUP BY / aggregation"));
-        }
         if s.from.is_empty() {
             return Err(Error::unsupported("SELECT without FROM"));
         }
@@ -280,6 +337,9 @@ impl<'c> Binder<'c> {
         // WHERE: subqueries become semi/anti joins, the rest a filter
         let mut filters = Vec::new();
         for w in where_parts {
+            if let Some(a) = aggregate::find_aggregate(w) {
+                return Err(calcite_error(aggregate::expr_span(a), "Aggregate expression is illegal in WHERE clause"));
+            }
             if let Some(b) = self.try_semi_anti(&bound, w)? {
                 bound = b;
                 continue;
@@ -305,59 +365,31 @@ impl<'c> Binder<'c> {
         );
         bound.rel = rel;
         let filter = Expr::and_all(rest);
+        if aggregate::is_grouped(s) {
+            return self.bind_grouped_select(s, bound, filter);
+        }
         // select list
         let scope = Scope::new(bound.scope.clone());
-        let mut exprs: Vec<Expr> = Vec::new();
-        let mut names: Vec<String> = Vec::new();
-        for item in &s.projection {
-            match item {
-                SelectItem::Wildcard(_) => {
-                    for (i, f) in bound.scope.iter().enumerate() {
-                        if !f.hidden {
-                            exprs.push(Expr::input(i, f.ty.clone()));
-                            names.push(f.name.clone());
-                        }
-                    }
-                }
-                SelectItem::QualifiedWildcard(kind, _) => {
-                    let q = match kind {
-                        sqlparser::ast::SelectItemQualifiedWildcardKind::ObjectName(n) => {
-                            n.0.last().and_then(|p| p.as_ident()).map(|i| i.value.clone()).unwrap_or_default()
-                        }
-                        sqlparser::ast::SelectItemQualifiedWildcardKind::Expr(e) => e.to_string(),
-                    };
-                    let before = exprs.len();
-                    for (i, f) in bound.scope.iter().enumerate() {
-                        if !f.hidden && f.qualifier.as_deref() == Some(q.as_str()) {
-                            exprs.push(Expr::input(i, f.ty.clone()));
-                            names.push(f.name.clone());
-                        }
-                    }
-                    if exprs.len() == before {
-                        let (sp, ep) = span_of(item);
-                        return Err(calcite_error((sp, ep), &format!("Unknown identifier '{}'", q)));
-                    }
-                }
-                SelectItem::UnnamedExpr(e) => {
-                    let ordinal = exprs.len();
-                    let b = bind_scalar(e, &scope, self.zone)?;
-                    if b.ty().kind == TypeKind::Null {
-                        return Err(calcite_error(span_of(e), "Illegal use of 'NULL'"));
-                    }
-                    exprs.push(b);
-                    names.push(crate::expr::bind::derived_name(e, ordinal));
-                }
-                SelectItem::ExprWithAlias { expr, alias } => {
-                    let b = bind_scalar(expr, &scope, self.zone)?;
-                    if b.ty().kind == TypeKind::Null {
-                        return Err(calcite_error(span_of(expr), "Illegal use of 'NULL'"));
-                    }
-                    exprs.push(b);
-                    names.push(alias.value.clone());
-                }
-                other => return Err(Error::unsupported(format!("select item {}", other))),
-            }
-        }
+        let zone = self.zone;
+        let (exprs, names) = select_list(
+            &s.projection,
+            &bound.scope,
+            &|e: &SqlExpr| bind_scalar(e, &scope, zone),
+            &|i: usize, _span| Ok(Expr::input(i, bound.scope[i].ty.clone())),
+        )?;
+        self.finish_select(s, bound.rel, filter, exprs, names)
+    }
+
+    /// The select list's output: checked like Flink's planner checks projections, named as
+    /// Calcite names them.
+    pub(super) fn finish_select(
+        &self,
+        s: &Select,
+        rel: Rel,
+        filter: Option<Expr>,
+        exprs: Vec<Expr>,
+        names: Vec<String>,
+    ) -> Result<Bound> {
         for e in &exprs {
             self.check_constant_division(e)?;
             self.check_implicit_conversions(e, false)?;
@@ -376,7 +408,7 @@ impl<'c> Binder<'c> {
                 merged: false,
             })
             .collect();
-        let rel = calc(bound.rel, filter, exprs, unique);
+        let rel = calc(rel, filter, exprs, unique);
         Ok(Bound { rel, scope: scope_out })
     }
 

@@ -1,0 +1,446 @@
+//! Grouped query blocks: `GROUP BY`, aggregate calls in the select list or HAVING, and
+//! `SELECT DISTINCT`, bound as Calcite converts them: a projection of the group keys and the
+//! calls' arguments, the aggregation (keys first, then one column per distinct call), then a
+//! Calc for HAVING and the select list over the aggregation's output.
+//!
+//! Which aggregation it is — a window aggregation when the keys hold a window's start and end
+//! (SEMANTICS.md §2), otherwise a group aggregation — is decided in [`Binder::aggregation`].
+
+use std::cell::RefCell;
+
+use sqlparser::ast::{
+    DuplicateTreatment, Expr as SqlExpr, Function, FunctionArg, FunctionArgExpr, FunctionArguments, GroupByExpr, Select,
+};
+
+use super::{select_list, Binder, Bound};
+use crate::error::{Error, Result};
+use crate::expr::aggregate::{AggCall, AggFunc};
+use crate::expr::bind::{bind_grouped, bind_scalar, calcite_error, GroupedScope, Scope};
+use crate::expr::{Expr, Op};
+use crate::plan::rel::{calc, Field, GroupAggregateNode, Node, Rel};
+use crate::sql::span_of;
+use crate::sql::walk::{find_call, function_args, function_name};
+use crate::time::SessionZone;
+use crate::types::{calcite_name, DataType, TypeKind};
+
+/// A call of an aggregate function (not a window function: no OVER).
+pub(super) fn is_aggregate_call(f: &Function) -> bool {
+    f.over.is_none() && AggFunc::is_aggregate_name(&function_name(f))
+}
+
+/// The first aggregate call in `e`, outermost first.
+pub(super) fn find_aggregate(e: &SqlExpr) -> Option<&SqlExpr> {
+    find_call(e, &is_aggregate_call)
+}
+
+/// The span Calcite reports for an expression (a call's includes its closing parenthesis).
+pub(super) fn expr_span(e: &SqlExpr) -> (crate::error::Pos, crate::error::Pos) {
+    match e {
+        SqlExpr::Function(f) => crate::sql::call_span(f),
+        other => span_of(other),
+    }
+}
+
+/// Whether the block aggregates: GROUP BY, HAVING, DISTINCT or an aggregate call in the select list.
+pub(super) fn is_grouped(s: &Select) -> bool {
+    let group_by = !matches!(&s.group_by, GroupByExpr::Expressions(v, m) if v.is_empty() && m.is_empty());
+    let distinct = matches!(s.distinct, Some(sqlparser::ast::Distinct::Distinct));
+    let calls = s.projection.iter().any(|item| match item {
+        sqlparser::ast::SelectItem::UnnamedExpr(e) | sqlparser::ast::SelectItem::ExprWithAlias { expr: e, .. } => {
+            find_aggregate(e).is_some()
+        }
+        _ => false,
+    });
+    group_by || distinct || calls || s.having.is_some()
+}
+
+/// The text Calcite quotes for an expression that is not grouped (`v`, `t.v`).
+fn quoted(e: &SqlExpr) -> String {
+    match e {
+        SqlExpr::Identifier(i) => i.value.clone(),
+        SqlExpr::CompoundIdentifier(ids) => ids.iter().map(|i| i.value.clone()).collect::<Vec<_>>().join("."),
+        other => other.to_string(),
+    }
+}
+
+/// A call as bound, before the aggregation's input columns are fixed.
+struct PendingCall {
+    func: AggFunc,
+    /// Expressions over the FROM scope (value, and LISTAGG's separator).
+    args: Vec<Expr>,
+    distinct: bool,
+    filter: Option<Expr>,
+    ty: DataType,
+    /// The select item's alias or `EXPR$n` when the item is the call itself.
+    name: Option<String>,
+}
+
+/// The hook that binds a grouped block's SELECT and HAVING expressions.
+struct Grouping<'a, 'z> {
+    from: &'a Scope<'a>,
+    zone: &'z SessionZone,
+    groups: &'a [Expr],
+    calls: RefCell<Vec<PendingCall>>,
+    /// The name the next top-level call gets (set per select item).
+    item_name: RefCell<Option<String>>,
+}
+
+impl Grouping<'_, '_> {
+    fn call(&self, _e: &SqlExpr, f: &Function) -> Result<Expr> {
+        let span = crate::sql::call_span(f);
+        let name = function_name(f);
+        if let Some(inner) = function_args(f).into_iter().find_map(find_aggregate) {
+            if f.filter.as_deref().and_then(find_aggregate).is_some() && find_aggregate_in_args(f).is_none() {
+                return Err(calcite_error(
+                    expr_span(f.filter.as_deref().unwrap_or(inner)),
+                    "FILTER must not contain aggregate expression",
+                ));
+            }
+            return Err(calcite_error(span, "Aggregate expressions cannot be nested"));
+        }
+        let Some(mut func) = AggFunc::from_name(&name) else {
+            return Err(Error::unsupported(format!("the aggregate function {}", name)).at(span.0, span.1));
+        };
+        let (list, distinct) = match &f.args {
+            FunctionArguments::List(l) => {
+                (l.args.iter().collect::<Vec<_>>(), matches!(l.duplicate_treatment, Some(DuplicateTreatment::Distinct)))
+            }
+            _ => (Vec::new(), false),
+        };
+        let mut args = Vec::new();
+        let star = matches!(list.as_slice(), [FunctionArg::Unnamed(FunctionArgExpr::Wildcard)]);
+        if !star {
+            for a in &list {
+                match a {
+                    FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => {
+                        args.push((x, bind_scalar(x, self.from, self.zone)?))
+                    }
+                    _ => return Err(Error::unsupported(format!("this argument of {}", name)).at(span.0, span.1)),
+                }
+            }
+        }
+        if func == AggFunc::Count {
+            // COUNT(*) and COUNT(<constant>) count rows
+            match args.as_slice() {
+                [] => func = AggFunc::Count1,
+                [(_, x)] if matches!(x, Expr::Literal { value, .. } if !value.is_null()) && !distinct => {
+                    func = AggFunc::Count1;
+                    args.clear();
+                }
+                [_] => {}
+                _ => return Err(Error::table("We now only support the count of one field.")),
+            }
+        } else if func == AggFunc::ListAgg {
+            if args.len() == 2 && !matches!(args[1].1, Expr::Literal { .. }) {
+                return Err(calcite_error(span, "Argument to function 'LISTAGG' must be a literal"));
+            }
+            if args.is_empty() || args.len() > 2 {
+                return Err(calcite_error(
+                    span,
+                    "Invalid number of arguments to function 'LISTAGG'. Was expecting 1 arguments",
+                ));
+            }
+        } else if args.len() != 1 {
+            return Err(calcite_error(
+                span,
+                &format!("Invalid number of arguments to function '{}'. Was expecting 1 arguments", name),
+            ));
+        }
+        let filter = match &f.filter {
+            Some(c) => {
+                let x = bind_scalar(c, self.from, self.zone)?;
+                if !matches!(x.ty().kind, TypeKind::Boolean) {
+                    return Err(calcite_error(span_of(&**c), "FILTER clause must be a condition"));
+                }
+                Some(Expr::call(Op::IsTrue, vec![x], DataType::not_null(TypeKind::Boolean)))
+            }
+            None => None,
+        };
+        let grouped = !self.groups.is_empty();
+        let arg_ty = args.first().map(|(_, x)| x.ty().clone());
+        let ty = func.result_type(arg_ty.as_ref(), grouped, filter.is_some()).ok_or_else(|| {
+            let t = arg_ty.as_ref().map(calcite_name).unwrap_or_default();
+            let family = if func == AggFunc::ListAgg { "<STRING>" } else { "<NUMERIC>" };
+            calcite_error(
+                span,
+                &format!(
+                    "Cannot apply '{n}' to arguments of type '{n}(<{t}>)'. Supported form(s): '{n}({f})'",
+                    n = name,
+                    t = t,
+                    f = family
+                ),
+            )
+        })?;
+        let args: Vec<Expr> = args.into_iter().map(|(_, x)| x).collect();
+        let mut calls = self.calls.borrow_mut();
+        let same = |c: &PendingCall| c.func == func && c.args == args && c.distinct == distinct && c.filter == filter;
+        let index = match calls.iter().position(same) {
+            Some(i) => i,
+            None => {
+                calls.push(PendingCall {
+                    func,
+                    args,
+                    distinct,
+                    filter,
+                    ty: ty.clone(),
+                    name: self.item_name.borrow_mut().take(),
+                });
+                calls.len() - 1
+            }
+        };
+        Ok(Expr::input(self.groups.len() + index, ty))
+    }
+}
+
+fn find_aggregate_in_args(f: &Function) -> Option<&SqlExpr> {
+    match &f.args {
+        FunctionArguments::List(l) => l.args.iter().find_map(|a| match a {
+            FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => find_aggregate(e),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
+impl GroupedScope for Grouping<'_, '_> {
+    fn intercept(&self, e: &SqlExpr) -> Option<Result<Expr>> {
+        if let SqlExpr::Function(f) = e {
+            if is_aggregate_call(f) {
+                return Some(self.call(e, f));
+            }
+        }
+        if find_aggregate(e).is_some() {
+            return None;
+        }
+        let ident = matches!(e, SqlExpr::Identifier(_) | SqlExpr::CompoundIdentifier(_));
+        match bind_scalar(e, self.from, self.zone) {
+            Ok(x) => {
+                if let Some(i) = self.groups.iter().position(|g| *g == x) {
+                    return Some(Ok(Expr::input(i, self.groups[i].ty().clone())));
+                }
+                let mut cols = Vec::new();
+                x.inputs(&mut cols);
+                if cols.is_empty() {
+                    return Some(Ok(x));
+                }
+                if ident {
+                    return Some(Err(calcite_error(
+                        span_of(e),
+                        &format!("Expression '{}' is not being grouped", quoted(e)),
+                    )));
+                }
+                None
+            }
+            Err(err) if ident => Some(Err(err)),
+            Err(_) => None,
+        }
+    }
+}
+
+impl<'c> Binder<'c> {
+    /// A grouped block's select list over `bound` (FROM and WHERE done; `filter` is what of
+    /// WHERE stayed above the joins).
+    pub(super) fn bind_grouped_select(&mut self, s: &Select, bound: Bound, filter: Option<Expr>) -> Result<Bound> {
+        let from = Scope::new(bound.scope.clone());
+        let input = match filter {
+            Some(f) => {
+                let project = bound.rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
+                let names = bound.rel.names();
+                calc(bound.rel, Some(f), project, names)
+            }
+            None => bound.rel,
+        };
+        // GROUP BY
+        let mut groups: Vec<Expr> = Vec::new();
+        let mut group_names: Vec<String> = Vec::new();
+        let group_items: &[SqlExpr] = match &s.group_by {
+            GroupByExpr::Expressions(v, m) if m.is_empty() => v,
+            _ => return Err(Error::unsupported("GROUP BY ALL / WITH ROLLUP")),
+        };
+        for g in group_items {
+            if matches!(g, SqlExpr::GroupingSets(_) | SqlExpr::Rollup(_) | SqlExpr::Cube(_)) {
+                return Err(Error::unsupported("GROUPING SETS / ROLLUP / CUBE").at(span_of(g).0, span_of(g).1));
+            }
+            if let Some(a) = find_aggregate(g) {
+                return Err(calcite_error(expr_span(a), "Aggregate expression is illegal in GROUP BY clause"));
+            }
+            let x = bind_scalar(g, &from, self.zone)?;
+            if !groups.contains(&x) {
+                group_names.push(match x.as_input() {
+                    Some(c) => input.fields[c].name.clone(),
+                    None => format!("$f{}", groups.len()),
+                });
+                groups.push(x);
+            }
+        }
+        let distinct = matches!(s.distinct, Some(sqlparser::ast::Distinct::Distinct));
+        let calls_in_select = s.projection.iter().any(|i| match i {
+            sqlparser::ast::SelectItem::UnnamedExpr(e) | sqlparser::ast::SelectItem::ExprWithAlias { expr: e, .. } => {
+                find_aggregate(e).is_some()
+            }
+            _ => false,
+        });
+        if distinct && group_items.is_empty() && !calls_in_select && s.having.is_none() {
+            // SELECT DISTINCT without GROUP BY or aggregates: the distinct rows of the select list
+            let plain = Select { distinct: None, ..s.clone() };
+            let inner = self.bind_plain_select(&plain, input, &from)?;
+            return self.distinct(inner);
+        }
+        let hook = Grouping {
+            from: &from,
+            zone: self.zone,
+            groups: &groups,
+            calls: RefCell::new(Vec::new()),
+            item_name: RefCell::new(None),
+        };
+        // the select list over the aggregation's output (a call that is a whole item is named
+        // after it: its alias, else EXPR$<position>)
+        let (exprs, names) = select_list(
+            &s.projection,
+            &bound.scope,
+            &|e: &SqlExpr| {
+                let position = ordinal_of(&s.projection, e);
+                if matches!(e, SqlExpr::Function(f) if is_aggregate_call(f)) {
+                    *hook.item_name.borrow_mut() =
+                        Some(item_alias(&s.projection, e).unwrap_or_else(|| format!("EXPR${}", position)));
+                }
+                let r = bind_grouped(e, &from, self.zone, &hook);
+                hook.item_name.borrow_mut().take();
+                r
+            },
+            &|i: usize, span| {
+                let x = Expr::input(i, bound.scope[i].ty.clone());
+                match groups.iter().position(|g| *g == x) {
+                    Some(g) => Ok(Expr::input(g, groups[g].ty().clone())),
+                    None => {
+                        let f = &bound.scope[i];
+                        let q = match &f.qualifier {
+                            Some(q) => format!("{}.{}", q, f.name),
+                            None => f.name.clone(),
+                        };
+                        Err(calcite_error((span.0, span.0), &format!("Expression '{}' is not being grouped", q)))
+                    }
+                }
+            },
+        )?;
+        let having = match &s.having {
+            Some(h) => {
+                let x = bind_grouped(h, &from, self.zone, &hook)?;
+                if !matches!(x.ty().kind, TypeKind::Boolean | TypeKind::Null) {
+                    return Err(calcite_error(span_of(h), "HAVING clause must be a condition"));
+                }
+                Some(x)
+            }
+            None => None,
+        };
+        let calls = hook.calls.into_inner();
+        let agg = self.aggregation(input, groups, group_names, calls)?;
+        let out = self.finish_select(s, agg, having, exprs, names)?;
+        if distinct {
+            return self.distinct(out);
+        }
+        Ok(out)
+    }
+
+    /// An ungrouped select list (the rows SELECT DISTINCT makes distinct).
+    fn bind_plain_select(&mut self, s: &Select, input: Rel, from: &Scope) -> Result<Bound> {
+        let zone = self.zone;
+        let (exprs, names) =
+            select_list(&s.projection, &from.fields, &|e: &SqlExpr| bind_scalar(e, from, zone), &|i: usize, _span| {
+                Ok(Expr::input(i, from.fields[i].ty.clone()))
+            })?;
+        self.finish_select(s, input, None, exprs, names)
+    }
+
+    /// `SELECT DISTINCT`: a group aggregation over every column, without calls.
+    fn distinct(&mut self, b: Bound) -> Result<Bound> {
+        let groups: Vec<Expr> = b.rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
+        let names = b.rel.names();
+        let rel = self.aggregation(b.rel, groups, names, Vec::new())?;
+        Ok(Bound { rel, scope: b.scope })
+    }
+
+    /// The aggregation of `input` by `groups` with `calls`: the projection of keys and
+    /// arguments, then the aggregation node.
+    fn aggregation(
+        &mut self,
+        input: Rel,
+        groups: Vec<Expr>,
+        group_names: Vec<String>,
+        calls: Vec<PendingCall>,
+    ) -> Result<Rel> {
+        // the input projection: keys, then each distinct argument / filter expression
+        let mut pre: Vec<Expr> = groups.clone();
+        let mut pre_names: Vec<String> = group_names.clone();
+        let slot = |x: &Expr, pre: &mut Vec<Expr>, pre_names: &mut Vec<String>| -> usize {
+            match pre.iter().position(|p| p == x) {
+                Some(i) => i,
+                None => {
+                    pre_names.push(match x.as_input() {
+                        Some(c) => input.fields[c].name.clone(),
+                        None => format!("$f{}", pre.len()),
+                    });
+                    pre.push(x.clone());
+                    pre.len() - 1
+                }
+            }
+        };
+        let mut bound_calls = Vec::new();
+        for (j, c) in calls.into_iter().enumerate() {
+            let args: Vec<usize> = c.args.iter().map(|a| slot(a, &mut pre, &mut pre_names)).collect();
+            let filter = c.filter.as_ref().map(|f| slot(f, &mut pre, &mut pre_names));
+            bound_calls.push(AggCall {
+                func: c.func,
+                args,
+                distinct: c.distinct,
+                filter,
+                ty: c.ty,
+                name: c.name.unwrap_or_else(|| format!("$f{}", groups.len() + j)),
+            });
+        }
+        let ngroups = groups.len();
+        let input_updating = !input.insert_only;
+        let pre_rel = calc(input, None, pre, pre_names.clone());
+        let mut fields: Vec<Field> =
+            (0..ngroups).map(|i| Field { name: pre_names[i].clone(), ty: pre_rel.fields[i].ty.clone() }).collect();
+        for c in &bound_calls {
+            fields.push(Field { name: c.name.clone(), ty: c.ty.clone() });
+        }
+        let node = GroupAggregateNode {
+            input: pre_rel,
+            group: (0..ngroups).collect(),
+            calls: bound_calls,
+            retract: input_updating,
+            ttl: self.state_ttl.0,
+        };
+        let producer = crate::plan::explain::group_aggregate_line(&node, &fields);
+        Ok(Rel {
+            node: Node::GroupAggregate(Box::new(node)),
+            fields,
+            insert_only: false,
+            update_producer: Some(producer),
+            window: None,
+            unique_keys: if ngroups > 0 { vec![(0..ngroups).collect()] } else { Vec::new() },
+        })
+    }
+}
+
+/// The position of a select item's expression in the output (0-based, wildcards counted as one).
+fn ordinal_of(items: &[sqlparser::ast::SelectItem], e: &SqlExpr) -> usize {
+    items
+        .iter()
+        .position(|i| match i {
+            sqlparser::ast::SelectItem::UnnamedExpr(x) | sqlparser::ast::SelectItem::ExprWithAlias { expr: x, .. } => {
+                std::ptr::eq(x, e)
+            }
+            _ => false,
+        })
+        .unwrap_or(0)
+}
+
+fn item_alias(items: &[sqlparser::ast::SelectItem], e: &SqlExpr) -> Option<String> {
+    items.iter().find_map(|i| match i {
+        sqlparser::ast::SelectItem::ExprWithAlias { expr, alias } if std::ptr::eq(expr, e) => Some(alias.value.clone()),
+        _ => None,
+    })
+}
