@@ -78,7 +78,7 @@ class Gen:
         self.r = r
         self.w = dict(kinds=["INNER", "LEFT", "RIGHT", "FULL"], late=0.1, third=0.25, chain=0.5,
                       marker=0.12, cleanup=0.15, negative=0.08, residual=0.35,
-                      precision=0.05, ival_first=0.2, ival_first_ltz=0.0, shifted_select=0.02,
+                      precision=0.05, ival_first=0.2, ival_first_ltz=0.0, shifted_select=0.0,
                       compound=0.03, extra_time=0.06, eq_offset=0.0, nonbound=0.05, where_bound=0.0,
                       key_expr=0.05, tsadd=0.0, dup_bound=0.0)
         if focus:

@@ -33,13 +33,13 @@ export type ErrorKind = "parse" | "validation" | "table" | "harness" | "unsuppor
 /**
  * A Flink operator, as EXPLAIN and the trace name it.
  */
-export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "Join" | "MultiJoin";
+export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand";
 
 /**
  * What an operator is to the query, for the page: where rows enter, what normalizes an upsert
  * stream, what computes or windows rows, what joins them.
  */
-export type OpRole = "source" | "normalize" | "calc" | "window_tvf" | "join";
+export type OpRole = "source" | "normalize" | "calc" | "window_tvf" | "join" | "aggregate";
 
 /**
  * Why rows left an operator's state.
@@ -104,7 +104,7 @@ padded: Array<Array<string>>,
 /**
  * The next cleanup timer of the key and side, for the rows that stay.
  */
-next_timer_ms?: number | null, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, };
+next_timer_ms?: number | null, } | { "type": "aggregated", op: number, key: Array<string>, window?: WindowRef | null, kind: RowKind, row: Array<string>, before?: Array<string> | null, after?: Array<string> | null, emitted: boolean, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, };
 
 export type OperatorInfo = { id: number, 
 /**

@@ -207,6 +207,7 @@ pub enum OpKind {
     RegularJoin,
     MultiJoin,
     GroupAggregate,
+    Expand,
 }
 
 /// What an operator is to the query, for the page: where rows enter, what normalizes an upsert
@@ -232,6 +233,7 @@ impl OpKind {
             OpKind::WindowTableFunction => OpRole::WindowTvf,
             OpKind::WindowJoin | OpKind::IntervalJoin | OpKind::RegularJoin | OpKind::MultiJoin => OpRole::Join,
             OpKind::GroupAggregate => OpRole::Aggregate,
+            OpKind::Expand => OpRole::Calc,
         }
     }
 
@@ -248,6 +250,7 @@ impl OpKind {
             OpKind::RegularJoin => "Join",
             OpKind::MultiJoin => "MultiJoin",
             OpKind::GroupAggregate => "GroupAggregate",
+            OpKind::Expand => "Expand",
         }
     }
 }

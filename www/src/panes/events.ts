@@ -90,6 +90,15 @@ export function describe(e: Event, op: (id: number) => string, time: (ms: number
         (e.padded.length ? `, padded with NULLs as never joined: ${e.padded.map((r) => row('', r)).join(' ')}` : '') +
         (e.next_timer_ms !== null && e.next_timer_ms !== undefined ? `; next timer ${time(e.next_timer_ms)}` : '')
       );
+    case 'aggregated': {
+      const group = `${e.key.length ? `group ${e.key.join(', ')}` : 'the one group'}${e.window ? ` in window ${shortWindow(e.window.label)}` : ''}`;
+      const results = (r: string[] | null | undefined) => (r ? `[${r.join(', ')}]` : 'none');
+      const verb = e.kind === '+I' || e.kind === '+U' ? 'adds' : 'retracts';
+      if (e.before == null && e.after != null) return `${op(e.op)} ${verb} ${row(e.kind, e.row)}: ${group} starts with ${results(e.after)}`;
+      if (e.after == null) return `${op(e.op)} ${verb} ${row(e.kind, e.row)}: ${group} is empty now and goes (its last result ${results(e.before)} is retracted)`;
+      if (!e.emitted) return `${op(e.op)} ${verb} ${row(e.kind, e.row)}: ${group} still gives ${results(e.after)}, nothing to send`;
+      return `${op(e.op)} ${verb} ${row(e.kind, e.row)}: ${group} changes from ${results(e.before)} to ${results(e.after)}`;
+    }
     case 'null_time_drop':
       return `${op(e.op)} drops ${row('', e.row)}: its time attribute is NULL`;
     case 'filtered':

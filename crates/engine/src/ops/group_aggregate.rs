@@ -49,6 +49,8 @@ pub struct GroupAggregateSpec {
     pub calls: Vec<CallSpec>,
     /// A retracting input: the group empties when its row count is back to 0.
     pub retract: bool,
+    /// Send `-U` before each `+U`.
+    pub update_before: bool,
     /// State retention (ms of processing time; 0 = forever).
     pub ttl: i64,
     pub in_types: Vec<DataType>,
@@ -163,7 +165,9 @@ impl Operator for GroupAggregateOp {
             } else if self.s.ttl > 0 || before != after {
                 let old = self.out_row(&key, before.clone());
                 let new = self.out_row(&key, after.clone());
-                cx.emit(Record { kind: RowKind::UpdateBefore, row: old, lineage: before_lineage });
+                if self.s.update_before {
+                    cx.emit(Record { kind: RowKind::UpdateBefore, row: old, lineage: before_lineage });
+                }
                 cx.emit(Record { kind: RowKind::UpdateAfter, row: new, lineage });
             }
         }

@@ -13,6 +13,7 @@
 //! | values | `values.rs` | `Values` | nothing (only empty ones are planned) | never | none | — |
 //! | window join | `window_join.rs` | `WindowJoin` | +I when the watermark passes `window_end - 1` | never | per key and window / when it fires | dropped, counted |
 //! | interval join | `interval_join.rs` | `IntervalJoin` | +I on arrival; padded rows when a key's cleanup timer passes them | never | rows per key and time / when the time passes their bound | kept: probe, not cached, padded at once |
+//! | expand | `expand.rs` | `Expand` | one copy per grouping set, at once | passes kinds on | none | — |
 //! | group aggregation | `group_aggregate.rs` | `GroupAggregate` | at once: `+I` for a new group, `-U`/`+U` when its results change | the previous result; `-D` when a retracting input empties the group | accumulators per group / when emptied, or state TTL | — |
 //! | regular join | `regular_join.rs` | `Join` (`StreamingJoinOperator`) | at once, on arrival | padded rows, -U/-D of retracted matches | every row / on retraction or TTL | — |
 //! | multi-way join | `multi_join.rs` | `MultiJoin` | at once, on arrival | as the chain of joins it replaces, kinds passed through | every row per input / on retraction or TTL | — |
@@ -25,6 +26,7 @@
 
 pub mod aggregate;
 pub mod calc;
+pub mod expand;
 pub mod group_aggregate;
 pub mod interval_join;
 pub mod join_state;

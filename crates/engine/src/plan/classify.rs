@@ -175,6 +175,7 @@ fn time_indicators_live(rel: &Rel) -> bool {
         | super::Node::WindowJoin(_)
         | super::Node::IntervalJoin(_) => true,
         super::Node::Calc { input, .. }
+        | super::Node::Expand { input, .. }
         | super::Node::WindowTvf { input, .. }
         | super::Node::ChangelogNormalize { input, .. } => time_indicators_live(input),
     }

@@ -51,7 +51,7 @@ pub fn group_aggregate_line(a: &super::rel::GroupAggregateNode, fields: &[super:
     let names = a.input.names();
     let keys: Vec<String> = a.group.iter().map(|&g| names[g].clone()).collect();
     let mut select: Vec<String> = fields[..a.group.len()].iter().map(|f| f.name.clone()).collect();
-    select.extend(a.calls.iter().map(|c| agg_call_text(c, &names, a.retract)));
+    select.extend(a.calls.iter().zip(&a.call_retract).map(|(c, r)| agg_call_text(c, &names, *r)));
     if keys.is_empty() {
         format!("GroupAggregate(select=[{}])", select.join(", "))
     } else {
@@ -97,6 +97,32 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
                 wm,
                 fields.join(", ")
             )
+        }
+        Node::Expand { input, projects } => {
+            let names = input.names();
+            let sets: Vec<String> = projects
+                .iter()
+                .map(|p| {
+                    let cols: Vec<String> = p
+                        .iter()
+                        .enumerate()
+                        .map(|(i, e)| {
+                            let name = names.get(i).cloned().unwrap_or_else(|| "$e".into());
+                            match e {
+                                Expr::Input { index, .. } if *index == i => name,
+                                Expr::Literal { value, .. } => format!(
+                                    "{} AS {}",
+                                    if value.is_null() { "null".to_string() } else { e.explain(&[]) },
+                                    name
+                                ),
+                                other => format!("{} AS {}", other.explain(&names), name),
+                            }
+                        })
+                        .collect();
+                    format!("{{{}}}", cols.join(", "))
+                })
+                .collect();
+            format!("Expand(projects=[{}])", sets.join(", "))
         }
         Node::Values { rows } => {
             let tuples: Vec<String> = rows
@@ -188,7 +214,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
 fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
     match &rel.node {
         Node::Scan { .. } | Node::Values { .. } => vec![],
-        Node::Calc { input, .. } | Node::WindowTvf { input, .. } => vec![(None, input)],
+        Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::Expand { input, .. } => vec![(None, input)],
         Node::WindowJoin(j) => {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
         }
@@ -226,7 +252,7 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         },
         Node::Values { .. } => "I",
         _ if rel.insert_only => "I",
-        Node::Calc { input, .. } => changelog_mode(input),
+        Node::Calc { input, .. } | Node::Expand { input, .. } => changelog_mode(input),
         // an outer join of insert-only inputs retracts only its NULL-padded rows
         Node::RegularJoin(j) if j.left.insert_only && j.right.insert_only => "I,UA,D",
         Node::MultiJoin(m) if m.inputs.iter().all(|r| r.insert_only) => "I,UA,D",
@@ -248,12 +274,14 @@ fn with_mode(line: String, mode: Option<&str>) -> String {
 
 fn render(rel: &Rel, catalog: &Catalog, prefix: &str, modes: bool, out: &mut String) {
     if let Node::Calc { input, filter: None, project } = &rel.node {
-        let identity = project.len() == input.fields.len()
+        // (a scan's hidden `$rowtime` column is not one Flink's plan has)
+        let identity = project.len() <= input.fields.len()
+            && input.fields[project.len()..].iter().all(|f| f.name.starts_with('$'))
             && project.iter().enumerate().all(|(i, e)| e.as_input() == Some(i))
             && {
                 let mut n = input.names();
                 super::names::uniquify(&mut n);
-                n == rel.names()
+                n[..project.len()] == rel.names()[..]
             };
         if identity {
             // Flink removes a projection that keeps every column as it is

@@ -70,6 +70,7 @@ fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
         node @ (Node::Scan { .. }
         | Node::Values { .. }
         | Node::GroupAggregate(_)
+        | Node::Expand { .. }
         | Node::WindowTvf { .. }
         | Node::WindowJoin(_)
         | Node::IntervalJoin(_)

@@ -286,6 +286,12 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             (out, map)
         }
         node @ (Node::Scan { .. } | Node::Values { .. }) => (Rel { node, ..rel }, identity(n)),
+        Node::Expand { input, projects } => {
+            // each output column is its input column (or NULL, or the set id): keep them all
+            let all = vec![true; input.fields.len()];
+            let (child, _) = prune(*input, &all);
+            (Rel { node: Node::Expand { input: Box::new(child), projects }, ..rel }, identity(n))
+        }
     }
 }
 

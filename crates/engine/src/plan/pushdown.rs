@@ -60,6 +60,7 @@ pub fn push_filters(rel: Rel) -> Rel {
             a.input = push_filters(a.input);
             Node::GroupAggregate(a)
         }
+        Node::Expand { input, projects } => Node::Expand { input: Box::new(push_filters(*input)), projects },
         Node::WindowJoin(mut j) => {
             j.left = push_filters(j.left);
             j.right = push_filters(j.right);
@@ -222,7 +223,8 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         | Node::WindowJoin(_)
         | Node::IntervalJoin(_)
         | Node::MultiJoin(_)
-        | Node::GroupAggregate(_)) => {
+        | Node::GroupAggregate(_)
+        | Node::Expand { .. }) => {
             rest = conds;
             node
         }

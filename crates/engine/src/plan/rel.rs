@@ -133,8 +133,14 @@ pub struct GroupAggregateNode {
     /// Key columns of the input (in GROUP BY order).
     pub group: Vec<usize>,
     pub calls: Vec<crate::expr::aggregate::AggCall>,
-    /// The input can retract: the retracting function variants and a hidden row count.
+    /// The input can retract: a hidden row count tells when a group is empty.
     pub retract: bool,
+    /// Per call: it runs its retracting variant (`SUM_RETRACT`); a MAX over a column that only
+    /// grows does not, even over a retracting input (its retractions are ignored).
+    pub call_retract: Vec<bool>,
+    /// It sends `-U` before each `+U` (Flink's `generateUpdateBefore`): false when its only
+    /// consumer is an aggregation that needs no retraction (a MAX over a growing COUNT).
+    pub update_before: bool,
     /// State retention (ms of processing time; 0 = forever). Any retention turns off the
     /// suppression of unchanged results.
     pub ttl: i64,
@@ -168,6 +174,11 @@ pub enum Node {
     RegularJoin(Box<RegularJoinNode>),
     MultiJoin(Box<MultiJoinNode>),
     GroupAggregate(Box<GroupAggregateNode>),
+    /// One copy of each row per projection (Calcite's `Expand`, for grouping sets).
+    Expand {
+        input: Box<Rel>,
+        projects: Vec<Vec<Expr>>,
+    },
     /// Literal rows (Flink's `Values`): with no rows, what Calcite leaves of a relation it
     /// proved empty (a filter or join condition that simplifies to FALSE).
     Values {
@@ -205,7 +216,10 @@ impl Node {
     pub fn inputs(&self) -> Vec<&Rel> {
         match self {
             Node::Scan { .. } | Node::Values { .. } => Vec::new(),
-            Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
+            Node::Calc { input, .. }
+            | Node::WindowTvf { input, .. }
+            | Node::ChangelogNormalize { input, .. }
+            | Node::Expand { input, .. } => {
                 vec![input]
             }
             Node::WindowJoin(j) => vec![&j.left, &j.right],
@@ -220,7 +234,10 @@ impl Node {
     pub fn inputs_mut(&mut self) -> Vec<&mut Rel> {
         match self {
             Node::Scan { .. } | Node::Values { .. } => Vec::new(),
-            Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::ChangelogNormalize { input, .. } => {
+            Node::Calc { input, .. }
+            | Node::WindowTvf { input, .. }
+            | Node::ChangelogNormalize { input, .. }
+            | Node::Expand { input, .. } => {
                 vec![input]
             }
             Node::WindowJoin(j) => vec![&mut j.left, &mut j.right],

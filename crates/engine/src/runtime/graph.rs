@@ -10,6 +10,7 @@ use crate::error::RuntimeError;
 use crate::kinds::OpKind;
 use crate::ops::aggregate::accumulators::CallSpec;
 use crate::ops::calc::CalcOp;
+use crate::ops::expand::ExpandOp;
 use crate::ops::group_aggregate::{GroupAggregateOp, GroupAggregateSpec};
 use crate::ops::interval_join::{IntervalJoinOp, IntervalJoinSpec};
 use crate::ops::multi_join::{MultiJoinOp, MultiJoinSpec};
@@ -37,6 +38,7 @@ pub enum OpNode {
     RegularJoin(RegularJoinOp),
     MultiJoin(MultiJoinOp),
     GroupAggregate(GroupAggregateOp),
+    Expand(ExpandOp),
 }
 
 /// Runs `$body` with `$o` bound to the operator inside an [`OpNode`].
@@ -53,6 +55,7 @@ macro_rules! with_op {
             OpNode::RegularJoin($o) => $body,
             OpNode::MultiJoin($o) => $body,
             OpNode::GroupAggregate($o) => $body,
+            OpNode::Expand($o) => $body,
         }
     };
 }
@@ -253,12 +256,23 @@ impl Graph {
                 self.add(&j.right, Some((id, 1)), catalog, opts);
                 id
             }
+            Node::Expand { input, projects } => {
+                let label = crate::plan::explain_line(rel, catalog);
+                let id = self.push(
+                    OpNode::Expand(ExpandOp::new(projects.clone())),
+                    parent,
+                    Self::info(OpKind::Expand, label, updating, Vec::new()),
+                );
+                self.add(input, Some((id, 0)), catalog, opts);
+                id
+            }
             Node::GroupAggregate(a) => {
                 let in_types = a.input.types();
                 let spec = GroupAggregateSpec {
                     group: a.group.clone(),
-                    calls: a.calls.iter().map(|c| CallSpec::new(c, &in_types, a.retract)).collect(),
+                    calls: a.calls.iter().zip(&a.call_retract).map(|(c, r)| CallSpec::new(c, &in_types, *r)).collect(),
                     retract: a.retract,
+                    update_before: a.update_before,
                     ttl: a.ttl,
                     in_types,
                     out_types: rel.types(),

@@ -80,6 +80,10 @@ struct Grouping<'a, 'z> {
     from: &'a Scope<'a>,
     zone: &'z SessionZone,
     groups: &'a [Expr],
+    /// Per group expression: some grouping set rolls it up (its column is nullable).
+    rolled: &'a [bool],
+    /// Grouping sets: the aggregation's output has the set id `$e` after the keys.
+    expand: bool,
     calls: RefCell<Vec<PendingCall>>,
     /// The name the next top-level call gets (set per select item).
     item_name: RefCell<Option<String>>,
@@ -188,7 +192,45 @@ impl Grouping<'_, '_> {
                 calls.len() - 1
             }
         };
-        Ok(Expr::input(self.groups.len() + index, ty))
+        Ok(Expr::input(self.groups.len() + usize::from(self.expand) + index, ty))
+    }
+
+    /// A group key as the aggregation outputs it (nullable when a grouping set rolls it up).
+    fn key(&self, i: usize) -> Expr {
+        let t = self.groups[i].ty().clone();
+        Expr::input(i, if self.rolled[i] { t.with_nullable(true) } else { t })
+    }
+
+    /// `GROUPING(x, …)` / `GROUPING_ID(x, …)`: the bits of the rolled-up keys among its arguments
+    /// (first argument highest), from the set id `$e`.
+    fn grouping(&self, f: &Function) -> Result<Expr> {
+        let bigint = DataType::not_null(TypeKind::BigInt);
+        let lit = |v: i64| Expr::literal(crate::value::Value::BigInt(v), DataType::not_null(TypeKind::BigInt));
+        let n = self.groups.len();
+        let args = function_args(f);
+        let mut total: Option<Expr> = None;
+        for (j, a) in args.iter().enumerate() {
+            let x = bind_scalar(a, self.from, self.zone)?;
+            let Some(i) = self.groups.iter().position(|g| *g == x) else {
+                return Err(calcite_error(span_of(*a), "Argument to GROUPING operator must be a grouped expression"));
+            };
+            let bit = if self.expand {
+                let e = Expr::input(n, bigint.clone());
+                let shifted = Expr::call(Op::Divide, vec![e, lit(1i64 << (n - 1 - i))], bigint.clone());
+                Expr::call(Op::Mod, vec![shifted, lit(2)], bigint.clone())
+            } else {
+                lit(0)
+            };
+            let weight = 1i64 << (args.len() - 1 - j);
+            let term = if weight == 1 { bit } else { Expr::call(Op::Times, vec![bit, lit(weight)], bigint.clone()) };
+            total = Some(match total {
+                None => term,
+                Some(t) => Expr::call(Op::Plus, vec![t, term], bigint.clone()),
+            });
+        }
+        total.ok_or_else(|| {
+            calcite_error(crate::sql::call_span(f), "Invalid number of arguments to function 'GROUPING'")
+        })
     }
 }
 
@@ -205,6 +247,9 @@ fn find_aggregate_in_args(f: &Function) -> Option<&SqlExpr> {
 impl GroupedScope for Grouping<'_, '_> {
     fn intercept(&self, e: &SqlExpr) -> Option<Result<Expr>> {
         if let SqlExpr::Function(f) = e {
+            if matches!(function_name(f).as_str(), "GROUPING" | "GROUPING_ID") && f.over.is_none() {
+                return Some(self.grouping(f));
+            }
             if is_aggregate_call(f) {
                 return Some(self.call(e, f));
             }
@@ -216,7 +261,7 @@ impl GroupedScope for Grouping<'_, '_> {
         match bind_scalar(e, self.from, self.zone) {
             Ok(x) => {
                 if let Some(i) = self.groups.iter().position(|g| *g == x) {
-                    return Some(Ok(Expr::input(i, self.groups[i].ty().clone())));
+                    return Some(Ok(self.key(i)));
                 }
                 let mut cols = Vec::new();
                 x.inputs(&mut cols);
@@ -257,22 +302,98 @@ impl<'c> Binder<'c> {
             GroupByExpr::Expressions(v, m) if m.is_empty() => v,
             _ => return Err(Error::unsupported("GROUP BY ALL / WITH ROLLUP")),
         };
-        for g in group_items {
-            if matches!(g, SqlExpr::GroupingSets(_) | SqlExpr::Rollup(_) | SqlExpr::Cube(_)) {
-                return Err(Error::unsupported("GROUPING SETS / ROLLUP / CUBE").at(span_of(g).0, span_of(g).1));
-            }
+        // each item's grouping sets (indexes into `groups`), crossed: `a, ROLLUP(b)` is (a, b), (a)
+        let mut sets: Vec<Vec<usize>> = vec![Vec::new()];
+        let mut with_sets = false;
+        let add = |g: &SqlExpr, groups: &mut Vec<Expr>, group_names: &mut Vec<String>| -> Result<usize> {
             if let Some(a) = find_aggregate(g) {
                 return Err(calcite_error(expr_span(a), "Aggregate expression is illegal in GROUP BY clause"));
             }
             let x = bind_scalar(g, &from, self.zone)?;
-            if !groups.contains(&x) {
-                group_names.push(match x.as_input() {
-                    Some(c) => input.fields[c].name.clone(),
-                    None => format!("$f{}", groups.len()),
-                });
-                groups.push(x);
+            Ok(match groups.iter().position(|y| *y == x) {
+                Some(i) => i,
+                None => {
+                    group_names.push(match x.as_input() {
+                        Some(c) => input.fields[c].name.clone(),
+                        None => format!("$f{}", groups.len()),
+                    });
+                    groups.push(x);
+                    groups.len() - 1
+                }
+            })
+        };
+        for g in group_items {
+            let item_sets: Vec<Vec<usize>> = match g {
+                SqlExpr::GroupingSets(list) | SqlExpr::Rollup(list) | SqlExpr::Cube(list) => {
+                    with_sets = true;
+                    let mut parts: Vec<Vec<usize>> = Vec::new();
+                    for part in list {
+                        let mut ids = Vec::new();
+                        for x in part {
+                            // `(a, b)` inside ROLLUP / CUBE is one part
+                            let xs: Vec<&SqlExpr> = match x {
+                                SqlExpr::Tuple(items) => items.iter().collect(),
+                                SqlExpr::Nested(inner) if matches!(g, SqlExpr::GroupingSets(_)) => vec![&**inner],
+                                other => vec![other],
+                            };
+                            for y in xs {
+                                ids.push(add(y, &mut groups, &mut group_names)?);
+                            }
+                        }
+                        parts.push(ids);
+                    }
+                    match g {
+                        SqlExpr::GroupingSets(_) => parts,
+                        SqlExpr::Rollup(_) => (0..=parts.len()).rev().map(|n| parts[..n].concat()).collect(),
+                        _ => {
+                            // CUBE: every subset, the bigger (and the earlier columns) first
+                            let n = parts.len();
+                            let mut subsets: Vec<Vec<usize>> = (0..(1u32 << n))
+                                .rev()
+                                .map(|mask| {
+                                    (0..n)
+                                        .filter(|i| mask & (1 << (n - 1 - i)) != 0)
+                                        .flat_map(|i| parts[i].clone())
+                                        .collect()
+                                })
+                                .collect();
+                            subsets.dedup();
+                            subsets
+                        }
+                    }
+                }
+                other => vec![vec![add(other, &mut groups, &mut group_names)?]],
+            };
+            let mut crossed = Vec::new();
+            for s0 in &sets {
+                for s1 in &item_sets {
+                    let mut u = s0.clone();
+                    for i in s1 {
+                        if !u.contains(i) {
+                            u.push(*i);
+                        }
+                    }
+                    crossed.push(u);
+                }
+            }
+            sets = crossed;
+        }
+        // Calcite's order of grouping sets: enclosing sets first, then by their columns
+        for s in sets.iter_mut() {
+            s.sort_unstable();
+        }
+        let mut unique_sets: Vec<Vec<usize>> = Vec::new();
+        for s in sets {
+            if !unique_sets.contains(&s) {
+                unique_sets.push(s);
             }
         }
+        unique_sets.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        // (a single grouping set is a plain GROUP BY of its columns)
+        let sets: Option<Vec<Vec<usize>>> = if with_sets && unique_sets.len() > 1 { Some(unique_sets) } else { None };
+        // a column some set rolls up is NULL in that set's rows
+        let rolled: Vec<bool> =
+            (0..groups.len()).map(|i| sets.as_ref().is_some_and(|ss| ss.iter().any(|s| !s.contains(&i)))).collect();
         let distinct = matches!(s.distinct, Some(sqlparser::ast::Distinct::Distinct));
         let calls_in_select = s.projection.iter().any(|i| match i {
             sqlparser::ast::SelectItem::UnnamedExpr(e) | sqlparser::ast::SelectItem::ExprWithAlias { expr: e, .. } => {
@@ -290,6 +411,8 @@ impl<'c> Binder<'c> {
             from: &from,
             zone: self.zone,
             groups: &groups,
+            rolled: &rolled,
+            expand: sets.is_some(),
             calls: RefCell::new(Vec::new()),
             item_name: RefCell::new(None),
         };
@@ -311,7 +434,7 @@ impl<'c> Binder<'c> {
             &|i: usize, span| {
                 let x = Expr::input(i, bound.scope[i].ty.clone());
                 match groups.iter().position(|g| *g == x) {
-                    Some(g) => Ok(Expr::input(g, groups[g].ty().clone())),
+                    Some(g) => Ok(hook.key(g)),
                     None => {
                         let f = &bound.scope[i];
                         let q = match &f.qualifier {
@@ -334,7 +457,7 @@ impl<'c> Binder<'c> {
             None => None,
         };
         let calls = hook.calls.into_inner();
-        let agg = self.aggregation(input, groups, group_names, calls)?;
+        let agg = self.aggregation(input, groups, group_names, calls, sets)?;
         let out = self.finish_select(s, agg, having, exprs, names)?;
         if distinct {
             return self.distinct(out);
@@ -356,7 +479,7 @@ impl<'c> Binder<'c> {
     fn distinct(&mut self, b: Bound) -> Result<Bound> {
         let groups: Vec<Expr> = b.rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
         let names = b.rel.names();
-        let rel = self.aggregation(b.rel, groups, names, Vec::new())?;
+        let rel = self.aggregation(b.rel, groups, names, Vec::new(), None)?;
         Ok(Bound { rel, scope: b.scope })
     }
 
@@ -368,6 +491,7 @@ impl<'c> Binder<'c> {
         groups: Vec<Expr>,
         group_names: Vec<String>,
         calls: Vec<PendingCall>,
+        sets: Option<Vec<Vec<usize>>>,
     ) -> Result<Rel> {
         // the input projection: keys, then each distinct argument / filter expression
         let mut pre: Vec<Expr> = groups.clone();
@@ -395,22 +519,45 @@ impl<'c> Binder<'c> {
                 distinct: c.distinct,
                 filter,
                 ty: c.ty,
-                name: c.name.unwrap_or_else(|| format!("$f{}", groups.len() + j)),
+                name: c.name.unwrap_or_else(|| format!("$f{}", groups.len() + usize::from(sets.is_some()) + j)),
             });
         }
         let ngroups = groups.len();
+        let mut input = input;
         let input_updating = !input.insert_only;
+        // FlinkRelMdModifiedMonotonicity: a MAX over a column that only grows (a MIN over one that
+        // only shrinks) needs no retraction; when no call needs one, the input sends no -U
+        let call_retract: Vec<bool> =
+            bound_calls.iter().map(|c| input_updating && needs_retraction(&input, &pre, c)).collect();
+        if input_updating && !bound_calls.is_empty() && !call_retract.iter().any(|r| *r) {
+            drop_update_before(&mut input);
+        }
+        let pre_len = pre.len();
         let pre_rel = calc(input, None, pre, pre_names.clone());
-        let mut fields: Vec<Field> =
-            (0..ngroups).map(|i| Field { name: pre_names[i].clone(), ty: pre_rel.fields[i].ty.clone() }).collect();
+        let (agg_input, group) = match &sets {
+            Some(sets) => (expand(pre_rel, ngroups, sets), (0..ngroups).chain([pre_len]).collect::<Vec<usize>>()),
+            None => {
+                if let Some(rel) = remove_aggregate(&pre_rel, ngroups, &bound_calls) {
+                    return Ok(rel(pre_rel));
+                }
+                (pre_rel, (0..ngroups).collect())
+            }
+        };
+        let pre_rel = agg_input;
+        let mut fields: Vec<Field> = group
+            .iter()
+            .map(|&i| Field { name: pre_rel.fields[i].name.clone(), ty: pre_rel.fields[i].ty.clone() })
+            .collect();
         for c in &bound_calls {
             fields.push(Field { name: c.name.clone(), ty: c.ty.clone() });
         }
         let node = GroupAggregateNode {
             input: pre_rel,
-            group: (0..ngroups).collect(),
+            group: group.clone(),
             calls: bound_calls,
             retract: input_updating,
+            call_retract,
+            update_before: true,
             ttl: self.state_ttl.0,
         };
         let producer = crate::plan::explain::group_aggregate_line(&node, &fields);
@@ -420,9 +567,135 @@ impl<'c> Binder<'c> {
             insert_only: false,
             update_producer: Some(producer),
             window: None,
-            unique_keys: if ngroups > 0 { vec![(0..ngroups).collect()] } else { Vec::new() },
+            unique_keys: if group.is_empty() { Vec::new() } else { vec![(0..group.len()).collect()] },
         })
     }
+}
+
+/// Calcite's `Expand` for grouping sets: one copy of each row per set, the keys a set rolls up
+/// NULL, and the set id `$e` (a bit per key, the first key highest, set when rolled up) last.
+fn expand(input: Rel, ngroups: usize, sets: &[Vec<usize>]) -> Rel {
+    let types = input.types();
+    let mut names = input.names();
+    let rolled = |i: usize| i < ngroups && sets.iter().any(|s| !s.contains(&i));
+    let projects: Vec<Vec<Expr>> = sets
+        .iter()
+        .map(|s| {
+            let mut p: Vec<Expr> = (0..types.len())
+                .map(|i| {
+                    let t = if rolled(i) { types[i].with_nullable(true) } else { types[i].clone() };
+                    if i < ngroups && !s.contains(&i) {
+                        Expr::literal(crate::value::Value::Null, t)
+                    } else {
+                        Expr::input(i, t)
+                    }
+                })
+                .collect();
+            let id: i64 = (0..ngroups).filter(|i| !s.contains(i)).map(|i| 1i64 << (ngroups - 1 - i)).sum();
+            p.push(Expr::literal(crate::value::Value::BigInt(id), DataType::not_null(TypeKind::BigInt)));
+            p
+        })
+        .collect();
+    names.push("$e".into());
+    let mut fields: Vec<Field> = (0..types.len())
+        .map(|i| Field {
+            name: names[i].clone(),
+            ty: if rolled(i) { types[i].with_nullable(true) } else { types[i].clone() },
+        })
+        .collect();
+    fields.push(Field { name: "$e".into(), ty: DataType::not_null(TypeKind::BigInt) });
+    let insert_only = input.insert_only;
+    let update_producer = input.update_producer.clone();
+    Rel {
+        node: Node::Expand { input: Box::new(input), projects },
+        fields,
+        insert_only,
+        update_producer,
+        window: None,
+        unique_keys: Vec::new(),
+    }
+}
+
+/// How a column changes over an updating relation (Flink's `RelModifiedMonotonicity`).
+#[derive(Clone, Copy, PartialEq)]
+enum Monotonicity {
+    Constant,
+    Increasing,
+    Decreasing,
+}
+
+fn monotonicity(rel: &Rel, col: usize) -> Option<Monotonicity> {
+    match &rel.node {
+        Node::Calc { input, project, .. } => project.get(col)?.as_input().and_then(|c| monotonicity(input, c)),
+        Node::GroupAggregate(a) if !a.retract => {
+            let ng = a.group.len();
+            if col < ng {
+                return Some(Monotonicity::Constant);
+            }
+            match a.calls.get(col - ng)?.func {
+                AggFunc::Count | AggFunc::Count1 | AggFunc::Max => Some(Monotonicity::Increasing),
+                AggFunc::Min => Some(Monotonicity::Decreasing),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Whether a call over the updating `input` needs retraction: any but a MAX over a growing (or
+/// constant) column or a MIN over a shrinking one.
+fn needs_retraction(input: &Rel, pre: &[Expr], c: &AggCall) -> bool {
+    let arg = c.args.first().and_then(|&a| pre.get(a)).and_then(|x| x.as_input());
+    let m = arg.and_then(|a| monotonicity(input, a));
+    match c.func {
+        AggFunc::Max => !matches!(m, Some(Monotonicity::Increasing | Monotonicity::Constant)),
+        AggFunc::Min => !matches!(m, Some(Monotonicity::Decreasing | Monotonicity::Constant)),
+        _ => true,
+    }
+}
+
+/// The aggregation below (through projections) sends no `-U`.
+fn drop_update_before(rel: &mut Rel) {
+    match &mut rel.node {
+        Node::Calc { input, .. } => drop_update_before(input),
+        Node::GroupAggregate(a) => a.update_before = false,
+        _ => {}
+    }
+}
+
+/// Flink's `FlinkAggregateRemoveRule`: an aggregation whose keys hold a unique key of its input
+/// and whose calls are all SUM / MIN / MAX of one column without FILTER computes nothing (each
+/// group is one row): it becomes a projection of the keys and the calls' arguments, cast to the
+/// calls' types.
+fn remove_aggregate(pre: &Rel, ngroups: usize, calls: &[AggCall]) -> Option<Box<dyn FnOnce(Rel) -> Rel>> {
+    if ngroups == 0 {
+        return None;
+    }
+    let simple = calls.iter().all(|c| {
+        matches!(c.func, AggFunc::Sum | AggFunc::Min | AggFunc::Max) && c.args.len() == 1 && c.filter.is_none()
+    });
+    let unique = pre.unique_keys.iter().any(|k| !k.is_empty() && k.iter().all(|&c| c < ngroups));
+    if !simple || !unique {
+        return None;
+    }
+    let calls = calls.to_vec();
+    Some(Box::new(move |pre: Rel| {
+        let types = pre.types();
+        let names = pre.names();
+        let mut project: Vec<Expr> = (0..ngroups).map(|i| Expr::input(i, types[i].clone())).collect();
+        let mut out_names: Vec<String> = names[..ngroups].to_vec();
+        for c in &calls {
+            let a = c.args[0];
+            let x = Expr::input(a, types[a].clone());
+            project.push(if types[a].kind == c.ty.kind {
+                Expr::input(a, c.ty.clone())
+            } else {
+                Expr::Cast { expr: Box::new(x), ty: c.ty.clone(), try_cast: false }
+            });
+            out_names.push(c.name.clone());
+        }
+        calc(pre, None, project, out_names)
+    }))
 }
 
 /// The position of a select item's expression in the output (0-based, wildcards counted as one).
