@@ -169,6 +169,9 @@ fn time_indicators_live(rel: &Rel) -> bool {
     match &rel.node {
         // (a group aggregation materialises the time attributes of its keys)
         super::Node::RegularJoin(_) | super::Node::MultiJoin(_) | super::Node::GroupAggregate(_) => false,
+        // a Top-N keeps its input's rows as they are
+        super::Node::Over(o) => time_indicators_live(&o.input),
+        super::Node::Rank(r) => time_indicators_live(&r.input),
         // window and interval joins keep both inputs' time attributes
         super::Node::Scan { .. }
         | super::Node::Values { .. }

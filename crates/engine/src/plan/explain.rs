@@ -59,6 +59,96 @@ pub fn group_aggregate_line(a: &super::rel::GroupAggregateNode, fields: &[super:
     }
 }
 
+/// Flink's lines for a Top-N or deduplication (`Rank`, `Deduplicate`, `WindowRank`,
+/// `WindowDeduplicate`) and an `OverAggregate`.
+pub fn rank_line(rel: &Rel) -> String {
+    use super::rel::{RankKind, RankNumber, RankRange, RankStrategy};
+    match &rel.node {
+        Node::Over(o) => {
+            let names = o.input.names();
+            let part: Vec<String> = o.partition.iter().map(|&p| names[p].clone()).collect();
+            let mut select = names.clone();
+            select.retain(|n| !n.starts_with('$'));
+            select.push(format!("{}(*) AS w0$o0", o.rank_type.flink_name()));
+            format!(
+                "OverAggregate(partitionBy=[{}], orderBy=[{}], window=[ ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW], select=[{}])",
+                part.join(", "),
+                super::rank::order_text(&o.order, &names, &o.input.types()),
+                select.join(", ")
+            )
+        }
+        Node::Rank(r) => {
+            let names = r.input.names();
+            let types = r.input.types();
+            let win_cols: Vec<usize> = r
+                .input
+                .window
+                .as_ref()
+                .map(|w| w.window_start.iter().chain(&w.window_end).chain(&w.window_time).copied().collect())
+                .unwrap_or_default();
+            let windowed = matches!(r.kind, RankKind::WindowRank | RankKind::WindowDeduplicate { .. });
+            let part: Vec<String> =
+                r.partition.iter().filter(|p| !windowed || !win_cols.contains(p)).map(|&p| names[p].clone()).collect();
+            let range = match &r.range {
+                RankRange::Constant { start, end } => format!("rankStart={}, rankEnd={}", start, end),
+                RankRange::Variable { end_col } => format!("rankEnd={}", names[*end_col]),
+            };
+            let mut select: Vec<String> = names.iter().filter(|n| !n.starts_with('$')).cloned().collect();
+            if r.rn == RankNumber::Column {
+                select.push("w0$o0".into());
+            }
+            let order = super::rank::order_text(&r.order, &names, &types);
+            let window = r.input.window.as_ref().map(|w| window_text(&w.spec)).unwrap_or_default();
+            let keep = |last: bool| if last { "LastRow" } else { "FirstRow" };
+            match &r.kind {
+                RankKind::Rank { strategy } => {
+                    let s = match strategy {
+                        RankStrategy::AppendFast => "AppendFastStrategy".to_string(),
+                        RankStrategy::UpdateFast { key } => format!(
+                            "UpdateFastStrategy[{}]",
+                            key.iter().map(|k| k.to_string()).collect::<Vec<_>>().join(",")
+                        ),
+                        RankStrategy::Retract => "RetractStrategy".to_string(),
+                    };
+                    format!(
+                        "Rank(strategy=[{}], rankType=[{}], rankRange=[{}], partitionBy=[{}], orderBy=[{}], select=[{}])",
+                        s,
+                        r.rank_type.flink_name(),
+                        range,
+                        part.join(", "),
+                        order,
+                        select.join(", ")
+                    )
+                }
+                RankKind::Deduplicate { keep_last, rowtime } => format!(
+                    "Deduplicate(keep=[{}], key=[{}], order=[{}], outputInsertOnly=[{}])",
+                    keep(*keep_last),
+                    part.join(", "),
+                    if *rowtime { "ROWTIME" } else { "PROCTIME" },
+                    !keep_last
+                ),
+                RankKind::WindowRank => format!(
+                    "WindowRank(window=[{}], rankType=[{}], rankRange=[{}], partitionBy=[{}], orderBy=[{}], select=[{}])",
+                    window,
+                    r.rank_type.flink_name(),
+                    range,
+                    part.join(", "),
+                    order,
+                    select.join(", ")
+                ),
+                RankKind::WindowDeduplicate { keep_last } => format!(
+                    "WindowDeduplicate(window=[{}], keep=[{}], partitionKeys=[{}], orderKey=[{}], order=[ROWTIME])",
+                    window,
+                    keep(*keep_last),
+                    part.join(", "),
+                    r.order.first().map(|k| names[k.col].clone()).unwrap_or_default()
+                ),
+            }
+        }
+        _ => String::new(),
+    }
+}
+
 /// Flink's IntervalJoin line: the join type, the time bounds (`left.time - right.time` within
 /// `[leftLowerBound, leftUpperBound]` ms, the time attributes' columns in each input), the whole
 /// condition as written.
@@ -196,6 +286,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
         }
         Node::IntervalJoin(j) => interval_join_text(j),
         Node::GroupAggregate(a) => group_aggregate_line(a, &rel.fields),
+        Node::Over(_) | Node::Rank(_) => rank_line(rel),
         Node::RegularJoin(_) => join_description(rel, true),
         Node::MultiJoin(_) => multi_join_text(rel, true),
         Node::ChangelogNormalize { key, condition, .. } => {
@@ -226,6 +317,21 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
         }
         Node::MultiJoin(m) => m.inputs.iter().zip(&m.key_cols).map(|(r, &k)| (Some(exchange(r, &[k])), r)).collect(),
         Node::GroupAggregate(a) => vec![(Some(exchange(&a.input, &a.group)), &a.input)],
+        Node::Over(o) => vec![(Some(exchange(&o.input, &o.partition)), &o.input)],
+        Node::Rank(r) => {
+            // (a window Top-N is keyed by its partition without the window columns)
+            let win: Vec<usize> = match r.kind {
+                super::rel::RankKind::WindowRank | super::rel::RankKind::WindowDeduplicate { .. } => r
+                    .input
+                    .window
+                    .as_ref()
+                    .map(|w| w.window_start.iter().chain(&w.window_end).chain(&w.window_time).copied().collect())
+                    .unwrap_or_default(),
+                _ => Vec::new(),
+            };
+            let keys: Vec<usize> = r.partition.iter().copied().filter(|p| !win.contains(p)).collect();
+            vec![(Some(exchange(&r.input, &keys)), &r.input)]
+        }
         Node::ChangelogNormalize { input, key, .. } => vec![(Some(exchange(input, key)), input)],
     }
 }
@@ -260,6 +366,7 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         // (a sink that needs no -U: Flink's EXPLAIN shows none at the top; the run still sends them)
         Node::GroupAggregate(a) if !a.retract => "I,UA",
         Node::GroupAggregate(_) => "I,UA,D",
+        Node::Over(_) | Node::Rank(_) => "I,UA,D",
         // window operators pass an updating input's kinds on (the planner rejects them at joins)
         Node::WindowTvf { .. } | Node::WindowJoin(_) | Node::IntervalJoin(_) => "I,UB,UA,D",
     }

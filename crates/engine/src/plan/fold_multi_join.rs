@@ -71,6 +71,8 @@ fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
         | Node::Values { .. }
         | Node::GroupAggregate(_)
         | Node::Expand { .. }
+        | Node::Over(_)
+        | Node::Rank(_)
         | Node::WindowTvf { .. }
         | Node::WindowJoin(_)
         | Node::IntervalJoin(_)

@@ -9,8 +9,10 @@ mod names;
 pub(crate) mod explain;
 pub mod fold_multi_join;
 pub mod hints;
+pub mod monotonicity;
 pub mod prune;
 mod pushdown;
+pub mod rank;
 pub mod rel;
 pub(crate) mod simplify;
 
@@ -48,6 +50,7 @@ pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, 
     let ttl = settings.state_ttl_ms()?;
     binder.state_ttl = (ttl, ttl);
     binder.multi_join_enabled = settings.bool_option("table.optimizer.multi-join.enabled");
+    binder.distinct_split = settings.bool_option("table.optimizer.distinct-agg.split.enabled");
     binder.interval_min_cleanup = settings.duration_ms("table.exec.interval-join.min-cleanup-interval")?;
     let bound = binder.bind_query(q, None)?;
     let rel = passes(bound.rel)?;
@@ -106,6 +109,7 @@ pub(crate) fn block_passes(
 fn passes(rel: Rel) -> Result<Rel> {
     let rel = simplify::prune_empty(rel);
     let rel = prune::prune_root(rel);
+    rank::check_no_over(&rel)?;
     check_join_keys(&rel)?;
     check_proctime_interval_joins(&rel)?;
     Ok(rel)

@@ -286,6 +286,91 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             (out, map)
         }
         node @ (Node::Scan { .. } | Node::Values { .. }) => (Rel { node, ..rel }, identity(n)),
+        Node::Over(mut o) => {
+            // (rejected after pruning: nothing to narrow)
+            let all = vec![true; o.input.fields.len()];
+            let input = std::mem::replace(&mut o.input, Rel::placeholder());
+            o.input = prune(input, &all).0;
+            (Rel { node: Node::Over(o), ..rel }, identity(n))
+        }
+        Node::Rank(mut r) => {
+            // the Top-N needs its partition and sort keys and what is read above; the rank number
+            // is computed only when something reads it (a constant one is put back by a Calc)
+            let n_in = r.input.fields.len();
+            let mut input_need: Vec<bool> = (0..n_in).map(|i| need.get(i).copied().unwrap_or(true)).collect();
+            for &p in &r.partition {
+                input_need[p] = true;
+            }
+            for k in &r.order {
+                input_need[k.col] = true;
+            }
+            if let super::rel::RankRange::Variable { end_col } = r.range {
+                input_need[end_col] = true;
+            }
+            let input = std::mem::replace(&mut r.input, Rel::placeholder());
+            let (child, cmap) = narrow(input, &input_need);
+            let m = |c: usize| cmap.get(c).copied().flatten().unwrap_or(c);
+            r.partition = r.partition.iter().map(|&p| m(p)).collect();
+            for k in r.order.iter_mut() {
+                k.col = m(k.col);
+            }
+            if let super::rel::RankRange::Variable { end_col } = &mut r.range {
+                *end_col = m(*end_col);
+            }
+            let w = child.fields.len();
+            let rn_needed = need.get(n_in).copied().unwrap_or(true);
+            let mut map: ColumnMap = vec![None; n];
+            map[..n_in].copy_from_slice(&cmap[..n_in]);
+            let mut fields: Vec<_> = child.fields.clone();
+            let constant = match r.rn {
+                super::rel::RankNumber::Column if rn_needed => {
+                    map[n_in] = Some(w);
+                    fields.push(rel.fields[n_in].clone());
+                    None
+                }
+                super::rel::RankNumber::Constant(v) if rn_needed => {
+                    r.rn = super::rel::RankNumber::Unused;
+                    Some(v)
+                }
+                _ => {
+                    r.rn = super::rel::RankNumber::Unused;
+                    None
+                }
+            };
+            let window = rel.window.clone().and_then(|p| {
+                let re = |cols: &[usize]| -> Vec<usize> {
+                    cols.iter().filter_map(|&c| map.get(c).copied().flatten()).collect()
+                };
+                let (s, e) = (re(&p.window_start), re(&p.window_end));
+                (!s.is_empty() && !e.is_empty()).then(|| super::rel::WindowProps {
+                    window_start: s,
+                    window_end: e,
+                    window_time: re(&p.window_time),
+                    ..p
+                })
+            });
+            let unique_keys = rel
+                .unique_keys
+                .iter()
+                .filter_map(|k| k.iter().map(|&c| map.get(c).copied().flatten()).collect::<Option<Vec<usize>>>())
+                .collect();
+            r.input = child;
+            let rn_field = rel.fields[n_in].clone();
+            let out = Rel { node: Node::Rank(r), fields, window, unique_keys, ..rel };
+            match constant {
+                Some(v) => {
+                    // `rn = 1` read above: the constant after the operator
+                    let mut project: Vec<Expr> =
+                        out.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
+                    project.push(super::rank::constant(v));
+                    let mut names = out.names();
+                    names.push(rn_field.name.clone());
+                    map[n_in] = Some(w);
+                    (calc(out, None, project, names), map)
+                }
+                None => (out, map),
+            }
+        }
         Node::Expand { input, projects } => {
             // each output column is its input column (or NULL, or the set id): keep them all
             let all = vec![true; input.fields.len()];

@@ -61,6 +61,14 @@ pub fn push_filters(rel: Rel) -> Rel {
             Node::GroupAggregate(a)
         }
         Node::Expand { input, projects } => Node::Expand { input: Box::new(push_filters(*input)), projects },
+        Node::Over(mut o) => {
+            o.input = push_filters(o.input);
+            Node::Over(o)
+        }
+        Node::Rank(mut r) => {
+            r.input = push_filters(r.input);
+            Node::Rank(r)
+        }
         Node::WindowJoin(mut j) => {
             j.left = push_filters(j.left);
             j.right = push_filters(j.right);
@@ -224,7 +232,9 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         | Node::IntervalJoin(_)
         | Node::MultiJoin(_)
         | Node::GroupAggregate(_)
-        | Node::Expand { .. }) => {
+        | Node::Expand { .. }
+        | Node::Over(_)
+        | Node::Rank(_)) => {
             rest = conds;
             node
         }

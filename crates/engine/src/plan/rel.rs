@@ -146,6 +146,106 @@ pub struct GroupAggregateNode {
     pub ttl: i64,
 }
 
+/// `ROW_NUMBER()` / `RANK()` / `DENSE_RANK()`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RankType {
+    RowNumber,
+    Rank,
+    DenseRank,
+}
+
+impl RankType {
+    pub fn flink_name(self) -> &'static str {
+        match self {
+            RankType::RowNumber => "ROW_NUMBER",
+            RankType::Rank => "RANK",
+            RankType::DenseRank => "DENSE_RANK",
+        }
+    }
+}
+
+/// One ORDER BY key of a window function: its input column, direction, NULL placement.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OrderKey {
+    pub col: usize,
+    pub desc: bool,
+    pub nulls_first: bool,
+}
+
+/// A ranking window function no filter turned into a Top-N (Flink's `OverAggregate`): output
+/// = the input's columns, then the rank (`w0$o0`, BIGINT NOT NULL).
+#[derive(Clone, Debug)]
+pub struct OverNode {
+    pub input: Rel,
+    pub rank_type: RankType,
+    pub partition: Vec<usize>,
+    pub order: Vec<OrderKey>,
+}
+
+/// Which rows of each partition a Top-N keeps.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RankRange {
+    Constant {
+        start: i64,
+        end: i64,
+    },
+    /// `rn <= col`: the end is the column's value in the partition's first row.
+    Variable {
+        end_col: usize,
+    },
+}
+
+/// How Flink runs a Top-N (decided where the planner recognises it: `crate::plan::rank`).
+#[derive(Clone, Debug, PartialEq)]
+pub enum RankKind {
+    /// `Rank` (`AppendFastStrategy`, `UpdateFastStrategy[key]`, `RetractStrategy`).
+    Rank { strategy: RankStrategy },
+    /// `Deduplicate` (`ROW_NUMBER() … = 1` ordered by one time attribute over an insert-only input).
+    Deduplicate { keep_last: bool, rowtime: bool },
+    /// `WindowRank`: the partition holds a window's start and end.
+    WindowRank,
+    /// `WindowDeduplicate`.
+    WindowDeduplicate { keep_last: bool },
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum RankStrategy {
+    AppendFast,
+    UpdateFast { key: Vec<usize> },
+    Retract,
+}
+
+/// A Top-N or deduplication (Flink's `Rank` and what it becomes; when each emits and retracts:
+/// `crate::ops::rank`, `crate::ops::deduplicate`, `crate::ops::window_rank`,
+/// `crate::ops::window_deduplicate`). Output = the input's columns, then the rank number while
+/// `rn` is [`RankNumber::Column`].
+#[derive(Clone, Debug)]
+pub struct RankNode {
+    pub input: Rel,
+    pub rank_type: RankType,
+    pub partition: Vec<usize>,
+    pub order: Vec<OrderKey>,
+    pub range: RankRange,
+    pub rn: RankNumber,
+    pub kind: RankKind,
+    /// Flink 2.3 plans a top-1 without rank number over an insert-only input as insert-only
+    /// unless it orders by one DESC column (a planner bug, NOTES): it then sends no `-U`.
+    pub update_before: bool,
+    /// State retention (ms of processing time; 0 = forever).
+    pub ttl: i64,
+}
+
+/// What becomes of the rank number column.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RankNumber {
+    /// Output as the last column (the operator computes it).
+    Column,
+    /// The range has one rank: a constant Calc puts it back where it is read.
+    Constant(i64),
+    /// Nothing reads it.
+    Unused,
+}
+
 #[derive(Clone, Debug)]
 pub enum Node {
     /// A table's source: its columns, then `$rowtime`.
@@ -174,6 +274,8 @@ pub enum Node {
     RegularJoin(Box<RegularJoinNode>),
     MultiJoin(Box<MultiJoinNode>),
     GroupAggregate(Box<GroupAggregateNode>),
+    Over(Box<OverNode>),
+    Rank(Box<RankNode>),
     /// One copy of each row per projection (Calcite's `Expand`, for grouping sets).
     Expand {
         input: Box<Rel>,
@@ -227,6 +329,8 @@ impl Node {
             Node::RegularJoin(j) => vec![&j.left, &j.right],
             Node::MultiJoin(m) => m.inputs.iter().collect(),
             Node::GroupAggregate(a) => vec![&a.input],
+            Node::Over(o) => vec![&o.input],
+            Node::Rank(r) => vec![&r.input],
         }
     }
 
@@ -245,6 +349,8 @@ impl Node {
             Node::RegularJoin(j) => vec![&mut j.left, &mut j.right],
             Node::MultiJoin(m) => m.inputs.iter_mut().collect(),
             Node::GroupAggregate(a) => vec![&mut a.input],
+            Node::Over(o) => vec![&mut o.input],
+            Node::Rank(r) => vec![&mut r.input],
         }
     }
 }

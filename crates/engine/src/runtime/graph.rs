@@ -68,6 +68,8 @@ pub struct Graph {
     /// Source operators, in plan order.
     pub sources: Vec<usize>,
     bufs: Vec<Vec<Element>>,
+    /// A node the graph cannot run yet.
+    unsupported: Option<String>,
 }
 
 pub struct BuildOptions {
@@ -91,9 +93,18 @@ fn plain_projection(rel: &Rel) -> Option<(&Rel, Vec<usize>)> {
 
 impl Graph {
     pub fn build(rel: &Rel, catalog: &Catalog, opts: &BuildOptions) -> Result<Graph> {
-        let mut g =
-            Graph { ops: Vec::new(), parent: Vec::new(), infos: Vec::new(), sources: Vec::new(), bufs: Vec::new() };
+        let mut g = Graph {
+            ops: Vec::new(),
+            parent: Vec::new(),
+            infos: Vec::new(),
+            sources: Vec::new(),
+            bufs: Vec::new(),
+            unsupported: None,
+        };
         g.add(rel, None, catalog, opts);
+        if let Some(what) = g.unsupported.take() {
+            return Err(crate::error::Error::unsupported(what));
+        }
         g.bufs = (0..g.ops.len()).map(|_| Vec::new()).collect();
         Ok(g)
     }
@@ -265,6 +276,15 @@ impl Graph {
                 );
                 self.add(input, Some((id, 0)), catalog, opts);
                 id
+            }
+            Node::Over(_) | Node::Rank(_) => {
+                // wired in the next commit
+                self.unsupported.get_or_insert_with(|| "Top-N and deduplication".into());
+                self.push(
+                    OpNode::Values(ValuesOp),
+                    parent,
+                    Self::info(OpKind::Values, String::new(), false, Vec::new()),
+                )
             }
             Node::GroupAggregate(a) => {
                 let in_types = a.input.types();

@@ -17,6 +17,7 @@ use crate::error::{Error, Result};
 use crate::expr::aggregate::{AggCall, AggFunc};
 use crate::expr::bind::{bind_grouped, bind_scalar, calcite_error, GroupedScope, Scope};
 use crate::expr::{Expr, Op};
+use crate::plan::monotonicity::{self, Monotonicity};
 use crate::plan::rel::{calc, Field, GroupAggregateNode, Node, Rel};
 use crate::sql::span_of;
 use crate::sql::walk::{find_call, function_args, function_name};
@@ -287,6 +288,7 @@ impl<'c> Binder<'c> {
     /// WHERE stayed above the joins).
     pub(super) fn bind_grouped_select(&mut self, s: &Select, bound: Bound, filter: Option<Expr>) -> Result<Bound> {
         let from = Scope::new(bound.scope.clone());
+        self.agg_ttl = self.ttl_for(super::single_qualifier(&bound.scope).as_deref(), self.state_ttl.0);
         let input = match filter {
             Some(f) => {
                 let project = bound.rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
@@ -522,6 +524,11 @@ impl<'c> Binder<'c> {
                 name: c.name.unwrap_or_else(|| format!("$f{}", groups.len() + usize::from(sets.is_some()) + j)),
             });
         }
+        if self.distinct_split && bound_calls.iter().any(|c| c.distinct) {
+            return Err(Error::unsupported(
+                "table.optimizer.distinct-agg.split.enabled = true (Flink's two-level DISTINCT aggregation)",
+            ));
+        }
         let ngroups = groups.len();
         let mut input = input;
         let input_updating = !input.insert_only;
@@ -558,7 +565,7 @@ impl<'c> Binder<'c> {
             retract: input_updating,
             call_retract,
             update_before: true,
-            ttl: self.state_ttl.0,
+            ttl: self.agg_ttl,
         };
         let producer = crate::plan::explain::group_aggregate_line(&node, &fields);
         Ok(Rel {
@@ -616,37 +623,11 @@ fn expand(input: Rel, ngroups: usize, sets: &[Vec<usize>]) -> Rel {
     }
 }
 
-/// How a column changes over an updating relation (Flink's `RelModifiedMonotonicity`).
-#[derive(Clone, Copy, PartialEq)]
-enum Monotonicity {
-    Constant,
-    Increasing,
-    Decreasing,
-}
-
-fn monotonicity(rel: &Rel, col: usize) -> Option<Monotonicity> {
-    match &rel.node {
-        Node::Calc { input, project, .. } => project.get(col)?.as_input().and_then(|c| monotonicity(input, c)),
-        Node::GroupAggregate(a) if !a.retract => {
-            let ng = a.group.len();
-            if col < ng {
-                return Some(Monotonicity::Constant);
-            }
-            match a.calls.get(col - ng)?.func {
-                AggFunc::Count | AggFunc::Count1 | AggFunc::Max => Some(Monotonicity::Increasing),
-                AggFunc::Min => Some(Monotonicity::Decreasing),
-                _ => None,
-            }
-        }
-        _ => None,
-    }
-}
-
 /// Whether a call over the updating `input` needs retraction: any but a MAX over a growing (or
 /// constant) column or a MIN over a shrinking one.
 fn needs_retraction(input: &Rel, pre: &[Expr], c: &AggCall) -> bool {
     let arg = c.args.first().and_then(|&a| pre.get(a)).and_then(|x| x.as_input());
-    let m = arg.and_then(|a| monotonicity(input, a));
+    let m = arg.and_then(|a| monotonicity::of(input, a));
     match c.func {
         AggFunc::Max => !matches!(m, Some(Monotonicity::Increasing | Monotonicity::Constant)),
         AggFunc::Min => !matches!(m, Some(Monotonicity::Decreasing | Monotonicity::Constant)),

@@ -9,6 +9,7 @@
 mod aggregate;
 mod from;
 mod join;
+mod over;
 mod window_tvf;
 
 use sqlparser::ast::{Expr as SqlExpr, Query, Select, SelectItem, SetExpr, TableAlias};
@@ -45,6 +46,10 @@ pub struct Binder<'c> {
     pub multi_join_enabled: bool,
     /// `table.exec.interval-join.min-cleanup-interval` (ms).
     pub interval_min_cleanup: i64,
+    /// State retention of the aggregation being bound (its block's STATE_TTL hint or the default).
+    pub(super) agg_ttl: i64,
+    /// `table.optimizer.distinct-agg.split.enabled`: Flink splits DISTINCT aggregates in two levels.
+    pub distinct_split: bool,
     /// The current query block's `STATE_TTL` hint: (input name, ms).
     pub(super) ttl_hints: Vec<(String, i64)>,
     /// The current catalog and database after `USE` (empty: the default ones).
@@ -214,6 +219,8 @@ impl<'c> Binder<'c> {
             state_ttl: (0, 0),
             multi_join_enabled: false,
             interval_min_cleanup: 0,
+            agg_ttl: 0,
+            distinct_split: false,
             ttl_hints: Vec::new(),
             search_path: Vec::new(),
             table_hints: Vec::new(),
@@ -322,6 +329,12 @@ impl<'c> Binder<'c> {
         // hints name join inputs; MULTI_JOIN folds join chains into multi-way joins
         let mut inputs = Vec::new();
         join_input_names(&bound.rel, &mut inputs);
+        if aggregate::is_grouped(s) {
+            // an aggregation's hint names its input (the one table or alias of FROM)
+            if let Some(q) = single_qualifier(&bound.scope) {
+                inputs.push(q);
+            }
+        }
         let unmatched = |names: Vec<String>, hint: &str| -> Result<()> {
             let bad: Vec<String> = names.into_iter().filter(|n| !inputs.contains(n)).collect();
             if bad.is_empty() {
@@ -368,6 +381,9 @@ impl<'c> Binder<'c> {
         if aggregate::is_grouped(s) {
             return self.bind_grouped_select(s, bound, filter);
         }
+        if over::window_call(s).is_some() {
+            return self.bind_over_select(s, bound, filter);
+        }
         // select list
         let scope = Scope::new(bound.scope.clone());
         let zone = self.zone;
@@ -408,6 +424,8 @@ impl<'c> Binder<'c> {
                 merged: false,
             })
             .collect();
+        // a filter on the rank number of an OVER below makes it a Top-N
+        let (rel, filter) = crate::plan::rank::recognize(rel, filter, self.state_ttl.0)?;
         let rel = calc(rel, filter, exprs, unique);
         Ok(Bound { rel, scope: scope_out })
     }

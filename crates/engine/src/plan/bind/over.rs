@@ -1,0 +1,157 @@
+//! Ranking window functions in a select list (`ROW_NUMBER() OVER (PARTITION BY … ORDER BY …)`,
+//! `RANK()`, `DENSE_RANK()`): the block's rows with their number (an [`OverNode`]), which a
+//! filter on the number above turns into a Top-N ([`crate::plan::rank::recognize`]).
+
+use sqlparser::ast::{Expr as SqlExpr, Function, OrderBySort, Select, WindowType};
+
+use super::{select_list, Binder, Bound};
+use crate::error::{Error, Result};
+use crate::expr::bind::{bind_grouped, bind_scalar, calcite_error, GroupedScope, Scope};
+use crate::expr::Expr;
+use crate::plan::rel::{calc, Field, Node, OrderKey, OverNode, RankType, Rel};
+use crate::sql::span_of;
+use crate::sql::walk::{find_call, function_args, function_name};
+use crate::types::{DataType, TypeKind};
+
+fn is_window_call(f: &Function) -> bool {
+    f.over.is_some()
+}
+
+/// The first window function call of the block's select list.
+pub(super) fn window_call(s: &Select) -> Option<&SqlExpr> {
+    s.projection.iter().find_map(|item| match item {
+        sqlparser::ast::SelectItem::UnnamedExpr(e) | sqlparser::ast::SelectItem::ExprWithAlias { expr: e, .. } => {
+            find_call(e, &is_window_call)
+        }
+        _ => None,
+    })
+}
+
+/// Binds the window function call as a reference to the rank number column.
+struct OverHook<'a> {
+    call: &'a SqlExpr,
+    rn: Expr,
+}
+
+impl GroupedScope for OverHook<'_> {
+    fn intercept(&self, e: &SqlExpr) -> Option<Result<Expr>> {
+        match e {
+            SqlExpr::Function(f) if is_window_call(f) => {
+                if e.to_string() == self.call.to_string() {
+                    Some(Ok(self.rn.clone()))
+                } else {
+                    Some(Err(Error::unsupported("several different window functions in one SELECT")
+                        .at(span_of(e).0, span_of(e).1)))
+                }
+            }
+            _ => None,
+        }
+    }
+}
+
+impl<'c> Binder<'c> {
+    /// A select list with a ranking window function over `bound` (WHERE applied first).
+    pub(super) fn bind_over_select(&mut self, s: &Select, bound: Bound, filter: Option<Expr>) -> Result<Bound> {
+        let Some(call) = window_call(s) else { return Err(Error::unsupported("this window function")) };
+        let SqlExpr::Function(f) = call else { return Err(Error::unsupported("this window function")) };
+        let span = crate::sql::call_span(f);
+        let name = function_name(f);
+        let rank_type = match name.as_str() {
+            "ROW_NUMBER" => RankType::RowNumber,
+            "RANK" => RankType::Rank,
+            "DENSE_RANK" => RankType::DenseRank,
+            _ => {
+                return Err(
+                    Error::unsupported(format!("{} OVER (…) (Flink's OVER aggregations)", name)).at(span.0, span.1)
+                )
+            }
+        };
+        if !function_args(f).is_empty() {
+            return Err(calcite_error(
+                span,
+                &format!("Invalid number of arguments to function '{}'. Was expecting 0 arguments", name),
+            ));
+        }
+        let spec = match &f.over {
+            Some(WindowType::WindowSpec(w)) => w,
+            _ => return Err(Error::unsupported("a named window (WINDOW w AS …)").at(span.0, span.1)),
+        };
+        if spec.window_frame.is_some() {
+            return Err(
+                Error::unsupported("a window frame (ROWS / RANGE BETWEEN …) on a ranking function").at(span.0, span.1)
+            );
+        }
+        let from = Scope::new(bound.scope.clone());
+        let mut input = match filter {
+            Some(c) => {
+                let project = bound.rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
+                let names = bound.rel.names();
+                calc(bound.rel, Some(c), project, names)
+            }
+            None => bound.rel,
+        };
+        // partition and sort keys as input columns (expressions are computed by a projection)
+        let mut extra: Vec<Expr> = Vec::new();
+        let n_in = input.fields.len();
+        let column = |x: Expr, extra: &mut Vec<Expr>| -> usize {
+            if let Some(c) = x.as_input() {
+                return c;
+            }
+            match extra.iter().position(|e| *e == x) {
+                Some(i) => n_in + i,
+                None => {
+                    extra.push(x);
+                    n_in + extra.len() - 1
+                }
+            }
+        };
+        let mut partition = Vec::new();
+        for p in &spec.partition_by {
+            let x = bind_scalar(p, &from, self.zone)?;
+            partition.push(column(x, &mut extra));
+        }
+        let mut order = Vec::new();
+        for o in &spec.order_by {
+            let x = bind_scalar(&o.expr, &from, self.zone)?;
+            let desc = matches!(o.options.sort, Some(OrderBySort::Desc));
+            // Flink sorts NULLs first ascending, last descending, unless written
+            let nulls_first = o.options.nulls_first.unwrap_or(!desc);
+            order.push(OrderKey { col: column(x, &mut extra), desc, nulls_first });
+        }
+        if !extra.is_empty() {
+            let mut project: Vec<Expr> =
+                input.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
+            let mut names = input.names();
+            for (i, e) in extra.iter().enumerate() {
+                project.push(e.clone());
+                names.push(format!("$f{}", n_in + i));
+            }
+            input = calc(input, None, project, names);
+        }
+        let rn_type = DataType::not_null(TypeKind::BigInt);
+        let rn_index = input.fields.len();
+        let mut fields = input.fields.clone();
+        fields.push(Field { name: "w0$o0".into(), ty: rn_type.clone() });
+        let insert_only = input.insert_only;
+        let update_producer = input.update_producer.clone();
+        let window = input.window.clone();
+        let unique_keys = input.unique_keys.clone();
+        let over = Rel {
+            node: Node::Over(Box::new(OverNode { input, rank_type, partition, order })),
+            fields,
+            insert_only,
+            update_producer,
+            window,
+            unique_keys,
+        };
+        let hook = OverHook { call, rn: Expr::input(rn_index, rn_type) };
+        let zone = self.zone;
+        let (exprs, names) = select_list(
+            &s.projection,
+            &bound.scope,
+            &|e: &SqlExpr| bind_grouped(e, &from, zone, &hook),
+            &|i: usize, _span| Ok(Expr::input(i, bound.scope[i].ty.clone())),
+        )?;
+        self.finish_select(s, over, None, exprs, names)
+    }
+}
