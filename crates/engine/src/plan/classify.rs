@@ -171,6 +171,8 @@ fn time_indicators_live(rel: &Rel) -> bool {
         super::Node::RegularJoin(_) | super::Node::MultiJoin(_) | super::Node::GroupAggregate(_) => false,
         // a Top-N keeps its input's rows as they are
         super::Node::Over(o) => time_indicators_live(&o.input),
+        // its window_time is a time attribute
+        super::Node::WindowAggregate(_) => true,
         super::Node::Rank(r) => time_indicators_live(&r.input),
         // window and interval joins keep both inputs' time attributes
         super::Node::Scan { .. }

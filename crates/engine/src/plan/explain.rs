@@ -149,6 +149,109 @@ pub fn rank_line(rel: &Rel) -> String {
     }
 }
 
+/// The `window=[…]` of a window aggregation (`TUMBLE(time_col=[ts], size=[5 s])` when it reads
+/// the TVF directly, `win_start=[…], win_end=[…]` when its input carries the window).
+fn window_agg_window(a: &super::rel::WindowAggregateNode, names: &[String], global: bool) -> String {
+    use crate::time::window::{explain_duration as d, WindowSpec};
+    let at = match (&a.fused, global) {
+        (_, true) if a.fused.is_some() => "slice_end=[$slice_end]".to_string(),
+        (_, true) => "win_end=[$window_end]".to_string(),
+        (Some(t), false) => format!("time_col=[{}]", t),
+        (None, false) => format!("win_start=[{}], win_end=[{}]", names[a.start_col], names[a.end_col]),
+    };
+    let off = |o: i64| if o != 0 { format!(", offset=[{}]", d(o)) } else { String::new() };
+    match a.window.spec {
+        WindowSpec::Tumble { size, offset } => format!("TUMBLE({}, size=[{}]{})", at, d(size), off(offset)),
+        WindowSpec::Hop { slide, size, offset } => {
+            format!("HOP({}, size=[{}], slide=[{}]{})", at, d(size), d(slide), off(offset))
+        }
+        WindowSpec::Cumulate { step, max_size, offset } => {
+            format!("CUMULATE({}, max_size=[{}], step=[{}]{})", at, d(max_size), d(step), off(offset))
+        }
+    }
+}
+
+/// Flink's window aggregation lines: one `WindowAggregate`, or (two phases) the
+/// `GlobalWindowAggregate` and its `LocalWindowAggregate`.
+pub fn window_aggregate_lines(
+    a: &super::rel::WindowAggregateNode,
+    fields: &[super::rel::Field],
+) -> (String, Option<String>) {
+    use super::rel::WindowProp;
+    let names = a.input.names();
+    let keys: Vec<String> = a.group.iter().map(|&g| names[g].clone()).collect();
+    let group_by = if keys.is_empty() { String::new() } else { format!("groupBy=[{}], ", keys.join(", ")) };
+    let props: Vec<String> = a
+        .props
+        .iter()
+        .map(|p| match p {
+            WindowProp::Start => "start('w$) AS window_start".to_string(),
+            WindowProp::End => "end('w$) AS window_end".to_string(),
+            WindowProp::Time if a.window.proctime => "proctime('w$) AS window_time".to_string(),
+            WindowProp::Time => "rowtime('w$) AS window_time".to_string(),
+        })
+        .collect();
+    let _ = fields;
+    let calls: Vec<String> = a.calls.iter().zip(&a.call_retract).map(|(c, r)| agg_call_text(c, &names, *r)).collect();
+    if !a.two_phase {
+        let mut select = keys.clone();
+        select.extend(calls);
+        select.extend(props);
+        return (
+            format!(
+                "WindowAggregate({}window=[{}], select=[{}])",
+                group_by,
+                window_agg_window(a, &names, false),
+                select.join(", ")
+            ),
+            None,
+        );
+    }
+    // the local stage's accumulators, named as Flink names them
+    let mut acc_names = Vec::new();
+    let mut local = keys.clone();
+    for (i, (c, r)) in a.calls.iter().zip(&a.call_retract).enumerate() {
+        let base = match c.func {
+            crate::expr::aggregate::AggFunc::Count1 => "count1",
+            crate::expr::aggregate::AggFunc::Count => "count",
+            crate::expr::aggregate::AggFunc::Sum => "sum",
+            crate::expr::aggregate::AggFunc::Avg => "sum",
+            crate::expr::aggregate::AggFunc::Min => "min",
+            crate::expr::aggregate::AggFunc::Max => "max",
+            _ => "acc",
+        };
+        let acc = format!("{}${}", base, i);
+        let text = agg_call_text(c, &names, *r);
+        let head = text.rsplit_once(" AS ").map(|(h, _)| h.to_string()).unwrap_or(text);
+        local.push(format!("{} AS {}", head, acc));
+        acc_names.push(acc);
+    }
+    local.push(if a.fused.is_some() {
+        "slice_end('w$) AS $slice_end".into()
+    } else {
+        "window_end('w$) AS $window_end".into()
+    });
+    let mut global = keys.clone();
+    for (c, acc) in a.calls.iter().zip(&acc_names) {
+        global.push(format!("{}({}) AS {}", c.func.explain_name(), acc, c.name));
+    }
+    global.extend(props);
+    (
+        format!(
+            "GlobalWindowAggregate({}window=[{}], select=[{}])",
+            group_by,
+            window_agg_window(a, &names, true),
+            global.join(", ")
+        ),
+        Some(format!(
+            "LocalWindowAggregate({}window=[{}], select=[{}])",
+            group_by,
+            window_agg_window(a, &names, false),
+            local.join(", ")
+        )),
+    )
+}
+
 /// Flink's IntervalJoin line: the join type, the time bounds (`left.time - right.time` within
 /// `[leftLowerBound, leftUpperBound]` ms, the time attributes' columns in each input), the whole
 /// condition as written.
@@ -286,6 +389,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
         }
         Node::IntervalJoin(j) => interval_join_text(j),
         Node::GroupAggregate(a) => group_aggregate_line(a, &rel.fields),
+        Node::WindowAggregate(a) => window_aggregate_lines(a, &rel.fields).0,
         Node::Over(_) | Node::Rank(_) => rank_line(rel),
         Node::RegularJoin(_) => join_description(rel, true),
         Node::MultiJoin(_) => multi_join_text(rel, true),
@@ -317,6 +421,11 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
         }
         Node::MultiJoin(m) => m.inputs.iter().zip(&m.key_cols).map(|(r, &k)| (Some(exchange(r, &[k])), r)).collect(),
         Node::GroupAggregate(a) => vec![(Some(exchange(&a.input, &a.group)), &a.input)],
+        Node::WindowAggregate(a) => match window_aggregate_lines(a, &rel.fields).1 {
+            // two phases: the exchange sits between the stages (see `render`)
+            Some(_) => vec![(None, &a.input)],
+            None => vec![(Some(exchange(&a.input, &a.group)), &a.input)],
+        },
         Node::Over(o) => vec![(Some(exchange(&o.input, &o.partition)), &o.input)],
         Node::Rank(r) => {
             // (a window Top-N is keyed by its partition without the window columns)
@@ -367,6 +476,7 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         Node::GroupAggregate(a) if !a.retract => "I,UA",
         Node::GroupAggregate(_) => "I,UA,D",
         Node::Over(_) | Node::Rank(_) => "I,UA,D",
+        Node::WindowAggregate(_) => "I",
         // window operators pass an updating input's kinds on (the planner rejects them at joins)
         Node::WindowTvf { .. } | Node::WindowJoin(_) | Node::IntervalJoin(_) => "I,UB,UA,D",
     }
@@ -379,7 +489,7 @@ fn with_mode(line: String, mode: Option<&str>) -> String {
     }
 }
 
-fn render(rel: &Rel, catalog: &Catalog, prefix: &str, modes: bool, out: &mut String) {
+fn render(rel: &Rel, catalog: &Catalog, prefix: &str, modes: bool, out: &mut String, skip_tvf: bool) {
     if let Node::Calc { input, filter: None, project } = &rel.node {
         // (a scan's hidden `$rowtime` column is not one Flink's plan has)
         let identity = project.len() <= input.fields.len()
@@ -392,12 +502,44 @@ fn render(rel: &Rel, catalog: &Catalog, prefix: &str, modes: bool, out: &mut Str
             };
         if identity {
             // Flink removes a projection that keeps every column as it is
-            return render(input, catalog, prefix, modes, out);
+            return render(input, catalog, prefix, modes, out, skip_tvf);
+        }
+    }
+    if let Node::Calc { input, filter: None, .. } = &rel.node {
+        if skip_tvf && matches!(input.node, Node::WindowTvf { .. }) {
+            // (the projection of the pulled-in TVF's columns goes with it)
+            return render(input, catalog, prefix, modes, out, true);
+        }
+    }
+    if let Node::WindowTvf { input, .. } = &rel.node {
+        if skip_tvf {
+            // a window aggregation that reads the TVF directly has it pulled into itself
+            return render(input, catalog, prefix, modes, out, false);
         }
     }
     let mode = if modes { Some(changelog_mode(rel)) } else { None };
     out.push_str(&with_mode(line(rel, catalog), mode));
     out.push('\n');
+    if let Node::WindowAggregate(a) = &rel.node {
+        if let (_, Some(local)) = window_aggregate_lines(a, &rel.fields) {
+            let m = if modes { Some("I") } else { None };
+            out.push_str(prefix);
+            out.push_str("+- ");
+            out.push_str(&with_mode(exchange(&a.input, &a.group), m));
+            out.push('\n');
+            let p2 = format!("{}   ", prefix);
+            out.push_str(&p2);
+            out.push_str("+- ");
+            out.push_str(&with_mode(local, m));
+            out.push('\n');
+            out.push_str(&p2);
+            out.push_str("   +- ");
+            render(&a.input, catalog, &format!("{}      ", p2), modes, out, a.fused.is_some());
+            return;
+        }
+    }
+    let skip_below = matches!(&rel.node, Node::WindowAggregate(a) if a.fused.is_some())
+        || (skip_tvf && matches!(rel.node, Node::Calc { .. }));
     let kids = children(rel);
     let n = kids.len();
     for (i, (exchange, child)) in kids.into_iter().enumerate() {
@@ -413,9 +555,9 @@ fn render(rel: &Rel, catalog: &Catalog, prefix: &str, modes: bool, out: &mut Str
                 out.push('\n');
                 out.push_str(&child_prefix);
                 out.push_str("+- ");
-                render(child, catalog, &format!("{}   ", child_prefix), modes, out);
+                render(child, catalog, &format!("{}   ", child_prefix), modes, out, skip_below);
             }
-            None => render(child, catalog, &child_prefix, modes, out),
+            None => render(child, catalog, &child_prefix, modes, out, skip_below),
         }
     }
 }
@@ -428,7 +570,7 @@ pub fn explain(rel: &Rel, catalog: &Catalog) -> String {
 /// The plan text, with each operator's changelog mode (`EXPLAIN CHANGELOG_MODE`).
 pub fn explain_with(rel: &Rel, catalog: &Catalog, changelog_modes: bool) -> String {
     let mut s = String::from("== Optimized Execution Plan ==\n");
-    render(rel, catalog, "", changelog_modes, &mut s);
+    render(rel, catalog, "", changelog_modes, &mut s, false);
     s
 }
 

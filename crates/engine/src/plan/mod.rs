@@ -50,6 +50,10 @@ pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, 
     let ttl = settings.state_ttl_ms()?;
     binder.state_ttl = (ttl, ttl);
     binder.multi_join_enabled = settings.bool_option("table.optimizer.multi-join.enabled");
+    binder.emit_fire = settings.bool_option("table.exec.emit.early-fire.enabled")
+        || settings.bool_option("table.exec.emit.late-fire.enabled");
+    binder.one_phase =
+        settings.get("table.optimizer.agg-phase-strategy").is_some_and(|v| v.eq_ignore_ascii_case("ONE_PHASE"));
     binder.distinct_split = settings.bool_option("table.optimizer.distinct-agg.split.enabled");
     binder.interval_min_cleanup = settings.duration_ms("table.exec.interval-join.min-cleanup-interval")?;
     let bound = binder.bind_query(q, None)?;

@@ -286,6 +286,33 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             (out, map)
         }
         node @ (Node::Scan { .. } | Node::Values { .. }) => (Rel { node, ..rel }, identity(n)),
+        Node::WindowAggregate(mut a) => {
+            // as a group aggregation: keys, window columns and arguments
+            let mut input_need = vec![false; a.input.fields.len()];
+            for &g in a.group.iter().chain([&a.start_col, &a.end_col]) {
+                input_need[g] = true;
+            }
+            for c in &a.calls {
+                for &x in c.args.iter().chain(c.filter.iter()) {
+                    input_need[x] = true;
+                }
+            }
+            let input = std::mem::replace(&mut a.input, Rel::placeholder());
+            let (child, cmap) = prune(input, &input_need);
+            let m = |i: usize| cmap.get(i).copied().flatten().unwrap_or(i);
+            a.group = a.group.iter().map(|&g| m(g)).collect();
+            a.start_col = m(a.start_col);
+            a.end_col = m(a.end_col);
+            for c in a.calls.iter_mut() {
+                c.args = c.args.iter().map(|&x| m(x)).collect();
+                c.filter = c.filter.map(m);
+            }
+            if let Some(w) = child.window.clone() {
+                a.window = w;
+            }
+            a.input = child;
+            (Rel { node: Node::WindowAggregate(a), ..rel }, identity(n))
+        }
         Node::Over(mut o) => {
             // (rejected after pruning: nothing to narrow)
             let all = vec![true; o.input.fields.len()];

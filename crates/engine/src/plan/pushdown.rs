@@ -65,6 +65,10 @@ pub fn push_filters(rel: Rel) -> Rel {
             o.input = push_filters(o.input);
             Node::Over(o)
         }
+        Node::WindowAggregate(mut a) => {
+            a.input = push_filters(a.input);
+            Node::WindowAggregate(a)
+        }
         Node::Rank(mut r) => {
             r.input = push_filters(r.input);
             Node::Rank(r)
@@ -234,7 +238,8 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         | Node::GroupAggregate(_)
         | Node::Expand { .. }
         | Node::Over(_)
-        | Node::Rank(_)) => {
+        | Node::Rank(_)
+        | Node::WindowAggregate(_)) => {
             rest = conds;
             node
         }

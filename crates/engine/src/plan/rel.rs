@@ -146,6 +146,39 @@ pub struct GroupAggregateNode {
     pub ttl: i64,
 }
 
+/// A window column a window aggregation outputs (after its keys and calls, in this order).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum WindowProp {
+    Start,
+    End,
+    Time,
+}
+
+/// A window aggregation (Flink's `WindowAggregate`, or `LocalWindowAggregate` +
+/// `GlobalWindowAggregate`; when it fires: `crate::ops::window_aggregate`): output = the keys,
+/// one column per call, then the window columns it groups by.
+#[derive(Clone, Debug)]
+pub struct WindowAggregateNode {
+    /// The projection of keys, window columns and arguments below it.
+    pub input: Rel,
+    /// Key columns of the input (the window columns excluded).
+    pub group: Vec<usize>,
+    pub calls: Vec<crate::expr::aggregate::AggCall>,
+    pub call_retract: Vec<bool>,
+    /// An updating input (retracting calls, a hidden row count).
+    pub retract: bool,
+    /// The input's window (its start and end columns).
+    pub window: WindowProps,
+    pub start_col: usize,
+    pub end_col: usize,
+    pub props: Vec<WindowProp>,
+    /// The aggregation reads the window TVF directly (Flink pulls the TVF into it and assigns
+    /// slices from the time attribute: `window=[TUMBLE(time_col=[ts], …)]`).
+    pub fused: Option<String>,
+    /// Local and global stages (the default for event time when every call can merge).
+    pub two_phase: bool,
+}
+
 /// `ROW_NUMBER()` / `RANK()` / `DENSE_RANK()`.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RankType {
@@ -274,6 +307,7 @@ pub enum Node {
     RegularJoin(Box<RegularJoinNode>),
     MultiJoin(Box<MultiJoinNode>),
     GroupAggregate(Box<GroupAggregateNode>),
+    WindowAggregate(Box<WindowAggregateNode>),
     Over(Box<OverNode>),
     Rank(Box<RankNode>),
     /// One copy of each row per projection (Calcite's `Expand`, for grouping sets).
@@ -329,6 +363,7 @@ impl Node {
             Node::RegularJoin(j) => vec![&j.left, &j.right],
             Node::MultiJoin(m) => m.inputs.iter().collect(),
             Node::GroupAggregate(a) => vec![&a.input],
+            Node::WindowAggregate(a) => vec![&a.input],
             Node::Over(o) => vec![&o.input],
             Node::Rank(r) => vec![&r.input],
         }
@@ -349,6 +384,7 @@ impl Node {
             Node::RegularJoin(j) => vec![&mut j.left, &mut j.right],
             Node::MultiJoin(m) => m.inputs.iter_mut().collect(),
             Node::GroupAggregate(a) => vec![&mut a.input],
+            Node::WindowAggregate(a) => vec![&mut a.input],
             Node::Over(o) => vec![&mut o.input],
             Node::Rank(r) => vec![&mut r.input],
         }

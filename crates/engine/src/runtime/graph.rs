@@ -277,7 +277,7 @@ impl Graph {
                 self.add(input, Some((id, 0)), catalog, opts);
                 id
             }
-            Node::Over(_) | Node::Rank(_) => {
+            Node::Over(_) | Node::Rank(_) | Node::WindowAggregate(_) => {
                 // wired in the next commit
                 self.unsupported.get_or_insert_with(|| "Top-N and deduplication".into());
                 self.push(

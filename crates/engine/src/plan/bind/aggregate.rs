@@ -18,9 +18,10 @@ use crate::expr::aggregate::{AggCall, AggFunc};
 use crate::expr::bind::{bind_grouped, bind_scalar, calcite_error, GroupedScope, Scope};
 use crate::expr::{Expr, Op};
 use crate::plan::monotonicity::{self, Monotonicity};
-use crate::plan::rel::{calc, Field, GroupAggregateNode, Node, Rel};
+use crate::plan::rel::{calc, Field, GroupAggregateNode, Node, Rel, WindowAggregateNode, WindowProp, WindowProps};
 use crate::sql::span_of;
 use crate::sql::walk::{find_call, function_args, function_name};
+use crate::time::window::WindowSpec;
 use crate::time::SessionZone;
 use crate::types::{calcite_name, DataType, TypeKind};
 
@@ -409,6 +410,25 @@ impl<'c> Binder<'c> {
             let inner = self.bind_plain_select(&plain, input, &from)?;
             return self.distinct(inner);
         }
+        // a window's start and end among the keys make it a window aggregation (Flink's
+        // StreamPhysicalWindowAggregateRule); not with grouping sets
+        let window = match &sets {
+            None => window_keys(&input, &groups),
+            Some(ss) => {
+                if let Some(w) = window_keys(&input, &groups) {
+                    if ss.iter().all(|s| s.contains(&w.start) && s.contains(&w.end)) {
+                        return Err(Error::unsupported("GROUPING SETS in a window aggregation"));
+                    }
+                }
+                None
+            }
+        };
+        if window.is_some() && self.emit_fire {
+            return Err(Error::table("Currently, window table function based aggregate doesn't support early-fire and late-fire configuration 'table.exec.emit.early-fire.enabled' and 'table.exec.emit.late-fire.enabled'."));
+        }
+        if let Some(g) = group_items.iter().find_map(legacy_group_window) {
+            return Err(g);
+        }
         let hook = Grouping {
             from: &from,
             zone: self.zone,
@@ -459,7 +479,15 @@ impl<'c> Binder<'c> {
             None => None,
         };
         let calls = hook.calls.into_inner();
-        let agg = self.aggregation(input, groups, group_names, calls, sets)?;
+        let (agg, remap) = self.aggregation(input, groups, group_names, calls, sets, window)?;
+        // a window aggregation puts its window columns after the calls
+        let (exprs, having) = match remap {
+            Some(m) => (
+                exprs.iter().map(|e| e.remap(&|i| m.get(i).copied().unwrap_or(i))).collect(),
+                having.map(|h| h.remap(&|i| m.get(i).copied().unwrap_or(i))),
+            ),
+            None => (exprs, having),
+        };
         let out = self.finish_select(s, agg, having, exprs, names)?;
         if distinct {
             return self.distinct(out);
@@ -481,7 +509,7 @@ impl<'c> Binder<'c> {
     fn distinct(&mut self, b: Bound) -> Result<Bound> {
         let groups: Vec<Expr> = b.rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
         let names = b.rel.names();
-        let rel = self.aggregation(b.rel, groups, names, Vec::new(), None)?;
+        let (rel, _) = self.aggregation(b.rel, groups, names, Vec::new(), None, None)?;
         Ok(Bound { rel, scope: b.scope })
     }
 
@@ -494,7 +522,8 @@ impl<'c> Binder<'c> {
         group_names: Vec<String>,
         calls: Vec<PendingCall>,
         sets: Option<Vec<Vec<usize>>>,
-    ) -> Result<Rel> {
+        window: Option<WindowKeys>,
+    ) -> Result<(Rel, Option<Vec<usize>>)> {
         // the input projection: keys, then each distinct argument / filter expression
         let mut pre: Vec<Expr> = groups.clone();
         let mut pre_names: Vec<String> = group_names.clone();
@@ -540,12 +569,15 @@ impl<'c> Binder<'c> {
             drop_update_before(&mut input);
         }
         let pre_len = pre.len();
+        if let Some(w) = window {
+            return self.window_aggregation(input, pre, pre_names, ngroups, bound_calls, call_retract, w);
+        }
         let pre_rel = calc(input, None, pre, pre_names.clone());
         let (agg_input, group) = match &sets {
             Some(sets) => (expand(pre_rel, ngroups, sets), (0..ngroups).chain([pre_len]).collect::<Vec<usize>>()),
             None => {
                 if let Some(rel) = remove_aggregate(&pre_rel, ngroups, &bound_calls) {
-                    return Ok(rel(pre_rel));
+                    return Ok((rel(pre_rel), None));
                 }
                 (pre_rel, (0..ngroups).collect())
             }
@@ -568,15 +600,166 @@ impl<'c> Binder<'c> {
             ttl: self.agg_ttl,
         };
         let producer = crate::plan::explain::group_aggregate_line(&node, &fields);
-        Ok(Rel {
-            node: Node::GroupAggregate(Box::new(node)),
-            fields,
-            insert_only: false,
-            update_producer: Some(producer),
-            window: None,
-            unique_keys: if group.is_empty() { Vec::new() } else { vec![(0..group.len()).collect()] },
-        })
+        Ok((
+            Rel {
+                node: Node::GroupAggregate(Box::new(node)),
+                fields,
+                insert_only: false,
+                update_producer: Some(producer),
+                window: None,
+                unique_keys: if group.is_empty() { Vec::new() } else { vec![(0..group.len()).collect()] },
+            },
+            None,
+        ))
     }
+
+    /// A window aggregation: output = the other keys, the calls, then the window's start, end
+    /// (and time, when grouped by); the returned map takes the select list's numbering (keys in
+    /// GROUP BY order, then calls) to that layout.
+    #[allow(clippy::too_many_arguments)]
+    fn window_aggregation(
+        &mut self,
+        input: Rel,
+        pre: Vec<Expr>,
+        pre_names: Vec<String>,
+        ngroups: usize,
+        calls: Vec<AggCall>,
+        call_retract: Vec<bool>,
+        w: WindowKeys,
+    ) -> Result<(Rel, Option<Vec<usize>>)> {
+        let Some(props) = input.window.clone() else { return Err(Error::unsupported("this window aggregation")) };
+        let input_updating = !input.insert_only;
+        if matches!(props.spec, WindowSpec::Hop { .. } | WindowSpec::Cumulate { .. }) {
+            if let Some(c) = calls.iter().find(|c| matches!(c.func, AggFunc::FirstValue | AggFunc::LastValue)) {
+                let class =
+                    if c.func == AggFunc::FirstValue { "FirstValueAggFunction" } else { "LastValueAggFunction" };
+                return Err(Error::validation(format!(
+                    "Could not find an implementation method 'merge' in class 'org.apache.flink.table.runtime.functions.aggregate.{}' for function '{}' that matches the following signature:\nvoid merge(org.apache.flink.table.data.RowData, java.lang.Iterable)",
+                    class,
+                    c.func.explain_name()
+                )));
+            }
+        }
+        // fused: the TVF is right below (through projections) and no argument reads its columns
+        let window_cols: Vec<usize> =
+            props.window_start.iter().chain(&props.window_end).chain(&props.window_time).copied().collect();
+        let args_read_window = pre[ngroups..].iter().any(|e| {
+            let mut cols = Vec::new();
+            e.inputs(&mut cols);
+            cols.iter().any(|c| window_cols.contains(c))
+        });
+        let fused = if args_read_window { None } else { tvf_time_column(&input) };
+        let mergeable = !calls.iter().any(|c| matches!(c.func, AggFunc::FirstValue | AggFunc::LastValue));
+        let two_phase = !props.proctime && mergeable && !self.one_phase;
+        let pre_rel = calc(input, None, pre, pre_names);
+        let keys: Vec<usize> =
+            (0..ngroups).filter(|g| ![Some(w.start), Some(w.end), w.time].contains(&Some(*g))).collect();
+        let nk = keys.len();
+        let nc = calls.len();
+        let mut prop_list = vec![WindowProp::Start, WindowProp::End];
+        if w.time.is_some() {
+            prop_list.push(WindowProp::Time);
+        }
+        // the select list's numbering (groups, then calls) to the output's
+        let mut remap: Vec<usize> = vec![0; ngroups + nc];
+        for (i, &g) in keys.iter().enumerate() {
+            remap[g] = i;
+        }
+        remap[w.start] = nk + nc;
+        remap[w.end] = nk + nc + 1;
+        if let Some(t) = w.time {
+            remap[t] = nk + nc + 2;
+        }
+        for j in 0..nc {
+            remap[ngroups + j] = nk + j;
+        }
+        let mut fields: Vec<Field> = keys.iter().map(|&g| pre_rel.fields[g].clone()).collect();
+        for c in &calls {
+            fields.push(Field { name: c.name.clone(), ty: c.ty.clone() });
+        }
+        let prop_field = |g: usize, name: &str| {
+            let t = pre_rel.fields[g].ty.clone();
+            Field { name: name.to_string(), ty: t.with_nullable(false) }
+        };
+        fields.push(prop_field(w.start, "window_start"));
+        fields.push(prop_field(w.end, "window_end"));
+        if let Some(t) = w.time {
+            fields.push(prop_field(t, "window_time"));
+        }
+        let out_window = WindowProps {
+            spec: props.spec,
+            window_start: vec![nk + nc],
+            window_end: vec![nk + nc + 1],
+            window_time: if w.time.is_some() { vec![nk + nc + 2] } else { Vec::new() },
+            ltz: props.ltz,
+            proctime: props.proctime,
+        };
+        let node = WindowAggregateNode {
+            input: pre_rel,
+            group: keys.clone(),
+            calls,
+            call_retract,
+            retract: input_updating,
+            window: props,
+            start_col: w.start,
+            end_col: w.end,
+            props: prop_list,
+            fused,
+            two_phase,
+        };
+        let mut key_cols: Vec<usize> = (0..nk).collect();
+        key_cols.extend([nk + nc, nk + nc + 1]);
+        Ok((
+            Rel {
+                node: Node::WindowAggregate(Box::new(node)),
+                fields,
+                insert_only: true,
+                update_producer: None,
+                window: Some(out_window),
+                unique_keys: vec![key_cols],
+            },
+            Some(remap),
+        ))
+    }
+}
+
+/// The keys of a window aggregation: a window's start and end (and time) among the group
+/// expressions, as plain references to the input's window columns.
+#[derive(Clone, Copy)]
+struct WindowKeys {
+    start: usize,
+    end: usize,
+    time: Option<usize>,
+}
+
+fn window_keys(input: &Rel, groups: &[Expr]) -> Option<WindowKeys> {
+    let w = input.window.as_ref()?;
+    let find = |cols: &[usize]| groups.iter().position(|g| g.as_input().is_some_and(|c| cols.contains(&c)));
+    Some(WindowKeys { start: find(&w.window_start)?, end: find(&w.window_end)?, time: find(&w.window_time) })
+}
+
+/// The time attribute's name when a window TVF is right below (through projections).
+fn tvf_time_column(rel: &Rel) -> Option<String> {
+    match &rel.node {
+        Node::WindowTvf { input, time_col, .. } => input.fields.get(*time_col).map(|f| f.name.clone()),
+        Node::Calc { input, .. } => tvf_time_column(input),
+        _ => None,
+    }
+}
+
+/// The legacy group windows (`GROUP BY TUMBLE(ts, INTERVAL …)`): not run.
+fn legacy_group_window(g: &SqlExpr) -> Option<Error> {
+    let SqlExpr::Function(f) = g else { return None };
+    let name = function_name(f);
+    if !matches!(name.as_str(), "TUMBLE" | "HOP" | "SESSION") {
+        return None;
+    }
+    let span = crate::sql::call_span(f);
+    Some(Error::unsupported(format!(
+        "the legacy GROUP BY {}(…) group window; use the {} table function: GROUP BY window_start, window_end over TABLE({}(…))",
+        name, name, name
+    ))
+    .at(span.0, span.1))
 }
 
 /// Calcite's `Expand` for grouping sets: one copy of each row per set, the keys a set rolls up

@@ -50,6 +50,10 @@ pub struct Binder<'c> {
     pub(super) agg_ttl: i64,
     /// `table.optimizer.distinct-agg.split.enabled`: Flink splits DISTINCT aggregates in two levels.
     pub distinct_split: bool,
+    /// `table.exec.emit.early-fire.enabled` / `late-fire.enabled` (window aggregations refuse them).
+    pub emit_fire: bool,
+    /// `table.optimizer.agg-phase-strategy` = ONE_PHASE.
+    pub one_phase: bool,
     /// The current query block's `STATE_TTL` hint: (input name, ms).
     pub(super) ttl_hints: Vec<(String, i64)>,
     /// The current catalog and database after `USE` (empty: the default ones).
@@ -221,6 +225,8 @@ impl<'c> Binder<'c> {
             interval_min_cleanup: 0,
             agg_ttl: 0,
             distinct_split: false,
+            emit_fire: false,
+            one_phase: false,
             ttl_hints: Vec::new(),
             search_path: Vec::new(),
             table_hints: Vec::new(),
