@@ -33,7 +33,7 @@ export type ErrorKind = "parse" | "validation" | "table" | "harness" | "unsuppor
 /**
  * A Flink operator, as EXPLAIN and the trace name it.
  */
-export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand";
+export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand" | "Union";
 
 /**
  * What an operator is to the query, for the page: where rows enter, what normalizes an upsert

@@ -208,6 +208,7 @@ pub enum OpKind {
     MultiJoin,
     GroupAggregate,
     Expand,
+    Union,
 }
 
 /// What an operator is to the query, for the page: where rows enter, what normalizes an upsert
@@ -233,7 +234,7 @@ impl OpKind {
             OpKind::WindowTableFunction => OpRole::WindowTvf,
             OpKind::WindowJoin | OpKind::IntervalJoin | OpKind::RegularJoin | OpKind::MultiJoin => OpRole::Join,
             OpKind::GroupAggregate => OpRole::Aggregate,
-            OpKind::Expand => OpRole::Calc,
+            OpKind::Expand | OpKind::Union => OpRole::Calc,
         }
     }
 
@@ -251,6 +252,7 @@ impl OpKind {
             OpKind::MultiJoin => "MultiJoin",
             OpKind::GroupAggregate => "GroupAggregate",
             OpKind::Expand => "Expand",
+            OpKind::Union => "Union",
         }
     }
 }

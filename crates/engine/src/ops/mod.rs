@@ -10,6 +10,7 @@
 //! | ChangelogNormalize | `normalize.rs` | `ChangelogNormalize` | full changes of an upsert stream | -U/-D of the key's last row | last row per key / on -D | — |
 //! | Calc | `calc.rs` | `Calc` | projected rows that pass the filter | passes kinds on | none | — |
 //! | window TVF | `window_tvf.rs` | `WindowTableFunction` | one row per window | passes kinds on | none | kept (the join drops them) |
+//! | union | `union.rs` | `Union` | every input row, at once | passes kinds on | none | — |
 //! | values | `values.rs` | `Values` | nothing (only empty ones are planned) | never | none | — |
 //! | window join | `window_join.rs` | `WindowJoin` | +I when the watermark passes `window_end - 1` | never | per key and window / when it fires | dropped, counted |
 //! | interval join | `interval_join.rs` | `IntervalJoin` | +I on arrival; padded rows when a key's cleanup timer passes them | never | rows per key and time / when the time passes their bound | kept: probe, not cached, padded at once |
@@ -34,6 +35,7 @@ pub mod multi_join;
 pub mod normalize;
 pub mod regular_join;
 pub mod source;
+pub mod union;
 pub mod values;
 pub mod watermarks;
 pub mod window_join;

@@ -173,6 +173,7 @@ fn time_indicators_live(rel: &Rel) -> bool {
         super::Node::Over(o) => time_indicators_live(&o.input),
         // its window_time is a time attribute
         super::Node::WindowAggregate(_) => true,
+        super::Node::Union { inputs } => inputs.iter().all(time_indicators_live),
         super::Node::Rank(r) => time_indicators_live(&r.input),
         // window and interval joins keep both inputs' time attributes
         super::Node::Scan { .. }

@@ -291,6 +291,10 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
                 fields.join(", ")
             )
         }
+        Node::Union { .. } => {
+            let names: Vec<String> = rel.names();
+            format!("Union(all=[true], union=[{}])", names.join(", "))
+        }
         Node::Expand { input, projects } => {
             let names = input.names();
             let sets: Vec<String> = projects
@@ -427,6 +431,7 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
             None => vec![(Some(exchange(&a.input, &a.group)), &a.input)],
         },
         Node::Over(o) => vec![(Some(exchange(&o.input, &o.partition)), &o.input)],
+        Node::Union { inputs } => inputs.iter().map(|r| (None, r)).collect(),
         Node::Rank(r) => {
             // (a window Top-N is keyed by its partition without the window columns)
             let win: Vec<usize> = match r.kind {
@@ -477,6 +482,7 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         Node::GroupAggregate(_) => "I,UA,D",
         Node::Over(_) | Node::Rank(_) => "I,UA,D",
         Node::WindowAggregate(_) => "I",
+        Node::Union { .. } => "I,UB,UA,D",
         // window operators pass an updating input's kinds on (the planner rejects them at joins)
         Node::WindowTvf { .. } | Node::WindowJoin(_) | Node::IntervalJoin(_) => "I,UB,UA,D",
     }

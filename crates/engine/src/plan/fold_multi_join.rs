@@ -73,6 +73,7 @@ fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
         | Node::Expand { .. }
         | Node::Over(_)
         | Node::WindowAggregate(_)
+        | Node::Union { .. }
         | Node::Rank(_)
         | Node::WindowTvf { .. }
         | Node::WindowJoin(_)

@@ -286,6 +286,49 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             (out, map)
         }
         node @ (Node::Scan { .. } | Node::Values { .. }) => (Rel { node, ..rel }, identity(n)),
+        Node::Union { inputs } => {
+            // every branch keeps the same columns, in the same places
+            let kept: Vec<usize> = (0..n).filter(|&i| need.get(i).copied().unwrap_or(true)).collect();
+            let mut map: ColumnMap = vec![None; n];
+            for (k, &i) in kept.iter().enumerate() {
+                map[i] = Some(k);
+            }
+            let inputs: Vec<Rel> = inputs
+                .into_iter()
+                .map(|r| {
+                    let (child, cmap) = prune(r, need);
+                    let project: Vec<Expr> = kept
+                        .iter()
+                        .map(|&i| {
+                            let c = cmap.get(i).copied().flatten().unwrap_or(i);
+                            Expr::input(c, child.fields[c].ty.clone())
+                        })
+                        .collect();
+                    let names: Vec<String> = kept.iter().map(|&i| rel.fields[i].name.clone()).collect();
+                    let identity = project.len() == child.fields.len()
+                        && project.iter().enumerate().all(|(i, e)| e.as_input() == Some(i));
+                    if identity {
+                        child
+                    } else {
+                        calc(child, None, project, names)
+                    }
+                })
+                .collect();
+            let fields = kept.iter().map(|&i| rel.fields[i].clone()).collect();
+            let window = rel.window.clone().and_then(|p| {
+                let re = |cols: &[usize]| -> Vec<usize> {
+                    cols.iter().filter_map(|&c| map.get(c).copied().flatten()).collect()
+                };
+                let (s, e) = (re(&p.window_start), re(&p.window_end));
+                (!s.is_empty() && !e.is_empty()).then(|| super::rel::WindowProps {
+                    window_start: s,
+                    window_end: e,
+                    window_time: re(&p.window_time),
+                    ..p
+                })
+            });
+            (Rel { node: Node::Union { inputs }, fields, window, unique_keys: Vec::new(), ..rel }, map)
+        }
         Node::WindowAggregate(mut a) => {
             // as a group aggregation: keys, window columns and arguments
             let mut input_need = vec![false; a.input.fields.len()];

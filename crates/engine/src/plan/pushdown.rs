@@ -69,6 +69,7 @@ pub fn push_filters(rel: Rel) -> Rel {
             a.input = push_filters(a.input);
             Node::WindowAggregate(a)
         }
+        Node::Union { inputs } => Node::Union { inputs: inputs.into_iter().map(push_filters).collect() },
         Node::Rank(mut r) => {
             r.input = push_filters(r.input);
             Node::Rank(r)
@@ -239,7 +240,8 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         | Node::Expand { .. }
         | Node::Over(_)
         | Node::Rank(_)
-        | Node::WindowAggregate(_)) => {
+        | Node::WindowAggregate(_)
+        | Node::Union { .. }) => {
             rest = conds;
             node
         }

@@ -310,6 +310,10 @@ pub enum Node {
     WindowAggregate(Box<WindowAggregateNode>),
     Over(Box<OverNode>),
     Rank(Box<RankNode>),
+    /// The rows of every input (Flink's `Union` of `UNION ALL`), with the same columns.
+    Union {
+        inputs: Vec<Rel>,
+    },
     /// One copy of each row per projection (Calcite's `Expand`, for grouping sets).
     Expand {
         input: Box<Rel>,
@@ -362,6 +366,7 @@ impl Node {
             Node::IntervalJoin(j) => vec![&j.left, &j.right],
             Node::RegularJoin(j) => vec![&j.left, &j.right],
             Node::MultiJoin(m) => m.inputs.iter().collect(),
+            Node::Union { inputs } => inputs.iter().collect(),
             Node::GroupAggregate(a) => vec![&a.input],
             Node::WindowAggregate(a) => vec![&a.input],
             Node::Over(o) => vec![&o.input],
@@ -383,6 +388,7 @@ impl Node {
             Node::IntervalJoin(j) => vec![&mut j.left, &mut j.right],
             Node::RegularJoin(j) => vec![&mut j.left, &mut j.right],
             Node::MultiJoin(m) => m.inputs.iter_mut().collect(),
+            Node::Union { inputs } => inputs.iter_mut().collect(),
             Node::GroupAggregate(a) => vec![&mut a.input],
             Node::WindowAggregate(a) => vec![&mut a.input],
             Node::Over(o) => vec![&mut o.input],

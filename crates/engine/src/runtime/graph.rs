@@ -17,6 +17,7 @@ use crate::ops::multi_join::{MultiJoinOp, MultiJoinSpec};
 use crate::ops::normalize::NormalizeOp;
 use crate::ops::regular_join::{RegularJoinOp, RegularJoinSpec};
 use crate::ops::source::SourceOp;
+use crate::ops::union::UnionOp;
 use crate::ops::values::ValuesOp;
 use crate::ops::window_join::{WindowJoinOp, WindowJoinSpec};
 use crate::ops::window_tvf::WindowTvfOp;
@@ -39,6 +40,7 @@ pub enum OpNode {
     MultiJoin(MultiJoinOp),
     GroupAggregate(GroupAggregateOp),
     Expand(ExpandOp),
+    Union(UnionOp),
 }
 
 /// Runs `$body` with `$o` bound to the operator inside an [`OpNode`].
@@ -56,6 +58,7 @@ macro_rules! with_op {
             OpNode::MultiJoin($o) => $body,
             OpNode::GroupAggregate($o) => $body,
             OpNode::Expand($o) => $body,
+            OpNode::Union($o) => $body,
         }
     };
 }
@@ -265,6 +268,19 @@ impl Graph {
                 );
                 self.add(&j.left, Some((id, 0)), catalog, opts);
                 self.add(&j.right, Some((id, 1)), catalog, opts);
+                id
+            }
+            Node::Union { inputs } => {
+                let label = crate::plan::explain_line(rel, catalog);
+                let sides = (1..=inputs.len()).map(|i| format!("branch {}", i)).collect();
+                let id = self.push(
+                    OpNode::Union(UnionOp::new(inputs.len())),
+                    parent,
+                    Self::info(OpKind::Union, label, updating, sides),
+                );
+                for (i, input) in inputs.iter().enumerate() {
+                    self.add(input, Some((id, i)), catalog, opts);
+                }
                 id
             }
             Node::Expand { input, projects } => {

@@ -506,7 +506,7 @@ impl<'c> Binder<'c> {
     }
 
     /// `SELECT DISTINCT`: a group aggregation over every column, without calls.
-    fn distinct(&mut self, b: Bound) -> Result<Bound> {
+    pub(super) fn distinct(&mut self, b: Bound) -> Result<Bound> {
         let groups: Vec<Expr> = b.rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
         let names = b.rel.names();
         let (rel, _) = self.aggregation(b.rel, groups, names, Vec::new(), None, None)?;

@@ -10,9 +10,10 @@ mod aggregate;
 mod from;
 mod join;
 mod over;
+mod set_op;
 mod window_tvf;
 
-use sqlparser::ast::{Expr as SqlExpr, Query, Select, SelectItem, SetExpr, TableAlias};
+use sqlparser::ast::{Expr as SqlExpr, Query, Select, SelectItem, TableAlias};
 
 use crate::catalog::Catalog;
 use crate::error::{Error, Result};
@@ -273,13 +274,7 @@ impl<'c> Binder<'c> {
         if q.limit_clause.is_some() || q.fetch.is_some() {
             return Err(Error::unsupported("LIMIT / FETCH"));
         }
-        let r = match q.body.as_ref() {
-            SetExpr::Select(s) => self.bind_select(s, outer),
-            SetExpr::Query(inner) => self.bind_query(inner, outer),
-            SetExpr::SetOperation { .. } => Err(Error::unsupported("UNION / INTERSECT / EXCEPT")),
-            SetExpr::Values(_) => Err(Error::unsupported("VALUES as a query")),
-            _ => Err(Error::unsupported("this kind of query")),
-        };
+        let r = self.bind_set_expr(q.body.as_ref(), outer);
         self.ctes.truncate(saved);
         r
     }
