@@ -18,22 +18,28 @@
 //! | group aggregation | `group_aggregate.rs` | `GroupAggregate` | at once: `+I` for a new group, `-U`/`+U` when its results change | the previous result; `-D` when a retracting input empties the group | accumulators per group / when emptied, or state TTL | — |
 //! | regular join | `regular_join.rs` | `Join` (`StreamingJoinOperator`) | at once, on arrival | padded rows, -U/-D of retracted matches | every row / on retraction or TTL | — |
 //! | multi-way join | `multi_join.rs` | `MultiJoin` | at once, on arrival | as the chain of joins it replaces, kinds passed through | every row per input / on retraction or TTL | — |
+//! | deduplication | `deduplicate.rs` | `Deduplicate` | rowtime keep-first: `+I` when the watermark reaches the key's earliest row; the others at once (`+I`; keep-last `-U`/`+U`) | keep-last: the kept row | pending / kept row or flag per key / when it fires, or state TTL | rowtime keep-first: dropped, counted; the others keep them |
+//! | Top-N | `rank/` | `Rank` | at once: `+I`, `-U`/`+U` for each rank whose row changes (with rn), `-D`/`+I` (without) | rows leaving the Top-N or changing rank | the Top-N per partition (Retractable: every row) / beyond the rank end, on retraction, or state TTL | kept (never late) |
 //!
 //! Shared parts: [`watermarks`] (the combined watermark of several inputs), [`join_state`]
-//! (the regular join's row arena), [`write_queue`] (state TTL in write order).
+//! (the regular join's row arena), [`write_queue`] (state TTL in write order), [`sort_key`]
+//! (ORDER BY keys as Flink's generated comparator sorts them).
 //!
 //! Each operator file's doc has the same headings: **Emits**, **Retracts**, **State** (kept /
 //! freed), **Watermark out**, **Trace events**, **Flink class**, **Scenarios**.
 
 pub mod aggregate;
 pub mod calc;
+pub mod deduplicate;
 pub mod expand;
 pub mod group_aggregate;
 pub mod interval_join;
 pub mod join_state;
 pub mod multi_join;
 pub mod normalize;
+pub mod rank;
 pub mod regular_join;
+pub mod sort_key;
 pub mod source;
 pub mod union;
 pub mod values;
