@@ -33,13 +33,13 @@ export type ErrorKind = "parse" | "validation" | "table" | "harness" | "unsuppor
 /**
  * A Flink operator, as EXPLAIN and the trace name it.
  */
-export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand" | "Union";
+export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand" | "Union" | "Rank" | "Deduplicate" | "WindowRank" | "WindowDeduplicate" | "WindowAggregate";
 
 /**
  * What an operator is to the query, for the page: where rows enter, what normalizes an upsert
  * stream, what computes or windows rows, what joins them.
  */
-export type OpRole = "source" | "normalize" | "calc" | "window_tvf" | "join" | "aggregate";
+export type OpRole = "source" | "normalize" | "calc" | "window_tvf" | "join" | "aggregate" | "rank";
 
 /**
  * Why rows left an operator's state.

@@ -116,6 +116,8 @@ impl Table {
 #[derive(Clone, Debug, Default)]
 pub struct Catalog {
     pub tables: Vec<Table>,
+    /// `CREATE VIEW`s: name, column names (empty: the query's), query.
+    pub views: Vec<(String, Vec<String>, sqlparser::ast::Query)>,
 }
 
 impl Catalog {

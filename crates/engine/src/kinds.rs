@@ -209,6 +209,11 @@ pub enum OpKind {
     GroupAggregate,
     Expand,
     Union,
+    Rank,
+    Deduplicate,
+    WindowRank,
+    WindowDeduplicate,
+    WindowAggregate,
 }
 
 /// What an operator is to the query, for the page: where rows enter, what normalizes an upsert
@@ -223,6 +228,8 @@ pub enum OpRole {
     WindowTvf,
     Join,
     Aggregate,
+    /// Top-N and deduplication.
+    Rank,
 }
 
 impl OpKind {
@@ -233,7 +240,8 @@ impl OpKind {
             OpKind::Calc => OpRole::Calc,
             OpKind::WindowTableFunction => OpRole::WindowTvf,
             OpKind::WindowJoin | OpKind::IntervalJoin | OpKind::RegularJoin | OpKind::MultiJoin => OpRole::Join,
-            OpKind::GroupAggregate => OpRole::Aggregate,
+            OpKind::GroupAggregate | OpKind::WindowAggregate => OpRole::Aggregate,
+            OpKind::Rank | OpKind::Deduplicate | OpKind::WindowRank | OpKind::WindowDeduplicate => OpRole::Rank,
             OpKind::Expand | OpKind::Union => OpRole::Calc,
         }
     }
@@ -253,6 +261,11 @@ impl OpKind {
             OpKind::GroupAggregate => "GroupAggregate",
             OpKind::Expand => "Expand",
             OpKind::Union => "Union",
+            OpKind::Rank => "Rank",
+            OpKind::Deduplicate => "Deduplicate",
+            OpKind::WindowRank => "WindowRank",
+            OpKind::WindowDeduplicate => "WindowDeduplicate",
+            OpKind::WindowAggregate => "WindowAggregate",
         }
     }
 }

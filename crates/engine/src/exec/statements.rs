@@ -63,6 +63,20 @@ impl ScriptState {
                 Ok(())
             }
             Statement::CreateTable(ct) => self.create_table(&ct, it),
+            Statement::CreateView { name, name_span, columns, query } => {
+                if self.catalog.find(&name).is_some() || self.catalog.views.iter().any(|(n, _, _)| *n == name) {
+                    return Err(located(
+                        crate::error::Error::validation(format!(
+                            "Could not execute CreateTable in path `default_catalog`.`default_database`.`{}`",
+                            name
+                        ))
+                        .at(name_span.0, name_span.1),
+                        it,
+                    ));
+                }
+                self.catalog.views.push((name, columns, *query));
+                Ok(())
+            }
             Statement::Use { catalog, parts } => self.use_path(catalog, &parts, it),
             Statement::Modify { verb, table, span } => Err(self.modify(&verb, &table, span, it)),
             Statement::Insert(ins) => self.insert(&ins, sql, it),

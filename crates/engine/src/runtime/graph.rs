@@ -10,20 +10,26 @@ use crate::error::RuntimeError;
 use crate::kinds::OpKind;
 use crate::ops::aggregate::accumulators::CallSpec;
 use crate::ops::calc::CalcOp;
+use crate::ops::deduplicate::{DedupKind, DeduplicateOp, DeduplicateSpec};
 use crate::ops::expand::ExpandOp;
 use crate::ops::group_aggregate::{GroupAggregateOp, GroupAggregateSpec};
 use crate::ops::interval_join::{IntervalJoinOp, IntervalJoinSpec};
 use crate::ops::multi_join::{MultiJoinOp, MultiJoinSpec};
 use crate::ops::normalize::NormalizeOp;
+use crate::ops::rank::RankRange as OpRankRange;
+use crate::ops::rank::{RankFunction, RankOp, RankSpec};
 use crate::ops::regular_join::{RegularJoinOp, RegularJoinSpec};
+use crate::ops::sort_key::SortKey;
 use crate::ops::source::SourceOp;
 use crate::ops::union::UnionOp;
 use crate::ops::values::ValuesOp;
 use crate::ops::window_join::{WindowJoinOp, WindowJoinSpec};
 use crate::ops::window_tvf::WindowTvfOp;
 use crate::ops::{Ctx, Element, Operator, Record};
+use crate::plan::rel::{RankKind, RankNumber, RankRange as PlanRankRange, RankStrategy};
 use crate::plan::{Node, Rel};
 use crate::trace::{OperatorInfo, StateSummary};
+use crate::types::TimeAttr;
 
 /// One operator of the graph (an enum, so that delivering an element is a static call; the
 /// operators stay unboxed, since every element reaches them).
@@ -41,6 +47,8 @@ pub enum OpNode {
     GroupAggregate(GroupAggregateOp),
     Expand(ExpandOp),
     Union(UnionOp),
+    Rank(RankOp),
+    Deduplicate(DeduplicateOp),
 }
 
 /// Runs `$body` with `$o` bound to the operator inside an [`OpNode`].
@@ -59,6 +67,8 @@ macro_rules! with_op {
             OpNode::GroupAggregate($o) => $body,
             OpNode::Expand($o) => $body,
             OpNode::Union($o) => $body,
+            OpNode::Rank($o) => $body,
+            OpNode::Deduplicate($o) => $body,
         }
     };
 }
@@ -291,6 +301,74 @@ impl Graph {
                     Self::info(OpKind::Expand, label, updating, Vec::new()),
                 );
                 self.add(input, Some((id, 0)), catalog, opts);
+                id
+            }
+            Node::Rank(r) if matches!(r.kind, RankKind::Rank { .. } | RankKind::Deduplicate { .. }) => {
+                let label = crate::plan::explain_line(rel, catalog);
+                let in_types = r.input.types();
+                let order: Vec<SortKey> =
+                    r.order.iter().map(|k| SortKey { col: k.col, desc: k.desc, nulls_first: k.nulls_first }).collect();
+                let (op, kind) = match &r.kind {
+                    RankKind::Deduplicate { keep_last, rowtime } => {
+                        let kind = match (rowtime, keep_last) {
+                            (true, false) => DedupKind::RowtimeKeepFirst,
+                            (true, true) => DedupKind::RowtimeKeepLast,
+                            (false, false) => DedupKind::ProctimeKeepFirst,
+                            (false, true) => DedupKind::ProctimeKeepLast,
+                        };
+                        let spec = DeduplicateSpec {
+                            key: r.partition.clone(),
+                            kind,
+                            time_col: if *rowtime { r.order.first().map(|k| k.col) } else { None },
+                            ttl: r.ttl,
+                            in_types,
+                            update_before: true,
+                        };
+                        (OpNode::Deduplicate(DeduplicateOp::new(spec)), OpKind::Deduplicate)
+                    }
+                    RankKind::Rank { strategy } => {
+                        let one = r.range == PlanRankRange::Constant { start: 1, end: 1 };
+                        let proctime_asc = r.order.len() == 1
+                            && !r.order[0].desc
+                            && in_types.get(r.order[0].col).is_some_and(|t| t.time_attr() == TimeAttr::Proctime);
+                        let function = match strategy {
+                            RankStrategy::AppendFast if proctime_asc => RankFunction::AppendOnlyFirstN,
+                            RankStrategy::AppendFast if one => RankFunction::FastTop1,
+                            RankStrategy::AppendFast => RankFunction::AppendOnlyTopN,
+                            RankStrategy::UpdateFast { .. } if one => RankFunction::FastTop1,
+                            RankStrategy::UpdateFast { key } => RankFunction::UpdatableTopN { row_key: key.clone() },
+                            RankStrategy::Retract => RankFunction::RetractableTopN,
+                        };
+                        let range = match &r.range {
+                            PlanRankRange::Constant { start, end } => {
+                                OpRankRange::Constant { start: *start, end: *end }
+                            }
+                            PlanRankRange::Variable { end_col } => OpRankRange::Variable { end_col: *end_col },
+                        };
+                        let spec = RankSpec {
+                            partition: r.partition.clone(),
+                            order,
+                            range,
+                            with_rn: r.rn == RankNumber::Column,
+                            function,
+                            update_before: r.update_before,
+                            ttl: r.ttl,
+                            in_types,
+                            out_types: rel.types(),
+                        };
+                        (OpNode::Rank(RankOp::new(spec)), OpKind::Rank)
+                    }
+                    _ => {
+                        return self.push(
+                            OpNode::Values(ValuesOp),
+                            parent,
+                            Self::info(OpKind::Values, label, false, Vec::new()),
+                        )
+                    }
+                };
+                let sides = vec![if kind == OpKind::Rank { "partition".into() } else { "key".into() }];
+                let id = self.push(op, parent, Self::info(kind, label, updating, sides));
+                self.add(&r.input, Some((id, 0)), catalog, opts);
                 id
             }
             Node::Over(_) | Node::Rank(_) | Node::WindowAggregate(_) => {

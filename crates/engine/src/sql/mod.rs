@@ -62,6 +62,13 @@ pub enum Statement {
         key: Option<String>,
     },
     CreateTable(CreateTable),
+    /// `CREATE [TEMPORARY] VIEW name [(columns)] AS query`.
+    CreateView {
+        name: String,
+        name_span: (Pos, Pos),
+        columns: Vec<String>,
+        query: Box<Query>,
+    },
     Insert(Box<sqlparser::ast::Insert>),
     Query(Box<Query>),
     /// `EXPLAIN [detail, …] query`
@@ -499,6 +506,26 @@ fn parse_create(p: &mut Parser) -> Result<Statement> {
         p.next_token();
     }
     let t = p.peek_token();
+    if word_is(&t.token, "VIEW") {
+        p.next_token();
+        let name = p.parse_object_name(false).map_err(parse_error)?;
+        let name_span = span_of(&name);
+        let (view, _) = table_path(&name);
+        let mut columns = Vec::new();
+        if p.consume_token(&Token::LParen) {
+            loop {
+                columns.push(p.parse_identifier().map_err(parse_error)?.value);
+                if !p.consume_token(&Token::Comma) {
+                    break;
+                }
+            }
+            p.expect_token(&Token::RParen).map_err(parse_error)?;
+        }
+        p.expect_keyword_is(sqlparser::keywords::Keyword::AS).map_err(parse_error)?;
+        let query = p.parse_query().map_err(parse_error)?;
+        expect_end(p)?;
+        return Ok(Statement::CreateView { name: view, name_span, columns, query });
+    }
     if !word_is(&t.token, "TABLE") {
         let what = t.token.to_string().to_ascii_uppercase();
         return Err(Error::unsupported(format!("CREATE {}", what)).at(pos(t.span.start), pos(t.span.end)));

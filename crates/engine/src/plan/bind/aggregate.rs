@@ -290,13 +290,15 @@ impl<'c> Binder<'c> {
     pub(super) fn bind_grouped_select(&mut self, s: &Select, bound: Bound, filter: Option<Expr>) -> Result<Bound> {
         let from = Scope::new(bound.scope.clone());
         self.agg_ttl = self.ttl_for(super::single_qualifier(&bound.scope).as_deref(), self.state_ttl.0);
+        // a filter on a rank number below makes a Top-N first
+        let (rel, filter) = crate::plan::rank::recognize(bound.rel, filter, self.state_ttl.0)?;
         let input = match filter {
             Some(f) => {
-                let project = bound.rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
-                let names = bound.rel.names();
-                calc(bound.rel, Some(f), project, names)
+                let project = rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
+                let names = rel.names();
+                calc(rel, Some(f), project, names)
             }
-            None => bound.rel,
+            None => rel,
         };
         // GROUP BY
         let mut groups: Vec<Expr> = Vec::new();

@@ -78,6 +78,21 @@ impl<'c> Binder<'c> {
                 return apply_alias(b, alias, Some(tname));
             }
         }
+        if parts.len() == 1 {
+            if let Some((_, columns, q)) = self.catalog.views.iter().rev().find(|(n, _, _)| *n == tname) {
+                let (columns, q) = (columns.clone(), q.clone());
+                let mut b = self.bind_query(&q, None)?;
+                // `CREATE VIEW v (a, b) AS …` names the columns
+                let visible: Vec<usize> = (0..b.scope.len()).filter(|&i| !b.scope[i].hidden).collect();
+                for (k, c) in columns.iter().enumerate() {
+                    if let Some(&i) = visible.get(k) {
+                        b.scope[i].name = c.clone();
+                        b.rel.fields[i].name = c.clone();
+                    }
+                }
+                return apply_alias(b, alias, Some(tname));
+            }
+        }
         let Some(ti) = self.catalog.resolve(&parts, &self.search_path) else {
             return Err(calcite_error(span_of(name), &format!("Object '{}' not found", parts.join("."))));
         };
