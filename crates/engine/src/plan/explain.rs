@@ -101,6 +101,18 @@ pub fn rank_line(rel: &Rel) -> String {
             let window = r.input.window.as_ref().map(|w| window_text(&w.spec)).unwrap_or_default();
             let keep = |last: bool| if last { "LastRow" } else { "FirstRow" };
             match &r.kind {
+                RankKind::Rank { strategy } if r.sort_limit => {
+                    let (offset, fetch) = match &r.range {
+                        RankRange::Constant { start, end } => (start - 1, end - start + 1),
+                        RankRange::Variable { .. } => (0, 0),
+                    };
+                    let s = match strategy {
+                        RankStrategy::AppendFast => "AppendFastStrategy".to_string(),
+                        RankStrategy::UpdateFast { .. } => "UpdateFastStrategy".to_string(),
+                        RankStrategy::Retract => "RetractStrategy".to_string(),
+                    };
+                    format!("SortLimit(orderBy=[{}], offset=[{}], fetch=[{}], strategy=[{}])", order, offset, fetch, s)
+                }
                 RankKind::Rank { strategy } => {
                     let s = match strategy {
                         RankStrategy::AppendFast => "AppendFastStrategy".to_string(),

@@ -388,9 +388,10 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
                 *end_col = m(*end_col);
             }
             let w = child.fields.len();
-            let rn_needed = need.get(n_in).copied().unwrap_or(true);
+            let has_rn = rel.fields.len() > n_in;
+            let rn_needed = has_rn && need.get(n_in).copied().unwrap_or(true);
             let mut map: ColumnMap = vec![None; n];
-            map[..n_in].copy_from_slice(&cmap[..n_in]);
+            map[..n_in.min(n)].copy_from_slice(&cmap[..n_in.min(n)]);
             let mut fields: Vec<_> = child.fields.clone();
             let constant = match r.rn {
                 super::rel::RankNumber::Column if rn_needed => {
@@ -425,7 +426,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
                 .filter_map(|k| k.iter().map(|&c| map.get(c).copied().flatten()).collect::<Option<Vec<usize>>>())
                 .collect();
             r.input = child;
-            let rn_field = rel.fields[n_in].clone();
+            let rn_field = rel.fields.get(n_in).cloned();
             let out = Rel { node: Node::Rank(r), fields, window, unique_keys, ..rel };
             match constant {
                 Some(v) => {
@@ -434,7 +435,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
                         out.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
                     project.push(super::rank::constant(v));
                     let mut names = out.names();
-                    names.push(rn_field.name.clone());
+                    names.push(rn_field.map(|f| f.name).unwrap_or_else(|| "rn".into()));
                     map[n_in] = Some(w);
                     (calc(out, None, project, names), map)
                 }

@@ -241,6 +241,7 @@ fn rank_node(o: OverNode, range: RankRange, ttl: i64) -> Result<RankNode> {
         && o.input.insert_only
         && !(o.order.len() == 1 && o.order[0].desc);
     Ok(RankNode {
+        sort_limit: false,
         input: o.input,
         rank_type: o.rank_type,
         partition: o.partition,
@@ -272,6 +273,32 @@ fn strategy(o: &OverNode) -> RankStrategy {
     match (monotone, key) {
         (true, Some(k)) => RankStrategy::UpdateFast { key: k.clone() },
         _ => RankStrategy::Retract,
+    }
+}
+
+/// `ORDER BY … LIMIT` (Flink's `SortLimit`): a Top-N of one partition whose rank number no one
+/// reads; its output keeps the input's columns.
+pub fn sort_limit(o: OverNode, range: RankRange, ttl: i64) -> Result<Rel> {
+    let fields = o.input.fields.clone();
+    let window = None;
+    let unique_keys = Vec::new();
+    let update_producer = o.input.update_producer.clone();
+    let mut r = rank_node(o, range, ttl)?;
+    r.rn = RankNumber::Unused;
+    r.sort_limit = true;
+    if let RankKind::Deduplicate { .. } = r.kind {
+        // (one row of the whole stream ordered by a time attribute: still a SortLimit)
+        r.kind = RankKind::Rank { strategy: strategy_of(&r.input) };
+    }
+    let insert_only = rank_insert_only(&r);
+    Ok(Rel { node: Node::Rank(Box::new(r)), fields, insert_only, update_producer, window, unique_keys })
+}
+
+fn strategy_of(input: &Rel) -> RankStrategy {
+    if input.insert_only {
+        RankStrategy::AppendFast
+    } else {
+        RankStrategy::Retract
     }
 }
 

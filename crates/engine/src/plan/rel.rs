@@ -266,6 +266,8 @@ pub struct RankNode {
     pub update_before: bool,
     /// State retention (ms of processing time; 0 = forever).
     pub ttl: i64,
+    /// `ORDER BY … LIMIT` (Flink's `SortLimit`): the output has no rank number column.
+    pub sort_limit: bool,
 }
 
 /// What becomes of the rank number column.

@@ -45,7 +45,8 @@ pub(super) fn expr_span(e: &SqlExpr) -> (crate::error::Pos, crate::error::Pos) {
 
 /// Whether the block aggregates: GROUP BY, HAVING, DISTINCT or an aggregate call in the select list.
 pub(super) fn is_grouped(s: &Select) -> bool {
-    let group_by = !matches!(&s.group_by, GroupByExpr::Expressions(v, m) if v.is_empty() && m.is_empty());
+    let group_by = !matches!(&s.group_by, GroupByExpr::Expressions(v, m) if v.is_empty() && m.is_empty())
+        || matches!(&s.group_by, GroupByExpr::Expressions(v, _) if v.iter().any(|g| matches!(g, SqlExpr::Tuple(t) if t.is_empty())));
     let distinct = matches!(s.distinct, Some(sqlparser::ast::Distinct::Distinct));
     let calls = s.projection.iter().any(|item| match item {
         sqlparser::ast::SelectItem::UnnamedExpr(e) | sqlparser::ast::SelectItem::ExprWithAlias { expr: e, .. } => {
@@ -303,10 +304,14 @@ impl<'c> Binder<'c> {
         // GROUP BY
         let mut groups: Vec<Expr> = Vec::new();
         let mut group_names: Vec<String> = Vec::new();
-        let group_items: &[SqlExpr] = match &s.group_by {
-            GroupByExpr::Expressions(v, m) if m.is_empty() => v,
+        let group_items: Vec<SqlExpr> = match &s.group_by {
+            // `GROUP BY ()` is the empty grouping: a global aggregation
+            GroupByExpr::Expressions(v, m) if m.is_empty() => {
+                v.iter().filter(|g| !matches!(g, SqlExpr::Tuple(t) if t.is_empty())).cloned().collect()
+            }
             _ => return Err(Error::unsupported("GROUP BY ALL / WITH ROLLUP")),
         };
+        let group_items: &[SqlExpr] = &group_items;
         // each item's grouping sets (indexes into `groups`), crossed: `a, ROLLUP(b)` is (a, b), (a)
         let mut sets: Vec<Vec<usize>> = vec![Vec::new()];
         let mut with_sets = false;

@@ -150,6 +150,45 @@ pub(super) fn has_subquery(e: &SqlExpr) -> bool {
     }
 }
 
+/// `LIMIT n [OFFSET m]` / `FETCH FIRST n ROWS ONLY` as (offset, fetch), constants only.
+fn limit_of(q: &Query) -> Result<Option<(i64, i64)>> {
+    let num = |e: &SqlExpr| -> Result<i64> {
+        match e {
+            SqlExpr::Value(v) => match &v.value {
+                sqlparser::ast::Value::Number(n, _) => n.parse::<i64>().map_err(|_| Error::unsupported("this LIMIT")),
+                _ => Err(Error::unsupported("a LIMIT that is not a number")),
+            },
+            _ => Err(Error::unsupported("a LIMIT that is not a number")),
+        }
+    };
+    let mut offset = 0;
+    let mut fetch = None;
+    match &q.limit_clause {
+        Some(sqlparser::ast::LimitClause::LimitOffset { limit, offset: off, limit_by }) => {
+            if !limit_by.is_empty() {
+                return Err(Error::unsupported("LIMIT BY"));
+            }
+            if let Some(o) = off {
+                offset = num(&o.value)?;
+            }
+            if let Some(l) = limit {
+                fetch = Some(num(l)?);
+            }
+        }
+        Some(sqlparser::ast::LimitClause::OffsetCommaLimit { offset: o, limit }) => {
+            offset = num(o)?;
+            fetch = Some(num(limit)?);
+        }
+        None => {}
+    }
+    if let Some(f) = &q.fetch {
+        if let Some(n) = &f.quantity {
+            fetch = Some(num(n)?);
+        }
+    }
+    Ok(fetch.map(|f| (offset, f)))
+}
+
 /// How a select list's expressions bind (`bind`) and what each visible column of `*` is
 /// (`wildcard(i, span)`): the output expressions and their names as Calcite derives them.
 pub(super) fn select_list(
@@ -248,6 +287,17 @@ impl<'c> Binder<'c> {
                 self.ctes.push((cte.alias.name.value.clone(), (*cte.query).clone()));
             }
         }
+        let limit = limit_of(q)?;
+        if let (Some(ob), Some((offset, fetch))) = (&q.order_by, limit) {
+            // ORDER BY … LIMIT n: a Top-N of one partition (Flink's SortLimit)
+            let mut unsorted = q.clone();
+            unsorted.order_by = None;
+            unsorted.limit_clause = None;
+            unsorted.fetch = None;
+            let bound = self.bind_query(&unsorted, outer)?;
+            self.ctes.truncate(saved);
+            return self.sort_limit(bound, ob, offset, fetch);
+        }
         if let Some(ob) = &q.order_by {
             let (s, e) = span_of(ob);
             // Flink sorts a stream only by a time attribute first (a temporal sort, which JoinLab
@@ -271,8 +321,8 @@ impl<'c> Binder<'c> {
             }
             return Err(Error::table("Sort on a non-time-attribute field is not supported.").at(s, e));
         }
-        if q.limit_clause.is_some() || q.fetch.is_some() {
-            return Err(Error::unsupported("LIMIT / FETCH"));
+        if limit.is_some() {
+            return Err(Error::unsupported("LIMIT without ORDER BY (Flink's streaming Limit)"));
         }
         let r = self.bind_set_expr(q.body.as_ref(), outer);
         self.ctes.truncate(saved);

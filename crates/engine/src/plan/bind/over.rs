@@ -155,3 +155,46 @@ impl<'c> Binder<'c> {
         self.finish_select(s, over, None, exprs, names)
     }
 }
+
+impl<'c> Binder<'c> {
+    /// `ORDER BY keys LIMIT fetch OFFSET offset` over `bound`: a Top-N without partition or rank
+    /// number (Flink's `SortLimit`, run by its Top-N functions).
+    pub(super) fn sort_limit(
+        &mut self,
+        bound: Bound,
+        ob: &sqlparser::ast::OrderBy,
+        offset: i64,
+        fetch: i64,
+    ) -> Result<Bound> {
+        let exprs = match &ob.kind {
+            sqlparser::ast::OrderByKind::Expressions(e) => e,
+            sqlparser::ast::OrderByKind::All(_) => return Err(Error::unsupported("ORDER BY ALL")),
+        };
+        let scope = Scope::new(bound.scope.clone());
+        let mut order = Vec::new();
+        for o in exprs {
+            // an ordinal (ORDER BY 2) or an output column
+            let col = match &o.expr {
+                SqlExpr::Value(v) => match &v.value {
+                    sqlparser::ast::Value::Number(n, _) => n.parse::<usize>().ok().and_then(|i| {
+                        (0..bound.scope.len()).filter(|&c| !bound.scope[c].hidden).nth(i.wrapping_sub(1))
+                    }),
+                    _ => None,
+                },
+                other => bind_scalar(other, &scope, self.zone)?.as_input(),
+            };
+            let Some(col) = col else {
+                return Err(
+                    Error::unsupported("ORDER BY an expression with LIMIT").at(span_of(&o.expr).0, span_of(&o.expr).1)
+                );
+            };
+            let desc = matches!(o.options.sort, Some(OrderBySort::Desc));
+            order.push(OrderKey { col, desc, nulls_first: o.options.nulls_first.unwrap_or(!desc) });
+        }
+        let rel = bound.rel;
+        let o = OverNode { input: rel, rank_type: RankType::RowNumber, partition: Vec::new(), order };
+        let range = crate::plan::rel::RankRange::Constant { start: offset + 1, end: offset + fetch };
+        let rel = crate::plan::rank::sort_limit(o, range, self.state_ttl.0)?;
+        Ok(Bound { rel, scope: bound.scope })
+    }
+}
