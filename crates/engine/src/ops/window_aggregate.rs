@@ -179,7 +179,7 @@ pub(super) struct WindowClock {
 
 impl WindowClock {
     /// `toUtcTimestampMills`: an instant on the windows' clock.
-    pub fn to_local(&self, epoch: i64, zone: &SessionZone) -> i64 {
+    pub fn local(self, epoch: i64, zone: &SessionZone) -> i64 {
         if !self.shift || epoch == i64::MAX {
             epoch
         } else {
@@ -188,7 +188,7 @@ impl WindowClock {
     }
 
     /// `T(end)`: the trigger instant of a window or slice ending at `end`.
-    pub fn trigger(&self, end: i64, zone: &SessionZone) -> i64 {
+    pub fn trigger(self, end: i64, zone: &SessionZone) -> i64 {
         let last = end.saturating_sub(1);
         if self.shift {
             zone.local_to_instant_for_timer(last)
@@ -198,18 +198,18 @@ impl WindowClock {
     }
 
     /// `TimeWindowUtil.isWindowFired`.
-    pub fn fired(&self, end: i64, progress: i64, zone: &SessionZone) -> bool {
+    pub fn fired(self, end: i64, progress: i64, zone: &SessionZone) -> bool {
         end != i64::MAX && progress >= self.trigger(end, zone)
     }
 
     /// `TimeWindowUtil.getNextTriggerWatermarkWithOffset`: without daylight saving time the
     /// raw epoch value is sliced (no zone shift) — the schedule of §1.7.
-    pub fn next_trigger(&self, wm: i64, interval: i64, offset: i64, zone: &SessionZone) -> i64 {
+    pub fn next_trigger(self, wm: i64, interval: i64, offset: i64, zone: &SessionZone) -> i64 {
         if wm == i64::MAX {
             return wm;
         }
         let trig = if self.shift && zone_uses_dst(zone) {
-            let start = window_start_at(self.to_local(wm, zone), offset, interval);
+            let start = window_start_at(self.local(wm, zone), offset, interval);
             zone.local_to_instant_for_timer(start.saturating_add(interval).saturating_sub(1))
         } else {
             window_start_at(wm, offset, interval).saturating_add(interval).saturating_sub(1)
@@ -560,7 +560,7 @@ impl WindowAggregateOp {
                 Ok(self.asg.slice_end(local))
             }
             WindowTime::WindowEnd { end_col } => window_end_of(row, end_col),
-            WindowTime::ProcTime => Ok(self.asg.slice_end(self.clock.to_local(cx.proc_time, cx.zone))),
+            WindowTime::ProcTime => Ok(self.asg.slice_end(self.clock.local(cx.proc_time, cx.zone))),
         }
     }
 
@@ -1120,6 +1120,86 @@ pub(super) mod testing {
         }
     }
 
+    /// A chain of one-input operators, each with its output types and the Calc above it (a
+    /// projection), as the planner would wire them.
+    /// An operator, its output types, the projection above it.
+    pub type Stage = (Box<dyn Operator>, Vec<DataType>, Option<Vec<usize>>);
+
+    pub struct Pipe {
+        pub stages: Vec<Stage>,
+        pub zone: SessionZone,
+    }
+
+    impl Pipe {
+        pub fn new(zone: &str) -> Pipe {
+            Pipe { stages: Vec::new(), zone: SessionZone::parse(zone).unwrap() }
+        }
+
+        pub fn then(mut self, op: impl Operator + 'static, types: Vec<DataType>, select: Option<Vec<usize>>) -> Pipe {
+            self.stages.push((Box::new(op), types, select));
+            self
+        }
+
+        fn run(&mut self, input: Vec<Element>) -> Vec<String> {
+            let zone = self.zone.clone();
+            let mut elems = input;
+            for (op, _, select) in self.stages.iter_mut() {
+                let mut out = Vec::new();
+                for e in elems {
+                    let mut cx = Ctx { out: &mut out, events: None, op: 1, zone: &zone, proc_time: 0 };
+                    match e {
+                        Element::Record(r) => op.on_record(0, r, &mut cx).unwrap(),
+                        Element::Watermark(w) => op.on_watermark(0, w, &mut cx).unwrap(),
+                    }
+                }
+                elems = out
+                    .into_iter()
+                    .map(|e| match (e, select.as_ref()) {
+                        (Element::Record(mut r), Some(cols)) => {
+                            r.row = cols.iter().map(|&c| r.row[c].clone()).collect();
+                            Element::Record(r)
+                        }
+                        (e, _) => e,
+                    })
+                    .collect();
+            }
+            let (_, types, select) = self.stages.last().unwrap();
+            let types: Vec<DataType> = match select {
+                Some(cols) => cols.iter().map(|&c| types[c].clone()).collect(),
+                None => types.clone(),
+            };
+            let mut seen_wm = false;
+            let mut rows = Vec::new();
+            for e in elems {
+                match e {
+                    Element::Record(r) => {
+                        assert!(!seen_wm, "a row came out after the watermark");
+                        rows.push(format!("{}[{}]", r.kind.short(), render(&r.row, &types, &zone).join(", ")));
+                    }
+                    Element::Watermark(_) => seen_wm = true,
+                }
+            }
+            rows
+        }
+
+        /// One oracle step: a `+I` row, then the watermark it advanced (if any).
+        pub fn ins(&mut self, row: Vec<Value>, wm: Option<&str>) -> Vec<String> {
+            let mut input = vec![Element::Record(Record { kind: RowKind::Insert, row, lineage: vec![] })];
+            if let Some(w) = wm {
+                input.push(Element::Watermark(ms(w)));
+            }
+            self.run(input)
+        }
+
+        pub fn end(&mut self) -> Vec<String> {
+            self.run(vec![Element::Watermark(i64::MAX)])
+        }
+
+        pub fn late_rows(&self, stage: usize) -> Option<u64> {
+            self.stages[stage].0.late_rows()
+        }
+    }
+
     /// Epoch ms of `YYYY-MM-DD hh:mm:ss[.fff]` read as UTC.
     pub fn ms(s: &str) -> i64 {
         parse_ts_literal(s).unwrap().millis
@@ -1333,7 +1413,8 @@ mod tests {
         q.props = vec![WindowProp::Start, WindowProp::End];
         // SELECT k, window_start, window_end, COUNT(*) AS c
         let mut b = q.run("UTC", Some(vec![0, 2, 3, 1]));
-        let steps: Vec<(Vec<Value>, Option<&str>, Vec<&str>, Vec<&str>)> = vec![
+        type Step<'a> = (Vec<Value>, Option<&'a str>, Vec<&'a str>, Vec<&'a str>);
+        let steps: Vec<Step> = vec![
             (r("a", 1, "2024-01-01 00:00:01"), Some("2024-01-01 00:00:00"), vec![], vec![]),
             (r("b", 2, "2024-01-01 00:00:02"), Some("2024-01-01 00:00:01"), vec![], vec![]),
             (

@@ -510,10 +510,8 @@ fn merge_state(state: &mut State, spec: &CallSpec, other: &State) {
             *sum = add_nullable(sum, osum, &avg_sum_type(&spec.ty));
             *count += ocount;
         }
-        (State::Extreme(best), State::Extreme(o)) => {
-            if !o.is_null() && (best.is_null() || better(spec.func, o, best)) {
-                *best = o.clone();
-            }
+        (State::Extreme(best), State::Extreme(o)) if !o.is_null() && (best.is_null() || better(spec.func, o, best)) => {
+            *best = o.clone();
         }
         (
             State::ExtremeRetract { best, counts, size },
