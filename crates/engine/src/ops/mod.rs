@@ -15,6 +15,9 @@
 //! | window join | `window_join.rs` | `WindowJoin` | +I when the watermark passes `window_end - 1` | never | per key and window / when it fires | dropped, counted |
 //! | interval join | `interval_join.rs` | `IntervalJoin` | +I on arrival; padded rows when a key's cleanup timer passes them | never | rows per key and time / when the time passes their bound | kept: probe, not cached, padded at once |
 //! | expand | `expand.rs` | `Expand` | one copy per grouping set, at once | passes kinds on | none | — |
+//! | window aggregation | `window_aggregate.rs` | `WindowAggregate` / `LocalWindowAggregate` + `GlobalWindowAggregate` (`WindowAggOperator`) | +I per non-empty window when the watermark reaches `T(window_end)` (flush schedule of NOTES §1.7) | never (an updating input retracts inside its slice) | rows buffered per key and slice until the flush, then one accumulator per key and slice / when the last window reading the slice fires | dropped, counted (HOP / CUMULATE: kept while a later window is open) |
+//! | window Top-N | `window_rank.rs` | `WindowRank` | +I of the rows ranked `rank_start..=rank_end` (rank appended when selected) when the window fires | never (a retraction fails the job) | rows buffered per key and window, then the window's candidate rows in sort order / when it fires | dropped, counted |
+//! | window deduplication | `window_deduplicate.rs` | `WindowDeduplicate` | +I of each window's first / last row (by its time attribute) when the window fires | never (a retraction fails the job) | rows buffered per key and window, then one row per key and window / when it fires | dropped, counted |
 //! | group aggregation | `group_aggregate.rs` | `GroupAggregate` | at once: `+I` for a new group, `-U`/`+U` when its results change | the previous result; `-D` when a retracting input empties the group | accumulators per group / when emptied, or state TTL | — |
 //! | regular join | `regular_join.rs` | `Join` (`StreamingJoinOperator`) | at once, on arrival | padded rows, -U/-D of retracted matches | every row / on retraction or TTL | — |
 //! | multi-way join | `multi_join.rs` | `MultiJoin` | at once, on arrival | as the chain of joins it replaces, kinds passed through | every row per input / on retraction or TTL | — |
@@ -24,6 +27,9 @@
 //! Shared parts: [`watermarks`] (the combined watermark of several inputs), [`join_state`]
 //! (the regular join's row arena), [`write_queue`] (state TTL in write order), [`sort_key`]
 //! (ORDER BY keys as Flink's generated comparator sorts them).
+//! (the regular join's row arena), [`write_queue`] (state TTL in write order); the window
+//! operators share the slice buffer, timers and window clock of [`window_aggregate`]; the
+//! Top-N operators share [`sort_key`] (Flink's ORDER BY comparator).
 //!
 //! Each operator file's doc has the same headings: **Emits**, **Retracts**, **State** (kept /
 //! freed), **Watermark out**, **Trace events**, **Flink class**, **Scenarios**.
@@ -44,7 +50,10 @@ pub mod source;
 pub mod union;
 pub mod values;
 pub mod watermarks;
+pub mod window_aggregate;
+pub mod window_deduplicate;
 pub mod window_join;
+pub mod window_rank;
 pub mod window_tvf;
 pub mod write_queue;
 

@@ -24,6 +24,18 @@ pub struct SortKey {
     pub nulls_first: bool,
 }
 
+impl SortKey {
+    /// A column with Flink's default NULL order (first for ASC, last for DESC).
+    pub fn new(col: usize, desc: bool) -> SortKey {
+        SortKey { col, desc, nulls_first: !desc }
+    }
+
+    /// This column's order of two rows.
+    pub fn compare(&self, a: &[Value], b: &[Value]) -> Ordering {
+        compare_rows(std::slice::from_ref(self), a, b)
+    }
+}
+
 /// Compares two rows by `order` (columns index the rows themselves).
 pub fn compare_rows(order: &[SortKey], a: &[Value], b: &[Value]) -> Ordering {
     for k in order {
@@ -62,6 +74,12 @@ fn compare_values(x: &Value, y: &Value) -> Ordering {
         (Value::Bytes(a), Value::Bytes(b)) => a.cmp(b),
         _ => x.sql_cmp(y).unwrap_or(Ordering::Equal),
     }
+}
+
+/// Where `row` goes in `rows` (sorted by `keys`) to keep the sort stable: after every row it
+/// does not sort before.
+pub fn insertion_point<T>(keys: &[SortKey], rows: &[T], row: &[Value], get: impl Fn(&T) -> &[Value]) -> usize {
+    rows.partition_point(|r| compare_rows(keys, get(r), row) != Ordering::Greater)
 }
 
 #[cfg(test)]
@@ -103,5 +121,42 @@ mod tests {
         assert_eq!(compare_rows(&asc, &e, &a), Ordering::Greater);
         let nan = vec![Value::Double(f64::NAN)];
         assert_eq!(compare_rows(&asc, &nan, &[Value::Double(1.0)]), Ordering::Equal);
+    }
+}
+
+#[cfg(test)]
+mod window_tests {
+    use super::*;
+
+    fn row(v: Option<i32>, s: &str) -> Vec<Value> {
+        vec![v.map(Value::Int).unwrap_or(Value::Null), Value::str(s)]
+    }
+
+    #[test]
+    fn nulls_first_ascending_last_descending() {
+        let asc = [SortKey::new(0, false)];
+        let desc = [SortKey::new(0, true)];
+        let (null, one, two) = (row(None, ""), row(Some(1), ""), row(Some(2), ""));
+        assert_eq!(compare_rows(&asc, &null, &one), Ordering::Less);
+        assert_eq!(compare_rows(&asc, &one, &two), Ordering::Less);
+        assert_eq!(compare_rows(&desc, &null, &one), Ordering::Greater);
+        assert_eq!(compare_rows(&desc, &one, &two), Ordering::Greater);
+        assert_eq!(compare_rows(&desc, &null, &null), Ordering::Equal);
+        // an explicit NULLS FIRST on a DESC key
+        let k = [SortKey { col: 0, desc: true, nulls_first: true }];
+        assert_eq!(compare_rows(&k, &null, &two), Ordering::Less);
+    }
+
+    #[test]
+    fn later_keys_break_ties_and_strings_compare_by_bytes() {
+        let keys = [SortKey::new(0, true), SortKey::new(1, false)];
+        assert_eq!(compare_rows(&keys, &row(Some(30), "b"), &row(Some(30), "a")), Ordering::Greater);
+        // 'Z' (0x5A) sorts before 'a' (0x61), 'é' (0xC3 0xA9) after 'z'
+        let s = [SortKey::new(1, false)];
+        assert_eq!(compare_rows(&s, &row(None, "Z"), &row(None, "a")), Ordering::Less);
+        assert_eq!(compare_rows(&s, &row(None, "é"), &row(None, "z")), Ordering::Greater);
+        let rows = vec![row(Some(1), "x"), row(Some(2), "y"), row(Some(2), "z"), row(Some(3), "w")];
+        let at = insertion_point(&[SortKey::new(0, false)], &rows, &row(Some(2), "new"), |r| r);
+        assert_eq!(at, 3, "after the rows it ties with");
     }
 }

@@ -19,6 +19,12 @@
 //!   aside and never matched again.
 //! * DISTINCT: a counter per value (NULL included); the function sees a value when its counter
 //!   goes 0 → 1 and loses it when it goes 1 → 0.
+//! * Merge ([`GroupAcc::merge`], for the window aggregation's slices and its two phases):
+//!   COUNT / SUM / AVG add, MIN / MAX compare (with retraction the value → count maps merge as
+//!   `MaxWithRetractAggFunction.merge` does), LISTAGG concatenates with the other side's
+//!   separator, DISTINCT replays the other side's value counters. FIRST_VALUE / LAST_VALUE have
+//!   no merge in Flink (its planner keeps them out of merging plans); here the earlier / later
+//!   arrival wins.
 
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -48,16 +54,18 @@ enum State {
         counts: Vec<(Value, i64)>,
         size: i64,
     },
-    /// FIRST_VALUE / LAST_VALUE without retraction.
-    Pick(Value),
+    /// FIRST_VALUE / LAST_VALUE without retraction: the value and its arrival number (for
+    /// merging two groups' accumulators).
+    Pick(Value, u64),
     /// FIRST_VALUE / LAST_VALUE with retraction: (order, value) by order, and the current pick.
     PickRetract {
         by_order: BTreeMap<u64, Vec<Value>>,
         orders: Vec<(Value, Vec<u64>)>,
         pick: Option<(u64, Value)>,
     },
-    /// LISTAGG without retraction: the joined text so far.
-    Concat(Option<String>),
+    /// LISTAGG without retraction: the joined text so far, and the separator of the last row
+    /// (Flink's `accDelimiter`, which a merge joins with).
+    Concat(Option<String>, String),
     /// LISTAGG with retraction (the separator as the last row gave it).
     List {
         items: Vec<String>,
@@ -164,6 +172,43 @@ impl GroupAcc {
         self.calls.iter().zip(specs).map(|(a, s)| value(&a.state, s)).collect()
     }
 
+    /// Merges `other`'s accumulators into these (Flink's `merge`, which the window aggregation
+    /// uses to combine slices and the partial accumulators of its local stage): COUNT / SUM /
+    /// AVG add, MIN / MAX compare (with retraction: the value → count maps merge as
+    /// `MaxWithRetractAggFunction.merge` does), LISTAGG concatenates with `other`'s separator
+    /// (`ListAggFunction` / `ListAggWsWithRetractAggFunction`), DISTINCT replays `other`'s value
+    /// counters (a value the function gains or loses is accumulated / retracted, as
+    /// `DistinctAggCodeGen` merges). FIRST_VALUE / LAST_VALUE have no merge in Flink; here the
+    /// value with the earlier (later) arrival number wins.
+    pub fn merge(&mut self, specs: &[CallSpec], other: &GroupAcc) {
+        self.count1 += other.count1;
+        for ((acc, o), spec) in self.calls.iter_mut().zip(&other.calls).zip(specs) {
+            match (&mut acc.distinct, &o.distinct) {
+                (Some(mine), Some(theirs)) => {
+                    for (v, c) in theirs {
+                        let i = mine.iter().position(|(x, _)| x == v);
+                        let before = i.map(|i| mine[i].1).unwrap_or(0);
+                        let after = before + c;
+                        match i {
+                            Some(i) if after == 0 => {
+                                mine.remove(i);
+                            }
+                            Some(i) => mine[i].1 = after,
+                            None if after != 0 => mine.push((v.clone(), after)),
+                            None => {}
+                        }
+                        if before <= 0 && after > 0 {
+                            accumulate(&mut acc.state, spec, v, None, 0);
+                        } else if before > 0 && after <= 0 {
+                            retract_value(&mut acc.state, spec, v);
+                        }
+                    }
+                }
+                _ => merge_state(&mut acc.state, spec, &o.state),
+            }
+        }
+    }
+
     /// Values the group's state holds (for the state pane's row count).
     pub fn held(&self) -> usize {
         self.calls
@@ -193,9 +238,9 @@ fn initial(s: &CallSpec) -> State {
         AggFunc::FirstValue | AggFunc::LastValue if s.retract => {
             State::PickRetract { by_order: BTreeMap::new(), orders: Vec::new(), pick: None }
         }
-        AggFunc::FirstValue | AggFunc::LastValue => State::Pick(Value::Null),
+        AggFunc::FirstValue | AggFunc::LastValue => State::Pick(Value::Null, 0),
         AggFunc::ListAgg if s.retract => State::List { items: Vec::new(), unmatched: Vec::new(), sep: None },
-        AggFunc::ListAgg => State::Concat(None),
+        AggFunc::ListAgg => State::Concat(None, ",".into()),
     }
 }
 
@@ -260,9 +305,10 @@ fn accumulate(state: &mut State, spec: &CallSpec, v: &Value, sep: Option<&Value>
                 *size += 1;
             }
         }
-        State::Pick(p) => {
+        State::Pick(p, at) => {
             if !v.is_null() && (spec.func == AggFunc::LastValue || p.is_null()) {
                 *p = v.clone();
+                *at = order;
             }
         }
         State::PickRetract { by_order, orders, pick } => {
@@ -288,18 +334,18 @@ fn accumulate(state: &mut State, spec: &CallSpec, v: &Value, sep: Option<&Value>
             }
             by_order.entry(order).or_default().push(v.clone());
         }
-        State::Concat(acc) => {
+        State::Concat(acc, delim) => {
+            let sep = sep.map(text).unwrap_or_else(|| ",".into());
             if v.is_null() {
+                *delim = sep;
                 return;
             }
             let s = text(v);
             *acc = Some(match acc.take() {
                 None => s,
-                Some(prev) => {
-                    let sep = sep.map(text).unwrap_or_else(|| ",".into());
-                    format!("{}{}{}", prev, sep, s)
-                }
+                Some(prev) => format!("{}{}{}", prev, sep, s),
             });
+            *delim = sep;
         }
         State::List { items, sep: list_sep, .. } => {
             if !v.is_null() {
@@ -327,7 +373,7 @@ fn retract_value(state: &mut State, spec: &CallSpec, v: &Value) {
                 *count -= 1;
             }
         }
-        State::Extreme(_) | State::Pick(_) | State::Concat(_) => {}
+        State::Extreme(_) | State::Pick(..) | State::Concat(..) => {}
         State::ExtremeRetract { best, counts, size } => {
             if v.is_null() {
                 return;
@@ -424,7 +470,7 @@ fn value(state: &State, spec: &CallSpec) -> Value {
             }
             average(sum, *count, &spec.ty)
         }
-        State::Extreme(v) | State::Pick(v) => v.clone(),
+        State::Extreme(v) | State::Pick(v, _) => v.clone(),
         State::ExtremeRetract { best, size, .. } => {
             if *size > 0 {
                 best.clone()
@@ -433,7 +479,7 @@ fn value(state: &State, spec: &CallSpec) -> Value {
             }
         }
         State::PickRetract { pick, .. } => pick.as_ref().map(|(_, v)| v.clone()).unwrap_or(Value::Null),
-        State::Concat(s) => s.as_ref().map(|s| Value::str(s)).unwrap_or(Value::Null),
+        State::Concat(s, _) => s.as_ref().map(|s| Value::str(s)).unwrap_or(Value::Null),
         State::List { items, sep, .. } => {
             if items.is_empty() {
                 Value::Null
@@ -441,6 +487,138 @@ fn value(state: &State, spec: &CallSpec) -> Value {
                 Value::str(&items.join(sep.as_deref().unwrap_or(",")))
             }
         }
+    }
+}
+
+/// `a + b` where either may be NULL (no value yet): the declarative functions' merge.
+fn add_nullable(a: &Value, b: &Value, t: &DataType) -> Value {
+    match (a.is_null(), b.is_null()) {
+        (_, true) => a.clone(),
+        (true, false) => cast_sum(b, t),
+        (false, false) => add(a, b, t, false),
+    }
+}
+
+fn merge_state(state: &mut State, spec: &CallSpec, other: &State) {
+    match (state, other) {
+        (State::Count(n), State::Count(m)) => *n += m,
+        (State::Sum { sum, count }, State::Sum { sum: osum, count: ocount }) => {
+            *sum = add_nullable(sum, osum, &spec.ty);
+            *count += ocount;
+        }
+        (State::Avg { sum, count }, State::Avg { sum: osum, count: ocount }) => {
+            *sum = add_nullable(sum, osum, &avg_sum_type(&spec.ty));
+            *count += ocount;
+        }
+        (State::Extreme(best), State::Extreme(o)) if !o.is_null() && (best.is_null() || better(spec.func, o, best)) => {
+            *best = o.clone();
+        }
+        (
+            State::ExtremeRetract { best, counts, size },
+            State::ExtremeRetract { best: obest, counts: ocounts, size: osize },
+        ) => {
+            // MaxWithRetractAggFunction.merge (MinWithRetract mirrors it)
+            if *size == 0 || (*osize > 0 && !obest.is_null() && better(spec.func, obest, best)) {
+                *best = obest.clone();
+            }
+            let mut update = false;
+            for (k, oc) in ocounts {
+                let i = counts.iter().position(|(x, _)| x == k);
+                let this = i.map(|i| counts[i].1).unwrap_or(0);
+                let merged = oc + this;
+                if merged == 0 {
+                    if let Some(i) = i {
+                        counts.remove(i);
+                    }
+                } else {
+                    match i {
+                        Some(i) => counts[i].1 = merged,
+                        None => counts.push((k.clone(), merged)),
+                    }
+                }
+                if merged <= 0 && this > 0 {
+                    *size -= 1;
+                    if k == best {
+                        update = true;
+                    }
+                } else if merged > 0 && this <= 0 {
+                    *size += 1;
+                }
+            }
+            if update {
+                let mut found: Option<Value> = None;
+                for (x, _) in counts.iter() {
+                    if found.as_ref().is_none_or(|f| better(spec.func, x, f)) {
+                        found = Some(x.clone());
+                    }
+                }
+                match found {
+                    Some(f) => *best = f,
+                    None => {
+                        *size = 0;
+                        *best = Value::Null;
+                    }
+                }
+            }
+        }
+        (State::Pick(v, at), State::Pick(ov, oat)) => {
+            if ov.is_null() {
+                return;
+            }
+            let take = v.is_null() || if spec.func == AggFunc::FirstValue { oat < at } else { oat >= at };
+            if take {
+                *v = ov.clone();
+                *at = *oat;
+            }
+        }
+        (State::PickRetract { by_order, orders, pick }, State::PickRetract { by_order: ob, orders: oo, .. }) => {
+            for (o, list) in ob {
+                by_order.entry(*o).or_default().extend(list.iter().cloned());
+            }
+            for (v, list) in oo {
+                match orders.iter_mut().find(|(x, _)| x == v) {
+                    Some((_, mine)) => {
+                        mine.extend(list.iter().copied());
+                        mine.sort_unstable();
+                    }
+                    None => orders.push((v.clone(), list.clone())),
+                }
+            }
+            *pick = if spec.func == AggFunc::FirstValue {
+                by_order.iter().next().and_then(|(o, l)| l.first().map(|x| (*o, x.clone())))
+            } else {
+                by_order.iter().next_back().and_then(|(o, l)| l.last().map(|x| (*o, x.clone())))
+            };
+        }
+        (State::Concat(acc, delim), State::Concat(oacc, odelim)) => {
+            // ListAggFunction.mergeExpressions: the other side's delimiter joins and stays
+            if let Some(o) = oacc {
+                *acc = Some(match acc.take() {
+                    None => o.clone(),
+                    Some(mine) => format!("{}{}{}", mine, odelim, o),
+                });
+            }
+            *delim = odelim.clone();
+        }
+        (State::List { items, unmatched, sep }, State::List { items: oi, unmatched: ou, sep: osep }) => {
+            // ListAggWsWithRetractAggFunction.merge
+            if oi.is_empty() && ou.is_empty() {
+                return;
+            }
+            *sep = osep.clone();
+            items.extend(oi.iter().cloned());
+            let pending: Vec<String> = unmatched.drain(..).chain(ou.iter().cloned()).collect();
+            for r in pending {
+                match items.iter().position(|x| *x == r) {
+                    Some(i) => {
+                        items.remove(i);
+                    }
+                    None => unmatched.push(r),
+                }
+            }
+        }
+        // accumulators of one spec always have the same shape
+        _ => {}
     }
 }
 
@@ -532,5 +710,111 @@ fn average(sum: &Value, count: i64, ty: &DataType) -> Value {
             _ => Value::Null,
         },
         _ => Value::Null,
+    }
+}
+
+#[cfg(test)]
+mod merge_tests {
+    use super::*;
+    use crate::expr::aggregate::AggCall;
+
+    fn spec(func: AggFunc, ty: DataType, distinct: bool, retract: bool) -> CallSpec {
+        let c = AggCall { func, args: vec![0], distinct, filter: None, ty, name: String::new() };
+        CallSpec::new(&c, &[DataType::nullable(TypeKind::Int)], retract)
+    }
+
+    fn int_t() -> DataType {
+        DataType::nullable(TypeKind::Int)
+    }
+
+    fn acc(specs: &[CallSpec], rows: &[(i32, bool)], first_order: u64) -> GroupAcc {
+        let mut a = GroupAcc::new(specs);
+        for (i, (v, retract)) in rows.iter().enumerate() {
+            a.apply(specs, &[Value::Int(*v)], *retract, first_order + i as u64);
+        }
+        a
+    }
+
+    fn text_acc(specs: &[CallSpec], rows: &[&str]) -> GroupAcc {
+        let mut a = GroupAcc::new(specs);
+        for (i, v) in rows.iter().enumerate() {
+            a.apply(specs, &[Value::str(v)], false, i as u64);
+        }
+        a
+    }
+
+    #[test]
+    fn sums_counts_and_averages_add() {
+        let specs = [
+            spec(AggFunc::Sum, int_t(), false, false),
+            spec(AggFunc::Count1, DataType::not_null(TypeKind::BigInt), false, false),
+            spec(AggFunc::Avg, int_t(), false, false),
+        ];
+        let mut a = acc(&specs, &[(1, false), (2, false)], 0);
+        a.merge(&specs, &acc(&specs, &[(6, false)], 10));
+        assert_eq!(a.values(&specs), [Value::Int(9), Value::BigInt(3), Value::Int(3)]);
+        assert_eq!(a.count1, 3);
+        // an empty accumulator changes nothing; merged into an empty one it is copied
+        a.merge(&specs, &GroupAcc::new(&specs));
+        assert_eq!(a.values(&specs), [Value::Int(9), Value::BigInt(3), Value::Int(3)]);
+        let mut e = GroupAcc::new(&specs);
+        e.merge(&specs, &a);
+        assert_eq!(e.values(&specs), [Value::Int(9), Value::BigInt(3), Value::Int(3)]);
+    }
+
+    /// MaxWithRetractAggFunction.merge: `other` holds 5 with count -1 (a retraction of a value
+    /// it never saw); merged, 5 nets to 0, leaves, and the max is recomputed over what is left.
+    #[test]
+    fn max_with_retraction_merges_the_counts() {
+        let specs = [spec(AggFunc::Max, int_t(), false, true)];
+        let mut a = acc(&specs, &[(5, false), (3, false)], 0);
+        let b = acc(&specs, &[(7, false), (7, true), (5, true)], 10);
+        assert_eq!(b.values(&specs), [Value::Null]);
+        a.merge(&specs, &b);
+        assert_eq!(a.values(&specs), [Value::Int(3)]);
+        let mut c = GroupAcc::new(&specs);
+        c.merge(&specs, &acc(&specs, &[(2, false), (8, false)], 20));
+        assert_eq!(c.values(&specs), [Value::Int(8)]);
+        let min = [spec(AggFunc::Min, int_t(), false, false)];
+        let mut m = acc(&min, &[(5, false)], 0);
+        m.merge(&min, &acc(&min, &[(4, false), (9, false)], 5));
+        assert_eq!(m.values(&min), [Value::Int(4)]);
+    }
+
+    #[test]
+    fn listagg_concatenates() {
+        let specs = [spec(AggFunc::ListAgg, DataType::string(), false, false)];
+        let mut a = text_acc(&specs, &["1", "2"]);
+        a.merge(&specs, &text_acc(&specs, &["3"]));
+        assert_eq!(a.values(&specs), [Value::str("1,2,3")]);
+        a.merge(&specs, &GroupAcc::new(&specs));
+        assert_eq!(a.values(&specs), [Value::str("1,2,3")]);
+        // with retraction: other's retraction of "1" removes it from the merged list
+        let rs = [spec(AggFunc::ListAgg, DataType::string(), false, true)];
+        let mut a = text_acc(&rs, &["1", "2"]);
+        let mut b = GroupAcc::new(&rs);
+        b.apply(&rs, &[Value::str("1")], true, 5);
+        a.merge(&rs, &b);
+        assert_eq!(a.values(&rs), [Value::str("2")]);
+    }
+
+    #[test]
+    fn distinct_merges_the_value_counters() {
+        let specs = [spec(AggFunc::Count, DataType::not_null(TypeKind::BigInt), true, false)];
+        let mut a = acc(&specs, &[(1, false), (2, false), (2, false)], 0);
+        a.merge(&specs, &acc(&specs, &[(2, false), (3, false)], 10));
+        assert_eq!(a.values(&specs), [Value::BigInt(3)]);
+    }
+
+    #[test]
+    fn first_and_last_value_by_arrival() {
+        let specs = [spec(AggFunc::FirstValue, int_t(), false, false), spec(AggFunc::LastValue, int_t(), false, false)];
+        let mut late = acc(&specs, &[(10, false)], 5);
+        late.merge(&specs, &acc(&specs, &[(20, false)], 2));
+        assert_eq!(late.values(&specs), [Value::Int(20), Value::Int(10)]);
+        let rs = [spec(AggFunc::FirstValue, int_t(), false, true), spec(AggFunc::LastValue, int_t(), false, true)];
+        let mut late = acc(&rs, &[(10, false)], 5);
+        late.merge(&rs, &acc(&rs, &[(20, false), (30, false)], 2));
+        assert_eq!(late.values(&rs), [Value::Int(20), Value::Int(10)]);
     }
 }
