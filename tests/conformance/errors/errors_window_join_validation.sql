@@ -1,3 +1,4 @@
+-- errors: loose, query 8: Flink fails at runtime (NumberFormatException casting the string key) where JoinLab rejects the implicit conversion when it plans the query
 -- Validation errors in window joins (TUMBLE 5 min): unknown table in a TVF, unknown column in ON / SELECT / WHERE,
 -- ambiguous column, type mismatches in ON (INT = STRING, INT = TIMESTAMP) and in WHERE (INT = 'abc', STRING > INT),
 -- non-boolean ON, missing parenthesis.

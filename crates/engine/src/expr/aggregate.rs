@@ -110,7 +110,12 @@ impl AggFunc {
                 };
                 DataType::new(kind, nullable(t))
             }
-            AggFunc::Min | AggFunc::Max | AggFunc::FirstValue | AggFunc::LastValue => {
+            // (Calcite types MIN / MAX as their argument, a time attribute included)
+            AggFunc::Min | AggFunc::Max => {
+                let t = arg?;
+                t.with_nullable(nullable(t))
+            }
+            AggFunc::FirstValue | AggFunc::LastValue => {
                 let t = arg?;
                 t.without_time_attr().with_nullable(nullable(t))
             }

@@ -332,7 +332,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
         Node::WindowAggregate(mut a) => {
             // as a group aggregation: keys, window columns and arguments
             let mut input_need = vec![false; a.input.fields.len()];
-            for &g in a.group.iter().chain([&a.start_col, &a.end_col]) {
+            for &g in a.group.iter().chain([&a.start_col, &a.end_col]).chain(a.time_col.iter()) {
                 input_need[g] = true;
             }
             for c in &a.calls {
@@ -346,6 +346,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             a.group = a.group.iter().map(|&g| m(g)).collect();
             a.start_col = m(a.start_col);
             a.end_col = m(a.end_col);
+            a.time_col = a.time_col.map(m);
             for c in a.calls.iter_mut() {
                 c.args = c.args.iter().map(|&x| m(x)).collect();
                 c.filter = c.filter.map(m);

@@ -175,6 +175,9 @@ pub struct WindowAggregateNode {
     /// The aggregation reads the window TVF directly (Flink pulls the TVF into it and assigns
     /// slices from the time attribute: `window=[TUMBLE(time_col=[ts], …)]`).
     pub fused: Option<String>,
+    /// When fused: the time attribute's column in the input (the TVF is not run: the
+    /// aggregation assigns slices from this column).
+    pub time_col: Option<usize>,
     /// Local and global stages (the default for event time when every call can merge).
     pub two_phase: bool,
 }

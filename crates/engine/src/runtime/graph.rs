@@ -23,7 +23,10 @@ use crate::ops::sort_key::SortKey;
 use crate::ops::source::SourceOp;
 use crate::ops::union::UnionOp;
 use crate::ops::values::ValuesOp;
+use crate::ops::window_aggregate::{WindowAggregateOp, WindowAggregateSpec, WindowProp as OpWindowProp, WindowTime};
+use crate::ops::window_deduplicate::{WindowDeduplicateOp, WindowDeduplicateSpec};
 use crate::ops::window_join::{WindowJoinOp, WindowJoinSpec};
+use crate::ops::window_rank::{WindowRankOp, WindowRankSpec};
 use crate::ops::window_tvf::WindowTvfOp;
 use crate::ops::{Ctx, Element, Operator, Record};
 use crate::plan::rel::{RankKind, RankNumber, RankRange as PlanRankRange, RankStrategy};
@@ -49,6 +52,9 @@ pub enum OpNode {
     Union(UnionOp),
     Rank(RankOp),
     Deduplicate(DeduplicateOp),
+    WindowAggregate(WindowAggregateOp),
+    WindowRank(WindowRankOp),
+    WindowDeduplicate(WindowDeduplicateOp),
 }
 
 /// Runs `$body` with `$o` bound to the operator inside an [`OpNode`].
@@ -69,6 +75,9 @@ macro_rules! with_op {
             OpNode::Union($o) => $body,
             OpNode::Rank($o) => $body,
             OpNode::Deduplicate($o) => $body,
+            OpNode::WindowAggregate($o) => $body,
+            OpNode::WindowRank($o) => $body,
+            OpNode::WindowDeduplicate($o) => $body,
         }
     };
 }
@@ -371,7 +380,108 @@ impl Graph {
                 self.add(&r.input, Some((id, 0)), catalog, opts);
                 id
             }
-            Node::Over(_) | Node::Rank(_) | Node::WindowAggregate(_) => {
+            Node::WindowAggregate(a) => {
+                let in_types = a.input.types();
+                let time = match (a.time_col, a.window.proctime) {
+                    (_, true) => WindowTime::ProcTime,
+                    (Some(col), false) => WindowTime::TimeCol { col, ltz: a.window.ltz },
+                    (None, false) => WindowTime::WindowEnd { end_col: a.end_col },
+                };
+                let props = a
+                    .props
+                    .iter()
+                    .map(|p| match p {
+                        crate::plan::rel::WindowProp::Start => OpWindowProp::Start,
+                        crate::plan::rel::WindowProp::End => OpWindowProp::End,
+                        crate::plan::rel::WindowProp::Time => OpWindowProp::Time,
+                    })
+                    .collect();
+                let hop = matches!(a.window.spec, crate::time::window::WindowSpec::Hop { .. });
+                let spec = WindowAggregateSpec {
+                    window: a.window.spec,
+                    time,
+                    group: a.group.clone(),
+                    calls: a.calls.iter().zip(&a.call_retract).map(|(c, r)| CallSpec::new(c, &in_types, *r)).collect(),
+                    retract: a.retract,
+                    count_star: hop || a.retract,
+                    props,
+                    two_phase: a.two_phase,
+                    ltz: a.window.ltz,
+                    in_types,
+                    out_types: rel.types(),
+                };
+                let label = crate::plan::explain_line(rel, catalog);
+                let id = self.push(
+                    OpNode::WindowAggregate(WindowAggregateOp::new(spec)),
+                    parent,
+                    Self::info(OpKind::WindowAggregate, label, false, vec!["window".into()]),
+                );
+                if a.time_col.is_some() {
+                    // the TVF is pulled into the aggregation: its input feeds the projection below
+                    let stripped = strip_window_tvf(&a.input);
+                    self.add(&stripped, Some((id, 0)), catalog, opts);
+                } else {
+                    self.add(&a.input, Some((id, 0)), catalog, opts);
+                }
+                id
+            }
+            Node::Rank(r) if matches!(r.kind, RankKind::WindowRank | RankKind::WindowDeduplicate { .. }) => {
+                let label = crate::plan::explain_line(rel, catalog);
+                let in_types = r.input.types();
+                let Some(w) = r.input.window.clone() else {
+                    self.unsupported.get_or_insert_with(|| "this window Top-N".into());
+                    return self.push(
+                        OpNode::Values(ValuesOp),
+                        parent,
+                        Self::info(OpKind::Values, label, false, Vec::new()),
+                    );
+                };
+                let win_cols: Vec<usize> =
+                    w.window_start.iter().chain(&w.window_end).chain(&w.window_time).copied().collect();
+                let partition: Vec<usize> = r.partition.iter().copied().filter(|p| !win_cols.contains(p)).collect();
+                let end_col = r.partition.iter().copied().find(|p| w.window_end.contains(p)).unwrap_or(w.window_end[0]);
+                let (op, kind) = match &r.kind {
+                    RankKind::WindowDeduplicate { keep_last } => {
+                        let spec = WindowDeduplicateSpec {
+                            window: w.spec,
+                            end_col,
+                            ltz: w.ltz,
+                            partition,
+                            time_col: r.order.first().map(|k| k.col).unwrap_or(0),
+                            keep_last: *keep_last,
+                            in_types,
+                        };
+                        (OpNode::WindowDeduplicate(WindowDeduplicateOp::new(spec)), OpKind::WindowDeduplicate)
+                    }
+                    _ => {
+                        let (rank_start, rank_end) = match r.range {
+                            PlanRankRange::Constant { start, end } => (start, end),
+                            PlanRankRange::Variable { .. } => (1, 1),
+                        };
+                        let spec = WindowRankSpec {
+                            window: w.spec,
+                            end_col,
+                            ltz: w.ltz,
+                            partition,
+                            order: r
+                                .order
+                                .iter()
+                                .map(|k| SortKey { col: k.col, desc: k.desc, nulls_first: k.nulls_first })
+                                .collect(),
+                            rank_start,
+                            rank_end,
+                            with_rn: r.rn == RankNumber::Column,
+                            in_types,
+                            out_types: rel.types(),
+                        };
+                        (OpNode::WindowRank(WindowRankOp::new(spec)), OpKind::WindowRank)
+                    }
+                };
+                let id = self.push(op, parent, Self::info(kind, label, false, vec!["window".into()]));
+                self.add(&r.input, Some((id, 0)), catalog, opts);
+                id
+            }
+            Node::Over(_) | Node::Rank(_) => {
                 // wired in the next commit
                 self.unsupported.get_or_insert_with(|| "Top-N and deduplication".into());
                 self.push(
@@ -688,6 +798,33 @@ pub struct DeliverCtx<'a> {
     pub events: Option<&'a mut Vec<crate::trace::Event>>,
     pub zone: &'a crate::time::SessionZone,
     pub proc_time: i64,
+}
+
+/// A fused window aggregation's input without its window TVF (the aggregation assigns the
+/// windows itself): the projections above the TVF read NULL for the TVF's window columns.
+fn strip_window_tvf(rel: &Rel) -> Rel {
+    match &rel.node {
+        Node::WindowTvf { input, .. } => (**input).clone(),
+        Node::Calc { input, filter, project } => {
+            let below = strip_window_tvf(input);
+            let width = below.fields.len();
+            let fix = |e: &crate::expr::Expr| -> crate::expr::Expr {
+                match e {
+                    crate::expr::Expr::Input { index, ty } if *index >= width => {
+                        crate::expr::Expr::literal(crate::value::Value::Null, ty.with_nullable(true))
+                    }
+                    other => other.clone(),
+                }
+            };
+            let project: Vec<crate::expr::Expr> = project.iter().map(fix).collect();
+            let filter = filter.as_ref().map(fix);
+            let names = rel.names();
+            let mut out = crate::plan::rel::calc(below, filter, project, names);
+            out.fields = rel.fields.clone();
+            out
+        }
+        _ => rel.clone(),
+    }
 }
 
 /// A MultiJoin's inputs as the state view names them: the table, or its alias when the same

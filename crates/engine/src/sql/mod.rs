@@ -119,6 +119,26 @@ pub fn span_of(node: &impl Spanned) -> (Pos, Pos) {
     (pos(s.start), pos(s.end))
 }
 
+/// `SELECT FROM t`: Calcite's parser stops at the keyword where an expression was expected.
+fn empty_select_list(sql: &str) -> Result<()> {
+    static DIALECT: FlinkDialect = FlinkDialect;
+    let Ok(tokens) = sqlparser::tokenizer::Tokenizer::new(&DIALECT, sql).tokenize_with_location() else {
+        return Ok(());
+    };
+    let toks: Vec<_> = tokens.iter().filter(|t| !matches!(t.token, Token::Whitespace(_))).collect();
+    for w in toks.windows(2) {
+        if word_is(&w[0].token, "SELECT") && word_is(&w[1].token, "FROM") {
+            let p = pos(w[1].span.start);
+            return Err(Error::parse(format!(
+                "SQL parse failed. Incorrect syntax near the keyword 'FROM' at line {}, column {}.",
+                p.line, p.col
+            ))
+            .at(p, pos(w[1].span.end)));
+        }
+    }
+    Ok(())
+}
+
 /// Turns sqlparser's error text into Flink's `SqlParserException` form, keeping the position.
 pub fn parse_error(e: ParserError) -> Error {
     let text = match e {
@@ -475,6 +495,7 @@ fn parse_statement_inner(sql: &str) -> Result<Statement> {
             }
         }
         "SELECT" | "WITH" | "VALUES" | "" => {
+            empty_select_list(sql)?;
             let mut p = parser_for(sql)?;
             let q = p.parse_query().map_err(parse_error)?;
             expect_end(&mut p)?;

@@ -154,10 +154,7 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
             f if Unit::of_function(f).is_some() && args.len() == 1 => {
                 let unit = Unit::of_function(f).unwrap_or(Unit::Year);
                 let x = args.into_iter().next().unwrap_or_else(|| Expr::literal(Value::Null, DataType::string()));
-                // sqlparser's span of a call ends with its last argument; Flink's with the ')'
-                let (from, mut to) = span;
-                to.col += 1;
-                return self.extract(unit, x, (from, to));
+                return self.extract(unit, x, span);
             }
             "UPPER" | "LOWER" => {
                 need(1)?;

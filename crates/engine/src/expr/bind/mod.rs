@@ -360,7 +360,7 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
                     DataType::not_null(TypeKind::Array { element: Box::new(el) }),
                 ))
             }
-            SqlExpr::Function(f) => self.function(f, span),
+            SqlExpr::Function(f) => self.function(f, crate::sql::call_span(f)),
             SqlExpr::Floor { expr, field } | SqlExpr::Ceil { expr, field } => {
                 let name = if matches!(e, SqlExpr::Floor { .. }) { "FLOOR" } else { "CEIL" };
                 match field {

@@ -333,6 +333,9 @@ impl<'c> Binder<'c> {
             })
         };
         for g in group_items {
+            if let Some(e) = legacy_group_window(g, &from, self.zone) {
+                return Err(e);
+            }
             let item_sets: Vec<Vec<usize>> = match g {
                 SqlExpr::GroupingSets(list) | SqlExpr::Rollup(list) | SqlExpr::Cube(list) => {
                     with_sets = true;
@@ -432,9 +435,6 @@ impl<'c> Binder<'c> {
         };
         if window.is_some() && self.emit_fire {
             return Err(Error::table("Currently, window table function based aggregate doesn't support early-fire and late-fire configuration 'table.exec.emit.early-fire.enabled' and 'table.exec.emit.late-fire.enabled'."));
-        }
-        if let Some(g) = group_items.iter().find_map(legacy_group_window) {
-            return Err(g);
         }
         let hook = Grouping {
             from: &from,
@@ -635,6 +635,14 @@ impl<'c> Binder<'c> {
         w: WindowKeys,
     ) -> Result<(Rel, Option<Vec<usize>>)> {
         let Some(props) = input.window.clone() else { return Err(Error::unsupported("this window aggregation")) };
+        if let WindowSpec::Hop { slide, size, .. } = props.spec {
+            if slide > 0 && size % slide != 0 {
+                return Err(Error::table(format!(
+                    "HOP table function based aggregate requires size must be an integral multiple of slide, but got size {} ms and slide {} ms",
+                    size, slide
+                )));
+            }
+        }
         let input_updating = !input.insert_only;
         if matches!(props.spec, WindowSpec::Hop { .. } | WindowSpec::Cumulate { .. }) {
             if let Some(c) = calls.iter().find(|c| matches!(c.func, AggFunc::FirstValue | AggFunc::LastValue)) {
@@ -656,6 +664,17 @@ impl<'c> Binder<'c> {
             cols.iter().any(|c| window_cols.contains(c))
         });
         let fused = if args_read_window { None } else { tvf_time_column(&input) };
+        let mut pre = pre;
+        let mut pre_names = pre_names;
+        let time_col = match (&fused, tvf_time_index(&input)) {
+            (Some(_), Some(t)) => {
+                pre.push(Expr::input(t, input.fields[t].ty.clone()));
+                pre_names.push(input.fields[t].name.clone());
+                Some(pre.len() - 1)
+            }
+            _ => None,
+        };
+        let fused = if time_col.is_some() { fused } else { None };
         let mergeable = !calls.iter().any(|c| matches!(c.func, AggFunc::FirstValue | AggFunc::LastValue));
         let two_phase = !props.proctime && mergeable && !self.one_phase;
         let pre_rel = calc(input, None, pre, pre_names);
@@ -712,6 +731,7 @@ impl<'c> Binder<'c> {
             end_col: w.end,
             props: prop_list,
             fused,
+            time_col,
             two_phase,
         };
         let mut key_cols: Vec<usize> = (0..nk).collect();
@@ -754,14 +774,36 @@ fn tvf_time_column(rel: &Rel) -> Option<String> {
     }
 }
 
+/// The time attribute's column in `rel` when a window TVF is right below (through projections).
+fn tvf_time_index(rel: &Rel) -> Option<usize> {
+    match &rel.node {
+        Node::WindowTvf { time_col, .. } => Some(*time_col),
+        Node::Calc { input, project, .. } => {
+            let below = tvf_time_index(input)?;
+            project.iter().position(|e| e.as_input() == Some(below))
+        }
+        _ => None,
+    }
+}
+
 /// The legacy group windows (`GROUP BY TUMBLE(ts, INTERVAL …)`): not run.
-fn legacy_group_window(g: &SqlExpr) -> Option<Error> {
+fn legacy_group_window(g: &SqlExpr, from: &Scope, zone: &SessionZone) -> Option<Error> {
     let SqlExpr::Function(f) = g else { return None };
     let name = function_name(f);
     if !matches!(name.as_str(), "TUMBLE" | "HOP" | "SESSION") {
         return None;
     }
     let span = crate::sql::call_span(f);
+    if let Some(first) = function_args(f).first() {
+        if let Ok(x) = bind_scalar(first, from, zone) {
+            if x.ty().time_attr() == crate::types::TimeAttr::None {
+                return Some(Error::table(format!(
+                    "Window aggregate can only be defined over a time attribute column, but {} encountered.",
+                    x.ty().summary()
+                )));
+            }
+        }
+    }
     Some(Error::unsupported(format!(
         "the legacy GROUP BY {}(…) group window; use the {} table function: GROUP BY window_start, window_end over TABLE({}(…))",
         name, name, name

@@ -40,7 +40,7 @@ impl<'c> Binder<'c> {
                         sqlparser::ast::FunctionArguments::List(l) => l.args.clone(),
                         _ => Vec::new(),
                     };
-                    let b = self.bind_table_function(&fname, &args, span_of(tf))?;
+                    let b = self.bind_table_function(&fname, &args, crate::sql::call_span(f))?;
                     apply_alias(b, alias, None)
                 }
                 other => Err(Error::unsupported(format!("TABLE({})", other))),

@@ -149,12 +149,20 @@ impl<'c> Binder<'c> {
                 },
                 Some(other) => {
                     let b = bind_scalar(other, &scope, self.zone)?;
+                    // the table argument's row type as Calcite prints it (names upper-cased)
+                    let record: Vec<String> = scope
+                        .fields
+                        .iter()
+                        .filter(|f| !f.hidden)
+                        .map(|f| format!("{} {}", crate::types::calcite_name(&f.ty), f.name.to_ascii_uppercase()))
+                        .collect();
                     Err(calcite_error(
                         span,
                         &format!(
-                            "Cannot apply '{}' to arguments of type '{}(<RECORDTYPE(…)>, <COLUMN_LIST>, <{}>)'. Supported form(s): {}",
+                            "Cannot apply '{}' to arguments of type '{}(<RECORDTYPE({})>, <COLUMN_LIST>, <{}>)'. Supported form(s): {}",
                             kind,
                             kind,
+                            record.join(", "),
                             crate::types::calcite_name(b.ty()),
                             sig
                         ),
