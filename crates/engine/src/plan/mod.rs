@@ -11,7 +11,7 @@ pub mod fold_multi_join;
 pub mod hints;
 pub mod monotonicity;
 pub mod prune;
-mod pushdown;
+pub(crate) mod pushdown;
 pub mod rank;
 pub mod rel;
 pub(crate) mod simplify;
