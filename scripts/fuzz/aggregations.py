@@ -57,6 +57,7 @@ import argparse
 import datetime
 import os
 import random
+import re
 
 BASE = datetime.datetime(2024, 1, 1)
 EPOCH = datetime.datetime(1970, 1, 1)
@@ -270,10 +271,11 @@ class Gen:
 
     # ------------------------------------------------------------------ aggregate pieces
 
-    def aggs(self, lo=1, hi=4, window=False):
+    def aggs(self, lo=1, hi=4, only_v=False):
         """Distinct aggregate calls: (sql 'EXPR AS alias', {alias: numeric?})."""
         r = self.r
-        pool = AGGS
+        pool = [a for a in AGGS if "s" not in a[0].replace("DISTINCT", "").replace("CAST", "").replace(" AS ", "")
+                ] if only_v else AGGS
         picks, seen = [], set()
         for _ in range(r.randint(lo, hi)):
             e, a, num = r.choice(pool)
@@ -318,7 +320,9 @@ class Gen:
     def rel_grouping(self, t):
         r = self.r
         g = r.choice(["GROUPING SETS ((k, s), (k), ())", "GROUPING SETS ((k), (s))", "ROLLUP (k, s)", "CUBE (k, s)"])
-        items, cols = self.aggs(1, 2)
+        # (an aggregate over a rolled-up key column reads the real value in Flink, NULL in JoinLab:
+        # fuzz report; mostly aggregates over v only)
+        items, cols = self.aggs(1, 2, only_v=r.random() < 0.8)
         extra = ""
         if r.random() < 0.3:
             extra = ", GROUPING(k) AS gk" if r.random() < 0.5 else ", GROUPING_ID(k, s) AS gid"
@@ -336,7 +340,7 @@ class Gen:
         sql = outer % inner
         cols = {}
         for a in ("n", "tc", "msv", "mc", "nsv", "ls"):
-            if " AS %s" % a in sql:
+            if re.search(r" AS %s\b" % a, sql):
                 cols[a] = a != "ls"
         return Rel(sql, cols, label="aggregate over aggregate of %s" % t.name)
 
@@ -397,7 +401,9 @@ class Gen:
 
     def pick_cols(self, rel, side, lo=1, hi=3):
         names = list(rel.cols)
-        picks = self.r.sample(names, min(len(names), self.r.randint(lo, hi)))
+        # mostly every column: Flink prunes an aggregate call nobody reads (an update that changes
+        # only it emits nothing), which JoinLab does not (fuzz report); a subset now and then
+        picks = names if self.r.random() < 0.8 else self.r.sample(names, min(len(names), self.r.randint(lo, hi)))
         return ["%s.%s AS %s_%s" % (side, c, side.lower(), c) for c in picks]
 
     def q_join(self, L, R, jt=None):

@@ -318,6 +318,7 @@ impl<'c> Binder<'c> {
         names: [Option<String>; 2],
     ) -> Result<Rel> {
         let conjuncts = crate::plan::simplify::simplify_conjuncts(conjuncts);
+        ltz_literal_crash(&left, kind, &conjuncts)?;
         if let Some(pushed) = push_key_expressions(&left, &right, &conjuncts) {
             // Calcite's JoinPushExpressionsRule: an equality of an expression of each input is
             // a key over columns the inputs compute; a projection drops them again above
@@ -357,7 +358,11 @@ impl<'c> Binder<'c> {
                 if let Some(note) = why_not {
                     self.warnings.push(note);
                 }
-                self.regular_join(left, right, kind, conjuncts, span, names)
+                let rel = self.regular_join(left, right, kind, conjuncts, span, names)?;
+                // a condition Calcite proved FALSE empties the join's inputs before any join
+                // rule sees it (an outer join keeps its preserved side, padded): what is above
+                // sees the result, e.g. the time attributes of a pruned LEFT join stay live
+                Ok(crate::plan::simplify::prune_empty(rel))
             }
         }
     }
@@ -819,4 +824,58 @@ fn push_key_expressions(left: &Rel, right: &Rel, conjuncts: &[Expr]) -> Option<P
         }
     }
     Some(PushedKeys { left_extra, right_extra, conjuncts: out })
+}
+
+/// A Flink 2.3 planner failure: a join condition equating two TIMESTAMP_LTZ columns of its
+/// inputs and comparing one of them with a TIMESTAMP_LTZ constant on a side the condition may
+/// filter (`a.t = b.t AND a.t >= TO_TIMESTAMP_LTZ(1704103500000, 3)` of an inner join): Calcite
+/// infers the comparison for the other column and cannot build the constant as a literal.
+fn ltz_literal_crash(left: &Rel, kind: JoinKind, conjuncts: &[Expr]) -> Result<()> {
+    let nl = left.fields.len();
+    let ltz = |e: &Expr| matches!(e.ty().kind, TypeKind::TimestampLtz { .. });
+    let mut equated: Vec<usize> = Vec::new();
+    for c in conjuncts {
+        if let Some((a, b, false)) = equi_pair(c, nl) {
+            if let Expr::Call { args, .. } = c {
+                if args.iter().all(ltz) {
+                    equated.push(a);
+                    equated.push(nl + b);
+                }
+            }
+        }
+    }
+    if equated.is_empty() {
+        return Ok(());
+    }
+    let filterable = |col: usize| match kind {
+        JoinKind::Inner | JoinKind::Semi => true,
+        JoinKind::Left | JoinKind::Anti => col >= nl,
+        JoinKind::Right => col < nl,
+        JoinKind::Full => false,
+    };
+    let constant = |e: &Expr| {
+        let mut cols = Vec::new();
+        e.inputs(&mut cols);
+        cols.is_empty() && ltz(e)
+    };
+    for c in conjuncts {
+        let Expr::Call { op: Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq, args, .. } = c else { continue };
+        if args.len() != 2 {
+            continue;
+        }
+        for (x, k) in [(&args[0], &args[1]), (&args[1], &args[0])] {
+            if let Some(col) = x.as_input() {
+                if equated.contains(&col) && filterable(col) && constant(k) {
+                    return Err(Error::new(
+                        crate::error::ErrorKind::Table,
+                        "Error while applying rule FlinkLogicalSinkConverter(in:NONE,out:LOGICAL)",
+                    )
+                    .with_class("java.lang.RuntimeException")
+                    .caused_by("java.lang.RuntimeException: Error occurred while applying rule FlinkLogicalSinkConverter(in:NONE,out:LOGICAL)")
+                    .caused_by("java.lang.IllegalArgumentException: Literal type TIMESTAMP_WITH_LOCAL_TIME_ZONE is not supported!"));
+                }
+            }
+        }
+    }
+    Ok(())
 }
