@@ -23,22 +23,27 @@ rows. Then 1-3 queries of one shape (the file's first line names seed, scenario 
                table or over an aggregate, ORDER BY .. LIMIT n; alone or feeding a regular join
   dedup        ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts ASC | DESC) = 1 (event time), alone,
                feeding a regular join or an aggregate
-  union        UNION ALL of two tables or of two aggregates feeding an aggregation or a join
+  union        UNION ALL of two tables or of two aggregates feeding an aggregation, a join or a
+               Top-N
   win_agg      GROUP BY window_start, window_end[, window_time][, k] over TUMBLE / HOP /
                CUMULATE (HAVING, FILTER, a WHERE, an updating input, a UNION ALL input, now and
                then 'table.optimizer.agg-phase-strategy')
   win_join     a window join (INNER / LEFT / RIGHT / FULL) of two window aggregations, or of a
                window aggregation / window Top-N / window deduplication with another of them or
-               with a plain window TVF
-  win_rank     window Top-N (also over a window aggregation) and window deduplication alone
+               with a plain window TVF; a window aggregation over a window join; a window
+               aggregation in a regular join (on k only) with a table or a group aggregate
+  win_rank     window Top-N (also over a window aggregation) and window deduplication alone; a
+               window aggregation over a window Top-N
   win_cascade  a window aggregation over window_time of another (WITH), or grouped again by its
-               window_start, window_end
+               window_start, window_end; a group aggregate over a window aggregation
 Now and then `SET 'table.exec.state.ttl' = '1 h'` at the top (non-window shapes). Processing time
 is never used (not deterministic in the oracle); no table is read twice by one query (a fan-out
 of one source is a race in Flink, docs/flink-findings.md).
 
 Seeds below 100 mix all shapes; seeds 100-199 write only the non-window shapes (agg .. union),
-seeds 200 and up only the window shapes; `--shape NAME` writes only that shape.
+seeds 200-299 only the window shapes; seeds 300 and up all shapes with the harder variants of
+class Gen2 (more updates, expression keys, joins on aggregate values, ...); `--shape NAME`
+writes only that shape (`--shape probe`: only the forms JoinLab does not support yet, q_probe).
 
 Usage (from the repository root; one oracle JVM for the whole batch):
 
@@ -64,7 +69,7 @@ EPOCH = datetime.datetime(1970, 1, 1)
 VTYPES = ["INT", "BIGINT", "DECIMAL(10, 2)", "DOUBLE"]
 REGULAR = ["agg", "agg", "agg_join", "agg_join", "agg_join", "topn", "topn", "dedup", "union", "union"]
 WINDOW = ["win_agg", "win_agg", "win_join", "win_join", "win_join", "win_rank", "win_cascade"]
-SHAPES = sorted(set(REGULAR + WINDOW))
+SHAPES = sorted(set(REGULAR + WINDOW)) + ["probe"]
 
 # (expression, alias, numeric result?) over the columns v (a number) and s (a string)
 AGGS = [
@@ -138,6 +143,12 @@ class Rel:
 
 
 class Gen:
+    UPD = 0.5  # share of updating tables (non-window shapes)
+    NROWS = (5, 15)
+    HAVING_P = 0.25
+    TTL_P = 0.15
+    ALL_COLS = 0.8  # a join selects every column of its inputs
+
     def __init__(self, r, shape):
         self.r, self.shape = r, shape
         self.window = shape.startswith("win_")
@@ -150,11 +161,11 @@ class Gen:
         rowtime = None
         if self.window:
             rowtime = "TIMESTAMP_LTZ(3)" if r.random() < 0.3 else "TIMESTAMP(3)"
-        elif self.shape == "dedup" or r.random() < 0.25:
+        elif self.shape in ("dedup", "probe") or r.random() < 0.25:
             rowtime = "TIMESTAMP(3)"
         # window joins, window Top-N and deduplication need insert-only inputs; a window
         # aggregation accepts an updating one
-        upd_p = {"win_agg": 0.25, "win_join": 0.15, "win_cascade": 0.1, "win_rank": 0.0}.get(self.shape, 0.5)
+        upd_p = {"win_agg": 0.25, "win_join": 0.15, "win_cascade": 0.1, "win_rank": 0.0}.get(self.shape, self.UPD)
         out = []
         for name in "ABC"[:n]:
             mode, pk = "insert", None
@@ -231,7 +242,7 @@ class Gen:
     def data(self, tables):
         """Lines in written order: ("row", table, kind, row) and ("wm", target, ms)."""
         r = self.r
-        out, clock, nrows = [], 0, r.randint(5, 15)
+        out, clock, nrows = [], 0, r.randint(*self.NROWS)
         late = 0.3 if self.window or r.random() < 0.5 else 0.1
         while sum(1 for x in out if x[0] == "row") < nrows:
             t = r.choice(tables)
@@ -293,19 +304,26 @@ class Gen:
     def rel_table(self, t):
         return Rel(t.name, {"id": True, "v": True, "s": False}, label="table %s(%s)" % (t.name, t.mode), table=t.name)
 
+    def group_keys(self):
+        return self.r.choice([["k"], ["k"], ["k"], ["k", "s"]])
+
     def rel_agg(self, t, src=None, keys=None):
         """GROUP BY over table t (or src: a FROM clause with columns k, v, s)."""
         r = self.r
         frm = src or t.name
         if keys is None:
-            keys = r.choice([["k"], ["k"], ["k"], ["k", "s"]])
+            keys = self.group_keys()
         items, cols = self.aggs()
-        sql = "SELECT %s, %s FROM %s%s GROUP BY %s" % (", ".join(keys), items, frm, self.where(), ", ".join(keys))
-        if r.random() < 0.25:
+        # a key may be an expression: selected as `expr AS k`, grouped by expr
+        sel = ", ".join(keys)
+        grp = ", ".join(x.split(" AS ")[0] for x in keys)
+        keys = [x.split(" AS ")[-1] for x in keys]
+        sql = "SELECT %s, %s FROM %s%s GROUP BY %s" % (sel, items, frm, self.where(), grp)
+        if r.random() < self.HAVING_P:
             sql += " HAVING " + r.choice(HAVING)
         if "s" in keys:
             cols["s"] = False
-        return Rel(sql, cols, label="GROUP BY %s over %s" % (", ".join(keys), t.name if t else "union"))
+        return Rel(sql, cols, label="GROUP BY %s over %s" % (grp, t.name if t else "union"))
 
     def rel_global(self, t):
         items, cols = self.aggs()
@@ -403,7 +421,7 @@ class Gen:
         names = list(rel.cols)
         # mostly every column: Flink prunes an aggregate call nobody reads (an update that changes
         # only it emits nothing), which JoinLab does not (fuzz report); a subset now and then
-        picks = names if self.r.random() < 0.8 else self.r.sample(names, min(len(names), self.r.randint(lo, hi)))
+        picks = names if self.r.random() < self.ALL_COLS else self.r.sample(names, min(len(names), self.r.randint(lo, hi)))
         return ["%s.%s AS %s_%s" % (side, c, side.lower(), c) for c in picks]
 
     def q_join(self, L, R, jt=None):
@@ -419,8 +437,10 @@ class Gen:
         sel = ["L.k AS lk"] + self.pick_cols(L, "L") + ["R.k AS rk"] + self.pick_cols(R, "R")
         q = "SELECT %s\nFROM %s\n%s %s\nON %s" % (", ".join(sel), L.ref("L"), jt, R.ref("R"), on)
         if r.random() < 0.15:
-            c = r.choice(list(L.cols))
-            q += "\nWHERE L.%s IS NOT NULL" % c if r.random() < 0.5 else "\nWHERE R.k IS NULL OR R.k <> 2"
+            if L.cols and r.random() < 0.5:
+                q += "\nWHERE L.%s IS NOT NULL" % r.choice(list(L.cols))
+            else:
+                q += "\nWHERE R.k IS NULL OR R.k <> 2"
         return q + ";", "%s %s %s" % (L.label, jt, R.label)
 
     def q_global_join(self, t, u):
@@ -558,6 +578,86 @@ class Gen:
             first, sel, kind, ivs, sel)
         return q, "cascade: %s %s over window_time of TUMBLE %d of %s" % (kind, args, a, t.name)
 
+    def q_wagg_regular_join(self, a, b, spec):
+        """A window aggregation (insert-only output) in a regular join on k with a table or a
+        group aggregate: no window join, the window columns are plain columns there."""
+        r = self.r
+        L = self.wrel_agg(a, spec, keyed=True)
+        L.cols.update({"window_start": False, "window_end": False})
+        R = self.rel_table(b) if r.random() < 0.5 else self.rel_agg(b, keys=["k"])
+        q, label = self.q_join(L, R, r.choice(["JOIN", "LEFT JOIN", "FULL JOIN"]))
+        return q, "regular join: " + label
+
+    def q_wagg_over_wjoin(self, a, b, spec):
+        """A window aggregation over a window join of two TVFs (window-attached)."""
+        r = self.r
+        jt = r.choice(["JOIN", "JOIN", "LEFT JOIN"])
+        aggs = r.sample(["COUNT(*) AS n", "SUM(L.v) AS sl", "MAX(R.v) AS mr", "COUNT(R.id) AS cr",
+                         "LISTAGG(R.s) AS lr", "COUNT(DISTINCT L.s) AS cds"], r.randint(1, 3))
+        keyed = r.random() < 0.6
+        g = ("L.k, " if keyed else "") + "L.window_start, L.window_end"
+        q = ("SELECT %s, %s\nFROM (SELECT * FROM %s) L\n%s (SELECT * FROM %s) R\n"
+             "ON L.k = R.k AND L.window_start = R.window_start AND L.window_end = R.window_end\nGROUP BY %s;") % (
+            g, ", ".join(aggs), self.tvf(spec, a.name), jt, self.tvf(spec, b.name), g)
+        return q, "window agg over window %s of %s, %s (%s %s)" % (jt, a.name, b.name, spec[0], spec[1])
+
+    def q_wagg_over_wtopn(self, t, spec):
+        rel = self.wrel_topn(t, spec)
+        extra = "SUM(v) AS sv" if "v" in rel.cols else "SUM(sv) AS ssv"
+        q = "SELECT window_start, window_end, COUNT(*) AS n, %s FROM (%s) GROUP BY window_start, window_end;" % (
+            extra, rel.sql)
+        return q, "window agg over " + rel.label
+
+    def q_agg_over_wagg(self, t, spec):
+        """A regular GROUP BY over a window aggregation's output."""
+        r = self.r
+        inner = "SELECT k, window_start, window_end, COUNT(*) AS c, SUM(v) AS sv FROM %s GROUP BY k, window_start, window_end" % (
+            self.tvf(spec, t.name))
+        outer = r.choice(["SELECT k, COUNT(*) AS windows, SUM(c) AS total, MAX(sv) AS msv FROM (%s) GROUP BY k;",
+                          "SELECT c, COUNT(*) AS n, LISTAGG(CAST(k AS STRING)) AS ks FROM (%s) GROUP BY c;"])
+        return outer % inner, "group agg over window agg %s %s of %s" % (spec[0], spec[1], t.name)
+
+    def q_rank_over_union(self, a, b):
+        r = self.r
+        U = self.rel_union(a, b)
+        part = "PARTITION BY k " if r.random() < 0.7 else ""
+        order = r.choice(["v DESC", "v ASC", "s DESC, v"])
+        n = r.randint(1, 3)
+        q = "SELECT k, v, s%s FROM (SELECT k, v, s, ROW_NUMBER() OVER (%sORDER BY %s) AS rn FROM (%s)) WHERE rn <= %d;" % (
+            ", rn" if r.random() < 0.5 else "", part, order, U.sql, n)
+        return q, "Top-N (%s%s) over %s" % (part, order, U.label)
+
+    def extra(self, a, b):
+        """A query of Gen2's (seeds >= 300) extra forms for this shape, or None."""
+        return None
+
+    def q_probe(self, a, b):
+        """Forms Flink runs and JoinLab is known not to (not supported yet): other aggregate
+        functions, an OVER aggregation, SESSION windows, grouping sets in a window aggregation,
+        the legacy GROUP BY TUMBLE(..), a temporal sort, a VALUES query."""
+        r = self.r
+        rt = a.rowtime
+        forms = ["agg", "values"] + (["over", "session", "wsets", "legacy", "tsort"] if rt else [])
+        f = r.choice(forms)
+        if f == "agg":
+            e = r.choice(["STDDEV_POP(v)", "VAR_SAMP(v)", "COLLECT(s)", "VARIANCE(v)"])
+            return "SELECT k, %s AS x, COUNT(*) AS c FROM %s GROUP BY k;" % (e, a.name), "probe: " + e.split("(")[0]
+        if f == "values":
+            return "SELECT * FROM (VALUES (1, 'a'), (2, 'b')) AS t (k, s);", "probe: VALUES query"
+        if f == "over":
+            return ("SELECT k, v, SUM(v) OVER (PARTITION BY k ORDER BY ts ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS rs FROM %s;"
+                    % a.name), "probe: OVER aggregation"
+        if f == "session":
+            return ("SELECT k, window_start, window_end, COUNT(*) AS c FROM TABLE(SESSION(TABLE %s PARTITION BY k, DESCRIPTOR(ts), INTERVAL '3' SECOND)) GROUP BY k, window_start, window_end;"
+                    % a.name), "probe: SESSION window"
+        if f == "wsets":
+            return ("SELECT k, window_start, window_end, COUNT(*) AS c FROM %s GROUP BY window_start, window_end, GROUPING SETS ((k), ());"
+                    % self.tvf(("TUMBLE", [5]), a.name)), "probe: window GROUPING SETS"
+        if f == "legacy":
+            return ("SELECT k, TUMBLE_START(ts, INTERVAL '5' SECOND) AS ws, COUNT(*) AS c FROM %s GROUP BY k, TUMBLE(ts, INTERVAL '5' SECOND);"
+                    % a.name), "probe: legacy GROUP BY TUMBLE"
+        return "SELECT id, k, v FROM %s ORDER BY ts;" % a.name, "probe: ORDER BY rowtime (temporal sort)"
+
     # ------------------------------------------------------------------ scenarios
 
     def queries(self, tables):
@@ -567,7 +667,12 @@ class Gen:
         out = []
         for _ in range(r.randint(1, 3)):
             a, b = r.sample(tables, 2)
-            if sh == "agg":
+            x = self.extra(a, b)
+            if x:
+                out.append(x)
+            elif sh == "probe":
+                out.append(self.q_probe(a, b))
+            elif sh == "agg":
                 f = r.choice([self.rel_agg, self.rel_agg, self.rel_global, self.rel_distinct, self.rel_grouping,
                               self.rel_agg_of_agg])
                 out.append(self.q_alone(f(a)))
@@ -610,6 +715,9 @@ class Gen:
                         L, R = R, L
                     out.append(self.q_join(L, R))
             elif sh == "union":
+                if r.random() < 0.15:
+                    out.append(self.q_rank_over_union(a, b))
+                    continue
                 U = self.rel_union(a, b) if r.random() < 0.6 else self.rel_union_agg(a, b)
                 rest = [t for t in tables if t not in (a, b)]
                 if rest and r.random() < 0.6:
@@ -636,6 +744,13 @@ class Gen:
                     out.append(self.q_alone(self.wrel_agg(a, spec)))
             elif sh == "win_join":
                 spec = self.spec()
+                x = r.random()
+                if x < 0.12:
+                    out.append(self.q_wagg_regular_join(a, b, spec))
+                    continue
+                if x < 0.22 and not a.updating() and not b.updating():
+                    out.append(self.q_wagg_over_wjoin(a, b, spec))
+                    continue
                 kinds = ["agg", "agg", "agg", "topn", "dedup", "tvf", "topn_agg"]
                 ka = r.choice(kinds)
                 kb = r.choice(kinds if ka != "tvf" else kinds[:-2])
@@ -650,10 +765,13 @@ class Gen:
                 spec = self.spec()
                 t = r.choice(ins) if ins else a
                 x = r.random()
+                if x < 0.12:
+                    out.append(self.q_wagg_over_wtopn(t, spec))
+                    continue
                 rel = self.wrel_dedup(t, spec) if x < 0.35 else self.wrel_topn(t, spec, over_agg=x > 0.7)
                 out.append(self.q_alone(rel))
             elif sh == "win_cascade":
-                out.append(self.q_cascade(a))
+                out.append(self.q_cascade(a) if r.random() < 0.8 else self.q_agg_over_wagg(a, self.spec()))
         return out
 
     def scenario(self, title):
@@ -666,7 +784,7 @@ class Gen:
             out.append("SET 'table.local-time-zone' = 'UTC';")
             if r.random() < 0.15:
                 out.append("SET 'table.optimizer.agg-phase-strategy' = '%s';" % r.choice(["ONE_PHASE", "TWO_PHASE"]))
-        elif r.random() < 0.15:
+        elif r.random() < self.TTL_P:
             out.append("SET 'table.exec.state.ttl' = '1 h';")
         rowtime = tables[0].rowtime
         if not use_at and (not rowtime or r.random() < 0.3):
@@ -703,6 +821,71 @@ class Gen:
         return "\n".join(out) + "\n"
 
 
+class Gen2(Gen):
+    """Seeds >= 300: more updating tables and rows, HAVING and state TTL more often, expression
+    group keys (COALESCE / MOD / CASE, selected `AS k` or `AS s`), joins of two aggregates on an
+    aggregate value (L.c = R.c) or ON TRUE (global aggregates), Top-N over Top-N, window Top-N
+    without rn in a window join, a window deduplication feeding a window aggregation. Seeds below
+    300 write what they always wrote. Now and then (4 %) a probe query of q_probe (a form JoinLab
+does not support yet)."""
+
+    UPD = 0.7
+    NROWS = (9, 15)
+    HAVING_P = 0.4
+    TTL_P = 0.3
+    ALL_COLS = 0.95
+
+    def group_keys(self):
+        r = self.r
+        if r.random() < 0.4:
+            return r.choice([["COALESCE(k, 0) AS k"], ["MOD(k, 2) AS k"], ["k + 1 AS k"],
+                             ["k", "CASE WHEN v > 2 THEN 'hi' ELSE 'lo' END AS s"], ["k", "COALESCE(s, '-') AS s"]])
+        return Gen.group_keys(self)
+
+    def extra(self, a, b):
+        r = self.r
+        sh = self.shape
+        if r.random() < 0.04 and not self.window:
+            return self.q_probe(a, b)
+        if r.random() > 0.3:
+            return None
+        if sh == "agg_join":
+            if r.random() < 0.5:
+                L, R = self.rel_global(a), self.rel_global(b)
+                sel = self.pick_cols(L, "L") + self.pick_cols(R, "R")
+                jt = r.choice(["JOIN", "LEFT JOIN", "FULL JOIN"])
+                return ("SELECT %s\nFROM %s\n%s %s\nON TRUE;" % (", ".join(sel), L.ref("L"), jt, R.ref("R")),
+                        "%s %s ON TRUE %s" % (L.label, jt, R.label))
+            L = Rel("SELECT k, COUNT(*) AS c, SUM(v) AS sv FROM %s GROUP BY k" % a.name, {"c": True, "sv": True},
+                    label="GROUP BY k over %s" % a.name)
+            R = Rel("SELECT k, COUNT(*) AS c, MAX(s) AS ms FROM %s GROUP BY k" % b.name, {"c": True, "ms": False},
+                    label="GROUP BY k over %s" % b.name)
+            jt = r.choice(["JOIN", "LEFT JOIN", "RIGHT JOIN", "FULL JOIN"])
+            q = ("SELECT L.k AS lk, L.c AS lc, L.sv AS lsv, R.k AS rk, R.c AS rc, R.ms AS rms\nFROM (%s) L\n%s (%s) R\n"
+                 "ON L.c = R.c;") % (L.sql, jt, R.sql)
+            return q, "%s %s %s on the counts" % (L.label, jt, R.label)
+        if sh == "topn":
+            inner = self.rel_topn(a)
+            cols = [c for c in inner.cols if c != "rn"]
+            q = "SELECT * FROM (SELECT k, %s, ROW_NUMBER() OVER (ORDER BY %s DESC) AS rn2 FROM (%s)) WHERE rn2 <= 2;" % (
+                ", ".join(cols), cols[0], inner.sql)
+            return q, "global Top-2 over " + inner.label
+        if sh == "win_join" and not a.updating() and not b.updating():
+            spec = self.spec()
+            L = self.wrel_topn(a, spec)
+            L.sql = L.sql.replace("SELECT * FROM (SELECT id, k, v, s, window_start, window_end,",
+                                  "SELECT id, k, v, s, window_start, window_end FROM (SELECT id, k, v, s, window_start, window_end,")
+            L.cols.pop("rn", None)
+            R = self.wrel_agg(b, spec) if r.random() < 0.6 else self.wrel_dedup(b, spec)
+            return self.q_win_join(L, R)
+        if sh == "win_rank" and not a.updating():
+            spec = self.spec()
+            D = self.wrel_dedup(a, spec)
+            q = "SELECT k, window_start, window_end, COUNT(*) AS n, SUM(v) AS sv, LISTAGG(s) AS ls FROM (%s) GROUP BY k, window_start, window_end;" % D.sql
+            return q, "window agg over " + D.label
+        return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seed", type=int, default=1)
@@ -711,11 +894,11 @@ def main():
     ap.add_argument("--shape", choices=SHAPES, help="write only this shape")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    pool = REGULAR + WINDOW if args.seed < 100 else REGULAR if args.seed < 200 else WINDOW
+    pool = REGULAR + WINDOW if args.seed < 100 or args.seed >= 300 else REGULAR if args.seed < 200 else WINDOW
     for n in range(args.count):
         rng = random.Random("agg-%d-%d" % (args.seed, n))
         shape = args.shape or rng.choice(pool)
-        text = Gen(rng, shape).scenario("-- aggregations.py --seed %d, scenario %d" % (args.seed, n))
+        text = (Gen2 if args.seed >= 300 else Gen)(rng, shape).scenario("-- aggregations.py --seed %d, scenario %d" % (args.seed, n))
         with open(os.path.join(args.out, "ag%d_%03d.sql" % (args.seed, n)), "w") as f:
             f.write(text)
 

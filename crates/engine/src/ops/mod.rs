@@ -147,6 +147,10 @@ pub trait Operator {
         false
     }
 
+    /// The job starting, before the first data row (only `VALUES` does something: it emits its
+    /// rows and, finished, a `+inf` watermark).
+    fn start(&mut self, _cx: &mut Ctx) {}
+
     /// The end of input (only sources do something: they emit the final `+inf` watermark).
     fn finish(&mut self, _cx: &mut Ctx) {}
 
