@@ -40,6 +40,7 @@ pub mod deduplicate;
 pub mod expand;
 pub mod group_aggregate;
 pub mod interval_join;
+pub mod java_order;
 pub mod join_state;
 pub mod multi_join;
 pub mod normalize;
