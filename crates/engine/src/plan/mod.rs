@@ -115,9 +115,21 @@ fn passes(rel: Rel) -> Result<Rel> {
     let rel = simplify::prune_empty(rel);
     let rel = prune::prune_root(rel);
     rank::check_no_over(&rel)?;
+    check_window_aggregates(&rel)?;
     check_join_keys(&rel)?;
     check_proctime_interval_joins(&rel)?;
     Ok(rel)
+}
+
+/// The window aggregations' calls, as Flink's code generation sees them (after pruning).
+fn check_window_aggregates(rel: &Rel) -> Result<()> {
+    let mut first = Ok(());
+    rel.walk(&mut |r| {
+        if let (Node::WindowAggregate(a), Ok(())) = (&r.node, &first) {
+            first = bind::aggregate::check_window_calls(&a.window.spec, &a.calls);
+        }
+    });
+    first
 }
 
 /// Flink's `JoinUtil.validateJoinSpec`: a binary join left with an `IS NOT DISTINCT FROM` key over

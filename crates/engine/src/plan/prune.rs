@@ -42,11 +42,81 @@ pub fn prune_root(rel: Rel) -> Rel {
     prune(rel, &need).0
 }
 
+/// Flink's `PruneAggregateCallRule` (a Project or Calc right on an Aggregate): the calls of a
+/// group or window aggregation that the Calc above does not read are dropped, so they neither
+/// run nor make the aggregation emit (`-U`/`+U` pairs when only an unread call changed). Not for
+/// grouping sets (the rule wants a SIMPLE group); an aggregation without keys keeps one call.
+/// Returns the map of the aggregation's columns when it dropped any.
+fn prune_aggregate_calls(rel: Rel, need: &[bool]) -> (Rel, Option<ColumnMap>) {
+    let n = rel.fields.len();
+    let unread = |ncalls: usize, first: usize| -> Vec<usize> {
+        (0..ncalls).filter(|&j| !need.get(first + j).copied().unwrap_or(true)).collect()
+    };
+    let (first, ncalls, keyless) = match &rel.node {
+        Node::GroupAggregate(a) if !over_expand(&a.input) => (a.group.len(), a.calls.len(), a.group.is_empty()),
+        Node::WindowAggregate(a) => (a.group.len(), a.calls.len(), false),
+        _ => return (rel, None),
+    };
+    let mut drop = unread(ncalls, first);
+    if drop.is_empty() || (keyless && ncalls == 1) {
+        return (rel, None);
+    }
+    if keyless && drop.len() == ncalls {
+        drop.remove(0);
+    }
+    let mut map: ColumnMap = vec![None; n];
+    let mut next = 0;
+    for (i, m) in map.iter_mut().enumerate() {
+        if i >= first && i < first + ncalls && drop.contains(&(i - first)) {
+            continue;
+        }
+        *m = Some(next);
+        next += 1;
+    }
+    let keep_call = |j: &usize| !drop.contains(j);
+    let fields: Vec<_> = (0..n).filter(|&i| map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
+    let re = |cols: &[usize]| -> Vec<usize> { cols.iter().filter_map(|&c| map.get(c).copied().flatten()).collect() };
+    let unique_keys = rel.unique_keys.iter().map(|k| re(k)).collect();
+    let window = rel.window.clone().map(|p| super::rel::WindowProps {
+        window_start: re(&p.window_start),
+        window_end: re(&p.window_end),
+        window_time: re(&p.window_time),
+        ..p
+    });
+    let (node, update_producer) = match rel.node {
+        Node::GroupAggregate(mut a) => {
+            a.calls = a.calls.into_iter().enumerate().filter(|(j, _)| keep_call(j)).map(|(_, c)| c).collect();
+            a.call_retract =
+                a.call_retract.into_iter().enumerate().filter(|(j, _)| keep_call(j)).map(|(_, c)| c).collect();
+            let producer = super::explain::group_aggregate_line(&a, &fields);
+            (Node::GroupAggregate(a), Some(producer))
+        }
+        Node::WindowAggregate(mut a) => {
+            a.calls = a.calls.into_iter().enumerate().filter(|(j, _)| keep_call(j)).map(|(_, c)| c).collect();
+            a.call_retract =
+                a.call_retract.into_iter().enumerate().filter(|(j, _)| keep_call(j)).map(|(_, c)| c).collect();
+            a.two_phase = !a.one_phase && super::bind::aggregate::mergeable(&a.calls);
+            (Node::WindowAggregate(a), rel.update_producer)
+        }
+        other => (other, rel.update_producer),
+    };
+    (Rel { node, fields, unique_keys, window, update_producer, ..rel }, Some(map))
+}
+
+/// The aggregation of grouping sets reads an `Expand` (through its projection).
+fn over_expand(rel: &Rel) -> bool {
+    match &rel.node {
+        Node::Expand { .. } => true,
+        Node::Calc { input, .. } => over_expand(input),
+        _ => false,
+    }
+}
+
 /// Prunes `rel` given which of its output columns are needed; the result may keep more.
 fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
     let n = rel.fields.len();
     match rel.node {
-        Node::Calc { input, filter, project } => {
+        Node::Calc { input, filter, mut project } => {
             let keep: Vec<usize> = (0..project.len()).filter(|&i| need.get(i).copied().unwrap_or(true)).collect();
             let mut input_need = vec![false; input.fields.len()];
             for &i in &keep {
@@ -55,7 +125,24 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             if let Some(f) = &filter {
                 used_by(f, &mut input_need);
             }
-            let (child, cmap) = prune(*input, &input_need);
+            let (input, calls_map) = prune_aggregate_calls(*input, &input_need);
+            let filter = match calls_map {
+                Some(cm) => {
+                    for p in project.iter_mut() {
+                        *p = remap(p, &cm);
+                    }
+                    filter.map(|f| remap(&f, &cm))
+                }
+                None => filter,
+            };
+            let mut input_need = vec![false; input.fields.len()];
+            for &i in &keep {
+                used_by(&project[i], &mut input_need);
+            }
+            if let Some(f) = &filter {
+                used_by(f, &mut input_need);
+            }
+            let (child, cmap) = prune(input, &input_need);
             let new_project: Vec<Expr> = keep.iter().map(|&i| remap(&project[i], &cmap)).collect();
             let names: Vec<String> = keep.iter().map(|&i| rel.fields[i].name.clone()).collect();
             let new_filter = filter.as_ref().map(|f| remap(f, &cmap));

@@ -183,6 +183,9 @@ pub struct WindowAggregateNode {
     pub time_col: Option<usize>,
     /// Local and global stages (the default for event time when every call can merge).
     pub two_phase: bool,
+    /// One stage whatever the calls (processing time, or `table.optimizer.agg-phase-strategy`
+    /// ONE_PHASE): `two_phase` is decided again when unread calls are pruned.
+    pub one_phase: bool,
 }
 
 /// `ROW_NUMBER()` / `RANK()` / `DENSE_RANK()`.

@@ -6,7 +6,7 @@
 //! [`super::classify::classify_join`]; the planner passes that follow run in
 //! [`super::plan_query`].
 
-mod aggregate;
+pub(crate) mod aggregate;
 mod from;
 mod join;
 mod over;
@@ -295,8 +295,9 @@ impl<'c> Binder<'c> {
             unsorted.limit_clause = None;
             unsorted.fetch = None;
             let bound = self.bind_query(&unsorted, outer)?;
+            let r = self.sort_limit_widened(bound, &unsorted, outer, ob, offset, fetch);
             self.ctes.truncate(saved);
-            return self.sort_limit(bound, ob, offset, fetch);
+            return r;
         }
         if let Some(ob) = &q.order_by {
             let (s, e) = span_of(ob);

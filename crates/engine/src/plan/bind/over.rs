@@ -159,6 +159,77 @@ impl<'c> Binder<'c> {
 impl<'c> Binder<'c> {
     /// `ORDER BY keys LIMIT fetch OFFSET offset` over `bound`: a Top-N without partition or rank
     /// number (Flink's `SortLimit`, run by its Top-N functions).
+    /// `ORDER BY … LIMIT` whose keys are not all output columns: Calcite's validator finds a
+    /// key in the FROM clause (or computes it) as an extra select item that the sort reads and a
+    /// Calc drops after it (`SELECT id FROM t ORDER BY v DESC LIMIT 2`). Only for a plain
+    /// SELECT; a DISTINCT, set operation or VALUES keeps to its output columns.
+    pub(super) fn sort_limit_widened(
+        &mut self,
+        bound: Bound,
+        unsorted: &sqlparser::ast::Query,
+        outer: Option<&Scope>,
+        ob: &sqlparser::ast::OrderBy,
+        offset: i64,
+        fetch: i64,
+    ) -> Result<Bound> {
+        let sqlparser::ast::OrderByKind::Expressions(exprs) = &ob.kind else {
+            return self.sort_limit(bound, ob, offset, fetch);
+        };
+        let scope = Scope::new(bound.scope.clone());
+        let is_output = |e: &SqlExpr| match e {
+            SqlExpr::Value(v) => matches!(v.value, sqlparser::ast::Value::Number(..)),
+            other => bind_scalar(other, &scope, self.zone).ok().and_then(|x| x.as_input()).is_some(),
+        };
+        let extra: Vec<usize> = (0..exprs.len()).filter(|&i| !is_output(&exprs[i].expr)).collect();
+        let plain = matches!(unsorted.body.as_ref(), sqlparser::ast::SetExpr::Select(s) if s.distinct.is_none());
+        let distinct = matches!(unsorted.body.as_ref(), sqlparser::ast::SetExpr::Select(s) if s.distinct.is_some());
+        if let (true, Some(&i)) = (distinct, extra.first()) {
+            // SELECT DISTINCT sorts only by what it selects (Calcite's validator)
+            let mut widened = unsorted.clone();
+            if let sqlparser::ast::SetExpr::Select(s) = widened.body.as_mut() {
+                s.projection.push(sqlparser::ast::SelectItem::UnnamedExpr(exprs[i].expr.clone()));
+            }
+            self.bind_query(&widened, outer)?;
+            return Err(calcite_error(
+                span_of(&exprs[i].expr),
+                &format!("Expression '{}' is not in the select clause", exprs[i].expr),
+            ));
+        }
+        if extra.is_empty() || !plain {
+            return self.sort_limit(bound, ob, offset, fetch);
+        }
+        let mut widened = unsorted.clone();
+        if let sqlparser::ast::SetExpr::Select(s) = widened.body.as_mut() {
+            for &i in &extra {
+                s.projection.push(sqlparser::ast::SelectItem::UnnamedExpr(exprs[i].expr.clone()));
+            }
+        }
+        let wide = match self.bind_query(&widened, outer) {
+            Ok(w) => w,
+            // an expression of output columns (an alias in it): not run yet
+            Err(e) if extra.iter().any(|&i| bind_scalar(&exprs[i].expr, &scope, self.zone).is_ok()) => {
+                let _ = e;
+                return self.sort_limit(bound, ob, offset, fetch);
+            }
+            Err(e) => return Err(e),
+        };
+        let visible: Vec<usize> = (0..wide.scope.len()).filter(|&c| !wide.scope[c].hidden).collect();
+        if visible.len() < extra.len() {
+            return self.sort_limit(bound, ob, offset, fetch);
+        }
+        let extra_cols: Vec<usize> = visible[visible.len() - extra.len()..].to_vec();
+        let keys: Vec<Option<usize>> =
+            (0..exprs.len()).map(|i| extra.iter().position(|&x| x == i).map(|k| extra_cols[k])).collect();
+        let wide_scope = wide.scope.clone();
+        let sorted = self.sort_limit_keys(wide, ob, offset, fetch, &keys)?;
+        let keep: Vec<usize> = (0..wide_scope.len()).filter(|c| !extra_cols.contains(c)).collect();
+        let project: Vec<Expr> = keep.iter().map(|&c| Expr::input(c, sorted.rel.fields[c].ty.clone())).collect();
+        let names: Vec<String> = keep.iter().map(|&c| sorted.rel.fields[c].name.clone()).collect();
+        let rel = calc(sorted.rel, None, project, names);
+        let scope = keep.iter().map(|&c| wide_scope[c].clone()).collect();
+        Ok(Bound { rel, scope })
+    }
+
     pub(super) fn sort_limit(
         &mut self,
         bound: Bound,
@@ -166,15 +237,33 @@ impl<'c> Binder<'c> {
         offset: i64,
         fetch: i64,
     ) -> Result<Bound> {
+        let n = match &ob.kind {
+            sqlparser::ast::OrderByKind::Expressions(e) => e.len(),
+            sqlparser::ast::OrderByKind::All(_) => 0,
+        };
+        self.sort_limit_keys(bound, ob, offset, fetch, &vec![None; n])
+    }
+
+    /// The Top-N of `ORDER BY … LIMIT`; `given[i]` is the column of key `i` when the caller
+    /// already knows it (an extra select item).
+    fn sort_limit_keys(
+        &mut self,
+        bound: Bound,
+        ob: &sqlparser::ast::OrderBy,
+        offset: i64,
+        fetch: i64,
+        given: &[Option<usize>],
+    ) -> Result<Bound> {
         let exprs = match &ob.kind {
             sqlparser::ast::OrderByKind::Expressions(e) => e,
             sqlparser::ast::OrderByKind::All(_) => return Err(Error::unsupported("ORDER BY ALL")),
         };
         let scope = Scope::new(bound.scope.clone());
         let mut order = Vec::new();
-        for o in exprs {
+        for (i, o) in exprs.iter().enumerate() {
             // an ordinal (ORDER BY 2) or an output column
             let col = match &o.expr {
+                _ if given.get(i).copied().flatten().is_some() => given[i],
                 SqlExpr::Value(v) => match &v.value {
                     sqlparser::ast::Value::Number(n, _) => n.parse::<usize>().ok().and_then(|i| {
                         (0..bound.scope.len()).filter(|&c| !bound.scope[c].hidden).nth(i.wrapping_sub(1))
