@@ -36,10 +36,49 @@ fn remap(e: &Expr, map: &ColumnMap) -> Expr {
     e.remap(&|i| map.get(i).copied().flatten().unwrap_or(i))
 }
 
-/// Prunes the tree under the root: every column of the root is needed.
+/// Prunes the tree under the root: every column of the root is needed. Then the aggregate calls
+/// nobody reads: Flink pushes projections into the sources before `PruneAggregateCallRule`
+/// runs, so the columns a source (and a ChangelogNormalize) reads are those of the unpruned
+/// calls (an update of a column only a pruned call read still passes a ChangelogNormalize).
 pub fn prune_root(rel: Rel) -> Rel {
     let need = vec![true; rel.fields.len()];
-    prune(rel, &need).0
+    prune_calls(prune(rel, &need).0)
+}
+
+/// [`prune_aggregate_calls`] under every Calc of the tree.
+fn prune_calls(rel: Rel) -> Rel {
+    let rel = rel.map_inputs(&mut prune_calls);
+    let Rel { node, fields, insert_only, update_producer, window, unique_keys } = rel;
+    match node {
+        Node::Calc { input, filter, mut project } => {
+            let mut need = vec![false; input.fields.len()];
+            for e in &project {
+                used_by(e, &mut need);
+            }
+            if let Some(f) = &filter {
+                used_by(f, &mut need);
+            }
+            let (input, map) = prune_aggregate_calls(*input, &need);
+            let filter = match map {
+                Some(m) => {
+                    for p in project.iter_mut() {
+                        *p = remap(p, &m);
+                    }
+                    filter.map(|f| remap(&f, &m))
+                }
+                None => filter,
+            };
+            Rel {
+                node: Node::Calc { input: Box::new(input), filter, project },
+                fields,
+                insert_only,
+                update_producer,
+                window,
+                unique_keys,
+            }
+        }
+        node => Rel { node, fields, insert_only, update_producer, window, unique_keys },
+    }
 }
 
 /// Flink's `PruneAggregateCallRule` (a Project or Calc right on an Aggregate): the calls of a
@@ -116,7 +155,7 @@ fn over_expand(rel: &Rel) -> bool {
 fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
     let n = rel.fields.len();
     match rel.node {
-        Node::Calc { input, filter, mut project } => {
+        Node::Calc { input, filter, project } => {
             let keep: Vec<usize> = (0..project.len()).filter(|&i| need.get(i).copied().unwrap_or(true)).collect();
             let mut input_need = vec![false; input.fields.len()];
             for &i in &keep {
@@ -125,24 +164,7 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             if let Some(f) = &filter {
                 used_by(f, &mut input_need);
             }
-            let (input, calls_map) = prune_aggregate_calls(*input, &input_need);
-            let filter = match calls_map {
-                Some(cm) => {
-                    for p in project.iter_mut() {
-                        *p = remap(p, &cm);
-                    }
-                    filter.map(|f| remap(&f, &cm))
-                }
-                None => filter,
-            };
-            let mut input_need = vec![false; input.fields.len()];
-            for &i in &keep {
-                used_by(&project[i], &mut input_need);
-            }
-            if let Some(f) = &filter {
-                used_by(f, &mut input_need);
-            }
-            let (child, cmap) = prune(input, &input_need);
+            let (child, cmap) = prune(*input, &input_need);
             let new_project: Vec<Expr> = keep.iter().map(|&i| remap(&project[i], &cmap)).collect();
             let names: Vec<String> = keep.iter().map(|&i| rel.fields[i].name.clone()).collect();
             let new_filter = filter.as_ref().map(|f| remap(f, &cmap));

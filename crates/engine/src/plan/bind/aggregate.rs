@@ -952,23 +952,37 @@ pub(crate) fn mergeable(calls: &[AggCall]) -> bool {
 /// unread calls are pruned: a sliced-shared window (HOP, CUMULATE) merges its slices, so
 /// FIRST_VALUE/LAST_VALUE (no `merge`) fail; a hopping window merges through the distinct view
 /// with retraction (Flink 2.3, HOP only, not CUMULATE; oracle scenario
-/// window_agg/hop_distinct_without_retract), so a DISTINCT SUM or LISTAGG fails.
-pub(crate) fn check_window_calls(spec: &WindowSpec, calls: &[AggCall]) -> Result<()> {
+/// window_agg/hop_distinct_without_retract), so a DISTINCT SUM or LISTAGG over an insert-only
+/// input (no retracting variant) fails.
+pub(crate) fn check_window_calls(spec: &WindowSpec, calls: &[AggCall], call_retract: &[bool]) -> Result<()> {
+    let retracting = |i: usize| call_retract.get(i).copied().unwrap_or(false);
     if matches!(spec, WindowSpec::Hop { .. } | WindowSpec::Cumulate { .. }) {
-        if let Some(c) = calls.iter().find(|c| matches!(c.func, AggFunc::FirstValue | AggFunc::LastValue)) {
-            let class = if c.func == AggFunc::FirstValue { "FirstValueAggFunction" } else { "LastValueAggFunction" };
+        let first_last =
+            calls.iter().enumerate().find(|(_, c)| matches!(c.func, AggFunc::FirstValue | AggFunc::LastValue));
+        if let Some((i, c)) = first_last {
+            let class = match (c.func == AggFunc::FirstValue, retracting(i)) {
+                (true, false) => "FirstValueAggFunction",
+                (true, true) => "FirstValueWithRetractAggFunction",
+                (false, false) => "LastValueAggFunction",
+                (false, true) => "LastValueWithRetractAggFunction",
+            };
             return Err(Error::validation(format!(
-                    "Could not find an implementation method 'merge' in class 'org.apache.flink.table.runtime.functions.aggregate.{}' for function '{}' that matches the following signature:\nvoid merge(org.apache.flink.table.data.RowData, java.lang.Iterable)",
-                    class,
-                    c.func.explain_name()
-                )));
+                "Could not find an implementation method 'merge' in class 'org.apache.flink.table.runtime.functions.aggregate.{}' for function '{}' that matches the following signature:\nvoid merge(org.apache.flink.table.data.RowData, java.lang.Iterable)",
+                class,
+                c.func.explain_name()
+            )));
         }
     }
     // A hopping window merges its slices through the distinct view with retraction (Flink
     // 2.3, checked with the oracle: HOP only, not CUMULATE), so a DISTINCT call to a function
-    // without retract fails when the handler is generated.
+    // without retract fails when the handler is generated (over an updating input the
+    // retracting variants run: no failure).
     if matches!(spec, WindowSpec::Hop { .. }) {
-        if let Some(c) = calls.iter().find(|c| c.distinct && matches!(c.func, AggFunc::Sum | AggFunc::ListAgg)) {
+        let no_retract = calls
+            .iter()
+            .enumerate()
+            .find(|(i, c)| c.distinct && !retracting(*i) && matches!(c.func, AggFunc::Sum | AggFunc::ListAgg));
+        if let Some((_, c)) = no_retract {
             return Err(Error::table(if c.func == AggFunc::Sum {
                 "This function does not support retraction, Please choose SumWithRetractAggFunction."
             } else {
