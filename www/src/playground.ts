@@ -150,6 +150,7 @@ export class Playground {
         events: events.element,
         timeline: this.timeline.element,
         changelog: changelog.element,
+        changelogMode: changelog.mode,
         result: result.element,
         resultMode: result.mode,
         state: state.element,

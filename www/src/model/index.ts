@@ -2,7 +2,8 @@
 // its types, buildModel, operator names, window lookups and the result table.
 
 export * from './types';
-export { boundsOfLabel, buildModel, stateSeriesOf } from './build';
+export { boundsOfLabel, buildModel, sourceTableOf, stateSeriesOf } from './build';
+export { inputColumns, keyText, labelList, modeReason, opMeta, type OpMeta, outputColumns, type ResultCol, resultName, resultsText, resultValue, WINDOW_KINDS } from './ops';
 export { inputName, operator, operatorName, sidesOf } from './names';
-export { windowCountsAt, windowPhase } from './windows';
+export { firesBy, windowCountsAt, windowPhase } from './windows';
 export { ResultTable, type ResultRow } from './result-table';

@@ -8,6 +8,7 @@
 
 import { h } from '../dom';
 import type { OutputRow, QueryModel } from '../model';
+import { updatingBadge } from './badges';
 import { formatTime } from '../time';
 import type { Pane } from './pane';
 
@@ -17,8 +18,12 @@ const MORE_ROWS = 2000;
 
 export class ChangelogPane implements Pane {
   readonly element: HTMLElement;
+  /** Whether the result is updating or append-only (in the card's heading). */
+  readonly mode: HTMLSpanElement;
   private readonly list: HTMLOListElement;
   private readonly empty: HTMLParagraphElement;
+  /** What -U / +U / -D mean, shown when the result is updating. */
+  private readonly updatingNote: HTMLParagraphElement;
   private model: QueryModel | null = null;
   /** Rendered groups, in step order. */
   private groups: { pos: number; el: HTMLLIElement }[] = [];
@@ -33,7 +38,9 @@ export class ChangelogPane implements Pane {
   ) {
     this.list = h('ol', { class: 'jl-changelog', 'aria-label': 'Changelog rows so far' });
     this.empty = h('p', { class: 'jl-muted', text: 'No rows emitted yet.' });
-    this.element = h('div', { class: 'jl-pane-body' }, this.empty, this.list);
+    this.mode = h('span', { class: 'jl-card-badge', 'data-testid': 'changelog-mode' });
+    this.updatingNote = h('p', { class: 'jl-muted jl-caption', 'data-testid': 'changelog-updating', hidden: true });
+    this.element = h('div', { class: 'jl-pane-body' }, this.updatingNote, this.empty, this.list);
     // One listener for every row and step link: a row goes to the step that emitted it.
     this.list.addEventListener('click', (e) => {
       const t = e.target as HTMLElement;
@@ -63,6 +70,13 @@ export class ChangelogPane implements Pane {
 
   setModel(model: QueryModel | null): void {
     this.model = model;
+    this.mode.replaceChildren(...(model ? [updatingBadge(model.updating, 'The result')] : []));
+    const op = model?.rootOp;
+    const retracting = !!model && model.outputs.some((o) => o.kind !== '+I');
+    this.updatingNote.hidden = !model || !(model.updating || retracting);
+    this.updatingNote.textContent = model
+      ? `An updating result${op ? ` (${op.kind} at the top of the plan)` : ''}: a -U or -D row takes back a row sent before (its "takes back" link goes to it), and +U sends the row that replaces it. A sink that is not a changelog (a Kafka topic in append mode) could not take it.`
+      : '';
     this.groups = [];
     this.shownPos = 0;
     this.current = null;
@@ -124,6 +138,17 @@ export class ChangelogPane implements Pane {
         o.text,
       );
     };
+    /** For a -U / -D: which earlier row it takes back (a link to that row's step). */
+    const retractTag = (i: number): HTMLElement | null => {
+      const o = m.outputs[i];
+      if (o.retracts < 0) return null;
+      const t = m.outputs[o.retracts];
+      return h(
+        'button',
+        { type: 'button', class: 'jl-step-link jl-retracts', 'data-goto': t.pos, 'data-testid': 'retracts', title: `${o.kind} takes back ${t.text}, sent at step ${t.pos}` },
+        `takes back #${t.index + 1} (step ${t.pos})`,
+      );
+    };
     const add = (a: number, b: number) => {
       // Never cut a pair in two.
       if (b < to && m.outputs[b - 1]?.partner === b) b++;
@@ -132,12 +157,12 @@ export class ChangelogPane implements Pane {
         if (o.partner === i + 1 && o.pairKind && i + 1 < b) {
           // A retraction and the row right after it that replaces it.
           rows.append(
-            h('li', { class: `jl-pair jl-pair-${o.pairKind}`, 'data-testid': 'changelog-pair', 'data-pair': o.pairKind }, rowButton(i), rowButton(i + 1), pairCaption(m, o, m.outputs[i + 1], pos)),
+            h('li', { class: `jl-pair jl-pair-${o.pairKind}`, 'data-testid': 'changelog-pair', 'data-pair': o.pairKind }, rowButton(i), retractTag(i), rowButton(i + 1), pairCaption(m, o, m.outputs[i + 1], pos)),
           );
           i++;
           continue;
         }
-        const li = h('li', {}, rowButton(i));
+        const li = h('li', {}, rowButton(i), retractTag(i));
         if (o.padded) li.append(paddedCaption(m, o, pos));
         // A pair whose rows are apart: the caption goes with the replacing row.
         if (o.partner >= 0 && o.partner < i) {

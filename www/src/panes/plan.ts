@@ -2,7 +2,7 @@
 // notes, its EXPLAIN text, and what EXPLAIN / DESCRIBE statements of the script printed.
 
 import { h } from '../dom';
-import { boundsOfLabel, inputName, type QueryModel } from '../model';
+import { boundsOfLabel, inputName, modeReason, type QueryModel } from '../model';
 import { formatDuration } from '../time';
 import type { OperatorInfo } from '../trace';
 import { updatingBadge } from './badges';
@@ -32,13 +32,17 @@ export class PlanPane implements Pane {
       const o = byId.get(id);
       if (!o || depth > 30) return;
       const what = o.table ? '' : o.inputs.length ? ` ← ${inputName(model, o.id)}` : '';
+      const why = modeReason(q, o);
+      const badge = updatingBadge(o.updating);
+      if (why) badge.title = `${o.kind} is ${why}`;
       const li = h(
         'li',
-        { 'data-op': o.id },
+        { 'data-op': o.id, 'data-kind': o.kind },
         h('span', { class: 'jl-op-kind' }, o.kind),
         ' ',
-        updatingBadge(o.updating),
+        badge,
         h('span', { class: 'jl-muted jl-small' }, o.table ? ` ${o.table}` : what),
+        why ? h('div', { class: 'jl-small jl-mode-why', 'data-testid': 'mode-reason' }, `${o.updating ? 'Updating' : 'Append-only'}: ${why.replace(/^(updating|append-only): /, '')}`) : null,
         h('div', { class: 'jl-mono jl-op-label' }, o.kind === 'IntervalJoin' ? readableBounds(o.label) : o.label),
         o.kind === 'IntervalJoin' ? intervalBounds(model, o) : null,
       );

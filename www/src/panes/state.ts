@@ -5,7 +5,9 @@
 //   stateful operators, their total; with several queries in the script, every query's total
 //   side by side (the same data through a chain of binary joins and through one MultiJoin).
 // * Below, per operator: the rows it holds per key (and window), one column per side (`left` /
-//   `right`, a MultiJoin's input tables, a ChangelogNormalize's latest row per key), with what
+//   `right`, a MultiJoin's input tables, a ChangelogNormalize's latest row per key) — the
+//   operators that feed joins (aggregations, Top-N, deduplication and their window forms) have
+//   their own tables, in state-ops.ts —, with what
 //   the engine knows about each row (`×2` copies, `matches: N` on outer sides: 0 means the row
 //   is out padded with NULLs). These come from the engine's `stateAt` (a re-run up to the step,
 //   in the worker), latest request wins.
@@ -17,6 +19,7 @@ import { shortWindow } from '../timeline';
 import { formatDate } from '../time';
 import type { EventOf, StateGroup, StateSummary } from '../trace';
 import { updatingBadge } from './badges';
+import { OP_STATE_KINDS, opStateTable } from './state-ops';
 import type { Pane } from './pane';
 
 const MAX_GROUPS = 200;
@@ -330,7 +333,9 @@ function shortReason(e: EventOf<'state_expire'>): string {
 
 /** One operator's state: a row per (window,) key, a column per side. */
 function stateTable(m: QueryModel, s: StateSummary): Node[] {
-  if (operator(m, s.op)?.kind === 'IntervalJoin') return intervalTable(m, s);
+  const o = operator(m, s.op);
+  if (o?.kind === 'IntervalJoin') return intervalTable(m, s);
+  if (o && OP_STATE_KINDS.has(o.kind)) return opStateTable(m, o, s) ?? [];
   // Every side of the operator, also those that hold nothing yet (shown as —).
   const sides = sidesOf(m, s.op, [...new Set(s.groups.map((g) => g.side))]);
   const windowed = s.groups.some((g) => g.window);

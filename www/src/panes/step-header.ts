@@ -199,7 +199,8 @@ export class StepHeader implements Pane {
       items.push(h('span', {}, sw('jl-sw-timer'), "its key's cleanup timer"));
       if (iv.delay > 0) items.push(h('span', {}, sw('jl-sw-jointime'), "join's time (timers fire at it)"));
     }
-    if (m.windows.length) items.push(h('span', {}, sw('jl-sw-open'), 'window open'), h('span', {}, sw('jl-sw-fired'), 'fired'));
+    if (m.windows.length) items.push(h('span', {}, sw('jl-sw-open'), 'window open'), h('span', {}, sw('jl-sw-fired'), 'fired'), h('span', {}, sw('jl-sw-firemark'), 'fires at this step'));
+    if (m.windowLanes.length > 1) items.push(h('span', {}, 'a lane per windowed operator, the sources’ side first'));
     if (m.held.some((x, p) => x && p > x.since)) items.push(h('span', {}, sw('jl-sw-held'), 'join watermark held back'));
     items.push(h('span', {}, sw('jl-sw-out'), 'emitted row'));
     this.legend.replaceChildren(...items);

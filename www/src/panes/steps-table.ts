@@ -56,7 +56,7 @@ export class StepsTable implements Pane {
       const s = i.step;
       const emitted = m.outEnd[p] - m.outEnd[p - 1];
       const notes: string[] = [];
-      if (i.row?.late) notes.push(`✕ late: window ${shortWindow(i.row.late.window)} had already fired; dropped`);
+      if (i.row?.late) notes.push(i.row.late.point ? `✕ late: its time was behind the watermark; dropped by the ${i.row.late.by}` : `✕ late: window ${shortWindow(i.row.late.window)} had already fired; dropped${i.row.late.by === 'WindowJoin' ? '' : ` by the ${i.row.late.by}`}`);
       const iv = i.row?.interval;
       if (iv && !iv.cached) notes.push(`✕ late: the join's time had passed its range; it probed (${iv.matched} joined) and is not kept`);
       if (i.row?.dropped) notes.push(`dropped: ${i.row.dropped}`);
