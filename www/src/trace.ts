@@ -162,7 +162,7 @@ partner?: number | null,
  */
 pair?: PairKind | null, };
 
-export type StepKind = "row" | "watermark" | "end";
+export type StepKind = "start" | "row" | "watermark" | "end";
 
 export type Step = { 
 /**
@@ -216,7 +216,11 @@ index: number, sql: string, line: number,
  * The session time zone in effect for the query (`table.local-time-zone`): values,
  * step sentences and the windows of TIMESTAMP_LTZ queries are on its wall clock.
  */
-zone: string, notes: Array<string>, schema: Array<FieldInfo>, plan: string, operators: Array<OperatorInfo>, end_mode: EndMode, steps: Array<Step>, 
+zone: string, notes: Array<string>, schema: Array<FieldInfo>, plan: string, operators: Array<OperatorInfo>, end_mode: EndMode, 
+/**
+ * What the job emitted as it started, before step 1 (a query over `VALUES` rows).
+ */
+start?: Step | null, steps: Array<Step>, 
 /**
  * The end of input (bounded modes).
  */

@@ -37,6 +37,17 @@ fn step_lines(out: &mut String, s: &Step, print_line: bool, opts: &TextOptions) 
     }
 }
 
+/// The rows a query emitted as its job started (`VALUES`), as the oracle prints them.
+fn start_lines(out: &mut String, q: &QueryTrace) {
+    if let Some(s) = q.start.as_ref().filter(|s| !s.output.is_empty()) {
+        out.push_str("# at job start\n");
+        for r in &s.output {
+            out.push_str(&r.text);
+            out.push('\n');
+        }
+    }
+}
+
 /// Renders one query's section (without its `== query` header line).
 pub fn query_text(out: &mut String, q: &QueryTrace, trace_all_steps: bool, opts: &TextOptions) {
     for n in &q.notes {
@@ -52,6 +63,7 @@ pub fn query_text(out: &mut String, q: &QueryTrace, trace_all_steps: bool, opts:
     out.push_str(")\n");
     if let Some(e) = &q.runtime_error {
         out.push_str("== changelog (partial)\n");
+        start_lines(out, q);
         for s in &q.steps {
             step_lines(out, s, trace_all_steps || !s.output.is_empty(), opts);
         }
@@ -62,6 +74,7 @@ pub fn query_text(out: &mut String, q: &QueryTrace, trace_all_steps: bool, opts:
         return;
     }
     out.push_str("== changelog\n");
+    start_lines(out, q);
     for s in &q.steps {
         step_lines(out, s, trace_all_steps || !s.output.is_empty(), opts);
     }

@@ -261,6 +261,8 @@ pub struct OutRow {
 #[cfg_attr(test, derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum StepKind {
+    /// The job starting: literal rows (`VALUES`) come out before the first data row.
+    Start,
     Row,
     Watermark,
     End,
@@ -355,6 +357,8 @@ pub struct QueryTrace {
     pub plan: String,
     pub operators: Vec<OperatorInfo>,
     pub end_mode: EndMode,
+    /// What the job emitted as it started, before step 1 (a query over `VALUES` rows).
+    pub start: Option<Step>,
     pub steps: Vec<Step>,
     /// The end of input (bounded modes).
     pub end: Option<Step>,

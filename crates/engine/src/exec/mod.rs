@@ -199,6 +199,7 @@ impl Prepared {
             operators: Vec::new(),
             end_mode: settings.end_mode(),
             steps: Vec::new(),
+            start: None,
             end: None,
             materialized_unbounded: None,
             materialized_bounded: None,

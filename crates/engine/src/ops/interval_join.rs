@@ -47,11 +47,13 @@
 //! # Scenarios
 //! `tests/conformance/interval_join/*`.
 //!
-//! Rows of one time are kept in arrival order and times are visited in time order; Flink visits
-//! a key's times in its hash map's order, so the order of rows emitted in one step may differ
-//! (the oracle compares a step's rows as a multiset).
+//! Rows of one time are kept in arrival order; a key's times are visited in the order of Flink's
+//! hash map (Java's `HashMap<Long, …>`, [`super::java_order`]): that order decides which padded
+//! row comes out first, and so which row sets a cleanup timer in a join downstream.
 
 use std::collections::BTreeMap;
+
+use super::java_order::JavaLongMap;
 
 use rustc_hash::FxHashMap;
 
@@ -100,8 +102,9 @@ struct Cached {
 
 #[derive(Default)]
 struct KeyState {
-    /// Per side: rows by time (arrival order within a time).
-    cache: [BTreeMap<i64, Vec<Cached>>; 2],
+    /// Per side: rows by time (arrival order within a time), walked in the order of Flink's
+    /// heap `MapState` (a Java `HashMap<Long, …>`, see [`super::java_order`]).
+    cache: [JavaLongMap<Vec<Cached>>; 2],
     /// Per side: the cleanup timer that removes that side's expired rows (Flink's
     /// `rightTimerState` for the left cache, `leftTimerState` for the right one).
     cleanup: [Option<i64>; 2],
@@ -337,38 +340,40 @@ impl IntervalJoinOp {
             let other_outer = self.outer(other);
             if let Some(ks) = self.keys.get_mut(&key) {
                 let cache = &mut ks.cache[other];
-                // the other side's rows in range join; then those expired meanwhile leave
-                for (_, rows) in cache.range_mut(lo..=hi) {
-                    for c in rows.iter_mut() {
-                        let (l, r) = if side == 0 { (&rec.row, &c.row) } else { (&c.row, &rec.row) };
-                        if joins(&self.s, &mut self.buf, &key, l, r, &ctx)? {
-                            let lin = if self.s.tracing { merge_lineage(&rec.lineage, &c.lineage) } else { Vec::new() };
-                            emit_row(&self.s, Some(l), Some(r), lin, cx);
-                            emitted = true;
-                            matched += 1;
-                            if other_outer {
-                                c.emitted = true;
-                            }
-                        }
-                    }
-                }
+                // one pass in the map's order: rows in range join, expired ones leave (padded)
                 let mut gone = 0;
                 let mut padded = Vec::new();
-                while let Some(entry) = cache.first_entry() {
-                    if *entry.key() > exp {
-                        break;
-                    }
-                    let rows = entry.remove();
-                    if other_outer {
-                        for c in rows.iter().filter(|c| !c.emitted) {
-                            pad_row(&self.s, other, &c.row, c.lineage.clone(), cx);
-                            if cx.tracing() {
-                                let types = if other == 0 { &self.s.left_types } else { &self.s.right_types };
-                                padded.push(render(&c.row, types, cx.zone));
+                for time in cache.times() {
+                    if time >= lo && time <= hi {
+                        let Some(rows) = cache.get_mut(time) else { continue };
+                        for c in rows.iter_mut() {
+                            let (l, r) = if side == 0 { (&rec.row, &c.row) } else { (&c.row, &rec.row) };
+                            if joins(&self.s, &mut self.buf, &key, l, r, &ctx)? {
+                                let lin =
+                                    if self.s.tracing { merge_lineage(&rec.lineage, &c.lineage) } else { Vec::new() };
+                                emit_row(&self.s, Some(l), Some(r), lin, cx);
+                                emitted = true;
+                                matched += 1;
+                                if other_outer {
+                                    c.emitted = true;
+                                }
                             }
                         }
                     }
-                    gone += rows.len();
+                    // (a row may join and leave in the same pass: then it is not padded)
+                    if time <= exp {
+                        let Some(rows) = cache.remove(time) else { continue };
+                        if other_outer {
+                            for c in rows.iter().filter(|c| !c.emitted) {
+                                pad_row(&self.s, other, &c.row, c.lineage.clone(), cx);
+                                if cx.tracing() {
+                                    let types = if other == 0 { &self.s.left_types } else { &self.s.right_types };
+                                    padded.push(render(&c.row, types, cx.zone));
+                                }
+                            }
+                        }
+                        gone += rows.len();
+                    }
                 }
                 self.rows -= gone;
                 if gone > 0 {
@@ -391,7 +396,7 @@ impl IntervalJoinOp {
                     ..KeyState::default()
                 });
                 let lineage = if self.s.tracing { rec.lineage.clone() } else { Vec::new() };
-                ks.cache[side].entry(t).or_default().push(Cached { row: rec.row.clone(), emitted, lineage });
+                ks.cache[side].get_or_insert_with(t, Vec::new).push(Cached { row: rec.row.clone(), emitted, lineage });
                 ks.cache[side].values().map(Vec::len).sum::<usize>()
             };
             self.rows += 1;
@@ -445,24 +450,26 @@ impl IntervalJoinOp {
         let Some(mut ks) = self.keys.remove(key) else { return };
         let outer = self.outer(side);
         let (mut gone, mut padded) = (0, Vec::new());
-        while let Some(entry) = ks.cache[side].first_entry() {
-            if *entry.key() > exp {
-                break;
-            }
-            let rows = entry.remove();
-            if outer {
-                for c in rows.iter().filter(|c| !c.emitted) {
-                    self.pad(side, &c.row, c.lineage.clone(), cx);
-                    if cx.tracing() {
-                        padded.push(render(&c.row, self.types(side), cx.zone));
+        // one pass in the map's order: expired rows leave (padded), the oldest that stays is found
+        // as Flink's scan finds it (-1 for none; a time at or before 0 — 1970-01-01 — lets a later
+        // one take its place)
+        let mut earliest = -1i64;
+        for time in ks.cache[side].times() {
+            if time <= exp {
+                let Some(rows) = ks.cache[side].remove(time) else { continue };
+                if outer {
+                    for c in rows.iter().filter(|c| !c.emitted) {
+                        self.pad(side, &c.row, c.lineage.clone(), cx);
+                        if cx.tracing() {
+                            padded.push(render(&c.row, self.types(side), cx.zone));
+                        }
                     }
                 }
+                gone += rows.len();
+            } else if time < earliest || earliest < 0 {
+                earliest = time;
             }
-            gone += rows.len();
         }
-        // the oldest row that stays, as Flink's scan finds it (-1 for none; a time at or before
-        // 0 — 1970-01-01 — lets a later one take its place)
-        let earliest = ks.cache[side].keys().fold(-1i64, |e, &t| if t < e || e < 0 { t } else { e });
         self.rows -= gone;
         // Flink re-arms only for a time above 0: rows at or before 1970-01-01 are dropped here
         let next = if earliest > 0 {
@@ -609,7 +616,7 @@ impl Operator for IntervalJoinOp {
                     rows: Vec::new(),
                     row_notes: Vec::new(),
                 };
-                for (t, list) in &ks.cache[side] {
+                for (t, list) in ks.cache[side].iter_sorted() {
                     for c in list {
                         rows += 1;
                         g.rows.push(render(&c.row, self.types(side), zone));

@@ -40,6 +40,7 @@ pub mod deduplicate;
 pub mod expand;
 pub mod group_aggregate;
 pub mod interval_join;
+pub mod java_order;
 pub mod join_state;
 pub mod multi_join;
 pub mod normalize;
@@ -146,6 +147,10 @@ pub trait Operator {
     fn wants_processing_time(&self) -> bool {
         false
     }
+
+    /// The job starting, before the first data row (only `VALUES` does something: it emits its
+    /// rows and, finished, a `+inf` watermark).
+    fn start(&mut self, _cx: &mut Ctx) {}
 
     /// The end of input (only sources do something: they emit the final `+inf` watermark).
     fn finish(&mut self, _cx: &mut Ctx) {}

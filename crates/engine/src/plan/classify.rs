@@ -236,6 +236,14 @@ fn interval_bounds(left: &Rel, right: &Rel, conjuncts: &[Expr]) -> Result<Option
         if a.rowtime != b.rowtime || a.left_input == b.left_input {
             continue;
         }
+        // an equality with an expression on a side (`b.t = a.t + INTERVAL '1' SECOND`) is an
+        // equi-join key: Calcite pushes the expression below the join as a column
+        let plain = |e: &Expr| {
+            matches!(e, Expr::Input { .. }) || matches!(e, Expr::Cast { expr, .. } if expr.as_input().is_some())
+        };
+        if *op == Op::Eq && !(plain(&args[0]) && plain(&args[1])) {
+            continue;
+        }
         let (lt, rt) = if a.left_input { (a.col, b.col) } else { (b.col, a.col) };
         preds.push(TimePredicate {
             op: *op,
@@ -330,6 +338,18 @@ fn offset(e: &Expr, time: usize) -> Option<i64> {
         }
         Expr::Call { op: Op::TimestampMinus, args, .. } if args.len() == 2 => {
             Some(offset(&args[0], time)?.checked_sub(offset(&args[1], time)?)?)
+        }
+        // TIMESTAMPADD(unit, n, t) with a day-time unit and a constant n
+        Expr::Call { op: Op::TimestampAdd, args, .. } if args.len() == 3 => {
+            let unit = match &args[0] {
+                Expr::Literal { value, .. } => value.as_i64().filter(|u| *u > 0)?,
+                _ => return None,
+            };
+            let n = match &args[1] {
+                Expr::Literal { value, .. } => value.as_i64()?,
+                _ => return None,
+            };
+            n.checked_mul(unit)?.checked_add(offset(&args[2], time)?)
         }
         Expr::Call { .. } | Expr::Case { .. } => None,
     }

@@ -11,7 +11,7 @@ pub mod fold_multi_join;
 pub mod hints;
 pub mod monotonicity;
 pub mod prune;
-mod pushdown;
+pub(crate) mod pushdown;
 pub mod rank;
 pub mod rel;
 pub(crate) mod simplify;
@@ -71,8 +71,9 @@ pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, 
         for &i in &rowtimes {
             schema[i].ty = schema[i].ty.with_time_attr(TimeAttr::None);
         }
-    } else if rowtimes.len() == 1 && !has_regular_join(&rel) {
-        // (a regular join materializes the time attributes it reads: no NULL check at the sink)
+    } else if rowtimes.len() == 1 && !has_regular_join(&rel) && physical_time_indicator(&rel, rowtimes[0]) {
+        // (a regular join materializes the time attributes it reads, and so does an expression
+        // on one, `t + INTERVAL '1' SECOND`: no NULL check at the sink then)
         single_rowtime = Some(rowtimes[0]);
     }
     // PROCTIME attributes are materialized at the sink
@@ -153,6 +154,18 @@ fn check_proctime_interval_joins(rel: &Rel) -> Result<()> {
         }
     }
     rel.node.inputs().into_iter().try_for_each(check_proctime_interval_joins)
+}
+
+/// Whether output column `col` is a time attribute at run time: a column passed through as it is
+/// (an expression on a time attribute keeps the type's mark but is computed, Flink materialises it).
+fn physical_time_indicator(rel: &Rel, col: usize) -> bool {
+    match &rel.node {
+        Node::Calc { input, project, .. } => match project.get(col).and_then(|e| e.as_input()) {
+            Some(c) => physical_time_indicator(input, c),
+            None => false,
+        },
+        _ => true,
+    }
 }
 
 /// Whether the plan holds a regular or multi-way join.

@@ -82,6 +82,7 @@ pub fn push_filters(rel: Rel) -> Rel {
         Node::IntervalJoin(mut j) => {
             j.left = push_filters(j.left);
             j.right = push_filters(j.right);
+            push_interval_residual(&mut j);
             Node::IntervalJoin(j)
         }
         Node::WindowTvf { input, spec, time_col, ltz, proctime } => {
@@ -93,6 +94,55 @@ pub fn push_filters(rel: Rel) -> Rel {
         node @ (Node::Scan { .. } | Node::Values { .. }) => node,
     };
     Rel { node, fields, insert_only, update_producer, window, unique_keys }
+}
+
+/// An interval join's one-sided ON conjuncts go into its inputs where the join kind allows, as
+/// for a regular join: a row they reject never reaches the join (it neither joins nor probes,
+/// so it cannot make the other side's expired rows leave early).
+fn push_interval_residual(j: &mut super::rel::IntervalJoinNode) {
+    let Some(res) = j.residual.take() else { return };
+    let nl = j.left.fields.len();
+    let (to_left, to_right) = match j.kind {
+        JoinKind::Inner | JoinKind::Semi => (true, true),
+        JoinKind::Left | JoinKind::Anti => (false, true),
+        JoinKind::Right => (true, false),
+        JoinKind::Full => (false, false),
+    };
+    let mut keep = Vec::new();
+    let (mut lconds, mut rconds) = (Vec::new(), Vec::new());
+    let mut moved = Vec::new();
+    for c in res.conjuncts() {
+        match side_of(&c, nl) {
+            Some(Side::Left) if to_left => {
+                moved.push(c.clone());
+                lconds.push(c)
+            }
+            Some(Side::Right) if to_right => {
+                moved.push(c.clone());
+                rconds.push(c.remap(&|i| i - nl))
+            }
+            _ => keep.push(c),
+        }
+    }
+    let (left, lrest) = push_into(std::mem::replace(&mut j.left, Rel::placeholder()), lconds);
+    let (right, rrest) = push_into(std::mem::replace(&mut j.right, Rel::placeholder()), rconds);
+    // what does not go further is applied on top of the input (a Calc filter)
+    j.left = filtered(left, lrest);
+    j.right = filtered(right, rrest);
+    j.residual = Expr::and_all(keep);
+    if let Some(c) = j.condition.take() {
+        j.condition = Expr::and_all(c.conjuncts().into_iter().filter(|x| !moved.contains(x)).collect());
+    }
+}
+
+/// `rel` with the conjuncts applied on top (a Calc filter keeping every column).
+fn filtered(rel: Rel, conds: Vec<Expr>) -> Rel {
+    if conds.is_empty() {
+        return rel;
+    }
+    let project = rel.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
+    let names = rel.names();
+    super::rel::calc(rel, Expr::and_all(conds), project, names)
 }
 
 /// Pushes a join's one-sided ON conjuncts into its inputs where the join kind allows (not into
@@ -202,6 +252,43 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
             let Rel { node, fields, window, unique_keys, .. } = changed;
             return (Rel { node, fields, insert_only, update_producer, window, unique_keys }, rest);
         }
+        Node::IntervalJoin(mut j) => {
+            // as for a regular join: a WHERE that rejects the padded side's NULLs makes it inner,
+            // and one-sided conjuncts go into the inputs they read (a row they reject never
+            // probes the other side)
+            let nl = j.left.fields.len();
+            let kind = simplify(j.kind, &conds, nl);
+            if kind != j.kind {
+                j.kind = kind;
+                push_interval_residual(&mut j);
+            }
+            let (mut lconds, mut rconds) = (Vec::new(), Vec::new());
+            for c in conds {
+                match side_of(&c, nl) {
+                    Some(Side::Left) if !kind.right_outer() => lconds.push(c),
+                    Some(Side::Right) if kind.projects_right() && !kind.left_outer() => {
+                        rconds.push(c.remap(&|i| i - nl))
+                    }
+                    _ => rest.push(c),
+                }
+            }
+            let (left, lrest) = push_into(std::mem::replace(&mut j.left, Rel::placeholder()), lconds);
+            let (right, rrest) = push_into(std::mem::replace(&mut j.right, Rel::placeholder()), rconds);
+            j.left = filtered(left, lrest);
+            j.right = filtered(right, rrest.clone());
+            let fields = if kind.left_outer() || kind.right_outer() {
+                fields
+            } else {
+                // an outer join made inner: no padded NULLs any more
+                let mut f = j.left.fields.clone();
+                f.extend(j.right.fields.iter().cloned());
+                f
+            };
+            return (
+                Rel { node: Node::IntervalJoin(j), fields, insert_only, update_producer, window, unique_keys },
+                rest,
+            );
+        }
         Node::ChangelogNormalize { input, key, ttl_enabled, condition } => {
             // key-only conjuncts go below (a key's rows all pass or all fail); the rest is the
             // normalize's condition
@@ -234,7 +321,6 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         | Node::Values { .. }
         | Node::WindowTvf { .. }
         | Node::WindowJoin(_)
-        | Node::IntervalJoin(_)
         | Node::MultiJoin(_)
         | Node::GroupAggregate(_)
         | Node::Expand { .. }
@@ -391,7 +477,7 @@ fn side_of(c: &Expr, nl: usize) -> Option<Side> {
 
 /// Calcite's `RelOptUtil.simplifyJoin`: a filter above an outer join that cannot be TRUE on a
 /// padded row makes the padding side inner.
-fn simplify(kind: JoinKind, conds: &[Expr], nl: usize) -> JoinKind {
+pub(crate) fn simplify(kind: JoinKind, conds: &[Expr], nl: usize) -> JoinKind {
     if !matches!(kind, JoinKind::Left | JoinKind::Right | JoinKind::Full) {
         return kind;
     }

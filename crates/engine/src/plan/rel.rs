@@ -76,6 +76,9 @@ pub struct RegularJoinNode {
     pub right_ttl: i64,
     /// The inputs' table names or aliases, when each side is one table.
     pub names: [Option<String>; 2],
+    /// The condition's conjuncts as bound (keys and residual), for re-planning the join when a
+    /// WHERE adds to its condition.
+    pub conjuncts: Vec<Expr>,
     /// An `IS NOT DISTINCT FROM` key compares operands of different types (`INT` with `BIGINT`):
     /// Flink casts only the operands of `=` to a common type, and rejects such a binary join
     /// when it plans it (a MULTI_JOIN that folds the join takes it).

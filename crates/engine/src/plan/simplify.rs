@@ -36,10 +36,16 @@ pub fn is_false(e: &Expr) -> bool {
 /// The conjuncts, or `[FALSE]` when Calcite proves their conjunction FALSE.
 pub fn simplify_conjuncts(conds: Vec<Expr>) -> Vec<Expr> {
     if contradiction(&conds) {
-        vec![false_literal()]
-    } else {
-        conds
+        return vec![false_literal()];
     }
+    // RexSimplify drops a conjunct written twice
+    let mut out: Vec<Expr> = Vec::new();
+    for c in conds {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    }
+    out
 }
 
 fn comparison(e: &Expr) -> Option<(Op, &Expr, &Expr)> {

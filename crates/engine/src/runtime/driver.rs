@@ -46,6 +46,18 @@ impl<'a> Driver<'a> {
         Ok(Driver { graph, catalog, zone, clock: ProcClock::new(clock), by_table })
     }
 
+    /// The job starting (step 0): `VALUES` rows and their `+inf` watermark.
+    pub fn start(
+        &mut self,
+        mut events: Option<&mut Vec<Event>>,
+        sink: &mut Vec<Record>,
+    ) -> std::result::Result<i64, RuntimeError> {
+        let proc_time = self.clock.at(0, None, self.catalog);
+        let mut cx = DeliverCtx { events: events.as_deref_mut(), zone: self.zone, proc_time };
+        self.graph.start(&mut cx, sink)?;
+        Ok(proc_time)
+    }
+
     /// Feeds data event `ev` as step `step_no` (1-based). What reaches the root is appended to
     /// `sink`; trace events to `events` when given.
     pub fn feed(
@@ -109,6 +121,13 @@ impl<'a> Driver<'a> {
         let mut cx = DeliverCtx { events: events.as_deref_mut(), zone: self.zone, proc_time };
         if let Err(e) = self.graph.advance_processing_time(proc_time, &mut cx, sink) {
             return (proc_time, Some(e));
+        }
+        if self.graph.sources.is_empty() {
+            // a job of VALUES only: its rows come out as it finishes
+            let mut cx = DeliverCtx { events: events.as_deref_mut(), zone: self.zone, proc_time };
+            if let Err(e) = self.graph.start(&mut cx, sink) {
+                return (proc_time, Some(e));
+            }
         }
         for sources in self.by_table.clone() {
             for s in sources {

@@ -163,9 +163,13 @@ impl Graph {
                 self.sources.push(id);
                 id
             }
-            Node::Values { .. } => {
+            Node::Values { rows } => {
                 let label = crate::plan::explain_line(rel, catalog);
-                self.push(OpNode::Values(ValuesOp), parent, Self::info(OpKind::Values, label, false, Vec::new()))
+                self.push(
+                    OpNode::Values(ValuesOp::new(rows.clone())),
+                    parent,
+                    Self::info(OpKind::Values, label, false, Vec::new()),
+                )
             }
             Node::ChangelogNormalize { input, key, ttl_enabled, condition } => {
                 let keys: Vec<String> = key.iter().map(|&i| input.fields[i].name.clone()).collect();
@@ -369,7 +373,7 @@ impl Graph {
                     }
                     _ => {
                         return self.push(
-                            OpNode::Values(ValuesOp),
+                            OpNode::Values(ValuesOp::new(Vec::new())),
                             parent,
                             Self::info(OpKind::Values, label, false, Vec::new()),
                         )
@@ -431,7 +435,7 @@ impl Graph {
                 let Some(w) = r.input.window.clone() else {
                     self.unsupported.get_or_insert_with(|| "this window Top-N".into());
                     return self.push(
-                        OpNode::Values(ValuesOp),
+                        OpNode::Values(ValuesOp::new(Vec::new())),
                         parent,
                         Self::info(OpKind::Values, label, false, Vec::new()),
                     );
@@ -485,7 +489,7 @@ impl Graph {
                 // wired in the next commit
                 self.unsupported.get_or_insert_with(|| "Top-N and deduplication".into());
                 self.push(
-                    OpNode::Values(ValuesOp),
+                    OpNode::Values(ValuesOp::new(Vec::new())),
                     parent,
                     Self::info(OpKind::Values, String::new(), false, Vec::new()),
                 )
@@ -689,6 +693,30 @@ impl Graph {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Whether a `VALUES` of the plan has rows to emit when the job starts.
+    pub fn has_values_rows(&self) -> bool {
+        self.ops.iter().any(|o| matches!(o, OpNode::Values(v) if v.has_rows()))
+    }
+
+    /// The job starting: every operator's `start` (the `VALUES` ones emit), what they emit goes
+    /// on towards the sink.
+    pub fn start(&mut self, cx: &mut DeliverCtx, sink: &mut Vec<Record>) -> std::result::Result<(), RuntimeError> {
+        for op in 0..self.ops.len() {
+            if !matches!(self.ops[op], OpNode::Values(_)) {
+                continue;
+            }
+            let mut out = std::mem::take(&mut self.bufs[op]);
+            {
+                let mut ctx =
+                    Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
+                with_op!(&mut self.ops[op], o => o.start(&mut ctx));
+            }
+            self.forward(op, &mut out, cx, sink)?;
+            self.bufs[op] = out;
         }
         Ok(())
     }

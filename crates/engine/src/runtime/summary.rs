@@ -387,6 +387,11 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
         }
         StepKind::Watermark => parts.push(format!("{} (explicit watermark)", step.text)),
         StepKind::End => parts.push("end of input: every source finishes with watermark +inf".into()),
+        StepKind::Start => parts.push(format!(
+            "the job started: its VALUES rows came out at once ({} row{}), and the VALUES source finished (watermark +inf)",
+            step.output.len(),
+            if step.output.len() == 1 { "" } else { "s" }
+        )),
     }
     let root_kind = root_op(ops).map(|o| o.kind);
     // the Top-N or deduplication whose rows the result shows, and the result's columns

@@ -22,7 +22,7 @@ use crate::expr::typing::least_restrictive;
 use crate::expr::{Expr, Op};
 use crate::sql::{span_of, types::from_sql_type};
 use crate::time::SessionZone;
-use crate::types::{calcite_name, DataType, TypeKind, MAX_LENGTH};
+use crate::types::{calcite_name, DataType, TimeAttr, TypeKind, MAX_LENGTH};
 use crate::value::Value;
 
 /// A column visible to an expression.
@@ -260,6 +260,21 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
                 let hi = self.bind(high)?;
                 self.check_comparable(&x, &lo, span, "BETWEEN ASYMMETRIC")?;
                 self.check_comparable(&x, &hi, span, "BETWEEN ASYMMETRIC")?;
+                // a TIMESTAMP bound of a TIMESTAMP_LTZ (or the other way round) is cast to it
+                let x_ltz = matches!(x.ty().kind, TypeKind::TimestampLtz { .. });
+                let as_ltz = |e: Expr| -> Expr {
+                    match (&e.ty().kind, x_ltz) {
+                        (TypeKind::Timestamp { precision, .. }, true) => {
+                            let ty = DataType::new(
+                                TypeKind::TimestampLtz { precision: *precision, attr: TimeAttr::None },
+                                e.ty().nullable,
+                            );
+                            Expr::Cast { expr: Box::new(e), ty, try_cast: false }
+                        }
+                        _ => e,
+                    }
+                };
+                let (lo, hi) = (as_ltz(lo), as_ltz(hi));
                 let n = x.ty().nullable || lo.ty().nullable || hi.ty().nullable;
                 if *negated {
                     let a = Expr::call(Op::Lt, vec![x.clone(), lo], bool_type(n));

@@ -28,7 +28,7 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
     }
 
     pub(super) fn check_comparable(&self, x: &Expr, y: &Expr, span: (Pos, Pos), op: &str) -> Result<()> {
-        if comparable(x.ty(), y.ty()) {
+        if comparable(x.ty(), y.ty()) || ltz_pair(x, y).is_some() {
             return Ok(());
         }
         let (a, b) = (&x.ty().kind, &y.ty().kind);
@@ -54,7 +54,13 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
         let n = x.ty().nullable || y.ty().nullable;
         let cmp = |o: Op, name: &str| -> Result<Expr> {
             self.check_comparable(&x, &y, span, name)?;
-            Ok(Expr::call(o, vec![x.clone(), y.clone()], bool_type(n)))
+            // a TIMESTAMP compared with a TIMESTAMP_LTZ is cast to it (in the session zone)
+            let (a, b) = match ltz_pair(&x, &y) {
+                Some(true) => (to_ltz(x.clone()), y.clone()),
+                Some(false) => (x.clone(), to_ltz(y.clone())),
+                None => (x.clone(), y.clone()),
+            };
+            Ok(Expr::call(o, vec![a, b], bool_type(n)))
         };
         match op {
             BinaryOperator::Eq => cmp(Op::Eq, "="),
@@ -164,4 +170,23 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
         };
         Ok(Expr::call(op, vec![x, y], t))
     }
+}
+
+/// A TIMESTAMP against a TIMESTAMP_LTZ: Some(true) when the first is the TIMESTAMP.
+fn ltz_pair(x: &Expr, y: &Expr) -> Option<bool> {
+    match (&x.ty().kind, &y.ty().kind) {
+        (TypeKind::Timestamp { .. }, TypeKind::TimestampLtz { .. }) => Some(true),
+        (TypeKind::TimestampLtz { .. }, TypeKind::Timestamp { .. }) => Some(false),
+        _ => None,
+    }
+}
+
+fn to_ltz(e: Expr) -> Expr {
+    let p = match e.ty().kind {
+        TypeKind::Timestamp { precision, .. } => precision,
+        _ => 3,
+    };
+    let ty =
+        DataType::new(TypeKind::TimestampLtz { precision: p, attr: crate::types::TimeAttr::None }, e.ty().nullable);
+    Expr::Cast { expr: Box::new(e), ty, try_cast: false }
 }

@@ -229,6 +229,84 @@ impl<'c> Binder<'c> {
         Ok(Bound { rel: plan, scope })
     }
 
+    /// Calcite's `FilterJoinRule` before the join rules: WHERE conjuncts reading both inputs of the
+    /// block's join go into its condition when it is inner (or a NULL-rejecting WHERE makes it
+    /// inner), so the join is classified with them (`… JOIN … ON a.k = b.k WHERE b.t BETWEEN a.t
+    /// AND a.t + INTERVAL '4' MINUTE` is an interval join). Returns the conjuncts that stay.
+    pub(super) fn merge_where_into_join(
+        &mut self,
+        bound: &mut Bound,
+        filters: Vec<Expr>,
+        span: (Pos, Pos),
+    ) -> Result<Vec<Expr>> {
+        let conds: Vec<Expr> = filters.iter().flat_map(|f| f.clone().conjuncts()).collect();
+        let rel = std::mem::replace(&mut bound.rel, Rel::placeholder());
+        let (rel, rest, merged) = self.merge_into(rel, conds, span)?;
+        bound.rel = rel;
+        if !merged {
+            return Ok(filters);
+        }
+        // an outer join made inner: its padded columns are no longer nullable
+        for (f, b) in bound.scope.iter_mut().zip(bound.rel.fields.iter()) {
+            f.ty = b.ty.clone();
+        }
+        Ok(rest)
+    }
+
+    /// `merge_where_into_join` on `rel`: through projections that pass the conjuncts' columns
+    /// as they are (Calcite moves a filter below a projection first), down to a regular join.
+    fn merge_into(&mut self, rel: Rel, conds: Vec<Expr>, span: (Pos, Pos)) -> Result<(Rel, Vec<Expr>, bool)> {
+        match rel.node {
+            Node::RegularJoin(j) => {
+                let nl = j.left.fields.len();
+                let both = |c: &Expr| {
+                    let mut cols = Vec::new();
+                    c.inputs(&mut cols);
+                    cols.iter().any(|&i| i < nl) && cols.iter().any(|&i| i >= nl)
+                };
+                if !conds.iter().any(both) || crate::plan::pushdown::simplify(j.kind, &conds, nl) != JoinKind::Inner {
+                    return Ok((Rel { node: Node::RegularJoin(j), ..rel }, conds, false));
+                }
+                let j = *j;
+                let (merged, rest): (Vec<Expr>, Vec<Expr>) = conds.into_iter().partition(both);
+                let mut conjuncts = j.conjuncts.clone();
+                conjuncts.extend(merged);
+                let planned = self.plan_join(j.left, j.right, JoinKind::Inner, conjuncts, span, j.names.clone())?;
+                Ok((planned, rest, true))
+            }
+            Node::Calc { input, filter: None, project } => {
+                let mut down = Vec::new();
+                let mut keep = Vec::new();
+                for c in conds {
+                    let mut cols = Vec::new();
+                    c.inputs(&mut cols);
+                    if cols.iter().all(|&i| project.get(i).and_then(Expr::as_input).is_some()) {
+                        down.push(c.remap(&|i| project.get(i).and_then(Expr::as_input).unwrap_or(i)));
+                    } else {
+                        keep.push(c);
+                    }
+                }
+                let (input, left, merged) = self.merge_into(*input, down, span)?;
+                if !merged {
+                    // nothing moved: the conjuncts stay above, as written
+                    let back: Vec<Expr> = left
+                        .into_iter()
+                        .map(|c| c.remap(&|i| project.iter().position(|e| e.as_input() == Some(i)).unwrap_or(i)))
+                        .collect();
+                    keep.extend(back);
+                    let node = Node::Calc { input: Box::new(input), filter: None, project };
+                    return Ok((Rel { node, ..rel }, keep, false));
+                }
+                let Rel { fields, update_producer, window, unique_keys, .. } = rel;
+                let insert_only = input.insert_only;
+                // what could not go into the join is applied below the projection
+                let node = Node::Calc { input: Box::new(input), filter: Expr::and_all(left), project };
+                Ok((Rel { node, fields, insert_only, update_producer, window, unique_keys }, keep, true))
+            }
+            node => Ok((Rel { node, ..rel }, conds, false)),
+        }
+    }
+
     /// The join node of the strategy [`classify_join`] picks.
     pub(super) fn plan_join(
         &mut self,
@@ -240,6 +318,36 @@ impl<'c> Binder<'c> {
         names: [Option<String>; 2],
     ) -> Result<Rel> {
         let conjuncts = crate::plan::simplify::simplify_conjuncts(conjuncts);
+        ltz_literal_crash(&left, kind, &conjuncts)?;
+        if let Some(pushed) = push_key_expressions(&left, &right, &conjuncts) {
+            // Calcite's JoinPushExpressionsRule: an equality of an expression of each input is
+            // a key over columns the inputs compute; a projection drops them again above
+            let (nl, nr) = (left.fields.len(), right.fields.len());
+            let out_fields = join_fields(&left, &right, kind);
+            let (l2, r2, conds) = pushed.apply(left, right);
+            let el = l2.fields.len() - nl;
+            let joined = self.plan_join_classified(l2, r2, kind, conds, span, names)?;
+            let mut project: Vec<Expr> = Vec::new();
+            for (i, f) in out_fields.iter().enumerate() {
+                let from = if i < nl { i } else { i + el };
+                project.push(Expr::input(from, f.ty.clone()));
+            }
+            let _ = nr;
+            let names = out_fields.iter().map(|f| f.name.clone()).collect();
+            return Ok(calc(joined, None, project, names));
+        }
+        self.plan_join_classified(left, right, kind, conjuncts, span, names)
+    }
+
+    fn plan_join_classified(
+        &mut self,
+        left: Rel,
+        right: Rel,
+        kind: JoinKind,
+        conjuncts: Vec<Expr>,
+        span: (Pos, Pos),
+        names: [Option<String>; 2],
+    ) -> Result<Rel> {
         match classify_join(&left, &right, kind, &conjuncts) {
             JoinStrategy::Window { left_win, right_win, left_window, right_window } => {
                 self.window_join(left, right, kind, conjuncts, [left_win, right_win], [left_window, right_window])
@@ -250,7 +358,11 @@ impl<'c> Binder<'c> {
                 if let Some(note) = why_not {
                     self.warnings.push(note);
                 }
-                self.regular_join(left, right, kind, conjuncts, span, names)
+                let rel = self.regular_join(left, right, kind, conjuncts, span, names)?;
+                // a condition Calcite proved FALSE empties the join's inputs before any join
+                // rule sees it (an outer join keeps its preserved side, padded): what is above
+                // sees the result, e.g. the time attributes of a pruned LEFT join stay live
+                Ok(crate::plan::simplify::prune_empty(rel))
             }
         }
     }
@@ -421,6 +533,7 @@ impl<'c> Binder<'c> {
         let mut null_safe = Vec::new();
         let mut residual = Vec::new();
         let mut incompatible_keys = false;
+        let all_conjuncts = conjuncts.clone();
         for c in conjuncts {
             match equi_pair(&c, nl) {
                 Some((a, b, safe)) => {
@@ -468,6 +581,7 @@ impl<'c> Binder<'c> {
             left_ttl,
             right_ttl,
             names,
+            conjuncts: all_conjuncts,
             incompatible_keys,
         };
         let mut rel = Rel {
@@ -583,4 +697,185 @@ impl<'c> Binder<'c> {
         let rel = self.plan_join(outer.rel.clone(), right_rel, kind, join_conds, span, names)?;
         Ok(Some(Bound { rel, scope: outer.scope.clone() }))
     }
+}
+
+/// Equalities whose sides are expressions of one input each (`COALESCE(a.k, 0) = COALESCE(b.k, 0)`,
+/// `b.t = a.t + INTERVAL '1' SECOND`): the expressions each input computes as a new column.
+struct PushedKeys {
+    left_extra: Vec<Expr>,
+    right_extra: Vec<Expr>,
+    /// The conjuncts over the widened inputs (left ++ left extras ++ right ++ right extras).
+    conjuncts: Vec<Expr>,
+}
+
+impl PushedKeys {
+    fn apply(self, left: Rel, right: Rel) -> (Rel, Rel, Vec<Expr>) {
+        let widen = |r: Rel, extra: Vec<Expr>| -> Rel {
+            if extra.is_empty() {
+                return r;
+            }
+            let n = r.fields.len();
+            let mut project: Vec<Expr> =
+                r.fields.iter().enumerate().map(|(i, f)| Expr::input(i, f.ty.clone())).collect();
+            let mut names = r.names();
+            for (k, e) in extra.into_iter().enumerate() {
+                // a computed key is no time attribute (Flink materialises it)
+                let e = match e {
+                    Expr::Call { op, args, ty } => Expr::Call { op, args, ty: ty.without_time_attr() },
+                    Expr::Cast { expr, ty, try_cast } => Expr::Cast { expr, ty: ty.without_time_attr(), try_cast },
+                    other => other,
+                };
+                project.push(e);
+                names.push(format!("$f{}", n + k));
+            }
+            calc(r, None, project, names)
+        };
+        (widen(left, self.left_extra), widen(right, self.right_extra), self.conjuncts)
+    }
+}
+
+fn plain_ref(e: &Expr) -> Option<usize> {
+    match e {
+        Expr::Input { index, .. } => Some(*index),
+        Expr::Cast { expr, .. } => expr.as_input(),
+        _ => None,
+    }
+}
+
+fn push_key_expressions(left: &Rel, right: &Rel, conjuncts: &[Expr]) -> Option<PushedKeys> {
+    let nl = left.fields.len();
+    let side = |e: &Expr| -> Option<bool> {
+        let mut cols = Vec::new();
+        e.inputs(&mut cols);
+        if cols.is_empty() {
+            None
+        } else if cols.iter().all(|&c| c < nl) {
+            Some(true)
+        } else if cols.iter().all(|&c| c >= nl) {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    // which conjuncts are pushed equalities: (conjunct, left side expr, right side expr)
+    let mut pushed: Vec<(usize, Expr, Expr, Op)> = Vec::new();
+    for (i, c) in conjuncts.iter().enumerate() {
+        let Expr::Call { op: op @ (Op::Eq | Op::IsNotDistinctFrom), args, .. } = c else { continue };
+        if args.len() != 2 || (plain_ref(&args[0]).is_some() && plain_ref(&args[1]).is_some()) {
+            continue;
+        }
+        match (side(&args[0]), side(&args[1])) {
+            (Some(true), Some(false)) => pushed.push((i, args[0].clone(), args[1].clone(), *op)),
+            (Some(false), Some(true)) => pushed.push((i, args[1].clone(), args[0].clone(), *op)),
+            _ => {}
+        }
+    }
+    if pushed.is_empty() {
+        return None;
+    }
+    let mut left_extra: Vec<Expr> = Vec::new();
+    let mut right_extra: Vec<Expr> = Vec::new();
+    let mut keys: Vec<(usize, usize, Op)> = Vec::new();
+    for (_, l, r, op) in &pushed {
+        let li = match plain_ref(l) {
+            Some(c) if matches!(l, Expr::Input { .. }) => c,
+            _ => {
+                left_extra.push(l.clone());
+                nl + left_extra.len() - 1
+            }
+        };
+        let rr = r.remap(&|i| i - nl);
+        let ri = match plain_ref(&rr) {
+            Some(c) if matches!(rr, Expr::Input { .. }) => c,
+            _ => {
+                right_extra.push(rr.clone());
+                right.fields.len() + right_extra.len() - 1
+            }
+        };
+        keys.push((li, ri, *op));
+    }
+    let el = left_extra.len();
+    let lty = |i: usize| -> crate::types::DataType {
+        if i < nl {
+            left.fields[i].ty.clone()
+        } else {
+            left_extra[i - nl].ty().without_time_attr()
+        }
+    };
+    let rty = |i: usize| -> crate::types::DataType {
+        if i < right.fields.len() {
+            right.fields[i].ty.clone()
+        } else {
+            right_extra[i - right.fields.len()].ty().without_time_attr()
+        }
+    };
+    let mut out = Vec::new();
+    let mut k = 0;
+    for (i, c) in conjuncts.iter().enumerate() {
+        if pushed.iter().any(|p| p.0 == i) {
+            let (li, ri, op) = keys[k];
+            k += 1;
+            let (a, b) = (Expr::input(li, lty(li)), Expr::input(nl + el + ri, rty(ri)));
+            let n = a.ty().nullable || b.ty().nullable;
+            let ty = crate::types::DataType::new(crate::types::TypeKind::Boolean, n && op == Op::Eq);
+            out.push(Expr::call(op, vec![a, b], ty));
+        } else {
+            out.push(c.remap(&|i| if i >= nl { i + el } else { i }));
+        }
+    }
+    Some(PushedKeys { left_extra, right_extra, conjuncts: out })
+}
+
+/// A Flink 2.3 planner failure: a join condition equating two TIMESTAMP_LTZ columns of its
+/// inputs and comparing one of them with a TIMESTAMP_LTZ constant on a side the condition may
+/// filter (`a.t = b.t AND a.t >= TO_TIMESTAMP_LTZ(1704103500000, 3)` of an inner join): Calcite
+/// infers the comparison for the other column and cannot build the constant as a literal.
+fn ltz_literal_crash(left: &Rel, kind: JoinKind, conjuncts: &[Expr]) -> Result<()> {
+    let nl = left.fields.len();
+    let ltz = |e: &Expr| matches!(e.ty().kind, TypeKind::TimestampLtz { .. });
+    let mut equated: Vec<usize> = Vec::new();
+    for c in conjuncts {
+        if let Some((a, b, false)) = equi_pair(c, nl) {
+            if let Expr::Call { args, .. } = c {
+                if args.iter().all(ltz) {
+                    equated.push(a);
+                    equated.push(nl + b);
+                }
+            }
+        }
+    }
+    if equated.is_empty() {
+        return Ok(());
+    }
+    let filterable = |col: usize| match kind {
+        JoinKind::Inner | JoinKind::Semi => true,
+        JoinKind::Left | JoinKind::Anti => col >= nl,
+        JoinKind::Right => col < nl,
+        JoinKind::Full => false,
+    };
+    let constant = |e: &Expr| {
+        let mut cols = Vec::new();
+        e.inputs(&mut cols);
+        cols.is_empty() && ltz(e)
+    };
+    for c in conjuncts {
+        let Expr::Call { op: Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::Eq, args, .. } = c else { continue };
+        if args.len() != 2 {
+            continue;
+        }
+        for (x, k) in [(&args[0], &args[1]), (&args[1], &args[0])] {
+            if let Some(col) = x.as_input() {
+                if equated.contains(&col) && filterable(col) && constant(k) {
+                    return Err(Error::new(
+                        crate::error::ErrorKind::Table,
+                        "Error while applying rule FlinkLogicalSinkConverter(in:NONE,out:LOGICAL)",
+                    )
+                    .with_class("java.lang.RuntimeException")
+                    .caused_by("java.lang.RuntimeException: Error occurred while applying rule FlinkLogicalSinkConverter(in:NONE,out:LOGICAL)")
+                    .caused_by("java.lang.IllegalArgumentException: Literal type TIMESTAMP_WITH_LOCAL_TIME_ZONE is not supported!"));
+                }
+            }
+        }
+    }
+    Ok(())
 }

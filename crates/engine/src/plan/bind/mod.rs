@@ -416,6 +416,7 @@ impl<'c> Binder<'c> {
             self.check_implicit_conversions(&e, false)?;
             filters.push(e);
         }
+        let filters = self.merge_where_into_join(&mut bound, filters, span_of(&s.from[0].relation))?;
         let fold = if self.multi_join_enabled {
             Some(super::fold_multi_join::Allow::All)
         } else {

@@ -23,7 +23,7 @@ impl<'c> Binder<'c> {
             SetExpr::SetOperation { left, op, set_quantifier, right } => {
                 self.set_operation(left, *op, *set_quantifier, right, outer)
             }
-            SetExpr::Values(_) => Err(Error::unsupported("VALUES as a query")),
+            SetExpr::Values(v) => self.bind_values(v),
             _ => Err(Error::unsupported("this kind of query")),
         }
     }
@@ -75,9 +75,14 @@ impl<'c> Binder<'c> {
                 calcite_error(select_list_span(left), &format!("Type mismatch in column {} of {}", k + 1, name))
             })?;
             // a time attribute stays one only when both branches have one there
+            // (or when the other is a plain TIMESTAMP of the same precision: the planner casts it)
+            let same_ts = |x: &crate::types::DataType, y: &crate::types::DataType| matches!((&x.kind, &y.kind), (TypeKind::Timestamp { precision: p, .. }, TypeKind::Timestamp { precision: q, .. }) if p == q);
             let attr = match (a.time_attr(), b.time_attr()) {
                 (TimeAttr::Rowtime, TimeAttr::Rowtime) => TimeAttr::Rowtime,
                 (TimeAttr::Proctime, TimeAttr::Proctime) => TimeAttr::Proctime,
+                (TimeAttr::Rowtime, TimeAttr::None) | (TimeAttr::None, TimeAttr::Rowtime) if same_ts(a, b) => {
+                    TimeAttr::Rowtime
+                }
                 _ => TimeAttr::None,
             };
             types.push(t.with_time_attr(attr));
@@ -137,6 +142,68 @@ impl<'c> Binder<'c> {
             return self.distinct(bound);
         }
         Ok(bound)
+    }
+}
+
+impl<'c> Binder<'c> {
+    /// `VALUES (…), (…)`: literal rows, each column of the least restrictive type of its values
+    /// (`'a'` and `'bb'` give VARCHAR(2), `1.5` and `2` DECIMAL(11, 1)), named `EXPR$0`, ….
+    fn bind_values(&mut self, v: &sqlparser::ast::Values) -> Result<Bound> {
+        let scope = Scope::new(Vec::new());
+        let mut rows: Vec<Vec<Expr>> = Vec::new();
+        for r in &v.rows {
+            let mut row = Vec::new();
+            for e in r.content.iter() {
+                row.push(crate::expr::bind::bind_scalar(e, &scope, self.zone)?);
+            }
+            rows.push(row);
+        }
+        let width = rows.first().map(|r| r.len()).unwrap_or(0);
+        if width == 0 || rows.iter().any(|r| r.len() != width) {
+            let span = span_of(v);
+            return Err(calcite_error(span, "Incompatible types"));
+        }
+        let mut types = Vec::new();
+        for c in 0..width {
+            let col: Vec<&crate::types::DataType> = rows.iter().map(|r| r[c].ty()).collect();
+            let t = least_restrictive(&col).ok_or_else(|| {
+                calcite_error(span_of(v), "Values passed to VALUES operator must have compatible types")
+            })?;
+            types.push(t.without_time_attr());
+        }
+        let ctx = crate::expr::EvalCtx { zone: self.zone, proc_time: 0, watermark: None };
+        let mut values = Vec::new();
+        for r in &rows {
+            let mut out = Vec::new();
+            for (e, t) in r.iter().zip(&types) {
+                let x = e.eval(&[], &ctx).map_err(|err| Error::validation(err.plain()))?;
+                let x =
+                    crate::expr::cast_value(&x, e.ty(), t, self.zone).map_err(|err| Error::validation(err.plain()))?;
+                out.push(x);
+            }
+            values.push(out);
+        }
+        let fields: Vec<Field> =
+            types.iter().enumerate().map(|(i, t)| Field { name: format!("EXPR${}", i), ty: t.clone() }).collect();
+        let scope: Vec<ScopeField> = fields
+            .iter()
+            .map(|f| ScopeField {
+                qualifier: None,
+                name: f.name.clone(),
+                ty: f.ty.clone(),
+                hidden: false,
+                merged: false,
+            })
+            .collect();
+        let rel = Rel {
+            node: Node::Values { rows: values },
+            fields,
+            insert_only: true,
+            update_producer: None,
+            window: None,
+            unique_keys: Vec::new(),
+        };
+        Ok(Bound { rel, scope })
     }
 }
 
