@@ -40,11 +40,13 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
   const { windows, windowLanes, fired, late } = windowPass(input, lanes, opWatermarks);
   const events = eventNotesPass(input);
   const interval = intervalPass(input, lanes, rowsByPos, joinWatermark);
-  const { outputs, outEnd } = outputPass(input, rowsByPos);
-  const { series: stateSeries, total: stateTotal } = stateSeriesOf(steps);
-  const freed = freedPerStep(steps);
+  const start = query.start ?? null;
+  const { outputs, outEnd } = outputPass(input, rowsByPos, start);
+  const { series: stateSeries, total: stateTotal } = stateSeriesOf(steps, start);
+  const freed = freedPerStep(steps, start);
 
   const info = steps.map((step, i) => ({ pos: i + 1, step, row: rowsByPos[i + 1], fired: fired[i + 1], freed: freed[i + 1], late: late[i + 1] }));
+  const startInfo = start ? { pos: 0, step: start, row: null, fired: [], freed: freed[0], late: false } : null;
   const consumed = new Set(query.operators.flatMap((o) => o.inputs));
   const rootOp = query.operators.find((o) => !consumed.has(o.id)) ?? null;
   const updating = rootOp ? rootOp.updating : outputs.some((o) => o.kind !== '+I');
@@ -54,9 +56,12 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     trace,
     query,
     steps,
+    start,
+    first: start ? 0 : 1,
     dataSteps: query.steps.length,
     hasEnd: !!query.end,
     info,
+    startInfo,
     lanes,
     rowsByPos,
     outputs,
@@ -226,7 +231,7 @@ function windowPass(input: Input, lanes: Lane[], opWatermarks: Map<number, Water
     return found;
   };
   // A HOP / CUMULATE aggregation stores slices: they go into the windows it fires that contain them.
-  const sliced = new Set(ops.filter((o) => o.kind === 'WindowAggregate' && !/window=\[TUMBLE/.test(o.label)).map((o) => o.id));
+  const sliced = new Set(ops.filter((o) => o.aggregate?.sliced).map((o) => o.id));
   const fireWindows = new Map<number, WindowRef[]>();
   if (sliced.size)
     for (const st of steps)
@@ -382,7 +387,7 @@ function eventNotesPass(input: Input): EventNotes {
   const kind = new Map(query.operators.map((o) => [o.id, o.kind]));
   const aggStage = new Map<Event, 'row' | 'local' | 'merge'>();
   const dedupPrev = new Map<Event, string[] | null>();
-  const twoPhase = new Set(query.operators.filter((o) => o.kind === 'WindowAggregate' && o.label.startsWith('GlobalWindowAggregate(')).map((o) => o.id));
+  const twoPhase = new Set(query.operators.filter((o) => o.aggregate?.two_phase).map((o) => o.id));
   /** Partial results the local stage handed over and the global stage has not merged yet. */
   const partials = new Map<string, number>();
   const pk = (op: number, key: string[], w: WindowRef | null | undefined, row: string[]) => `${op}|${key.join('\u0001')}|${w?.label ?? ''}|${row.join('\u0001')}`;
@@ -418,14 +423,15 @@ function eventNotesPass(input: Input): EventNotes {
 
 // ---- outputs: the changelog as printed, placed where the timeline draws it
 
-function outputPass(input: Input, rowsByPos: (RowMark | null)[]): { outputs: OutputRow[]; outEnd: Int32Array } {
+function outputPass(input: Input, rowsByPos: (RowMark | null)[], start: Step | null): { outputs: OutputRow[]; outEnd: Int32Array } {
   const { steps, joinOp } = input;
   const outputs: OutputRow[] = [];
   const outEnd = new Int32Array(steps.length + 1);
   /** Rows standing in the result (+I / +U not taken back yet), by their values. */
   const standing = new Map<string, number[]>();
-  for (let p = 1; p <= steps.length; p++) {
-    const step = steps[p - 1];
+  // The job's start (position 0: VALUES rows before step 1), then the steps.
+  for (let p = start ? 0 : 1; p <= steps.length; p++) {
+    const step = p === 0 && start ? start : steps[p - 1];
     // Where each output event sits: the end of the window whose fire produced it, else its newest input.
     const xs: (number | null)[] = [];
     let lastFire: WindowRef | null = null;
@@ -501,12 +507,6 @@ function laneOfInput(input: Input, lanes: Lane[], opId: number | undefined): num
     id = o.inputs[0];
   }
   return null;
-}
-
-/** `windowBounds=[isRowTime=true, leftLowerBound=-14400000, leftUpperBound=0, …]` of an IntervalJoin's label. */
-export function boundsOfLabel(label: string): { rowtime: boolean; lower: number; upper: number } | null {
-  const m = /isRowTime=(true|false), leftLowerBound=(-?\d+), leftUpperBound=(-?\d+)/.exec(label);
-  return m ? { rowtime: m[1] === 'true', lower: Number(m[2]), upper: Number(m[3]) } : null;
 }
 
 function intervalPass(input: Input, lanes: Lane[], rowsByPos: (RowMark | null)[], joinWatermark: WatermarkSeries | null): IntervalInfo | null {
@@ -607,9 +607,9 @@ function intervalPass(input: Input, lanes: Lane[], rowsByPos: (RowMark | null)[]
     }
     probes.push(now);
   }
-  const parsed = boundsOfLabel(ivOp.label);
-  const b: { lower: number; upper: number } | null = bounds ?? parsed;
-  const rowtime = parsed ? parsed.rowtime : true;
+  const iv = ivOp.interval ?? null;
+  const b: { lower: number; upper: number } | null = bounds ?? (iv ? { lower: iv.lower_ms, upper: iv.upper_ms } : null);
+  const rowtime = iv ? iv.rowtime : true;
   // Flink's KeyedCoProcessOperatorWithWatermarkDelay: the larger bound (none for a negative interval).
   const delay = b && rowtime && b.upper >= b.lower ? Math.max(-b.lower, b.upper, 0) : 0;
   // The join's time: its output watermark plus the delay (timers fire at it); only the query's
@@ -622,12 +622,13 @@ function intervalPass(input: Input, lanes: Lane[], rowsByPos: (RowMark | null)[]
 // ---- state: rows each stateful operator holds after each step, and rows freed per step
 
 /** Per stateful operator, the rows it holds after each step; and all operators together. */
-export function stateSeriesOf(steps: Step[]): { series: StateSeries[]; total: StateSeries } {
+export function stateSeriesOf(steps: Step[], start: Step | null = null): { series: StateSeries[]; total: StateSeries } {
   const M = steps.length;
   const byOp = new Map<number, Int32Array>();
   const total = new Int32Array(M + 1);
-  for (let p = 1; p <= M; p++) {
-    for (const s of steps[p - 1].state) {
+  // position 0: what the job's start (VALUES rows) left in state
+  for (let p = start ? 0 : 1; p <= M; p++) {
+    for (const s of (p === 0 && start ? start : steps[p - 1]).state) {
       let arr = byOp.get(s.op);
       if (!arr) {
         arr = new Int32Array(M + 1);
@@ -640,7 +641,7 @@ export function stateSeriesOf(steps: Step[]): { series: StateSeries[]; total: St
   const mk = (op: number, rows: Int32Array): StateSeries => {
     let peak = 0;
     let peakPos = 0;
-    for (let p = 1; p <= M; p++)
+    for (let p = 0; p <= M; p++)
       if (rows[p] > peak) {
         peak = rows[p];
         peakPos = p;
@@ -651,8 +652,9 @@ export function stateSeriesOf(steps: Step[]): { series: StateSeries[]; total: St
   return { series, total: mk(-1, total) };
 }
 
-function freedPerStep(steps: Step[]): number[] {
-  const freed = [0];
+function freedPerStep(steps: Step[], start: Step | null): number[] {
+  const count = (s: Step) => s.events.reduce((n, e) => (e.type === 'state_expire' ? n + e.rows : n), 0);
+  const freed = [start ? count(start) : 0];
   for (const s of steps) freed.push(s.events.reduce((n, e) => (e.type === 'state_expire' ? n + e.rows : n), 0));
   return freed;
 }

@@ -238,14 +238,20 @@ export interface QueryModel {
   query: QueryTrace;
   /** The query's steps followed by the end of input, when there is one. Position p is steps[p - 1]. */
   steps: Step[];
+  /** The job's start (`QueryTrace.start`: the rows a VALUES emits before step 1): position 0. */
+  start: Step | null;
+  /** The first position the page can show: 0 when the job has a start step, else 1. */
+  first: number;
   /** Number of data steps (the end of input, when present, is step `dataSteps + 1`). */
   dataSteps: number;
   hasEnd: boolean;
   info: StepInfo[];
+  /** The start step's row of the steps table (position 0), when there is one. */
+  startInfo: StepInfo | null;
   lanes: Lane[];
   rowsByPos: (RowMark | null)[];
   outputs: OutputRow[];
-  /** outEnd[p] = number of changelog rows received up to and including step p. */
+  /** outEnd[p] = number of changelog rows received up to and including step p (outEnd[0]: at job start). */
   outEnd: Int32Array;
   sourceWatermarks: WatermarkSeries[];
   joinWatermark: WatermarkSeries | null;

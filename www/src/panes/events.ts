@@ -3,7 +3,7 @@
 // while its disclosure is open, so stepping stays cheap.
 
 import { h } from '../dom';
-import { keyText, type OpMeta, opMeta, type QueryModel, type ResultCol, resultsText, resultValue, sourceTableOf } from '../model';
+import { keyText, type OpMeta, opMeta, type QueryModel, type ResultCol, resultsText, resultValue, sourceTableOf, stepAt } from '../model';
 import { shortWindow } from '../timeline';
 import { clockFor, formatTime } from '../time';
 import type { Event, EventOf, OperatorInfo, Step } from '../trace';
@@ -32,7 +32,7 @@ export class EventsPane implements Pane {
 
   show(pos: number): void {
     this.pos = pos;
-    const n = this.model?.steps[pos - 1]?.events.length ?? 0;
+    const n = (this.model ? stepAt(this.model, pos) : undefined)?.events.length ?? 0;
     this.summary.textContent = `Events of this step, in causal order (${n})`;
     if (this.element.open) this.render();
   }
@@ -40,14 +40,14 @@ export class EventsPane implements Pane {
   private render(): void {
     const m = this.model;
     if (!m || !this.element.open) return;
-    const events = m.steps[this.pos - 1]?.events ?? [];
+    const events = stepAt(m, this.pos)?.events ?? [];
     const op = (id: number) => {
       const o = m.query.operators.find((x) => x.id === id);
       return o ? `${o.kind}${o.table ? ` ${o.table}` : ''} (#${id})` : `operator #${id}`;
     };
     const clock = clockFor(m.zone, m.ltz);
     const time = (ms: number | null | undefined) => (ms === null || ms === undefined ? '+inf' : formatTime(clock(ms)));
-    const step = m.steps[this.pos - 1];
+    const step = stepAt(m, this.pos);
     const items = events.slice(0, MAX_EVENTS).map((e, index) => h('li', { class: `jl-ev jl-ev-${e.type}` }, describe(e, op, time, step ? { m, step, index } : undefined)));
     if (events.length > MAX_EVENTS) items.push(h('li', { class: 'jl-muted' }, `… ${events.length - MAX_EVENTS} more events`));
     if (step) for (const text of silentOps(m, step)) items.push(h('li', { class: 'jl-ev jl-ev-silent jl-muted', 'data-testid': 'silent-op' }, text));
@@ -160,29 +160,19 @@ function emitsAfter(step: Step, index: number, op: number): string[][] {
   return out;
 }
 
-/** The operator whose rows the result shows (the root, under Calcs that only pick columns), and
- *  the result's columns as it names them. */
-function resultOp(m: QueryModel): { o: OperatorInfo; cols: string[] } | null {
+/** The operator whose rows the result shows (the root, under Calcs that only pick columns:
+ *  `OperatorInfo.picks`), and per result column the column of that operator it is. */
+function resultOp(m: QueryModel): { o: OperatorInfo; cols: number[] } | null {
   let o = m.rootOp;
-  let cols: string[] | null = null;
+  let cols: number[] | null = null;
   for (let n = 0; o && n < 16; n++) {
-    if (o.kind !== 'Calc' || o.inputs.length !== 1 || o.label.includes('where=[')) break;
-    const items = opMeta(m.query, o).select.map((it) => {
-      const i = it.lastIndexOf(' AS ');
-      return i < 0 ? [it, it] : [it.slice(0, i), it.slice(i + 4)];
-    });
-    if (items.some(([src]) => /[()+\-*/ ']/.test(src))) return null;
-    const src = items.map(([x]) => x);
-    const alias = items.map(([, a]) => a);
-    cols = cols === null ? src : cols.map((c) => {
-      const i = alias.indexOf(c);
-      return i < 0 ? c : src[i];
-    });
-    const next = m.query.operators.find((x) => x.id === o?.inputs[0]);
-    o = next ?? null;
+    const picks = o.picks;
+    if (!picks || o.inputs.length !== 1) break;
+    cols = cols === null ? [...picks] : cols.map((c) => picks[c] ?? -1);
+    o = m.query.operators.find((x) => x.id === o?.inputs[0]) ?? null;
   }
   if (!o) return null;
-  return { o, cols: cols ?? opMeta(m.query, o).select };
+  return { o, cols: cols ?? o.columns.map((_, i) => i) };
 }
 
 /** A Top-N's row sent to the sink: which rank it takes or gives up, or that it enters or leaves. */
@@ -190,7 +180,7 @@ function rankOutput(e: EventOf<'output'>, cx: EventContext): string | null {
   const ro = resultOp(cx.m);
   if (!ro || ro.o.kind !== 'Rank') return null;
   const meta = opMeta(cx.m.query, ro.o);
-  const at = meta.rankSelected ? ro.cols.indexOf(meta.select[meta.select.length - 1]) : -1;
+  const at = meta.rankSelected ? ro.cols.indexOf(meta.select.length - 1) : -1;
   const bare = (r: string[]) => (at >= 0 ? r.filter((_, i) => i !== at) : r);
   const same = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
   const outs = cx.step.events.filter((x): x is EventOf<'output'> => x.type === 'output');

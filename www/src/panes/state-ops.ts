@@ -10,7 +10,7 @@
 //   WindowRank         per window (and partition): the rows buffered, then ranked;
 //   WindowDeduplicate  per window and key: the rows buffered, then the one kept.
 // Everything comes from the engine's `stateAt` groups (side, key, window, rows, row notes); the
-// column names from the operators' labels (model/ops.ts).
+// column names from the trace's operator fields (model/ops.ts).
 
 import { h } from '../dom';
 import { inputColumns, keyText, opMeta, type OpMeta, type QueryModel, resultName, resultValue } from '../model';
@@ -58,7 +58,7 @@ function table(s: StateSummary, cls: string, head: (string | Node)[], rows: HTML
   );
 }
 
-/** A key column's head: `name`, or `key` when the label does not name it. */
+/** A key column's head: `name`, or `key` when the trace names none. */
 const keyHead = (meta: OpMeta, what = 'key') => (meta.keys.length ? meta.keys.join(', ') : what);
 
 /** A row as the changelog prints its values; with the input's column names as its tooltip. */
@@ -91,7 +91,7 @@ function capped<T>(list: T[], what: string): { shown: T[]; more: HTMLElement | n
 // ---- GroupAggregate
 
 function groupAggTable(meta: OpMeta, s: StateSummary): Node[] {
-  const retract = /_RETRACT\(/.test(meta.op.label);
+  const retract = meta.retract;
   const { shown, more } = capped(s.groups, 'groups');
   const rows = shown.map((g) => {
     const vals = g.rows[0] ?? [];

@@ -14,7 +14,7 @@
 // * The rows that left the state at this step, and why (window fired, retracted, state TTL).
 
 import { h } from '../dom';
-import { operator, operatorName, type QueryModel, sidesOf, type StateSeries, stateSeriesOf } from '../model';
+import { operator, operatorName, type QueryModel, sidesOf, type StateSeries, stateSeriesOf, stepAt } from '../model';
 import { shortWindow } from '../timeline';
 import { formatDate } from '../time';
 import type { EventOf, StateGroup, StateSummary } from '../trace';
@@ -157,7 +157,7 @@ export class StatePane implements Pane {
       l.spark.show(p);
     }
     this.renderFreed(m, pos);
-    const sizes = m.steps[pos - 1]?.state ?? [];
+    const sizes = stepAt(m, pos)?.state ?? [];
     this.render(sizes, false);
     this.wanted = pos;
     void this.pump();
@@ -206,7 +206,7 @@ export class StatePane implements Pane {
   private buildCompare(m: QueryModel): void {
     const ran = m.trace.queries.filter((q) => !q.error && q.steps.length);
     if (ran.length < 2) return;
-    const all = ran.map((q) => ({ q, total: stateSeriesOf(q.end ? [...q.steps, q.end] : q.steps).total }));
+    const all = ran.map((q) => ({ q, total: stateSeriesOf(q.end ? [...q.steps, q.end] : q.steps, q.start ?? null).total }));
     const max = Math.max(1, ...all.map((a) => a.total.peak));
     const rows = all.map(({ q, total }) => {
       const kinds = new Map<string, number>();
@@ -253,7 +253,7 @@ export class StatePane implements Pane {
     let more = 0;
     let moreRows = 0;
     const moreReasons = new Set<string>();
-    for (const e of m.steps[pos - 1]?.events ?? []) {
+    for (const e of stepAt(m, pos)?.events ?? []) {
       if (e.type !== 'state_expire') continue;
       if (items.length >= MAX_FREED) {
         // A window firing frees thousands of groups at once: the rest in one line.

@@ -2,7 +2,8 @@
 //! moved, which windows fired and why, what was emitted, what was dropped; for the operators
 //! that feed joins, what an aggregation's group now holds (`uv1 = 2 for name a`), which rank a
 //! Top-N row takes and which row leaves, and which row a deduplication keeps or replaces. The
-//! operators' column names come from their EXPLAIN-like labels ([`OpText`]).
+//! operators' column, key and result names come from the trace's fields (`OperatorInfo.columns`,
+//! `keys`, `aggregate`, `rank`, `dedup`, `picks`), never from their labels ([`OpText`]).
 
 use crate::kinds::{ExpireCause, OpKind, RowKind};
 use crate::time::SessionZone;
@@ -48,51 +49,9 @@ fn input_name(ops: &[OperatorInfo], op: usize, side: &str) -> String {
     side.to_string()
 }
 
-/// The items of `name=[…]` in an operator's label, split at top-level commas.
-fn label_list(label: &str, name: &str) -> Option<Vec<String>> {
-    let pat = format!("{}=[", name);
-    let mut from = 0;
-    let start = loop {
-        let i = label[from..].find(&pat)? + from;
-        // a whole word: `key=[` must not match `partitionKey=[`
-        if i == 0 || !label[..i].ends_with(|c: char| c.is_ascii_alphanumeric() || c == '_') {
-            break i + pat.len();
-        }
-        from = i + pat.len();
-    };
-    let mut depth = 0i32;
-    let mut items = Vec::new();
-    let mut cur = String::new();
-    for c in label[start..].chars() {
-        match c {
-            '[' | '(' | '{' => depth += 1,
-            ']' | ')' | '}' if depth == 0 => {
-                if !cur.trim().is_empty() {
-                    items.push(cur.trim().to_string());
-                }
-                return Some(items);
-            }
-            ']' | ')' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                items.push(cur.trim().to_string());
-                cur.clear();
-                continue;
-            }
-            _ => {}
-        }
-        cur.push(c);
-    }
-    None
-}
-
-/// A generated name (`EXPR$1`, `$f2`, `w0$o0`): not one the query wrote.
-fn generated(name: &str) -> bool {
-    name.contains('$')
-}
-
-/// What a step sentence needs of an operator, read from its label: the names of its keys and
-/// results (an aggregation), its partition, rank range and whether the rank number is selected
-/// (a Top-N), what a deduplication keeps.
+/// What a step sentence needs of an operator, from the trace's fields (never its label): the
+/// names of its keys and results (an aggregation), its rank range and whether the rank number
+/// is an output column (a Top-N), what a deduplication keeps, the names of its output columns.
 struct OpText {
     keys: Vec<String>,
     /// The aggregation's results as the sentence names them (`uv1`, `COUNT(*)`).
@@ -100,40 +59,35 @@ struct OpText {
     rank_end: Option<i64>,
     /// The Top-N's output ends with its row number.
     rank_selected: bool,
-    /// The output columns (a Top-N's `select`).
-    select: Vec<String>,
+    /// The output columns.
+    columns: Vec<String>,
     keep_last: bool,
     rowtime: bool,
 }
 
 impl OpText {
     fn of(o: &OperatorInfo) -> OpText {
-        let l = o.label.as_str();
-        let select = label_list(l, "select").unwrap_or_default();
-        let keys = match o.kind {
-            OpKind::Rank | OpKind::WindowRank => label_list(l, "partitionBy"),
-            OpKind::Deduplicate => label_list(l, "key"),
-            OpKind::WindowDeduplicate => label_list(l, "partitionKeys"),
-            _ => label_list(l, "groupBy"),
-        }
-        .unwrap_or_default();
-        let results = match o.kind {
-            OpKind::GroupAggregate | OpKind::WindowAggregate => {
-                select.iter().filter(|s| !keys.contains(s) && !s.contains("'w$)")).map(|s| result_name(s)).collect()
-            }
-            _ => Vec::new(),
-        };
-        let rank_end = label_list(l, "rankRange")
-            .and_then(|r| r.iter().find_map(|x| x.strip_prefix("rankEnd=").and_then(|v| v.parse().ok())));
-        let rank_selected = select.last().is_some_and(|s| s.starts_with('w') && s.contains("$o"));
+        let results = o
+            .aggregate
+            .as_ref()
+            .map(|a| {
+                a.calls
+                    .iter()
+                    .map(|c| match (&c.call, c.named) {
+                        (Some(call), false) => call.clone(),
+                        _ => c.name.clone(),
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         OpText {
-            keys,
+            keys: o.keys.clone(),
             results,
-            rank_end,
-            rank_selected,
-            select,
-            keep_last: l.contains("keep=[LastRow]"),
-            rowtime: l.contains("order=[ROWTIME]"),
+            rank_end: o.rank.as_ref().and_then(|r| r.end),
+            rank_selected: o.rank.as_ref().is_some_and(|r| r.number),
+            columns: o.columns.clone(),
+            keep_last: o.dedup.as_ref().is_some_and(|d| d.keep_last),
+            rowtime: o.dedup.as_ref().is_some_and(|d| d.rowtime),
         }
     }
 
@@ -173,36 +127,21 @@ impl OpText {
         parts.join(", ")
     }
 
-    /// The value of a partition / key column in one of its rows (by the `select` names).
-    fn key_of_row(&self, row: &[String]) -> Option<String> {
+    /// The key columns' values in one of the rows the result shows (`cols`: per result column,
+    /// the operator's column it is).
+    fn key_of_row(&self, row: &[String], cols: &[usize]) -> Option<String> {
         if self.keys.is_empty() {
             return None;
         }
         let vals: Option<Vec<String>> = self
             .keys
             .iter()
-            .map(|k| self.select.iter().position(|s| s == k).and_then(|i| row.get(i).cloned()))
+            .map(|k| {
+                let c = self.columns.iter().position(|s| s == k)?;
+                cols.iter().position(|&x| x == c).and_then(|i| row.get(i).cloned())
+            })
             .collect();
         vals.map(|v| self.key_text(&v))
-    }
-}
-
-/// `COUNT(*) AS c` → `c`; `COUNT_RETRACT(*) AS EXPR$1` → `COUNT(*)`; `COUNT(count1$0) AS EXPR$1` → `COUNT(…)`.
-fn result_name(item: &str) -> String {
-    let (expr, alias) = match item.rsplit_once(" AS ") {
-        Some((e, a)) => (e.trim(), a.trim()),
-        None => (item.trim(), item.trim()),
-    };
-    if !generated(alias) {
-        return alias.to_string();
-    }
-    let expr = expr.replace("_RETRACT(", "(");
-    if !generated(&expr) {
-        return expr;
-    }
-    match expr.find('(') {
-        Some(i) => format!("{}(…)", &expr[..i]),
-        None => alias.to_string(),
     }
 }
 
@@ -258,44 +197,29 @@ fn root_op(ops: &[OperatorInfo]) -> Option<&OperatorInfo> {
 }
 
 /// The operator whose rows the query's result shows as they are: the root, or the operator
-/// under Calcs that only pick (and rename) its columns; with the result's columns as that
-/// operator names them (its `select` when it is the root itself).
-fn result_op(ops: &[OperatorInfo]) -> Option<(&OperatorInfo, Vec<String>)> {
+/// under Calcs that only pick (and rename) its columns (`OperatorInfo.picks`); with, per result
+/// column, the column of that operator it is.
+fn result_op(ops: &[OperatorInfo]) -> Option<(&OperatorInfo, Vec<usize>)> {
     let mut o = root_op(ops)?;
-    let mut cols: Option<Vec<String>> = None;
+    let mut cols: Option<Vec<usize>> = None;
     for _ in 0..16 {
-        if o.kind != OpKind::Calc || o.inputs.len() != 1 || o.label.contains("where=[") {
-            break;
-        }
-        let items = label_list(&o.label, "select")?;
-        let (src, alias): (Vec<String>, Vec<String>) = items
-            .iter()
-            .map(|it| match it.rsplit_once(" AS ") {
-                Some((e, a)) => (e.trim().to_string(), a.trim().to_string()),
-                None => (it.trim().to_string(), it.trim().to_string()),
-            })
-            .unzip();
-        // only plain column references (no expression)
-        if src.iter().any(|c| c.contains(|ch: char| "()+-*/ '".contains(ch))) {
-            return None;
-        }
+        let (Some(picks), [input]) = (&o.picks, o.inputs.as_slice()) else { break };
         cols = Some(match cols {
-            None => src,
-            Some(outer) => {
-                outer.iter().map(|n| alias.iter().position(|a| a == n).map_or(n.clone(), |i| src[i].clone())).collect()
-            }
+            None => picks.clone(),
+            Some(outer) => outer.iter().map(|&c| picks.get(c).copied().unwrap_or(usize::MAX)).collect(),
         });
-        o = ops.get(o.inputs[0])?;
+        o = ops.get(*input)?;
     }
-    let cols = cols.unwrap_or_else(|| label_list(&o.label, "select").unwrap_or_default());
+    let cols = cols.unwrap_or_else(|| (0..o.columns.len()).collect());
     Some((o, cols))
 }
 
-/// What a Top-N's rows in the step's output mean (`cols`: the output's columns as the Top-N names
-/// them): which row takes which rank, which moves, which leaves (with the rank number in the
+/// What a Top-N's rows in the step's output mean (`cols`: per output column, the Top-N's column
+/// it is): which row takes which rank, which moves, which leaves (with the rank number in the
 /// output), or which rows enter and leave (without it).
-fn rank_changes(step: &Step, t: &OpText, cols: &[String]) -> Vec<String> {
-    let at = if t.rank_selected { t.select.last().and_then(|r| cols.iter().position(|c| c == r)) } else { None };
+fn rank_changes(step: &Step, t: &OpText, cols: &[usize]) -> Vec<String> {
+    let number = t.columns.len().checked_sub(1).filter(|_| t.rank_selected);
+    let at = number.and_then(|r| cols.iter().position(|&c| c == r));
     let n = |r: &Vec<String>| {
         let mut v = r.clone();
         if let Some(i) = at.filter(|i| *i < v.len()) {
@@ -397,7 +321,7 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
     // the Top-N or deduplication whose rows the result shows, and the result's columns
     let shown = result_op(ops);
     let root = shown.as_ref().map(|(o, _)| *o);
-    let cols: Vec<String> = shown.as_ref().map(|(_, c)| c.clone()).unwrap_or_default();
+    let cols: Vec<usize> = shown.as_ref().map(|(_, c)| c.clone()).unwrap_or_default();
     let mine = |lineage: &Lineage| lineage.as_slice() == [step.index as u32];
     let mut fired = 0usize;
     let mut fire_texts: Vec<String> = Vec::new();
@@ -527,9 +451,7 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                 let t = ops.get(*op).map(OpText::of);
                 let k = t.map(|t| t.key_text(key)).unwrap_or_default();
                 // HOP and CUMULATE aggregations cut time into slices, shared by several windows
-                let sliced = ops.get(*op).is_some_and(|o| {
-                    o.kind == OpKind::WindowAggregate && (o.label.contains("window=[HOP(") || o.label.contains("window=[CUMULATE("))
-                });
+                let sliced = ops.get(*op).and_then(|o| o.aggregate.as_ref()).is_some_and(|a| a.sliced);
                 stored.push(format!(
                     "{} buffered it for {} {}{}",
                     op_words(ops, *op),
@@ -561,7 +483,7 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
             }
             Event::Filtered { op, row } if kind_of(*op) == Some(OpKind::Rank) => {
                 let t = ops.get(*op).map(OpText::of);
-                let part = t.as_ref().and_then(|t| t.key_of_row(row)).map(|k| format!(" of {}", k)).unwrap_or_default();
+                let part = t.as_ref().and_then(|t| t.key_of_row(row, &(0..t.columns.len()).collect::<Vec<_>>())).map(|k| format!(" of {}", k)).unwrap_or_default();
                 let n = t.and_then(|t| t.rank_end).unwrap_or(1);
                 stored.push(format!("{} does not make the Top-{}{}: not kept", row_text(row, 3), n, part));
             }
@@ -675,7 +597,7 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
         let part = step
             .output
             .first()
-            .and_then(|o| OpText { select: cols.clone(), ..OpText::of(r) }.key_of_row(&o.row))
+            .and_then(|o| t.key_of_row(&o.row, &cols))
             .map(|k| format!(" of {}", k))
             .unwrap_or_default();
         if !changes.is_empty() {
@@ -818,7 +740,6 @@ mod tests {
     //! out by hand from the operators' docs (ops/window_aggregate.rs, group_aggregate.rs,
     //! rank/mod.rs, deduplicate.rs, window_rank.rs, window_deduplicate.rs).
 
-    use super::{label_list, result_name};
     use crate::trace::QueryTrace;
     use crate::{run_script, Dialect, RunConfig};
 
@@ -842,22 +763,6 @@ mod tests {
 
     fn has(s: &str, part: &str) {
         assert!(s.contains(part), "{:?}\nnot in\n{}", part, s);
-    }
-
-    #[test]
-    fn labels_give_the_names_of_keys_and_results() {
-        let l = "GlobalWindowAggregate(groupBy=[name], window=[TUMBLE(slice_end=[$slice_end], size=[5 s])], select=[name, COUNT(count$0) AS uv1, start('w$) AS window_start, end('w$) AS window_end])";
-        assert_eq!(label_list(l, "groupBy"), Some(vec!["name".to_string()]));
-        assert_eq!(label_list(l, "select").map(|s| s.len()), Some(4));
-        assert_eq!(
-            label_list("Deduplicate(keep=[LastRow], key=[k], order=[ROWTIME])", "key"),
-            Some(vec!["k".to_string()])
-        );
-        // `key=[` is not found inside `partitionKeys=[`
-        assert_eq!(label_list("WindowDeduplicate(partitionKeys=[k], orderKey=[ts])", "key"), None);
-        assert_eq!(result_name("COUNT(count$0) AS uv1"), "uv1");
-        assert_eq!(result_name("COUNT_RETRACT(*) AS EXPR$1"), "COUNT(*)");
-        assert_eq!(result_name("COUNT(count1$0) AS EXPR$1"), "COUNT(…)");
     }
 
     const T12: &str = "SET 'table.local-time-zone' = 'UTC';
@@ -982,5 +887,102 @@ SELECT k, item FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY window_start, win
             &at(&q[1], 4),
             "the window deduplication fired window [00:00:00.000, 00:00:10.000) at watermark 00:00:12.000: it emits the first row [a, i1, 2024-01-01 00:00:01.000, …] for k a; it emits the first row [b, i2, 2024-01-01 00:00:02.000, …] for k b",
         );
+    }
+
+    /// The sentences come from the trace's fields: with every label blanked, each step's
+    /// sentence is the same.
+    #[test]
+    fn sentences_do_not_read_the_labels() {
+        let scripts = [
+            "CREATE TABLE t (k STRING, v INT);\n@t a | 1\n@t a | 2\nSELECT k, COUNT(*) AS c FROM t GROUP BY k;".to_string(),
+            "CREATE TABLE t (k STRING, name STRING, score INT);\n@t a | p1 | 50\n@t a | p2 | 70\n@t a | p3 | 80\n\
+             SELECT score, name AS who, rn FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY score DESC) AS rn FROM t) WHERE rn <= 2;"
+                .to_string(),
+            format!(
+                "{}SELECT name, COUNT(DISTINCT s) AS uv FROM TABLE(TUMBLE(TABLE T1, DESCRIPTOR(ts), INTERVAL '5' SECOND)) GROUP BY name, window_start, window_end;",
+                T12
+            ),
+        ];
+        for script in &scripts {
+            let q = &run(script)[0];
+            let zone = crate::time::SessionZone::parse(&q.zone).expect("zone");
+            let mut ops = q.operators.clone();
+            for o in &mut ops {
+                o.label.clear();
+            }
+            for step in q.steps.iter().chain(&q.end) {
+                assert_eq!(super::sentence(step, &ops, &zone), step.summary, "{}", script);
+            }
+        }
+    }
+
+    /// What the trace says of the operators that feed joins, worked out from the SQL.
+    #[test]
+    fn operators_carry_their_keys_results_ranks_and_choices() {
+        use crate::kinds::OpKind;
+        let q = run("CREATE TABLE t (k STRING, name STRING, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);
+SELECT k, COUNT(*) AS c, SUM(v) FROM t GROUP BY k;
+SELECT * FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY v DESC) AS rn FROM t) WHERE rn <= 3;
+SELECT k, v FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts DESC) AS n FROM t) WHERE n = 1;
+SELECT name, window_start, COUNT(DISTINCT v) AS uv FROM TABLE(HOP(TABLE t, DESCRIPTOR(ts), INTERVAL '5' SECOND, INTERVAL '10' SECOND)) GROUP BY name, window_start, window_end;");
+        let op = |qi: usize, kind: OpKind| q[qi].operators.iter().find(|o| o.kind == kind).cloned().expect("operator");
+        let agg = op(0, OpKind::GroupAggregate);
+        assert_eq!(agg.keys, ["k"]);
+        let a = agg.aggregate.expect("aggregate");
+        assert_eq!(a.calls.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), ["c", "EXPR$2"]);
+        assert_eq!(a.calls.iter().map(|c| c.named).collect::<Vec<_>>(), [true, false]);
+        assert_eq!(a.calls.iter().map(|c| c.call.as_deref()).collect::<Vec<_>>(), [Some("COUNT(*)"), Some("SUM(v)")]);
+        assert!(!a.retract && a.window.is_none());
+        assert_eq!(agg.columns, ["k", "c", "EXPR$2"]);
+
+        let rank = op(1, OpKind::Rank);
+        assert_eq!(rank.keys, ["k"]);
+        let r = rank.rank.expect("rank");
+        assert_eq!((r.start, r.end, r.number, r.order_by.as_str()), (1, Some(3), true, "v DESC"));
+        assert_eq!(rank.columns.last().map(|c| c.as_str()), Some("rn"));
+
+        let dedup = op(2, OpKind::Deduplicate);
+        assert_eq!(dedup.keys, ["k"]);
+        let d = dedup.dedup.expect("dedup");
+        assert!(d.keep_last && d.rowtime);
+        assert_eq!(d.order_by, "ts");
+
+        let w = op(3, OpKind::WindowAggregate);
+        assert_eq!(w.keys, ["name"]);
+        let a = w.aggregate.expect("aggregate");
+        assert_eq!(a.window.as_deref(), Some("HOP(size=[10 s], slide=[5 s])"));
+        assert!(a.sliced && a.two_phase);
+        assert_eq!(a.calls[0].name, "uv");
+        assert_eq!(a.calls[0].call.as_deref(), Some("COUNT(DISTINCT v)"));
+    }
+
+    /// A Top-N under a Calc that reorders and renames its columns (`picks`): the rank number is
+    /// found through the picks, so the sentence still says which row moves and which leaves.
+    #[test]
+    fn a_top_n_under_a_projection_is_told_through_its_picks() {
+        let q = run("CREATE TABLE t (k STRING, name STRING, score INT);
+@t a | p1 | 50
+@t a | p2 | 70
+@t a | p3 | 80
+SELECT rn AS place, name AS who, score FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY score DESC) AS rn FROM t) WHERE rn <= 2;");
+        // p3 (80) beats p2 (70) and p1 (50): p2 moves down, p1 falls out of the Top-2; the rows
+        // are the result's (who, score), without the rank number that moved to the front
+        has(
+            &at(&q[0], 3),
+            "the Top-N of k a: [p3, 80] takes rank 1, [p2, 70] moves from rank 1 to rank 2, [p1, 50] leaves the Top-2",
+        );
+    }
+
+    /// VALUES rows come out as the job starts; a LEFT JOIN pads them until the table's row.
+    #[test]
+    fn the_job_start_says_what_the_values_emitted() {
+        let q = run("CREATE TABLE t (k STRING, v INT);
+@t a | 1
+SELECT x.k, x.name, t.v FROM (VALUES ('a', 'Alpha'), ('c', 'Gamma')) AS x(k, name) LEFT JOIN t ON t.k = x.k;");
+        let start = q[0].start.as_ref().expect("a start step");
+        has(&start.summary, "the job started: its VALUES rows came out at once (2 rows)");
+        has(&start.summary, "stored on the left side under key [a]");
+        // the table's row matches Alpha: its padded row is retracted and replaced
+        has(&at(&q[0], 1), "2 rows emitted (-D ×1, +I ×1)");
     }
 }
