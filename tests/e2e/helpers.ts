@@ -73,6 +73,7 @@ export function parseExpected(text: string): ExpectedQuery[] {
       const m = /^# step (\d+):/.exec(line);
       if (m) step = m[1];
       else if (line.startsWith('# ---- end of input')) step = 'end';
+      else if (line.startsWith('# at job start')) step = '0';
       else if (/^[+-][IUD]\[/.test(line)) {
         const rows = q.steps.get(step) ?? [];
         rows.push(line.trim());

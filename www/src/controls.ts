@@ -24,6 +24,8 @@ export class StepControls {
   private readonly endMark: HTMLSpanElement;
   private total = 0;
   private dataSteps = 0;
+  /** The first position: 0 when the job has a start step (VALUES rows before step 1), else 1. */
+  private first = 1;
   private pos = 1;
   private timer: number | null = null;
 
@@ -33,7 +35,7 @@ export class StepControls {
       b.addEventListener('click', fn);
       return b;
     };
-    const first = btn('step-first', 'First step (Home)', ICONS.first, () => this.go(1));
+    const first = btn('step-first', 'First step (Home)', ICONS.first, () => this.go(this.first));
     const prev = btn('step-prev', 'Previous step (←)', ICONS.prev, () => this.go(this.pos - 1));
     this.playBtn = btn('play', 'Play (Space)', ICONS.play, () => this.toggle());
     const next = btn('step-next', 'Next step (→)', ICONS.next, () => this.go(this.pos + 1));
@@ -81,7 +83,7 @@ export class StepControls {
           this.go(this.pos - 1);
           break;
         case 'Home':
-          this.go(1);
+          this.go(this.first);
           break;
         case 'End':
           this.go(this.total);
@@ -98,15 +100,17 @@ export class StepControls {
   }
 
   /** Sets the range: `total` steps, of which the first `dataSteps` are data (the rest: end of input). */
-  setRange(total: number, dataSteps: number): void {
+  setRange(total: number, dataSteps: number, first = 1): void {
     this.total = total;
     this.dataSteps = dataSteps;
+    this.first = total ? first : 1;
+    this.slider.min = String(this.first);
     this.slider.max = String(Math.max(1, total));
-    this.slider.disabled = total <= 1;
+    this.slider.disabled = total + 1 - this.first <= 1;
     for (const b of this.buttons) b.disabled = total === 0;
     if (total > dataSteps && total > 1) {
       this.endMark.hidden = false;
-      this.endMark.style.left = `calc(${((dataSteps - 0.5) / (total - 1)) * 100}% - 1px)`;
+      this.endMark.style.left = `calc(${((dataSteps - 0.5 - this.first + 1) / (total - this.first)) * 100}% - 1px)`;
     } else this.endMark.hidden = true;
     if (total === 0) this.stop();
   }
@@ -114,14 +118,14 @@ export class StepControls {
   show(pos: number): void {
     this.pos = pos;
     this.slider.value = String(pos);
-    this.slider.setAttribute('aria-valuetext', pos > this.dataSteps ? `Step ${pos} of ${this.total}: end of input` : `Step ${pos} of ${this.total}`);
-    this.counter.textContent = this.total ? (pos > this.dataSteps ? `end of input · ${pos}/${this.total}` : `step ${pos}/${this.total}`) : 'no steps';
+    this.slider.setAttribute('aria-valuetext', pos === 0 ? `Job start, before step 1 of ${this.total}` : pos > this.dataSteps ? `Step ${pos} of ${this.total}: end of input` : `Step ${pos} of ${this.total}`);
+    this.counter.textContent = this.total ? (pos === 0 ? `job start · 0/${this.total}` : pos > this.dataSteps ? `end of input · ${pos}/${this.total}` : `step ${pos}/${this.total}`) : 'no steps';
     if (this.timer !== null && pos >= this.total) this.stop();
   }
 
   private go(pos: number): void {
     if (!this.total) return;
-    this.goTo(Math.min(Math.max(1, pos), this.total));
+    this.goTo(Math.min(Math.max(this.first, pos), this.total));
   }
 
   toggle(): void {
@@ -131,7 +135,7 @@ export class StepControls {
 
   play(): void {
     if (!this.total) return;
-    if (this.pos >= this.total) this.go(1);
+    if (this.pos >= this.total) this.go(this.first);
     const interval = 1000 / Number(this.speed.value);
     this.timer = window.setInterval(() => {
       if (this.pos >= this.total) this.stop();

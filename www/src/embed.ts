@@ -62,7 +62,7 @@ export class JoinLabPlaygroundElement extends HTMLElement {
       script: this.source,
       dialect,
       readonly: this.hasAttribute('readonly'),
-      step: Number(this.getAttribute('step')) || 1,
+      step: Number(this.getAttribute('step')) || 0,
       compact: true,
     });
     this.playground = pg;

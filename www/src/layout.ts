@@ -65,6 +65,8 @@ export interface Parts {
   events: HTMLElement;
   timeline: HTMLElement;
   changelog: HTMLElement;
+  /** The result's updating / append-only badge, in the changelog card's heading. */
+  changelogMode: HTMLElement;
   result: HTMLElement;
   /** The result's updating / append-only badge, in its card's heading. */
   resultMode: HTMLElement;
@@ -90,7 +92,7 @@ export function assemble(p: Parts, compact: boolean): { element: HTMLElement; vi
         ],
         p.onTab,
       );
-  const cards = [card('Changelog', p.changelog), card('Result table', p.result, p.resultMode)];
+  const cards = [card('Changelog', p.changelog, p.changelogMode), card('Result table', p.result, p.resultMode)];
   const panes = compact
     ? h('div', { class: 'jl-panes jl-panes-2' }, ...cards)
     : h('div', { class: 'jl-panes' }, h('div', { class: 'jl-panes-2' }, ...cards), h('section', { class: 'jl-card' }, tabs?.element));

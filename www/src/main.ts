@@ -23,7 +23,7 @@ function stored(): ShareState | null {
 }
 
 function fromExample(e: Example): ShareState {
-  return { script: e.script, dialect: 'confluent', query: 1, step: 1 };
+  return { script: e.script, dialect: 'confluent', query: 1, step: 0 };
 }
 
 const requested = findExample(params.get('example') ?? '');

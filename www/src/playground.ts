@@ -76,7 +76,8 @@ export class Playground {
   constructor(private readonly opts: PlaygroundOptions) {
     this.dialect = opts.dialect ?? 'confluent';
     this.queryIndex = Math.max(0, (opts.query ?? 1) - 1);
-    this.pos = Math.max(1, opts.step ?? 1);
+    // -1: the query's first position (its job start when it has one, else step 1)
+    this.pos = opts.step === undefined ? -1 : Math.max(0, opts.step);
 
     const c = createChrome();
     this.chrome = c;
@@ -150,6 +151,7 @@ export class Playground {
         events: events.element,
         timeline: this.timeline.element,
         changelog: changelog.element,
+        changelogMode: changelog.mode,
         result: result.element,
         resultMode: result.mode,
         state: state.element,
@@ -169,7 +171,7 @@ export class Playground {
 
   /** The state a share link restores. */
   get shareState(): ShareState {
-    return { script: this.editor.doc, dialect: this.dialect, query: this.queryIndex + 1, step: this.pos };
+    return { script: this.editor.doc, dialect: this.dialect, query: this.queryIndex + 1, step: Math.max(0, this.pos) };
   }
 
   /** Replaces the script (and optionally dialect, query, step) and runs it. */
@@ -179,7 +181,7 @@ export class Playground {
       this.chrome.dialectSelect.value = s.dialect;
     }
     this.queryIndex = Math.max(0, (s.query ?? 1) - 1);
-    this.pos = Math.max(1, s.step ?? 1);
+    this.pos = s.step === undefined ? -1 : Math.max(0, s.step);
     this.editor.setDoc(s.script);
     this.run();
   }
@@ -308,9 +310,9 @@ export class Playground {
     for (const [name, p] of this.panes) paneSafe(name, p.element, () => p.setModel(model));
     // Generated rows: show the data pane first, unless a person has picked a tab.
     if (this.tabs && !this.tabs.picked) this.tabs.select(DataPane.hasGenerated(model) ? DATA_TAB : 0);
-    this.controls.setRange(model.steps.length, model.dataSteps);
+    this.controls.setRange(model.steps.length, model.dataSteps, model.first);
     const total = model.steps.length;
-    const pos = keepStep ? this.pos : 1;
+    const pos = keepStep && this.pos >= 0 ? this.pos : model.first;
     this.pos = 0;
     if (total === 0) {
       this.header.showNoData();
@@ -318,14 +320,14 @@ export class Playground {
       this.emitChange();
       return;
     }
-    this.goTo(Math.min(Math.max(1, pos), total), true);
+    this.goTo(Math.min(Math.max(model.first, pos), total), true);
   }
 
   /** Shows step `pos` (1-based). Drawing happens in the next animation frame, once per frame. */
   goTo(pos: number, force = false): void {
     const m = this.model;
     if (!m || !m.steps.length) return;
-    pos = Math.min(Math.max(1, pos), m.steps.length);
+    pos = Math.min(Math.max(m.first, pos), m.steps.length);
     if (pos === this.pos && !force) return;
     this.pos = pos;
     this.controls.show(pos);

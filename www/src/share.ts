@@ -10,7 +10,7 @@ export interface ShareState {
   dialect: Dialect;
   /** 1-based query number. */
   query: number;
-  /** 1-based step number (the end of input counts as the step after the last row). */
+  /** Step number as the oracle numbers them (the end of input counts as the step after the last row); 0 is the job start (VALUES rows before step 1), or the first step when the query has none. */
   step: number;
 }
 
@@ -49,6 +49,6 @@ export function decodeShare(hash: string): ShareState | null {
     script: r.script,
     dialect: r.dialect === 'flink' ? 'flink' : 'confluent',
     query: positive(r.query) ?? 1,
-    step: positive(r.step) ?? 1,
+    step: typeof r.step === 'number' && Number.isInteger(r.step) && r.step >= 0 ? r.step : 1,
   };
 }

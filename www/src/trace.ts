@@ -3,7 +3,7 @@
 // The trace the wasm session returns (docs/trace.md). serde-wasm-bindgen turns a Rust `None`
 // into `undefined` and serde_json into `null`, so optional fields are `?: T | null`.
 
-export const TRACE_VERSION = 2;
+export const TRACE_VERSION = 3;
 
 /**
  * Change kinds of a changelog row (Flink's `RowKind`).
@@ -106,6 +106,94 @@ padded: Array<Array<string>>,
  */
 next_timer_ms?: number | null, } | { "type": "aggregated", op: number, key: Array<string>, window?: WindowRef | null, kind: RowKind, row: Array<string>, before?: Array<string> | null, after?: Array<string> | null, emitted: boolean, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, };
 
+/**
+ * One aggregate call.
+ */
+export type AggCallInfo = { 
+/**
+ * Its output column (`uv1`, `EXPR$1`).
+ */
+name: string, 
+/**
+ * Whether `name` is the query's own, not one the planner generated (`EXPR$1`, `$f2`).
+ */
+named: boolean, 
+/**
+ * The call over the input's column names (`COUNT(DISTINCT s)`, `SUM(v)`, `COUNT(*)`);
+ * absent when an argument is a column the planner generated.
+ */
+call?: string | null, };
+
+/**
+ * What an aggregation computes.
+ */
+export type AggregateInfo = { 
+/**
+ * Its results, in output order (after the keys).
+ */
+calls: Array<AggCallInfo>, 
+/**
+ * Its input can retract rows: it counts each group's rows and deletes (`-D`) an empty group.
+ */
+retract: boolean, 
+/**
+ * A window aggregation: its window as Flink writes it (`TUMBLE(size=[5 s])`,
+ * `HOP(size=[10 s], slide=[5 s])`).
+ */
+window?: string | null, 
+/**
+ * A HOP or CUMULATE window aggregation: its state is per slice (shared by several windows).
+ */
+sliced: boolean, 
+/**
+ * A window aggregation in a local and a global stage (one operator here).
+ */
+two_phase: boolean, };
+
+/**
+ * A Top-N's ranks.
+ */
+export type RankInfo = { start: number, 
+/**
+ * The last rank kept; absent when a column gives it (a variable rank end).
+ */
+end?: number | null, 
+/**
+ * `score DESC, ts ASC`.
+ */
+order_by: string, 
+/**
+ * The rank number is the last output column.
+ */
+number: boolean, };
+
+/**
+ * A deduplication's choice.
+ */
+export type DedupInfo = { 
+/**
+ * It keeps the last row per key (else the first).
+ */
+keep_last: boolean, 
+/**
+ * By event time (else by arrival, processing time).
+ */
+rowtime: boolean, 
+/**
+ * The time column it orders by.
+ */
+order_by: string, };
+
+/**
+ * An interval join's bounds: a left row at `t` joins right rows in `[t - upper, t - lower]`
+ * (Flink's `leftLowerBound` / `leftUpperBound`, ms).
+ */
+export type IntervalInfo = { lower_ms: number, upper_ms: number, 
+/**
+ * Event time (else processing time).
+ */
+rowtime: boolean, };
+
 export type OperatorInfo = { id: number, 
 /**
  * Flink's operator name: TableSourceScan, Calc, WindowTableFunction, WindowJoin, Join, …
@@ -128,7 +216,40 @@ table?: string | null,
 /**
  * Whether the operator emits updates (-U/+U/-D) or only inserts.
  */
-updating: boolean, };
+updating: boolean, 
+/**
+ * The names of the columns of the rows it emits, in order (after any projection it does
+ * itself); a Top-N's rank number is the last one when `rank.number` is set.
+ */
+columns: Array<string>, 
+/**
+ * The names of the key columns its events' `key` values belong to, in order: an
+ * aggregation's GROUP BY keys (a window aggregation's without the window columns), a
+ * Top-N's or deduplication's PARTITION BY keys (a windowed one's without the window
+ * columns), a ChangelogNormalize's primary key; empty otherwise.
+ */
+keys: Array<string>, 
+/**
+ * A group or window aggregation: what it computes.
+ */
+aggregate?: AggregateInfo | null, 
+/**
+ * A Top-N (`Rank`, `WindowRank`): its rank range and order.
+ */
+rank?: RankInfo | null, 
+/**
+ * A deduplication (`Deduplicate`, `WindowDeduplicate`): which row it keeps.
+ */
+dedup?: DedupInfo | null, 
+/**
+ * A `Calc` that only picks columns of its input (no filter, no expression): per output
+ * column, the input column it is.
+ */
+picks?: Array<number> | null, 
+/**
+ * An interval join's time bounds.
+ */
+interval?: IntervalInfo | null, };
 
 export type StateGroup = { side: string, key: Array<string>, window?: WindowRef | null, rows: Array<Array<string>>, 
 /**

@@ -11,7 +11,7 @@
 //!   expected 500,000 (inner) / 750,000 (left, net of 780,246 +I and 30,246 -D) at N = 500,000.
 //! * W4 — interval join, INNER and LEFT: L/R(k BIGINT, v BIGINT, ts TIMESTAMP(3)), K4 = 2400,
 //!   OFF4 = 480, L row i: k = i·7919 mod 2400, R row i: k = (i·104729 mod 2400) + 480, ts = 2024-01-01
-//!   + i ms, `L.ts BETWEEN R.ts - 2 s AND R.ts + 1 s`, arrival L0, R0, L1, R1, …; expected 499,165
+//!   plus i ms, `L.ts BETWEEN R.ts - 2 s AND R.ts + 1 s`, arrival L0, R0, L1, R1, …; expected 499,165
 //!   (inner) / 599,515 (left) rows at N = 500,000.
 //! * W3 — three-way INNER join A ⋈ B ⋈ C on k (C like B with factor 37), as a cascade of two
 //!   binary joins and with `/*+ MULTI_JOIN(A, B, C) */` (JoinLab's own workload: the two plans

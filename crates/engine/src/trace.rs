@@ -14,8 +14,10 @@ use crate::kinds::{ChangelogMode, Dialect, EndMode, ExpireCause, OpKind, OpRole,
 
 /// Bump on any change of the shapes below (the page refuses a trace of another version).
 /// 2: typed operator kinds and roles, operator sides, state expiry causes, table origins and
-/// row intervals, retraction pairs marked by the engine.
-pub const TRACE_VERSION: u32 = 2;
+/// row intervals, retraction pairs marked by the engine. 3: the job's start step (`VALUES` rows),
+/// the operators that feed joins described in fields (`columns`, `keys`, `aggregate`, `rank`,
+/// `dedup`, `picks`, `interval`), so neither the sentences nor the page read the label.
+pub const TRACE_VERSION: u32 = 3;
 
 /// Watermark times as JSON: epoch milliseconds, or `null` for ±infinity (JavaScript numbers
 /// cannot hold Java's `Long.MAX_VALUE`; the event's `text` says `+inf`). A time within a quarter
@@ -217,6 +219,91 @@ pub struct OperatorInfo {
     pub table: Option<String>,
     /// Whether the operator emits updates (-U/+U/-D) or only inserts.
     pub updating: bool,
+    /// The names of the columns of the rows it emits, in order (after any projection it does
+    /// itself); a Top-N's rank number is the last one when `rank.number` is set.
+    pub columns: Vec<String>,
+    /// The names of the key columns its events' `key` values belong to, in order: an
+    /// aggregation's GROUP BY keys (a window aggregation's without the window columns), a
+    /// Top-N's or deduplication's PARTITION BY keys (a windowed one's without the window
+    /// columns), a ChangelogNormalize's primary key; empty otherwise.
+    pub keys: Vec<String>,
+    /// A group or window aggregation: what it computes.
+    pub aggregate: Option<AggregateInfo>,
+    /// A Top-N (`Rank`, `WindowRank`): its rank range and order.
+    pub rank: Option<RankInfo>,
+    /// A deduplication (`Deduplicate`, `WindowDeduplicate`): which row it keeps.
+    pub dedup: Option<DedupInfo>,
+    /// A `Calc` that only picks columns of its input (no filter, no expression): per output
+    /// column, the input column it is.
+    pub picks: Option<Vec<usize>>,
+    /// An interval join's time bounds.
+    pub interval: Option<IntervalInfo>,
+}
+
+/// What an aggregation computes.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct AggregateInfo {
+    /// Its results, in output order (after the keys).
+    pub calls: Vec<AggCallInfo>,
+    /// Its input can retract rows: it counts each group's rows and deletes (`-D`) an empty group.
+    pub retract: bool,
+    /// A window aggregation: its window as Flink writes it (`TUMBLE(size=[5 s])`,
+    /// `HOP(size=[10 s], slide=[5 s])`).
+    pub window: Option<String>,
+    /// A HOP or CUMULATE window aggregation: its state is per slice (shared by several windows).
+    pub sliced: bool,
+    /// A window aggregation in a local and a global stage (one operator here).
+    pub two_phase: bool,
+}
+
+/// One aggregate call.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct AggCallInfo {
+    /// Its output column (`uv1`, `EXPR$1`).
+    pub name: String,
+    /// Whether `name` is the query's own, not one the planner generated (`EXPR$1`, `$f2`).
+    pub named: bool,
+    /// The call over the input's column names (`COUNT(DISTINCT s)`, `SUM(v)`, `COUNT(*)`);
+    /// absent when an argument is a column the planner generated.
+    pub call: Option<String>,
+}
+
+/// A Top-N's ranks.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct RankInfo {
+    pub start: i64,
+    /// The last rank kept; absent when a column gives it (a variable rank end).
+    pub end: Option<i64>,
+    /// `score DESC, ts ASC`.
+    pub order_by: String,
+    /// The rank number is the last output column.
+    pub number: bool,
+}
+
+/// A deduplication's choice.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct DedupInfo {
+    /// It keeps the last row per key (else the first).
+    pub keep_last: bool,
+    /// By event time (else by arrival, processing time).
+    pub rowtime: bool,
+    /// The time column it orders by.
+    pub order_by: String,
+}
+
+/// An interval join's bounds: a left row at `t` joins right rows in `[t - upper, t - lower]`
+/// (Flink's `leftLowerBound` / `leftUpperBound`, ms).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct IntervalInfo {
+    pub lower_ms: i64,
+    pub upper_ms: i64,
+    /// Event time (else processing time).
+    pub rowtime: bool,
 }
 
 /// What one operator holds at the end of a step.
@@ -475,6 +562,11 @@ mod typescript {
         push::<PairKind>(&mut out, &cfg);
         push::<WindowRef>(&mut out, &cfg);
         push::<Event>(&mut out, &cfg);
+        push::<AggCallInfo>(&mut out, &cfg);
+        push::<AggregateInfo>(&mut out, &cfg);
+        push::<RankInfo>(&mut out, &cfg);
+        push::<DedupInfo>(&mut out, &cfg);
+        push::<IntervalInfo>(&mut out, &cfg);
         push::<OperatorInfo>(&mut out, &cfg);
         push::<StateGroup>(&mut out, &cfg);
         push::<StateSummary>(&mut out, &cfg);

@@ -88,3 +88,22 @@ fn replayed_state_matches_the_run() {
     let end = p.state_at(0, q.steps.len() + 1);
     assert_eq!(end.iter().map(|s| s.rows).sum::<usize>(), last.iter().map(|s| s.rows).sum::<usize>());
 }
+
+/// A VALUES LEFT JOIN a table: the VALUES rows are stored by the join as the job starts, so the
+/// state replayed to step 0 (the start) holds them, and step 1 holds them and the table's row.
+#[test]
+fn replayed_state_includes_the_job_start() {
+    let script = "CREATE TABLE t (k STRING, v INT);
+@t a | 1
+SELECT x.k, x.name, t.v FROM (VALUES ('a', 'Alpha'), ('c', 'Gamma')) AS x(k, name) LEFT JOIN t ON t.k = x.k;";
+    let p = prepare(script, &RunConfig { dialect: Dialect::Flink, trace: true })
+        .map_err(|(_, _, e)| e.human())
+        .expect("prepares");
+    let q = p.run_query(0, true);
+    let start = q.start.as_ref().expect("a start step");
+    let total = |s: &[joinlab_engine::trace::StateSummary]| s.iter().map(|x| x.rows).sum::<usize>();
+    assert_eq!(total(&start.state), 2, "Alpha and Gamma wait on the left side");
+    assert_eq!(total(&p.state_at(0, 0)), 2);
+    assert_eq!(total(&p.state_at(0, 1)), 3, "and t's row on the right");
+    assert_eq!(total(&q.steps[0].state), 3);
+}

@@ -7,8 +7,9 @@
 // fact comes from an event or a field of the trace.
 
 import { type Clock, clockFor } from '../time';
-import type { EventOf, OperatorInfo, QueryTrace, ScriptTrace, Step, TableInfo, WindowRef } from '../trace';
-import type { HeldBack, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, WatermarkSeries, WindowInfo } from './types';
+import type { Event, EventOf, OperatorInfo, QueryTrace, ScriptTrace, Step, TableInfo, WindowRef } from '../trace';
+import { WINDOW_KINDS } from './ops';
+import type { EventNotes, HeldBack, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, WatermarkSeries, WindowFireInfo, WindowInfo, WindowLane } from './types';
 
 /** What every pass shares: the query, its steps (then the end of input) and the display clock. */
 interface Input {
@@ -34,15 +35,18 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
   const input: Input = { trace, query, steps, clock, toX, sourceOps, joinOp };
 
   const { lanes, rowsByPos } = lanePass(input, laneTables);
-  const { sourceWatermarks, joinWatermark, held } = watermarkPass(input);
+  const { sourceWatermarks, joinWatermark, held, opWatermarks } = watermarkPass(input);
   markBehind(lanes, sourceWatermarks);
-  const { windows, fired, late } = windowPass(input);
+  const { windows, windowLanes, fired, late } = windowPass(input, lanes, opWatermarks);
+  const events = eventNotesPass(input);
   const interval = intervalPass(input, lanes, rowsByPos, joinWatermark);
-  const { outputs, outEnd } = outputPass(input, rowsByPos);
-  const { series: stateSeries, total: stateTotal } = stateSeriesOf(steps);
-  const freed = freedPerStep(steps);
+  const start = query.start ?? null;
+  const { outputs, outEnd } = outputPass(input, rowsByPos, start);
+  const { series: stateSeries, total: stateTotal } = stateSeriesOf(steps, start);
+  const freed = freedPerStep(steps, start);
 
   const info = steps.map((step, i) => ({ pos: i + 1, step, row: rowsByPos[i + 1], fired: fired[i + 1], freed: freed[i + 1], late: late[i + 1] }));
+  const startInfo = start ? { pos: 0, step: start, row: null, fired: [], freed: freed[0], late: false } : null;
   const consumed = new Set(query.operators.flatMap((o) => o.inputs));
   const rootOp = query.operators.find((o) => !consumed.has(o.id)) ?? null;
   const updating = rootOp ? rootOp.updating : outputs.some((o) => o.kind !== '+I');
@@ -52,9 +56,12 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     trace,
     query,
     steps,
+    start,
+    first: start ? 0 : 1,
     dataSteps: query.steps.length,
     hasEnd: !!query.end,
     info,
+    startInfo,
     lanes,
     rowsByPos,
     outputs,
@@ -63,6 +70,8 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     joinWatermark,
     joinOp,
     windows,
+    windowLanes,
+    events,
     stateSeries,
     stateTotal,
     rootOp,
@@ -92,6 +101,7 @@ function laneTablesOf(trace: ScriptTrace, steps: Step[], sourceOps: OperatorInfo
 
 function lanePass(input: Input, laneTables: string[]): { lanes: Lane[]; rowsByPos: (RowMark | null)[] } {
   const { steps, toX, sourceOps } = input;
+  const kindOf = new Map<number, string>(input.query.operators.map((o) => [o.id, o.kind]));
   const lanes: Lane[] = laneTables.map((table) => ({ table, ops: sourceOps.filter((o) => o.table === table).map((o) => o.id), rows: [] }));
   const laneOf = new Map(laneTables.map((t, i) => [t, i]));
   const rowsByPos: (RowMark | null)[] = new Array(steps.length + 1).fill(null);
@@ -128,7 +138,7 @@ function lanePass(input: Input, laneTables: string[]): { lanes: Lane[]; rowsByPo
       } else if (e.type === 'late_drop') {
         for (const l of e.lineage) {
           const r = rowsByPos[l];
-          if (r) r.late = { window: e.window.label, watermark: toX(e.watermark_ms) };
+          if (r) r.late = { window: e.window.label, watermark: toX(e.watermark_ms), point: e.window.start_ms === e.window.end_ms, by: kindOf.get(e.op) ?? 'the join' };
         }
       }
     }
@@ -152,12 +162,13 @@ function markBehind(lanes: Lane[], sourceWatermarks: WatermarkSeries[]): void {
 
 // ---- watermarks: each source's and the join's after every step, and who holds the join's back
 
-function watermarkPass(input: Input): { sourceWatermarks: WatermarkSeries[]; joinWatermark: WatermarkSeries | null; held: (HeldBack | null)[] } {
+function watermarkPass(input: Input): { sourceWatermarks: WatermarkSeries[]; joinWatermark: WatermarkSeries | null; held: (HeldBack | null)[]; opWatermarks: Map<number, WatermarkSeries> } {
   const { steps, clock, sourceOps, joinOp } = input;
   const M = steps.length;
   const series = new Map<number, Float64Array>();
   const now = new Map<number, number>();
-  for (const id of [...sourceOps.map((o) => o.id), ...(joinOp ? [joinOp.id] : [])]) series.set(id, new Float64Array(M + 1).fill(Number.NaN));
+  const windowed = input.query.operators.filter((o) => WINDOW_KINDS.has(o.kind)).map((o) => o.id);
+  for (const id of [...sourceOps.map((o) => o.id), ...(joinOp ? [joinOp.id] : []), ...windowed]) series.set(id, new Float64Array(M + 1).fill(Number.NaN));
   const held: (HeldBack | null)[] = new Array(M + 1).fill(null);
   let heldNow: HeldBack | null = null;
   for (let p = 1; p <= M; p++) {
@@ -175,91 +186,252 @@ function watermarkPass(input: Input): { sourceWatermarks: WatermarkSeries[]; joi
   const of = (id: number) => series.get(id) ?? new Float64Array(M + 1).fill(Number.NaN);
   const sourceWatermarks = sourceOps.map((o) => ({ op: o.id, label: o.table ?? `op ${o.id}`, values: of(o.id) }));
   const joinWatermark = joinOp ? { op: joinOp.id, label: joinOp.kind, values: of(joinOp.id) } : null;
-  return { sourceWatermarks, joinWatermark, held };
+  const opWatermarks = new Map(windowed.map((id) => [id, { op: id, label: input.query.operators.find((o) => o.id === id)?.kind ?? '', values: of(id) }]));
+  return { sourceWatermarks, joinWatermark, held, opWatermarks };
 }
 
-// ---- windows: assigned, opened (first row stored), fired, purged; state rows per side
+// ---- windows: per operator that keeps them, assigned, opened (first row stored), fired (per
+// key, with what it emitted), purged; what each holds
 
-function windowPass(input: Input): { windows: WindowInfo[]; fired: string[][]; late: boolean[] } {
-  const { steps } = input;
+/** Parents (consumers) of every operator. */
+function parentsOf(ops: OperatorInfo[]): Map<number, number[]> {
+  const up = new Map<number, number[]>();
+  for (const o of ops) for (const i of o.inputs) up.set(i, [...(up.get(i) ?? []), o.id]);
+  return up;
+}
+
+/** Steps from the farthest source up to an operator (sources are 0). */
+function depthOf(ops: OperatorInfo[], id: number, seen = 0): number {
+  const o = ops.find((x) => x.id === id);
+  if (!o || !o.inputs.length || seen > 40) return 0;
+  return 1 + Math.max(...o.inputs.map((i) => depthOf(ops, i, seen + 1)));
+}
+
+function windowPass(input: Input, lanes: Lane[], opWatermarks: Map<number, WatermarkSeries>): { windows: WindowInfo[]; windowLanes: WindowLane[]; fired: string[][]; late: boolean[] } {
+  const { steps, query, toX } = input;
+  const ops = query.operators;
+  const byId = new Map(ops.map((o) => [o.id, o]));
+  const up = parentsOf(ops);
+  /** The operator a window TVF's windows are for: the first one above it that keeps windows, else itself. */
+  const targetCache = new Map<number, number>();
+  const targetOf = (op: number): number => {
+    const hit = targetCache.get(op);
+    if (hit !== undefined) return hit;
+    let found = op;
+    const todo = [...(up.get(op) ?? [])];
+    for (let n = 0; todo.length && n < 100; n++) {
+      const x = todo.shift() as number;
+      if (WINDOW_KINDS.has(byId.get(x)?.kind ?? '')) {
+        found = x;
+        break;
+      }
+      todo.push(...(up.get(x) ?? []));
+    }
+    targetCache.set(op, found);
+    return found;
+  };
+  // A HOP / CUMULATE aggregation stores slices: they go into the windows it fires that contain them.
+  const sliced = new Set(ops.filter((o) => o.aggregate?.sliced).map((o) => o.id));
+  const fireWindows = new Map<number, WindowRef[]>();
+  if (sliced.size)
+    for (const st of steps)
+      for (const e of st.events)
+        if (e.type === 'window_fire' && sliced.has(e.op)) {
+          const list = fireWindows.get(e.op) ?? [];
+          if (!list.some((w) => w.start_ms === e.window.start_ms && w.end_ms === e.window.end_ms)) list.push(e.window);
+          fireWindows.set(e.op, list);
+        }
+
   const windows = new Map<string, WindowInfo>();
-  const counts = new Map<string, { left: number; right: number }>();
+  const state = new Map<string, { left: number; right: number; rowsIn: number; keys: Set<string> }>();
   const fired: string[][] = [[]];
   const late: boolean[] = [false];
-  const get = (w: WindowRef, pos: number): WindowInfo => {
-    const k = `${w.start_ms}:${w.end_ms}`;
+  const get = (op: number, w: WindowRef, pos: number, slice = false): WindowInfo => {
+    const k = `${op}:${w.start_ms}:${w.end_ms}`;
     let wi = windows.get(k);
     if (!wi) {
-      wi = { key: k, start: w.start_ms, end: w.end_ms, label: w.label, assignPos: pos, openPos: null, firePos: null, purgePos: null, counts: [], lateSteps: [] };
+      wi = { key: k, op, start: w.start_ms, end: w.end_ms, label: w.label, slice, assignPos: pos, openPos: null, firePos: null, purgePos: null, counts: [], lateSteps: [], fires: [] };
       windows.set(k, wi);
+      state.set(k, { left: 0, right: 0, rowsIn: 0, keys: new Set() });
     }
     return wi;
   };
-  const countOf = (k: string) => counts.get(k) ?? { left: 0, right: 0 };
+  /** The windows a state event of an operator is about (a slice: the fired windows holding it). */
+  const windowsOf = (op: number, w: WindowRef, pos: number): WindowInfo[] => {
+    if (sliced.has(op)) {
+      const hits = (fireWindows.get(op) ?? []).filter((x) => x.start_ms <= w.start_ms && w.end_ms <= x.end_ms);
+      if (hits.length) return hits.map((x) => get(op, x, pos));
+      return [get(op, w, pos, true)];
+    }
+    return [get(op, w, pos)];
+  };
   for (let p = 1; p <= steps.length; p++) {
     const firedNow: string[] = [];
     let lateNow = false;
     const changed = new Set<string>();
-    for (const e of steps[p - 1].events) {
+    const events = steps[p - 1].events;
+    /** The fire each operator's emits belong to (until its next fire or watermark). */
+    const lastFire = new Map<number, WindowFireInfo>();
+    for (const e of events) {
       switch (e.type) {
         case 'window_assign':
-          for (const w of e.windows) get(w, p);
+          for (const w of e.windows) get(targetOf(e.op), w, p);
           break;
         case 'state_insert':
-          if (e.window) {
-            const w = get(e.window, p);
-            w.openPos ??= p;
-            const c = countOf(w.key);
-            if (e.side === 'right') c.right++;
-            else c.left++;
-            counts.set(w.key, c);
-            changed.add(w.key);
+          if (e.window && (WINDOW_KINDS.has(byId.get(e.op)?.kind ?? ''))) {
+            for (const w of windowsOf(e.op, e.window, p)) {
+              w.openPos ??= p;
+              const c = state.get(w.key);
+              if (!c) continue;
+              if (byId.get(e.op)?.kind === 'WindowJoin') {
+                if (e.side === 'right') c.right++;
+                else c.left++;
+                c.rowsIn++;
+              } else if (e.side === 'buffer') c.rowsIn++;
+              c.keys.add(e.key.join('\u0001'));
+              changed.add(w.key);
+            }
           }
           break;
         case 'state_expire':
-          if (e.window) {
-            const w = get(e.window, p);
-            const c = countOf(w.key);
-            if (e.side === 'right') c.right = Math.max(0, c.right - e.rows);
-            else c.left = Math.max(0, c.left - e.rows);
-            counts.set(w.key, c);
-            changed.add(w.key);
-            if (c.left === 0 && c.right === 0) w.purgePos = p;
+          if (e.window && WINDOW_KINDS.has(byId.get(e.op)?.kind ?? '')) {
+            const join = byId.get(e.op)?.kind === 'WindowJoin';
+            for (const w of windowsOf(e.op, e.window, p)) {
+              // a slice freed for a window that has not fired belongs to the one that fired
+              if (!join && w.firePos === null) continue;
+              const c = state.get(w.key);
+              if (!c) continue;
+              if (join) {
+                if (e.side === 'right') c.right = Math.max(0, c.right - e.rows);
+                else c.left = Math.max(0, c.left - e.rows);
+                if (c.left === 0 && c.right === 0) c.keys.clear();
+              } else c.keys.delete(e.key.join('\u0001'));
+              changed.add(w.key);
+              if (c.keys.size === 0 && c.left === 0 && c.right === 0) w.purgePos = p;
+            }
           }
           break;
         case 'window_fire': {
-          const w = get(e.window, p);
+          const w = get(e.op, e.window, p);
           w.firePos ??= p;
+          const f: WindowFireInfo = { pos: p, key: e.key, rows: [], wm: e.watermark_ms == null ? Number.POSITIVE_INFINITY : (toX(e.watermark_ms) ?? e.watermark_ms) };
+          w.fires.push(f);
+          lastFire.set(e.op, f);
           if (!firedNow.includes(w.label)) firedNow.push(w.label);
           break;
         }
+        case 'emit':
+          lastFire.get(e.op)?.rows.push(e.row);
+          break;
+        case 'watermark':
+          lastFire.delete(e.op);
+          break;
         case 'late_drop':
-          lateNow = true;
-          get(e.window, p).lateSteps.push(p);
+          if (WINDOW_KINDS.has(byId.get(e.op)?.kind ?? '')) {
+            lateNow = true;
+            for (const w of windowsOf(e.op, e.window, p)) w.lateSteps.push(p);
+          }
           break;
         default:
           break;
       }
     }
     for (const k of changed) {
-      const c = countOf(k);
-      windows.get(k)?.counts.push({ pos: p, left: c.left, right: c.right });
+      const c = state.get(k);
+      if (c) windows.get(k)?.counts.push({ pos: p, left: c.left, right: c.right, rowsIn: c.rowsIn, keys: c.keys.size });
     }
     fired.push(firedNow);
     late.push(lateNow);
   }
-  const list = [...windows.values()].sort((a, b) => a.start - b.start || a.end - b.end);
-  return { windows: list, fired, late };
+  const list = [...windows.values()].sort((a, b) => a.start - b.start || a.end - b.end || a.op - b.op);
+  // One lane per operator with windows, in data-flow order: the farthest from the result first,
+  // then by the lane of the table it reads.
+  const laneOf = (op: number) => {
+    const t = sourceTableOf(ops, op);
+    const i = t ? lanes.findIndex((l) => l.table === t) : -1;
+    return i < 0 ? lanes.length : i;
+  };
+  const laneOps = [...new Set(list.map((w) => w.op))].sort((a, b) => depthOf(ops, a) - depthOf(ops, b) || laneOf(a) - laneOf(b) || a - b);
+  const windowLanes: WindowLane[] = laneOps.map((op) => {
+    const o = byId.get(op);
+    const t = sourceTableOf(ops, op);
+    return {
+      op,
+      kind: o?.kind ?? 'WindowTableFunction',
+      title: o?.kind ?? 'windows',
+      sub: o?.kind === 'WindowJoin' ? 'windows' : t ? `on ${t}` : 'windows',
+      windows: list.filter((w) => w.op === op),
+      watermark: opWatermarks.get(op) ?? null,
+    };
+  });
+  return { windows: list, windowLanes, fired, late };
+}
+
+/** The table an operator reads through a chain of one-input operators (null: several, or none). */
+export function sourceTableOf(ops: OperatorInfo[], id: number): string | null {
+  let o = ops.find((x) => x.id === id);
+  for (let depth = 0; o && depth < 40; depth++) {
+    if (o.inputs.length !== 1) return null;
+    const next = ops.find((x) => x.id === o?.inputs[0]);
+    if (next?.table) return next.table;
+    o = next;
+  }
+  return null;
+}
+
+// ---- events that need the steps before them: a window aggregation's stages, a deduplication's
+// previous row
+
+function eventNotesPass(input: Input): EventNotes {
+  const { steps, query } = input;
+  const kind = new Map(query.operators.map((o) => [o.id, o.kind]));
+  const aggStage = new Map<Event, 'row' | 'local' | 'merge'>();
+  const dedupPrev = new Map<Event, string[] | null>();
+  const twoPhase = new Set(query.operators.filter((o) => o.aggregate?.two_phase).map((o) => o.id));
+  /** Partial results the local stage handed over and the global stage has not merged yet. */
+  const partials = new Map<string, number>();
+  const pk = (op: number, key: string[], w: WindowRef | null | undefined, row: string[]) => `${op}|${key.join('\u0001')}|${w?.label ?? ''}|${row.join('\u0001')}`;
+  const kept = new Map<string, string[]>();
+  for (const st of steps)
+    for (const e of st.events) {
+      if (e.type === 'state_insert' && e.side === 'partial' && twoPhase.has(e.op)) {
+        const k = pk(e.op, e.key, e.window, e.row);
+        partials.set(k, (partials.get(k) ?? 0) + 1);
+      } else if (e.type === 'late_drop' && e.side === 'partial') {
+        // a partial the global stage dropped as late was never buffered
+      } else if (e.type === 'aggregated' && kind.get(e.op) === 'WindowAggregate') {
+        if (!twoPhase.has(e.op)) {
+          aggStage.set(e, 'row');
+          continue;
+        }
+        const k = pk(e.op, e.key, e.window, e.row);
+        const n = partials.get(k) ?? 0;
+        if (n > 0) {
+          partials.set(k, n - 1);
+          aggStage.set(e, 'merge');
+        } else aggStage.set(e, 'local');
+      } else if (e.type === 'state_insert' && kind.get(e.op) === 'Deduplicate') {
+        const k = `${e.op}|${e.key.join('\u0001')}`;
+        dedupPrev.set(e, kept.get(k) ?? null);
+        kept.set(k, e.row);
+      } else if (e.type === 'state_expire' && kind.get(e.op) === 'Deduplicate') {
+        kept.delete(`${e.op}|${e.key.join('\u0001')}`);
+      }
+    }
+  return { aggStage, dedupPrev };
 }
 
 // ---- outputs: the changelog as printed, placed where the timeline draws it
 
-function outputPass(input: Input, rowsByPos: (RowMark | null)[]): { outputs: OutputRow[]; outEnd: Int32Array } {
+function outputPass(input: Input, rowsByPos: (RowMark | null)[], start: Step | null): { outputs: OutputRow[]; outEnd: Int32Array } {
   const { steps, joinOp } = input;
   const outputs: OutputRow[] = [];
   const outEnd = new Int32Array(steps.length + 1);
-  for (let p = 1; p <= steps.length; p++) {
-    const step = steps[p - 1];
+  /** Rows standing in the result (+I / +U not taken back yet), by their values. */
+  const standing = new Map<string, number[]>();
+  // The job's start (position 0: VALUES rows before step 1), then the steps.
+  for (let p = start ? 0 : 1; p <= steps.length; p++) {
+    const step = p === 0 && start ? start : steps[p - 1];
     // Where each output event sits: the end of the window whose fire produced it, else its newest input.
     const xs: (number | null)[] = [];
     let lastFire: WindowRef | null = null;
@@ -291,7 +463,17 @@ function outputPass(input: Input, rowsByPos: (RowMark | null)[]): { outputs: Out
       // A row an interval join's cleanup padded sits where the join's time released it (the
       // cleanup timer at +inf: the end of input); a late row padded at once, at its own time.
       const x = padded && !padded.late ? (padded.at !== null && Number.isFinite(padded.at) ? padded.at : (padded.timer ?? xs[i] ?? null)) : (xs[i] ?? null);
-      outputs.push({ index: outputs.length, pos: p, kind: o.kind, row: o.row, text: o.text, lineage, x, partner: o.partner ?? -1, pairKind: o.pair ?? null, padded });
+      // A -U / -D takes back the last row with its values still standing.
+      let retracts = -1;
+      if (o.kind === '-U' || o.kind === '-D') {
+        const k = o.row.join('\u0001');
+        const list = standing.get(k);
+        if (list?.length) retracts = list.pop() as number;
+      } else {
+        const k = o.row.join('\u0001');
+        standing.set(k, [...(standing.get(k) ?? []), outputs.length]);
+      }
+      outputs.push({ index: outputs.length, pos: p, kind: o.kind, row: o.row, text: o.text, lineage, x, partner: o.partner ?? -1, pairKind: o.pair ?? null, padded, retracts });
     });
     outEnd[p] = outputs.length;
   }
@@ -325,12 +507,6 @@ function laneOfInput(input: Input, lanes: Lane[], opId: number | undefined): num
     id = o.inputs[0];
   }
   return null;
-}
-
-/** `windowBounds=[isRowTime=true, leftLowerBound=-14400000, leftUpperBound=0, …]` of an IntervalJoin's label. */
-export function boundsOfLabel(label: string): { rowtime: boolean; lower: number; upper: number } | null {
-  const m = /isRowTime=(true|false), leftLowerBound=(-?\d+), leftUpperBound=(-?\d+)/.exec(label);
-  return m ? { rowtime: m[1] === 'true', lower: Number(m[2]), upper: Number(m[3]) } : null;
 }
 
 function intervalPass(input: Input, lanes: Lane[], rowsByPos: (RowMark | null)[], joinWatermark: WatermarkSeries | null): IntervalInfo | null {
@@ -431,9 +607,9 @@ function intervalPass(input: Input, lanes: Lane[], rowsByPos: (RowMark | null)[]
     }
     probes.push(now);
   }
-  const parsed = boundsOfLabel(ivOp.label);
-  const b: { lower: number; upper: number } | null = bounds ?? parsed;
-  const rowtime = parsed ? parsed.rowtime : true;
+  const iv = ivOp.interval ?? null;
+  const b: { lower: number; upper: number } | null = bounds ?? (iv ? { lower: iv.lower_ms, upper: iv.upper_ms } : null);
+  const rowtime = iv ? iv.rowtime : true;
   // Flink's KeyedCoProcessOperatorWithWatermarkDelay: the larger bound (none for a negative interval).
   const delay = b && rowtime && b.upper >= b.lower ? Math.max(-b.lower, b.upper, 0) : 0;
   // The join's time: its output watermark plus the delay (timers fire at it); only the query's
@@ -446,12 +622,13 @@ function intervalPass(input: Input, lanes: Lane[], rowsByPos: (RowMark | null)[]
 // ---- state: rows each stateful operator holds after each step, and rows freed per step
 
 /** Per stateful operator, the rows it holds after each step; and all operators together. */
-export function stateSeriesOf(steps: Step[]): { series: StateSeries[]; total: StateSeries } {
+export function stateSeriesOf(steps: Step[], start: Step | null = null): { series: StateSeries[]; total: StateSeries } {
   const M = steps.length;
   const byOp = new Map<number, Int32Array>();
   const total = new Int32Array(M + 1);
-  for (let p = 1; p <= M; p++) {
-    for (const s of steps[p - 1].state) {
+  // position 0: what the job's start (VALUES rows) left in state
+  for (let p = start ? 0 : 1; p <= M; p++) {
+    for (const s of (p === 0 && start ? start : steps[p - 1]).state) {
       let arr = byOp.get(s.op);
       if (!arr) {
         arr = new Int32Array(M + 1);
@@ -464,7 +641,7 @@ export function stateSeriesOf(steps: Step[]): { series: StateSeries[]; total: St
   const mk = (op: number, rows: Int32Array): StateSeries => {
     let peak = 0;
     let peakPos = 0;
-    for (let p = 1; p <= M; p++)
+    for (let p = 0; p <= M; p++)
       if (rows[p] > peak) {
         peak = rows[p];
         peakPos = p;
@@ -475,8 +652,9 @@ export function stateSeriesOf(steps: Step[]): { series: StateSeries[]; total: St
   return { series, total: mk(-1, total) };
 }
 
-function freedPerStep(steps: Step[]): number[] {
-  const freed = [0];
+function freedPerStep(steps: Step[], start: Step | null): number[] {
+  const count = (s: Step) => s.events.reduce((n, e) => (e.type === 'state_expire' ? n + e.rows : n), 0);
+  const freed = [start ? count(start) : 0];
   for (const s of steps) freed.push(s.events.reduce((n, e) => (e.type === 'state_expire' ? n + e.rows : n), 0));
   return freed;
 }

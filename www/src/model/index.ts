@@ -2,7 +2,9 @@
 // its types, buildModel, operator names, window lookups and the result table.
 
 export * from './types';
-export { boundsOfLabel, buildModel, stateSeriesOf } from './build';
+export { buildModel, sourceTableOf, stateSeriesOf } from './build';
+export { inputColumns, keyText, modeReason, opMeta, type OpMeta, outputColumns, type ResultCol, resultName, resultsText, resultValue, WINDOW_KINDS } from './ops';
 export { inputName, operator, operatorName, sidesOf } from './names';
-export { windowCountsAt, windowPhase } from './windows';
+export { firesBy, windowCountsAt, windowPhase } from './windows';
+export { outStart, stepAt, stepName } from './steps';
 export { ResultTable, type ResultRow } from './result-table';

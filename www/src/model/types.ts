@@ -1,7 +1,7 @@
 // The view model of one query: what the page draws, in the shapes the panes and the timeline
 // read. Built once per loaded query by build.ts; every step is then a lookup.
 
-import type { OperatorInfo, PairKind, QueryTrace, RowKind, ScriptTrace, Step } from '../trace';
+import type { Event, OpKind, OperatorInfo, PairKind, QueryTrace, RowKind, ScriptTrace, Step } from '../trace';
 
 export type { PairKind };
 
@@ -18,8 +18,10 @@ export interface RowMark {
   values: string[];
   /** `LeftTable +I[…]`. */
   text: string;
-  /** Set when the join dropped the row because its window had already fired. */
-  late: { window: string; watermark: number | null } | null;
+  /** Set when an operator dropped the row as late: its window had already fired (a window join,
+   *  aggregation, Top-N or deduplication), or its time was behind the watermark (`point`: a
+   *  deduplication keeping the first row); `by` is the operator's kind. */
+  late: { window: string; watermark: number | null; point: boolean; by: string } | null;
   /** Why a row was dropped before any state (NULL time attribute, a filter). */
   dropped: string | null;
   /** Script line of the row (0: generated). */
@@ -119,6 +121,8 @@ export interface OutputRow {
   partner: number;
   /** For the retraction of a pair: what the pair means (the engine's `OutRow.pair`). */
   pairKind: PairKind | null;
+  /** A -U / -D: the earlier row of the changelog it takes back (the last +I / +U with the same values still standing), or -1. */
+  retracts: number;
   /**
    * A row an interval join padded with NULLs: its input row (`of`), and what released it: the
    * cleanup timer that fired (`timer`) at the join's time `at`, or nothing (`late`: a late row,
@@ -137,11 +141,37 @@ export interface StateSeries {
   peakPos: number;
 }
 
+/** What a window holds after a step (from the events that changed it). */
+export interface WindowCounts {
+  pos: number;
+  /** A window join's state rows per side. */
+  left: number;
+  right: number;
+  /** Rows that have come into the window so far (stored, buffered). */
+  rowsIn: number;
+  /** Keys that hold state for it now. */
+  keys: number;
+}
+
+/** A window's timer firing for one key: the rows the operator emitted for it. */
+export interface WindowFireInfo {
+  pos: number;
+  key: string[];
+  rows: string[][];
+  /** The operator's watermark that fired it (display clock; Infinity: +inf). */
+  wm: number;
+}
+
 export interface WindowInfo {
   key: string;
+  /** The operator whose window it is (a window join, aggregation, Top-N or deduplication; the
+   *  window TVF when nothing above it keeps windows). */
+  op: number;
   start: number;
   end: number;
   label: string;
+  /** A slice of a HOP / CUMULATE aggregation that no fired window contains (yet). */
+  slice: boolean;
   /** First step that assigned a row to it. */
   assignPos: number;
   /** First step that stored a row of it in the join's state. */
@@ -150,10 +180,32 @@ export interface WindowInfo {
   firePos: number | null;
   /** Step at which its last state rows were freed. */
   purgePos: number | null;
-  /** State rows per side after each step that changed them. */
-  counts: { pos: number; left: number; right: number }[];
+  /** What it holds after each step that changed it. */
+  counts: WindowCounts[];
   /** Steps at which a row for this window was dropped as late. */
   lateSteps: number[];
+  /** Its fires, one per key, in order. */
+  fires: WindowFireInfo[];
+}
+
+/** One operator that keeps windows, with its own lane on the timeline (in data-flow order). */
+export interface WindowLane {
+  op: number;
+  kind: OpKind;
+  /** `WindowAggregate`, and what it reads (`T1`). */
+  title: string;
+  sub: string;
+  windows: WindowInfo[];
+  /** Its watermark after each step (the one its windows fire at). */
+  watermark: WatermarkSeries | null;
+}
+
+/** Facts about single events that need the steps before them (looked up by the event object). */
+export interface EventNotes {
+  /** A window aggregation's `aggregated`: a row folded in one phase, in the local stage, or a local partial merged by the global stage. */
+  aggStage: Map<Event, 'row' | 'local' | 'merge'>;
+  /** A deduplication's `state_insert`: the row it kept for the key before (null: the key's first row). */
+  dedupPrev: Map<Event, string[] | null>;
 }
 
 export type WindowPhase = 'future' | 'assigned' | 'open' | 'fired' | 'purged';
@@ -186,20 +238,30 @@ export interface QueryModel {
   query: QueryTrace;
   /** The query's steps followed by the end of input, when there is one. Position p is steps[p - 1]. */
   steps: Step[];
+  /** The job's start (`QueryTrace.start`: the rows a VALUES emits before step 1): position 0. */
+  start: Step | null;
+  /** The first position the page can show: 0 when the job has a start step, else 1. */
+  first: number;
   /** Number of data steps (the end of input, when present, is step `dataSteps + 1`). */
   dataSteps: number;
   hasEnd: boolean;
   info: StepInfo[];
+  /** The start step's row of the steps table (position 0), when there is one. */
+  startInfo: StepInfo | null;
   lanes: Lane[];
   rowsByPos: (RowMark | null)[];
   outputs: OutputRow[];
-  /** outEnd[p] = number of changelog rows received up to and including step p. */
+  /** outEnd[p] = number of changelog rows received up to and including step p (outEnd[0]: at job start). */
   outEnd: Int32Array;
   sourceWatermarks: WatermarkSeries[];
   joinWatermark: WatermarkSeries | null;
   /** The join (`OperatorInfo.role === 'join'`; the first one of a chain). */
   joinOp: OperatorInfo | null;
+  /** Every operator's windows, by time. */
   windows: WindowInfo[];
+  /** The operators that keep windows, one lane each, sources' side first, the join last. */
+  windowLanes: WindowLane[];
+  events: EventNotes;
   /** Per stateful operator, in operator order. */
   stateSeries: StateSeries[];
   /** rows held by all operators together after each step. */

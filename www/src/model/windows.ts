@@ -1,10 +1,10 @@
 // Where a window is after a step: its phase (assigned, open, fired, purged) and the state rows
 // per side it holds, looked up in what build.ts recorded.
 
-import type { WindowInfo, WindowPhase } from './types';
+import type { WindowCounts, WindowInfo, WindowPhase } from './types';
 
-/** The state rows per side of a window after step p. */
-export function windowCountsAt(w: WindowInfo, p: number): { left: number; right: number } {
+/** What a window holds after step p (a window join's state rows per side, rows in, keys). */
+export function windowCountsAt(w: WindowInfo, p: number): WindowCounts {
   let lo = 0;
   let hi = w.counts.length - 1;
   let found = -1;
@@ -15,7 +15,7 @@ export function windowCountsAt(w: WindowInfo, p: number): { left: number; right:
       lo = mid + 1;
     } else hi = mid - 1;
   }
-  return found < 0 ? { left: 0, right: 0 } : { left: w.counts[found].left, right: w.counts[found].right };
+  return found < 0 ? { pos: 0, left: 0, right: 0, rowsIn: 0, keys: 0 } : w.counts[found];
 }
 
 /** Where a window is in its life after step p. */
@@ -24,4 +24,9 @@ export function windowPhase(w: WindowInfo, p: number): WindowPhase {
   if (w.firePos !== null && p >= w.firePos) return w.purgePos !== null && p >= w.purgePos ? 'purged' : 'fired';
   if (w.openPos !== null && p >= w.openPos) return 'open';
   return 'assigned';
+}
+
+/** The fires of a window up to step p. */
+export function firesBy(w: WindowInfo, p: number): WindowInfo['fires'] {
+  return w.fires.filter((f) => f.pos <= p);
 }

@@ -7,7 +7,8 @@
 // which input row caused it and which stored rows it involves (each a link to its step).
 
 import { h } from '../dom';
-import type { OutputRow, QueryModel } from '../model';
+import { type OutputRow, outStart, type QueryModel, stepAt, stepName } from '../model';
+import { updatingBadge } from './badges';
 import { formatTime } from '../time';
 import type { Pane } from './pane';
 
@@ -17,8 +18,12 @@ const MORE_ROWS = 2000;
 
 export class ChangelogPane implements Pane {
   readonly element: HTMLElement;
+  /** Whether the result is updating or append-only (in the card's heading). */
+  readonly mode: HTMLSpanElement;
   private readonly list: HTMLOListElement;
   private readonly empty: HTMLParagraphElement;
+  /** What -U / +U / -D mean, shown when the result is updating. */
+  private readonly updatingNote: HTMLParagraphElement;
   private model: QueryModel | null = null;
   /** Rendered groups, in step order. */
   private groups: { pos: number; el: HTMLLIElement }[] = [];
@@ -33,7 +38,9 @@ export class ChangelogPane implements Pane {
   ) {
     this.list = h('ol', { class: 'jl-changelog', 'aria-label': 'Changelog rows so far' });
     this.empty = h('p', { class: 'jl-muted', text: 'No rows emitted yet.' });
-    this.element = h('div', { class: 'jl-pane-body' }, this.empty, this.list);
+    this.mode = h('span', { class: 'jl-card-badge', 'data-testid': 'changelog-mode' });
+    this.updatingNote = h('p', { class: 'jl-muted jl-caption', 'data-testid': 'changelog-updating', hidden: true });
+    this.element = h('div', { class: 'jl-pane-body' }, this.updatingNote, this.empty, this.list);
     // One listener for every row and step link: a row goes to the step that emitted it.
     this.list.addEventListener('click', (e) => {
       const t = e.target as HTMLElement;
@@ -43,8 +50,8 @@ export class ChangelogPane implements Pane {
         return;
       }
       if (!t.closest('.jl-row, .jl-step-link')) return;
-      const step = Number(t.closest('.jl-group')?.getAttribute('data-step'));
-      if (step) this.goTo(step);
+      const at = t.closest('.jl-group')?.getAttribute('data-step');
+      if (at != null && at !== '') this.goTo(Number(at));
     });
     const hover = (e: Event) => {
       const row = (e.target as HTMLElement).closest('.jl-row');
@@ -63,8 +70,15 @@ export class ChangelogPane implements Pane {
 
   setModel(model: QueryModel | null): void {
     this.model = model;
+    this.mode.replaceChildren(...(model ? [updatingBadge(model.updating, 'The result')] : []));
+    const op = model?.rootOp;
+    const retracting = !!model && model.outputs.some((o) => o.kind !== '+I');
+    this.updatingNote.hidden = !model || !(model.updating || retracting);
+    this.updatingNote.textContent = model
+      ? `An updating result${op ? ` (${op.kind} at the top of the plan)` : ''}: a -U or -D row takes back a row sent before (its "takes back" link goes to it), and +U sends the row that replaces it. A sink that is not a changelog (a Kafka topic in append mode) could not take it.`
+      : '';
     this.groups = [];
-    this.shownPos = 0;
+    this.shownPos = -1;
     this.current = null;
     this.list.replaceChildren();
   }
@@ -77,7 +91,7 @@ export class ChangelogPane implements Pane {
     if (pos > this.shownPos) {
       const frag = document.createDocumentFragment();
       for (let p = this.shownPos + 1; p <= pos; p++) {
-        const from = m.outEnd[p - 1];
+        const from = outStart(m, p);
         const to = m.outEnd[p];
         if (to > from) {
           const el = this.group(m, p, from, to);
@@ -105,8 +119,12 @@ export class ChangelogPane implements Pane {
   }
 
   private group(m: QueryModel, pos: number, from: number, to: number): HTMLLIElement {
-    const step = m.steps[pos - 1];
-    const head = h('button', { class: 'jl-step-link', type: 'button', title: `Go to step ${pos}` }, step.kind === 'end' ? `# end of input (step ${pos})` : `# step ${pos}: ${step.text}`);
+    const step = stepAt(m, pos);
+    const head = h(
+      'button',
+      { class: 'jl-step-link', type: 'button', title: `Go to ${stepName(m, pos)}` },
+      step?.kind === 'start' ? '# at job start' : step?.kind === 'end' ? `# end of input (step ${pos})` : `# step ${pos}: ${step?.text ?? ''}`,
+    );
     const rows = h('ul', { class: 'jl-rows' });
     const rowButton = (i: number) => {
       const o = m.outputs[i];
@@ -124,6 +142,17 @@ export class ChangelogPane implements Pane {
         o.text,
       );
     };
+    /** For a -U / -D: which earlier row it takes back (a link to that row's step). */
+    const retractTag = (i: number): HTMLElement | null => {
+      const o = m.outputs[i];
+      if (o.retracts < 0) return null;
+      const t = m.outputs[o.retracts];
+      return h(
+        'button',
+        { type: 'button', class: 'jl-step-link jl-retracts', 'data-goto': t.pos, 'data-testid': 'retracts', title: `${o.kind} takes back ${t.text}, sent at ${stepName(m, t.pos)}` },
+        `takes back #${t.index + 1} (${stepName(m, t.pos)})`,
+      );
+    };
     const add = (a: number, b: number) => {
       // Never cut a pair in two.
       if (b < to && m.outputs[b - 1]?.partner === b) b++;
@@ -132,12 +161,12 @@ export class ChangelogPane implements Pane {
         if (o.partner === i + 1 && o.pairKind && i + 1 < b) {
           // A retraction and the row right after it that replaces it.
           rows.append(
-            h('li', { class: `jl-pair jl-pair-${o.pairKind}`, 'data-testid': 'changelog-pair', 'data-pair': o.pairKind }, rowButton(i), rowButton(i + 1), pairCaption(m, o, m.outputs[i + 1], pos)),
+            h('li', { class: `jl-pair jl-pair-${o.pairKind}`, 'data-testid': 'changelog-pair', 'data-pair': o.pairKind }, rowButton(i), retractTag(i), rowButton(i + 1), pairCaption(m, o, m.outputs[i + 1], pos)),
           );
           i++;
           continue;
         }
-        const li = h('li', {}, rowButton(i));
+        const li = h('li', {}, rowButton(i), retractTag(i));
         if (o.padded) li.append(paddedCaption(m, o, pos));
         // A pair whose rows are apart: the caption goes with the replacing row.
         if (o.partner >= 0 && o.partner < i) {
@@ -166,11 +195,11 @@ export class ChangelogPane implements Pane {
  * them, and the stored input rows they involve (links to their steps).
  */
 function pairCaption(m: QueryModel, r: OutputRow, a: OutputRow, pos: number): HTMLElement {
-  const step = m.steps[pos - 1];
+  const step = stepAt(m, pos);
   const link = (p: number): HTMLElement => {
-    const s = m.steps[p - 1];
+    const s = stepAt(m, p);
     const text = s ? (s.kind === 'end' ? 'the end of input' : s.text) : `step ${p}`;
-    return h('button', { type: 'button', class: 'jl-step-link jl-lineage-link', 'data-goto': p, title: `Go to step ${p}` }, `${text} (step ${p})`);
+    return h('button', { type: 'button', class: 'jl-step-link jl-lineage-link', 'data-goto': p, title: `Go to ${stepName(m, p)}` }, `${text} (${stepName(m, p)})`);
   };
   const rowsOf = (lineage: number[]): (HTMLElement | string)[] => {
     const ps = [...new Set(lineage)].filter((p) => p !== pos).sort((x, y) => x - y);
@@ -182,7 +211,7 @@ function pairCaption(m: QueryModel, r: OutputRow, a: OutputRow, pos: number): HT
     if (ps.length > 4) out.push(` and ${ps.length - 4} more`);
     return out;
   };
-  const cause: (HTMLElement | string)[] = step?.kind === 'end' ? ['The end of input'] : [h('span', { class: 'jl-mono' }, step?.text ?? `Step ${pos}`)];
+  const cause: (HTMLElement | string)[] = step?.kind === 'end' ? ['The end of input'] : step?.kind === 'start' ? ['The job’s start'] : [h('span', { class: 'jl-mono' }, step?.text ?? `Step ${pos}`)];
   const parts: (HTMLElement | string)[] = [];
   switch (r.pairKind) {
     case 'matched': {
@@ -216,10 +245,10 @@ function pairCaption(m: QueryModel, r: OutputRow, a: OutputRow, pos: number): HT
  */
 function paddedCaption(m: QueryModel, o: OutputRow, pos: number): HTMLElement {
   const p = o.padded;
-  const step = m.steps[pos - 1];
+  const step = stepAt(m, pos);
   if (!p) return h('span');
   const of = p.of;
-  const s = m.steps[of.pos - 1];
+  const s = stepAt(m, of.pos);
   const row = h('button', { type: 'button', class: 'jl-step-link jl-lineage-link', 'data-goto': of.pos, title: `Go to step ${of.pos}` }, `${s?.text ?? `step ${of.pos}`} (step ${of.pos})`);
   const t = (v: number | null) => (v === null ? '?' : Number.isFinite(v) ? formatTime(v) : '+∞');
   const cause: (HTMLElement | string)[] = step?.kind === 'end' ? ['The end of input (watermark +inf)'] : [h('span', { class: 'jl-mono' }, step?.text ?? `Step ${pos}`)];

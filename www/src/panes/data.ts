@@ -11,7 +11,7 @@ import { h } from '../dom';
 import type { QueryModel, RowMark } from '../model';
 import { readSetting, removeSetting, writeSetting } from '../settings';
 import { findCreateTable, tableOrigin, tableOption, type TableOrigin, tableRowsHints, writeRowsHints, writeTableOption } from '../script-text';
-import { shortWindow } from '../timeline';
+import { lateWhy } from '../timeline';
 import { formatDate, formatTime } from '../time';
 import type { Pane } from './pane';
 
@@ -292,7 +292,7 @@ export class DataPane implements Pane {
       const when =
         r.x === null ? '—' : `${withDate ? `${formatDate(r.x)} ` : ''}${formatTime(r.x)}`;
       const notes: string[] = [];
-      if (r.late) notes.push(`late: window ${shortWindow(r.late.window)} had fired, dropped by the join`);
+      if (r.late) notes.push(`late: ${lateWhy(r.late)}, dropped by the ${r.late.by === 'WindowJoin' ? 'join' : r.late.by}`);
       else if (r.interval?.cached === false) notes.push(`late: behind the join's time, probed (${r.interval.matched} joined) but not kept`);
       else if (r.behind) notes.push(`behind the watermark (${r.wmBefore !== null && Number.isFinite(r.wmBefore) ? formatTime(r.wmBefore) : '?'})`);
       if (r.dropped) notes.push(`dropped: ${r.dropped}`);

@@ -2,7 +2,7 @@
 // notes, its EXPLAIN text, and what EXPLAIN / DESCRIBE statements of the script printed.
 
 import { h } from '../dom';
-import { boundsOfLabel, inputName, type QueryModel } from '../model';
+import { inputName, modeReason, type QueryModel } from '../model';
 import { formatDuration } from '../time';
 import type { OperatorInfo } from '../trace';
 import { updatingBadge } from './badges';
@@ -32,14 +32,18 @@ export class PlanPane implements Pane {
       const o = byId.get(id);
       if (!o || depth > 30) return;
       const what = o.table ? '' : o.inputs.length ? ` ← ${inputName(model, o.id)}` : '';
+      const why = modeReason(q, o);
+      const badge = updatingBadge(o.updating);
+      if (why) badge.title = `${o.kind} is ${why}`;
       const li = h(
         'li',
-        { 'data-op': o.id },
+        { 'data-op': o.id, 'data-kind': o.kind },
         h('span', { class: 'jl-op-kind' }, o.kind),
         ' ',
-        updatingBadge(o.updating),
+        badge,
         h('span', { class: 'jl-muted jl-small' }, o.table ? ` ${o.table}` : what),
-        h('div', { class: 'jl-mono jl-op-label' }, o.kind === 'IntervalJoin' ? readableBounds(o.label) : o.label),
+        why ? h('div', { class: 'jl-small jl-mode-why', 'data-testid': 'mode-reason' }, `${o.updating ? 'Updating' : 'Append-only'}: ${why.replace(/^(updating|append-only): /, '')}`) : null,
+        h('div', { class: 'jl-mono jl-op-label' }, readableBounds(o)),
         o.kind === 'IntervalJoin' ? intervalBounds(model, o) : null,
       );
       parent.append(li);
@@ -63,14 +67,17 @@ export class PlanPane implements Pane {
   show(): void {}
 }
 
-/** `leftLowerBound=-14400000` → `leftLowerBound=-14400000 (−4 h)`, the same for the upper bound. */
-export function readableBounds(label: string): string {
-  return label.replace(/\b(left(?:Lower|Upper)Bound)=(-?\d+)/g, (_, k: string, v: string) => `${k}=${v} (${formatDuration(Number(v))})`);
+/** The label, with an interval join's bounds (`OperatorInfo.interval`) also in words: `leftLowerBound=-14400000 (−4 h)`. */
+export function readableBounds(o: OperatorInfo): string {
+  const iv = o.interval;
+  if (!iv) return o.label;
+  const words = (k: string, v: number) => `${k}=${v} (${formatDuration(v)})`;
+  return o.label.replace(`leftLowerBound=${iv.lower_ms}`, words('leftLowerBound', iv.lower_ms)).replace(`leftUpperBound=${iv.upper_ms}`, words('leftUpperBound', iv.upper_ms));
 }
 
 /** An interval join's bounds in words: which times of each side a row joins, how far its output watermark lags. */
 function intervalBounds(m: QueryModel, o: OperatorInfo): HTMLElement | null {
-  const b = m.interval && m.interval.op === o.id && m.interval.lower !== null && m.interval.upper !== null ? { lower: m.interval.lower, upper: m.interval.upper, rowtime: m.interval.rowtime } : boundsOfLabel(o.label);
+  const b = m.interval && m.interval.op === o.id && m.interval.lower !== null && m.interval.upper !== null ? { lower: m.interval.lower, upper: m.interval.upper, rowtime: m.interval.rowtime } : o.interval ? { lower: o.interval.lower_ms, upper: o.interval.upper_ms, rowtime: o.interval.rowtime } : null;
   if (!b) return null;
   const [l, r] = [inputName(m, o.inputs[0]), inputName(m, o.inputs[1])];
   const d = formatDuration;

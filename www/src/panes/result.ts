@@ -50,7 +50,11 @@ export class ResultPane implements Pane {
     if (!m || !this.results) return;
     const end = m.outEnd[pos];
     const where =
-      pos > m.dataSteps ? 'after the end of input (bounded: watermark +inf)' : `after step ${pos} (${pos === m.dataSteps ? 'end of script, the stream still open' : 'the stream still open'})`;
+      pos === 0
+        ? 'at job start (the VALUES rows, before step 1)'
+        : pos > m.dataSteps
+          ? 'after the end of input (bounded: watermark +inf)'
+          : `after step ${pos} (${pos === m.dataSteps ? 'end of script, the stream still open' : 'the stream still open'})`;
     if (end === this.shownEnd) {
       this.caption.textContent = `${this.caption.dataset.count ?? '0 rows'} ${where}`;
       return;

@@ -5,18 +5,21 @@
 //   stateful operators, their total; with several queries in the script, every query's total
 //   side by side (the same data through a chain of binary joins and through one MultiJoin).
 // * Below, per operator: the rows it holds per key (and window), one column per side (`left` /
-//   `right`, a MultiJoin's input tables, a ChangelogNormalize's latest row per key), with what
+//   `right`, a MultiJoin's input tables, a ChangelogNormalize's latest row per key) — the
+//   operators that feed joins (aggregations, Top-N, deduplication and their window forms) have
+//   their own tables, in state-ops.ts —, with what
 //   the engine knows about each row (`×2` copies, `matches: N` on outer sides: 0 means the row
 //   is out padded with NULLs). These come from the engine's `stateAt` (a re-run up to the step,
 //   in the worker), latest request wins.
 // * The rows that left the state at this step, and why (window fired, retracted, state TTL).
 
 import { h } from '../dom';
-import { operator, operatorName, type QueryModel, sidesOf, type StateSeries, stateSeriesOf } from '../model';
+import { operator, operatorName, type QueryModel, sidesOf, type StateSeries, stateSeriesOf, stepAt } from '../model';
 import { shortWindow } from '../timeline';
 import { formatDate } from '../time';
 import type { EventOf, StateGroup, StateSummary } from '../trace';
 import { updatingBadge } from './badges';
+import { OP_STATE_KINDS, opStateTable } from './state-ops';
 import type { Pane } from './pane';
 
 const MAX_GROUPS = 200;
@@ -154,7 +157,7 @@ export class StatePane implements Pane {
       l.spark.show(p);
     }
     this.renderFreed(m, pos);
-    const sizes = m.steps[pos - 1]?.state ?? [];
+    const sizes = stepAt(m, pos)?.state ?? [];
     this.render(sizes, false);
     this.wanted = pos;
     void this.pump();
@@ -203,7 +206,7 @@ export class StatePane implements Pane {
   private buildCompare(m: QueryModel): void {
     const ran = m.trace.queries.filter((q) => !q.error && q.steps.length);
     if (ran.length < 2) return;
-    const all = ran.map((q) => ({ q, total: stateSeriesOf(q.end ? [...q.steps, q.end] : q.steps).total }));
+    const all = ran.map((q) => ({ q, total: stateSeriesOf(q.end ? [...q.steps, q.end] : q.steps, q.start ?? null).total }));
     const max = Math.max(1, ...all.map((a) => a.total.peak));
     const rows = all.map(({ q, total }) => {
       const kinds = new Map<string, number>();
@@ -250,7 +253,7 @@ export class StatePane implements Pane {
     let more = 0;
     let moreRows = 0;
     const moreReasons = new Set<string>();
-    for (const e of m.steps[pos - 1]?.events ?? []) {
+    for (const e of stepAt(m, pos)?.events ?? []) {
       if (e.type !== 'state_expire') continue;
       if (items.length >= MAX_FREED) {
         // A window firing frees thousands of groups at once: the rest in one line.
@@ -330,7 +333,9 @@ function shortReason(e: EventOf<'state_expire'>): string {
 
 /** One operator's state: a row per (window,) key, a column per side. */
 function stateTable(m: QueryModel, s: StateSummary): Node[] {
-  if (operator(m, s.op)?.kind === 'IntervalJoin') return intervalTable(m, s);
+  const o = operator(m, s.op);
+  if (o?.kind === 'IntervalJoin') return intervalTable(m, s);
+  if (o && OP_STATE_KINDS.has(o.kind)) return opStateTable(m, o, s) ?? [];
   // Every side of the operator, also those that hold nothing yet (shown as —).
   const sides = sidesOf(m, s.op, [...new Set(s.groups.map((g) => g.side))]);
   const windowed = s.groups.some((g) => g.window);

@@ -4,7 +4,7 @@
 // legend. Its elements sit in different places of the layout (layout.ts puts them there).
 
 import { h } from '../dom';
-import { operatorName, type QueryModel, sidesOf } from '../model';
+import { operatorName, type QueryModel, sidesOf, stepAt } from '../model';
 import { settingAt } from '../settings';
 import { LANE_COLORS } from '../timeline';
 import { clockFor, formatDate, formatDuration, formatTime } from '../time';
@@ -53,8 +53,9 @@ export class StepHeader implements Pane {
   show(pos: number): void {
     const m = this.model;
     if (!m) return;
-    const step = m.steps[pos - 1];
-    this.element.textContent = step.kind === 'end' ? capitalize(step.summary) : step.summary;
+    const step = stepAt(m, pos);
+    if (!step) return;
+    this.element.textContent = step.kind === 'end' || step.kind === 'start' ? capitalize(step.summary) : step.summary;
     this.renderWhy(m, pos);
     this.renderHeld(m, pos);
     this.renderProcTime(m, pos);
@@ -83,7 +84,7 @@ export class StepHeader implements Pane {
     const items: HTMLElement[] = [];
     const clock = clockFor(m.zone, m.ltz);
     const time = (ms: number | null | undefined) => (ms === null || ms === undefined ? '+∞' : formatTime(clock(ms)));
-    for (const e of m.steps[pos - 1]?.events ?? []) {
+    for (const e of stepAt(m, pos)?.events ?? []) {
       // An interval join's rows leave when a cleanup timer fires: its `interval_cleanup` says
       // which timer, at which time of the join, and which rows it padded.
       if (e.type === 'interval_cleanup' && e.rows > 0) {
@@ -132,7 +133,7 @@ export class StepHeader implements Pane {
   private renderHeld(m: QueryModel, pos: number): void {
     const held = m.held[pos];
     const join = m.joinWatermark;
-    if (!held || !join || m.steps[pos - 1]?.kind === 'end') {
+    if (!held || !join || stepAt(m, pos)?.kind === 'end') {
       this.held.hidden = true;
       return;
     }
@@ -168,7 +169,7 @@ export class StepHeader implements Pane {
 
   /** The simulated processing-time clock at the step, on the session zone's wall clock. */
   private renderProcTime(m: QueryModel, pos: number): void {
-    const ms = m.steps[pos - 1]?.proc_time_ms;
+    const ms = stepAt(m, pos)?.proc_time_ms;
     if (ms === undefined || ms === null) {
       this.procTime.textContent = '';
       return;
@@ -199,7 +200,8 @@ export class StepHeader implements Pane {
       items.push(h('span', {}, sw('jl-sw-timer'), "its key's cleanup timer"));
       if (iv.delay > 0) items.push(h('span', {}, sw('jl-sw-jointime'), "join's time (timers fire at it)"));
     }
-    if (m.windows.length) items.push(h('span', {}, sw('jl-sw-open'), 'window open'), h('span', {}, sw('jl-sw-fired'), 'fired'));
+    if (m.windows.length) items.push(h('span', {}, sw('jl-sw-open'), 'window open'), h('span', {}, sw('jl-sw-fired'), 'fired'), h('span', {}, sw('jl-sw-firemark'), 'fires at this step'));
+    if (m.windowLanes.length > 1) items.push(h('span', {}, 'a lane per windowed operator, the sources’ side first'));
     if (m.held.some((x, p) => x && p > x.since)) items.push(h('span', {}, sw('jl-sw-held'), 'join watermark held back'));
     items.push(h('span', {}, sw('jl-sw-out'), 'emitted row'));
     this.legend.replaceChildren(...items);

@@ -4,7 +4,7 @@
 // steps as fast as a short one.
 
 import { h } from '../dom';
-import type { QueryModel } from '../model';
+import { outStart, type QueryModel } from '../model';
 import { shortWindow } from '../timeline';
 import { clockFor, formatTime } from '../time';
 import type { Pane } from './pane';
@@ -46,34 +46,37 @@ export class StepsTable implements Pane {
     const m = this.model;
     if (!m) return;
     const M = m.steps.length;
-    const from = Math.max(1, pos - AROUND);
+    const from = Math.max(m.first, pos - AROUND);
     const to = Math.min(M, pos + AROUND);
-    this.note.textContent = from > 1 || to < M ? `Steps ${from} to ${to} of ${M} (around the current step).` : `All ${M} steps.`;
+    const start = m.startInfo ? ' (and the job start before step 1)' : '';
+    this.note.textContent = from > m.first || to < M ? `Steps ${Math.max(1, from)} to ${to} of ${M}${from === 0 ? start : ''} (around the current step).` : `All ${M} steps${start}.`;
     const frag = document.createDocumentFragment();
     const proc = clockFor(m.zone, true);
     for (let p = from; p <= to; p++) {
-      const i = m.info[p - 1];
+      const i = p === 0 ? m.startInfo : m.info[p - 1];
+      if (!i) continue;
       const s = i.step;
-      const emitted = m.outEnd[p] - m.outEnd[p - 1];
+      const emitted = m.outEnd[p] - outStart(m, p);
       const notes: string[] = [];
-      if (i.row?.late) notes.push(`✕ late: window ${shortWindow(i.row.late.window)} had already fired; dropped`);
+      if (i.row?.late) notes.push(i.row.late.point ? `✕ late: its time was behind the watermark; dropped by the ${i.row.late.by}` : `✕ late: window ${shortWindow(i.row.late.window)} had already fired; dropped${i.row.late.by === 'WindowJoin' ? '' : ` by the ${i.row.late.by}`}`);
       const iv = i.row?.interval;
       if (iv && !iv.cached) notes.push(`✕ late: the join's time had passed its range; it probed (${iv.matched} joined) and is not kept`);
       if (i.row?.dropped) notes.push(`dropped: ${i.row.dropped}`);
       let padded = 0;
-      for (let o = m.outEnd[p - 1]; o < m.outEnd[p]; o++) if (m.outputs[o].padded) padded++;
+      for (let o = outStart(m, p); o < m.outEnd[p]; o++) if (m.outputs[o].padded) padded++;
+      if (s.kind === 'start') notes.push('the VALUES rows, emitted as the job starts (before any table row)');
       if (padded) notes.push(`${padded} row${padded === 1 ? '' : 's'} padded with NULLs`);
       if (i.freed) {
         const ttl = s.events.some((e) => e.type === 'state_expire' && e.cause === 'ttl');
         notes.push(`${i.freed} state row${i.freed === 1 ? '' : 's'} freed${ttl ? ' (state TTL)' : ''}`);
       }
-      const stepCell = h('button', { type: 'button', class: 'jl-step-link', 'aria-current': p === pos ? 'step' : undefined }, String(p));
+      const stepCell = h('button', { type: 'button', class: 'jl-step-link', 'aria-current': p === pos ? 'step' : undefined }, s.kind === 'start' ? 'start' : String(p));
       stepCell.addEventListener('click', () => this.goTo(p));
       const tr = h(
         'tr',
-        { class: p === pos ? 'jl-current' : p > pos ? 'jl-future' : undefined },
+        { class: p === pos ? 'jl-current' : p > pos ? 'jl-future' : undefined, 'data-testid': 'steps-row', 'data-pos': p },
         h('th', { scope: 'row' }, stepCell),
-        h('td', {}, s.kind === 'end' ? 'end of input' : s.kind === 'watermark' ? `watermark ${s.table ?? ''}` : (s.table ?? '')),
+        h('td', {}, s.kind === 'start' ? 'job start (VALUES)' : s.kind === 'end' ? 'end of input' : s.kind === 'watermark' ? `watermark ${s.table ?? ''}` : (s.table ?? '')),
         h('td', { class: 'jl-mono' }, i.row?.x != null ? formatTime(i.row.x) : '—'),
         h('td', { class: 'jl-mono' }, s.proc_time_ms != null ? formatTime(proc(s.proc_time_ms), true) : ''),
         h('td', { class: 'jl-mono' }, s.kind === 'row' ? `${s.row_kind ?? '+I'}[${s.values.join(', ')}]` : ''),

@@ -1,9 +1,10 @@
 // Where things go on the timeline: the x axis (event time, or arrival number when no row has
-// one), one lane per input table with rows spread over tracks so marks do not overlap, the join
-// lane with a track per overlapping window, and the output lane. Computed when the model or the
+// one), one lane per input table with rows spread over tracks so marks do not overlap, a lane per
+// operator that keeps windows (window aggregations, Top-Ns, deduplications, then the window join)
+// with a track per overlapping window, an interval join's lane, and the output lane. Computed when the model or the
 // width changes; `frame` turns it into the coordinate functions the painters use at a step.
 
-import type { QueryModel, RowMark, WindowInfo } from '../model';
+import type { QueryModel, RowMark, WindowInfo, WindowLane } from '../model';
 
 export const GUTTER = 118;
 export const PAD_R = 18;
@@ -19,6 +20,9 @@ export interface Layout {
   /** Whether x is event time (else arrival number). */
   timeAxis: boolean;
   lanes: { top: number; height: number; track: Map<RowMark, number> }[];
+  /** One lane per operator that keeps windows (data-flow order: aggregations, then the join). */
+  windowLanes: { lane: WindowLane; top: number; height: number; track: Map<WindowInfo, number> }[];
+  /** The join's lane: its window lane, or an interval join's lane (its time, its output watermark). */
   joinLane: { top: number; height: number; track: Map<WindowInfo, number> } | null;
   outLane: { top: number; height: number; track: Int32Array };
   dense: boolean;
@@ -82,23 +86,29 @@ export function layoutFor(m: QueryModel, width: number): Layout {
   }
 
   let joinLane: Layout['joinLane'] = null;
+  const windowLanes: Layout['windowLanes'] = [];
   if (m.interval && !m.windows.length && timeAxis) {
     // An interval join's lane: its time (where its cleanup timers fire) and its output watermark.
     joinLane = { top, height: INTERVAL_LANE_H, track: new Map() };
     top += INTERVAL_LANE_H;
   } else if (m.windows.length && timeAxis) {
-    const track = new Map<WindowInfo, number>();
-    const ends: number[] = [];
-    for (const w of m.windows) {
-      let t = ends.findIndex((e) => e <= w.start);
-      if (t < 0) t = ends.length;
-      ends[t] = w.end;
-      track.set(w, t);
+    for (const lane of m.windowLanes) {
+      const track = new Map<WindowInfo, number>();
+      const ends: number[] = [];
+      for (const w of lane.windows) {
+        let t = ends.findIndex((e) => e <= w.start);
+        if (t < 0) t = ends.length;
+        ends[t] = w.end;
+        // More overlapping windows than tracks share the last one.
+        track.set(w, Math.min(t, 7));
+      }
+      const n = Math.max(1, Math.min(ends.length, 8));
+      const height = 26 + n * (BAND_H + 4);
+      const geo = { lane, top, height, track };
+      windowLanes.push(geo);
+      if (m.joinOp && lane.op === m.joinOp.id) joinLane = geo;
+      top += height;
     }
-    const n = Math.min(ends.length, 8);
-    const height = 26 + n * (BAND_H + 4);
-    joinLane = { top, height, track };
-    top += height;
   }
 
   const outTrack = new Int32Array(m.outputs.length);
@@ -115,7 +125,7 @@ export function layoutFor(m: QueryModel, width: number): Layout {
   const outLane = { top, height: 22 + outN * (dense ? 8 : 16), track: outTrack };
   top += outLane.height;
 
-  return { width, height: top + 8, from, to, timeAxis, lanes, joinLane, outLane, dense };
+  return { width, height: top + 8, from, to, timeAxis, lanes, windowLanes, joinLane, outLane, dense };
 }
 
 /** What every painter draws with: the canvas, the model at a step, the layout and its coordinates. */

@@ -2,4 +2,4 @@
 // of the page share with it: lane colours and short window labels.
 
 export { Timeline, type TimelineOptions } from './view';
-export { LANE_COLORS, shortWindow } from './style';
+export { LANE_COLORS, lateWhy, shortWindow } from './style';

@@ -8,7 +8,7 @@ import type { RowMark } from '../model';
 import { AXIS_H, type Frame, GUTTER } from './geometry';
 import { paintIntervalBand } from './paint-interval';
 import { paintSourceWatermark } from './paint-watermarks';
-import { ellipsize, LANE_COLORS, LATE_COLOR } from './style';
+import { ellipsize, LANE_COLORS, LATE_COLOR, lateWhy } from './style';
 
 /** The time (or arrival-number) axis with its grid lines, the date and the clock's zone. */
 export function paintAxis(f: Frame): void {
@@ -150,7 +150,7 @@ function paintRow(f: Frame, r: RowMark, x: number, y: number, color: string): vo
     : iv.cached
       ? ` (${iv.matched ? `joined ${iv.matched} on arrival; ` : ''}kept until the join's time passes ${formatTime(iv.to)})`
       : ` (late: the join's time had passed ${formatTime(iv.to)}; ${iv.matched ? `it joined ${iv.matched} row${iv.matched === 1 ? '' : 's'} still kept, ` : ''}not kept)`;
-  f.hits.push({ x, y, r: w / 2 + 2, pos: r.pos, label: `#${r.pos} ${r.text}${r.late ? ` (late: window ${r.late.window} had fired)` : ''}${ivText}${r.dropped ? ` (${r.dropped})` : ''}` });
+  f.hits.push({ x, y, r: w / 2 + 2, pos: r.pos, label: `#${r.pos} ${r.text}${r.late ? ` (late: ${lateWhy(r.late)}; dropped by the ${r.late.by})` : ''}${ivText}${r.dropped ? ` (${r.dropped})` : ''}` });
 }
 
 /** Dropped as late by a window join, or late at an interval join (it probed, it was not kept). */

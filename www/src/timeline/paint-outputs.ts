@@ -42,7 +42,7 @@ export function paintOutputs(f: Frame): void {
     ctx.strokeStyle = current ? '#052e16' : OUT_COLOR;
     ctx.lineWidth = current ? 2 : 1;
     ctx.stroke();
-    if (!L.dense) f.hits.push({ x, y, r: 7, pos: o.pos, label: `${o.text} (step ${o.pos})${paddedText(o.padded)}`, output: i });
+    if (!L.dense) f.hits.push({ x, y, r: 7, pos: o.pos, label: `${o.text} (${o.pos === 0 ? 'at job start' : `step ${o.pos}`})${paddedText(o.padded)}`, output: i });
   }
 }
 

@@ -24,3 +24,8 @@ export function ellipsize(ctx: CanvasRenderingContext2D, text: string, max: numb
   }
   return lo ? `${text.slice(0, lo)}…` : '';
 }
+
+/** Why a row was dropped as late, in words (`window [12:00, 12:05) had fired`). */
+export function lateWhy(late: { window: string; point: boolean }): string {
+  return late.point ? 'its time was behind the watermark' : `window ${shortWindow(late.window)} had fired`;
+}

@@ -15,7 +15,7 @@ import { intervalMarksText, paintIntervalLane, paintIntervalMarks, paintInterval
 import { paintAxis, paintLanes } from './paint-lanes';
 import { paintLineage, paintOutputs } from './paint-outputs';
 import { paintHeldBack, paintJoinWatermark } from './paint-watermarks';
-import { paintWindows } from './paint-windows';
+import { paintWindows, windowMarksText } from './paint-windows';
 
 /** Numbers the playgrounds' timeline descriptions (ids are unique on a page of several). */
 let described = 0;
@@ -35,7 +35,7 @@ export class Timeline implements Pane {
   private hits: Hit[] = [];
   private hoverOutput: number | null = null;
   private resizeObs: ResizeObserver;
-  /** The interval join's marks of the step in words (screen readers, tests). */
+  /** The marks of the step in words (screen readers, tests): an interval join's, the window lanes'. */
   private readonly described: HTMLUListElement;
   private describedText = '';
 
@@ -134,9 +134,9 @@ export class Timeline implements Pane {
     this.describe(m, pos);
   }
 
-  /** The step's interval-join marks in words (nothing for other joins). */
+  /** The step's marks in words: an interval join's, the window lanes' (fires, open windows). */
   private describe(m: QueryModel, pos: number): void {
-    const lines = m.interval ? intervalMarksText(m, pos) : [];
+    const lines = [...(m.interval ? intervalMarksText(m, pos) : []), ...(m.windowLanes.length ? windowMarksText(m, pos) : [])];
     const text = lines.join('\n');
     if (text === this.describedText) return;
     this.describedText = text;

@@ -49,11 +49,11 @@ impl<'a> Driver<'a> {
     /// The job starting (step 0): `VALUES` rows and their `+inf` watermark.
     pub fn start(
         &mut self,
-        mut events: Option<&mut Vec<Event>>,
+        events: Option<&mut Vec<Event>>,
         sink: &mut Vec<Record>,
     ) -> std::result::Result<i64, RuntimeError> {
         let proc_time = self.clock.at(0, None, self.catalog);
-        let mut cx = DeliverCtx { events: events.as_deref_mut(), zone: self.zone, proc_time };
+        let mut cx = DeliverCtx { events, zone: self.zone, proc_time };
         self.graph.start(&mut cx, sink)?;
         Ok(proc_time)
     }

@@ -31,7 +31,7 @@ use crate::ops::window_tvf::WindowTvfOp;
 use crate::ops::{Ctx, Element, Operator, Record};
 use crate::plan::rel::{RankKind, RankNumber, RankRange as PlanRankRange, RankStrategy};
 use crate::plan::{Node, Rel};
-use crate::trace::{OperatorInfo, StateSummary};
+use crate::trace::{AggCallInfo, AggregateInfo, DedupInfo, IntervalInfo, OperatorInfo, RankInfo, StateSummary};
 use crate::types::TimeAttr;
 
 /// One operator of the graph (an enum, so that delivering an element is a static call; the
@@ -101,6 +101,68 @@ pub struct BuildOptions {
     pub trace: bool,
 }
 
+/// A name the planner generated (`EXPR$1`, `$f2`, `w0$o0`), not one the query wrote.
+fn generated_name(name: &str) -> bool {
+    name.contains('$')
+}
+
+/// An aggregation's calls as the trace describes them (`COUNT(DISTINCT s)` named `uv1`).
+fn agg_calls(calls: &[crate::expr::aggregate::AggCall], input_names: &[String]) -> Vec<AggCallInfo> {
+    calls
+        .iter()
+        .map(|c| {
+            let readable =
+                c.args.iter().chain(&c.filter).all(|&a| input_names.get(a).is_some_and(|n| !generated_name(n)));
+            let text = crate::plan::explain::agg_call_text(c, input_names, false);
+            let call = text.rsplit_once(" AS ").map(|(head, _)| head.to_string()).unwrap_or(text);
+            AggCallInfo { name: c.name.clone(), named: !generated_name(&c.name), call: readable.then_some(call) }
+        })
+        .collect()
+}
+
+/// `TUMBLE(size=[5 s])`, `HOP(size=[10 s], slide=[5 s])`, `CUMULATE(max_size=[…], step=[…])`.
+fn window_words(spec: &crate::time::window::WindowSpec) -> String {
+    use crate::time::window::{explain_duration as d, WindowSpec};
+    let off = |o: i64| if o != 0 { format!(", offset=[{}]", d(o)) } else { String::new() };
+    match *spec {
+        WindowSpec::Tumble { size, offset } => format!("TUMBLE(size=[{}]{})", d(size), off(offset)),
+        WindowSpec::Hop { slide, size, offset } => {
+            format!("HOP(size=[{}], slide=[{}]{})", d(size), d(slide), off(offset))
+        }
+        WindowSpec::Cumulate { step, max_size, offset } => {
+            format!("CUMULATE(max_size=[{}], step=[{}]{})", d(max_size), d(step), off(offset))
+        }
+    }
+}
+
+/// A Top-N's or deduplication's keys, ranks and order (`window_cols`: a windowed one's window
+/// columns, which its keys leave out as its events' keys do).
+fn describe_rank(info: &mut OperatorInfo, r: &crate::plan::rel::RankNode, window_cols: Option<&[usize]>) {
+    let names = r.input.names();
+    info.keys =
+        r.partition.iter().filter(|p| window_cols.is_none_or(|w| !w.contains(p))).map(|&p| names[p].clone()).collect();
+    let order_by = crate::plan::rank::order_text(&r.order, &names, &r.input.types());
+    match r.kind {
+        RankKind::Deduplicate { keep_last, rowtime } => {
+            info.dedup = Some(DedupInfo { keep_last, rowtime, order_by: first_order_col(r, &names) })
+        }
+        RankKind::WindowDeduplicate { keep_last } => {
+            info.dedup = Some(DedupInfo { keep_last, rowtime: true, order_by: first_order_col(r, &names) })
+        }
+        RankKind::Rank { .. } | RankKind::WindowRank => {
+            let (start, end) = match r.range {
+                PlanRankRange::Constant { start, end } => (start, Some(end)),
+                PlanRankRange::Variable { .. } => (1, None),
+            };
+            info.rank = Some(RankInfo { start, end, order_by, number: r.rn == RankNumber::Column });
+        }
+    }
+}
+
+fn first_order_col(r: &crate::plan::rel::RankNode, names: &[String]) -> String {
+    r.order.first().and_then(|k| names.get(k.col)).cloned().unwrap_or_default()
+}
+
 /// A plain projection (input columns only, no filter) that is not over a scan (a scan takes
 /// its own projection): the columns it picks.
 fn plain_projection(rel: &Rel) -> Option<(&Rel, Vec<usize>)> {
@@ -143,10 +205,37 @@ impl Graph {
     }
 
     fn info(kind: OpKind, label: String, updating: bool, sides: Vec<String>) -> OperatorInfo {
-        OperatorInfo { id: 0, kind, role: kind.role(), sides, label, inputs: Vec::new(), table: None, updating }
+        OperatorInfo {
+            id: 0,
+            kind,
+            role: kind.role(),
+            sides,
+            label,
+            inputs: Vec::new(),
+            table: None,
+            updating,
+            columns: Vec::new(),
+            keys: Vec::new(),
+            aggregate: None,
+            rank: None,
+            dedup: None,
+            picks: None,
+            interval: None,
+        }
     }
 
+    /// Builds the operator of `rel` (and those below it); its `columns` are `rel`'s names, so an
+    /// operator that does the projection above it (a source, a join, a window TVF) ends up with
+    /// the projected names: the outermost relation it runs is the last to set them.
     fn add(&mut self, rel: &Rel, parent: Option<(usize, usize)>, catalog: &Catalog, opts: &BuildOptions) -> usize {
+        let id = self.add_node(rel, parent, catalog, opts);
+        if let Some(info) = self.infos.get_mut(id) {
+            info.columns = rel.names();
+        }
+        id
+    }
+
+    fn add_node(&mut self, rel: &Rel, parent: Option<(usize, usize)>, catalog: &Catalog, opts: &BuildOptions) -> usize {
         let updating = !rel.insert_only;
         match &rel.node {
             Node::Scan { table, name, .. } => {
@@ -177,15 +266,17 @@ impl Graph {
                     .as_ref()
                     .map(|c| format!(", condition=[{}]", c.explain_infix(&input.names())))
                     .unwrap_or_default();
+                let mut info = Self::info(
+                    OpKind::ChangelogNormalize,
+                    format!("ChangelogNormalize(key=[{}]{})", keys.join(", "), cond_text),
+                    true,
+                    vec!["key".into()],
+                );
+                info.keys = keys;
                 let id = self.push(
                     OpNode::Normalize(NormalizeOp::new(key.clone(), input.types(), *ttl_enabled, condition.clone())),
                     parent,
-                    Self::info(
-                        OpKind::ChangelogNormalize,
-                        format!("ChangelogNormalize(key=[{}]{})", keys.join(", "), cond_text),
-                        true,
-                        vec!["key".into()],
-                    ),
+                    info,
                 );
                 self.add(input, Some((id, 0)), catalog, opts);
                 id
@@ -240,11 +331,12 @@ impl Graph {
             }
             Node::Calc { input, filter, project } => {
                 let label = crate::plan::explain_line(rel, catalog);
-                let id = self.push(
-                    OpNode::Calc(CalcOp::new(filter.clone(), project.clone(), input.types())),
-                    parent,
-                    Self::info(OpKind::Calc, label, updating, Vec::new()),
-                );
+                let mut info = Self::info(OpKind::Calc, label, updating, Vec::new());
+                if filter.is_none() {
+                    info.picks = project.iter().map(|e| e.as_input()).collect();
+                }
+                let id =
+                    self.push(OpNode::Calc(CalcOp::new(filter.clone(), project.clone(), input.types())), parent, info);
                 self.add(input, Some((id, 0)), catalog, opts);
                 id
             }
@@ -284,11 +376,13 @@ impl Graph {
                     tracing: opts.trace,
                 };
                 let label = crate::plan::explain_line(rel, catalog);
-                let id = self.push(
-                    OpNode::IntervalJoin(IntervalJoinOp::new(spec)),
-                    parent,
-                    Self::info(OpKind::IntervalJoin, label, false, vec!["left".into(), "right".into()]),
-                );
+                let mut info = Self::info(OpKind::IntervalJoin, label, false, vec!["left".into(), "right".into()]);
+                info.interval = Some(IntervalInfo {
+                    lower_ms: j.bounds.lower,
+                    upper_ms: j.bounds.upper,
+                    rowtime: j.bounds.rowtime,
+                });
+                let id = self.push(OpNode::IntervalJoin(IntervalJoinOp::new(spec)), parent, info);
                 self.add(&j.left, Some((id, 0)), catalog, opts);
                 self.add(&j.right, Some((id, 1)), catalog, opts);
                 id
@@ -380,7 +474,9 @@ impl Graph {
                     }
                 };
                 let sides = vec![if kind == OpKind::Rank { "partition".into() } else { "key".into() }];
-                let id = self.push(op, parent, Self::info(kind, label, updating, sides));
+                let mut info = Self::info(kind, label, updating, sides);
+                describe_rank(&mut info, r, None);
+                let id = self.push(op, parent, info);
                 self.add(&r.input, Some((id, 0)), catalog, opts);
                 id
             }
@@ -415,11 +511,17 @@ impl Graph {
                     out_types: rel.types(),
                 };
                 let label = crate::plan::explain_line(rel, catalog);
-                let id = self.push(
-                    OpNode::WindowAggregate(WindowAggregateOp::new(spec)),
-                    parent,
-                    Self::info(OpKind::WindowAggregate, label, false, vec!["window".into()]),
-                );
+                let mut info = Self::info(OpKind::WindowAggregate, label, false, vec!["window".into()]);
+                let names = a.input.names();
+                info.keys = a.group.iter().map(|&g| names[g].clone()).collect();
+                info.aggregate = Some(AggregateInfo {
+                    calls: agg_calls(&a.calls, &names),
+                    retract: a.retract,
+                    window: Some(window_words(&a.window.spec)),
+                    sliced: !matches!(a.window.spec, crate::time::window::WindowSpec::Tumble { .. }),
+                    two_phase: a.two_phase,
+                });
+                let id = self.push(OpNode::WindowAggregate(WindowAggregateOp::new(spec)), parent, info);
                 if a.time_col.is_some() {
                     // the TVF is pulled into the aggregation: its input feeds the projection below
                     let stripped = strip_window_tvf(&a.input);
@@ -481,7 +583,9 @@ impl Graph {
                         (OpNode::WindowRank(WindowRankOp::new(spec)), OpKind::WindowRank)
                     }
                 };
-                let id = self.push(op, parent, Self::info(kind, label, false, vec!["window".into()]));
+                let mut info = Self::info(kind, label, false, vec!["window".into()]);
+                describe_rank(&mut info, r, Some(&win_cols));
+                let id = self.push(op, parent, info);
                 self.add(&r.input, Some((id, 0)), catalog, opts);
                 id
             }
@@ -506,11 +610,17 @@ impl Graph {
                     out_types: rel.types(),
                 };
                 let label = crate::plan::explain_line(rel, catalog);
-                let id = self.push(
-                    OpNode::GroupAggregate(GroupAggregateOp::new(spec)),
-                    parent,
-                    Self::info(OpKind::GroupAggregate, label, true, vec!["group".into()]),
-                );
+                let mut info = Self::info(OpKind::GroupAggregate, label, true, vec!["group".into()]);
+                let names = a.input.names();
+                info.keys = a.group.iter().map(|&g| names[g].clone()).collect();
+                info.aggregate = Some(AggregateInfo {
+                    calls: agg_calls(&a.calls, &names),
+                    retract: a.retract,
+                    window: None,
+                    sliced: false,
+                    two_phase: false,
+                });
+                let id = self.push(OpNode::GroupAggregate(GroupAggregateOp::new(spec)), parent, info);
                 self.add(&a.input, Some((id, 0)), catalog, opts);
                 id
             }

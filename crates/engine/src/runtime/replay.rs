@@ -31,6 +31,13 @@ pub fn state_after(
     let zone = &opts.zone;
     let Ok(mut driver) = Driver::new(plan, catalog, &build, opts.proc_clock, zone) else { return Vec::new() };
     let mut sink: Vec<Record> = Vec::new();
+    // the job's start (VALUES rows), as the traced run does it: `steps` = 0 is the state after it
+    if driver.graph.has_values_rows() && !driver.graph.sources.is_empty() {
+        if driver.start(None, &mut sink).is_err() {
+            return driver.graph.state(zone);
+        }
+        sink.clear();
+    }
     for (i, ev) in events.iter().enumerate().take(steps) {
         if driver.feed(i + 1, ev, None, &mut sink).is_err() {
             return driver.graph.state(zone);
