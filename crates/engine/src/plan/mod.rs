@@ -126,7 +126,7 @@ fn check_window_aggregates(rel: &Rel) -> Result<()> {
     let mut first = Ok(());
     rel.walk(&mut |r| {
         if let (Node::WindowAggregate(a), Ok(())) = (&r.node, &first) {
-            first = bind::aggregate::check_window_calls(&a.window.spec, &a.calls, &a.call_retract);
+            first = bind::window_aggregate::check_window_calls(&a.window.spec, &a.calls, &a.call_retract);
         }
     });
     first

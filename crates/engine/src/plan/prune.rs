@@ -134,7 +134,7 @@ fn prune_aggregate_calls(rel: Rel, need: &[bool]) -> (Rel, Option<ColumnMap>) {
             a.calls = a.calls.into_iter().enumerate().filter(|(j, _)| keep_call(j)).map(|(_, c)| c).collect();
             a.call_retract =
                 a.call_retract.into_iter().enumerate().filter(|(j, _)| keep_call(j)).map(|(_, c)| c).collect();
-            a.two_phase = !a.one_phase && super::bind::aggregate::mergeable(&a.calls);
+            a.two_phase = !a.one_phase && super::bind::window_aggregate::mergeable(&a.calls);
             (Node::WindowAggregate(a), rel.update_producer)
         }
         other => (other, rel.update_producer),
