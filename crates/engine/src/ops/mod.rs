@@ -52,6 +52,7 @@ pub mod union;
 pub mod values;
 pub mod watermarks;
 pub mod window_aggregate;
+mod window_buffer;
 pub mod window_deduplicate;
 pub mod window_join;
 pub mod window_rank;

@@ -42,9 +42,8 @@ use crate::trace::{Event, Lineage, StateGroup, StateSummary};
 use crate::types::DataType;
 use crate::value::{Row, Value};
 
-use super::watermarks::InputWatermarks;
-use super::window_aggregate::{key_of, window_end_of, window_start_of, SliceBuffer, WindowClock, WindowTimers};
-use super::{render, window_ref, Ctx, Operator, Record};
+use super::window_buffer::WindowInput;
+use super::{render, Ctx, Operator, Record};
 
 pub struct WindowDeduplicateSpec {
     pub window: WindowSpec,
@@ -61,12 +60,6 @@ pub struct WindowDeduplicateSpec {
     pub in_types: Vec<DataType>,
 }
 
-struct Buffered {
-    kind: RowKind,
-    row: Row,
-    lineage: Lineage,
-}
-
 struct Kept {
     row: Row,
     lineage: Lineage,
@@ -75,37 +68,27 @@ struct Kept {
 
 pub struct WindowDeduplicateOp {
     s: WindowDeduplicateSpec,
-    clock: WindowClock,
-    watermarks: InputWatermarks,
-    progress: i64,
-    buffer: SliceBuffer<Buffered>,
+    input: WindowInput,
     state: FxHashMap<(Row, i64), Kept>,
-    timers: WindowTimers,
-    late: u64,
     seq: u64,
 }
 
 impl WindowDeduplicateOp {
     pub fn new(spec: WindowDeduplicateSpec) -> WindowDeduplicateOp {
         WindowDeduplicateOp {
-            clock: WindowClock { shift: spec.ltz },
+            input: WindowInput::new(spec.window, spec.end_col, spec.ltz, spec.partition.clone(), spec.in_types.clone()),
             s: spec,
-            watermarks: InputWatermarks::new(vec!["input".into()]),
-            progress: i64::MIN,
-            buffer: SliceBuffer::default(),
             state: FxHashMap::default(),
-            timers: WindowTimers::default(),
-            late: 0,
             seq: 0,
         }
     }
 
     fn key_types(&self) -> Vec<DataType> {
-        self.s.partition.iter().map(|&g| self.s.in_types.get(g).cloned().unwrap_or_else(DataType::string)).collect()
+        self.input.key_types()
     }
 
     fn window(&self, end: i64) -> crate::trace::WindowRef {
-        window_ref(window_start_of(&self.s.window, end), end)
+        self.input.window(end)
     }
 
     fn time_of(&self, row: &[Value]) -> i64 {
@@ -123,7 +106,7 @@ impl WindowDeduplicateOp {
 
     /// `RowTimeDeduplicateRecordsCombiner.combine` for every buffered (key, window).
     fn flush(&mut self, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        for (key, end, rows) in self.buffer.take() {
+        for (key, end, rows) in self.input.buffer.take() {
             let mut best: Option<(Row, Lineage)> = None;
             for b in rows {
                 if !b.kind.is_accumulate() {
@@ -149,8 +132,8 @@ impl WindowDeduplicateOp {
                 };
                 self.state.insert(k, Kept { row, lineage, seq });
             }
-            let t = self.clock.trigger(end, cx.zone);
-            self.timers.register(&key, end, t);
+            let t = self.input.clock.trigger(end, cx.zone);
+            self.input.timers.register(&key, end, t);
         }
         Ok(())
     }
@@ -162,7 +145,7 @@ impl WindowDeduplicateOp {
         let key_text = if tracing { render(&key, &self.key_types(), cx.zone) } else { Vec::new() };
         if tracing {
             let n = usize::from(kept.is_some());
-            let (op, wm, window, key) = (cx.op, self.watermarks.current(), self.window(end), key_text.clone());
+            let (op, wm, window, key) = (cx.op, self.input.watermarks.current(), self.window(end), key_text.clone());
             cx.event(|| Event::WindowFire { op, window, key, left_rows: n, right_rows: 0, watermark_ms: wm });
         }
         let Some(kept) = kept else { return };
@@ -190,55 +173,27 @@ impl WindowDeduplicateOp {
 
 impl Operator for WindowDeduplicateOp {
     fn on_record(&mut self, _input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let end = window_end_of(&rec.row, self.s.end_col)?;
-        if self.clock.fired(end, self.progress, cx.zone) {
-            self.late += 1;
-            if cx.tracing() {
-                let row = render(&rec.row, &self.s.in_types, cx.zone);
-                let (op, wm, window, lineage) = (cx.op, self.progress, self.window(end), rec.lineage.clone());
-                cx.event(|| Event::LateDrop { op, side: "input".into(), row, window, watermark_ms: wm, lineage });
-            }
-            return Ok(());
-        }
-        let key = key_of(&rec.row, &self.s.partition);
-        let trace = if cx.tracing() {
-            Some((
-                render(&key, &self.key_types(), cx.zone),
-                render(&rec.row, &self.s.in_types, cx.zone),
-                rec.lineage.clone(),
-            ))
-        } else {
-            None
-        };
-        let n = self.buffer.add(key, end, Buffered { kind: rec.kind, row: rec.row, lineage: rec.lineage });
-        if let Some((key, row, lineage)) = trace {
-            let (op, window) = (cx.op, Some(self.window(end)));
-            cx.event(|| Event::StateInsert { op, side: "buffer".into(), key, window, row, lineage, rows_in_state: n });
-        }
-        Ok(())
+        self.input.record(rec, cx)
     }
 
     fn on_watermark(&mut self, _input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let Some(wm) = self.watermarks.advance(0, wm, cx) else { return Ok(()) };
-        if wm > self.progress {
-            self.progress = wm;
-            if !self.buffer.is_empty() && self.clock.fired(self.buffer.min_end, wm, cx.zone) {
-                self.flush(cx)?;
-            }
+        let Some((wm, flush)) = self.input.advance(wm, cx) else { return Ok(()) };
+        if flush {
+            self.flush(cx)?;
         }
-        while let Some((_, key, end)) = self.timers.pop_due(wm) {
+        while let Some((_, key, end)) = self.input.timers.pop_due(wm) {
             self.fire(key, end, cx);
         }
-        self.watermarks.emit(cx);
+        self.input.watermarks.emit(cx);
         Ok(())
     }
 
     fn late_rows(&self) -> Option<u64> {
-        Some(self.late)
+        Some(self.input.late)
     }
 
     fn state_rows(&self) -> Option<usize> {
-        Some(self.buffer.items + self.state.len())
+        Some(self.input.buffer.items + self.state.len())
     }
 
     /// Buffered rows per (key, window), then the row each window keeps.
@@ -246,7 +201,7 @@ impl Operator for WindowDeduplicateOp {
         let kt = self.key_types();
         let mut groups = Vec::new();
         let mut rows = 0;
-        for (key, end, items) in self.buffer.iter() {
+        for (key, end, items) in self.input.buffer.iter() {
             rows += items.len();
             groups.push(StateGroup {
                 side: "buffer".into(),
