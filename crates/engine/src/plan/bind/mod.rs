@@ -11,6 +11,7 @@ mod from;
 mod join;
 mod over;
 mod set_op;
+mod temporal;
 mod window_tvf;
 
 use sqlparser::ast::{Expr as SqlExpr, Query, Select, SelectItem, TableAlias};
