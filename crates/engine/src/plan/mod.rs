@@ -176,6 +176,8 @@ fn physical_time_indicator(rel: &Rel, col: usize) -> bool {
             Some(c) => physical_time_indicator(input, c),
             None => false,
         },
+        // Flink casts the versioned side's row time to a plain timestamp above the join
+        Node::TemporalJoin(j) => col < j.left.fields.len() && physical_time_indicator(&j.left, col),
         _ => true,
     }
 }

@@ -59,6 +59,30 @@ fn sql_type_name(k: &TypeKind) -> String {
     s.split('(').next().unwrap_or("").trim().to_string()
 }
 
+/// Flink's check of a numeric compared with a string in a join condition: a temporal join's
+/// condition (a filter over the snapshot) names the operands in the order they are written.
+fn check_conversions_in_order(e: &Expr) -> Result<()> {
+    if let Expr::Call { op, args, .. } = e {
+        use crate::expr::Op;
+        if matches!(op, Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::IsNotDistinctFrom | Op::IsDistinctFrom) {
+            if let (Some(a), Some(b)) = (args.first(), args.get(1)) {
+                let (ta, tb) = (a.ty(), b.ty());
+                if (ta.kind.is_numeric() && tb.kind.is_character()) || (ta.kind.is_character() && tb.kind.is_numeric()) {
+                    return Err(Error::table(format!(
+                        "implicit type conversion between {} and {} is not supported on join's condition now",
+                        crate::types::calcite_name(ta),
+                        crate::types::calcite_name(tb)
+                    )));
+                }
+            }
+        }
+        for a in args {
+            check_conversions_in_order(a)?;
+        }
+    }
+    Ok(())
+}
+
 impl<'c> Binder<'c> {
     pub(super) fn bind_temporal_join(
         &mut self,
@@ -140,6 +164,7 @@ impl<'c> Binder<'c> {
                     if !matches!(c.ty().kind, TypeKind::Boolean | TypeKind::Null) {
                         return Err(calcite_error(span_of(e), "ON clause must be a condition"));
                     }
+                    check_conversions_in_order(&c)?;
                     self.check_implicit_conversions(&c, true)?;
                     Some(c)
                 }
