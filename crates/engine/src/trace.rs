@@ -202,6 +202,11 @@ pub enum Event {
     Output { kind: RowKind, row: Vec<String>, lineage: Lineage },
     /// A source finished (end of input).
     SourceEnd { op: usize, table: String },
+    /// A source's watermark status changed (`table.exec.source.idle-timeout`): `idle` — no row for
+    /// longer than the timeout (at the periodic check at `at_ms`, processing time), so operators
+    /// with several inputs stop waiting for its watermark; not `idle` — it emitted a watermark
+    /// again (at the processing time `at_ms`).
+    SourceIdle { op: usize, table: String, idle: bool, at_ms: i64 },
     /// A probe (left) row reached a temporal join: it waits in state until the join's watermark
     /// reaches its time (`time_ms`). `late`: the watermark had already reached it (Flink 2.3
     /// keeps it; the next watermark advance releases it, against the versions left then).

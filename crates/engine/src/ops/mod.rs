@@ -80,6 +80,9 @@ pub struct Record {
 pub enum Element {
     Record(Record),
     Watermark(i64),
+    /// A watermark status change (Flink's `WatermarkStatus`): `true` = the input went idle (a
+    /// source past `table.exec.source.idle-timeout` without rows), `false` = active again.
+    Idle(bool),
 }
 
 /// What an operator may touch while it handles one element.
@@ -136,6 +139,13 @@ pub trait Operator {
     /// A watermark on input `input`. One-input operators without timers send it on.
     fn on_watermark(&mut self, _input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
         cx.emit_watermark(wm);
+        Ok(())
+    }
+
+    /// A watermark status change on input `input`. One-input operators send it on; an operator
+    /// of several inputs leaves an idle input out of its watermark (`ops::watermarks`).
+    fn on_idle(&mut self, _input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        cx.out.push(Element::Idle(idle));
         Ok(())
     }
 

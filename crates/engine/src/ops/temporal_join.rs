@@ -497,6 +497,22 @@ impl TemporalJoinOp {
     }
 }
 
+impl TemporalJoinOp {
+    /// The join's watermark advanced to `combined`: the keys' timers due fire, then it goes on.
+    fn advanced(&mut self, combined: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        while let Some(&(t, seq, k)) = self.timers.first() {
+            if t > combined {
+                break;
+            }
+            self.timers.remove(&(t, seq, k));
+            self.timer_set.remove(&(k, t));
+            self.on_timer(k, combined, cx)?;
+        }
+        self.watermarks.emit(cx);
+        Ok(())
+    }
+}
+
 impl Operator for TemporalJoinOp {
     fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         if input == 0 {
@@ -508,16 +524,18 @@ impl Operator for TemporalJoinOp {
 
     fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let Some(combined) = self.watermarks.advance(input, wm, cx) else { return Ok(()) };
-        while let Some(&(t, seq, k)) = self.timers.first() {
-            if t > combined {
-                break;
-            }
-            self.timers.remove(&(t, seq, k));
-            self.timer_set.remove(&(k, t));
-            self.on_timer(k, combined, cx)?;
+        self.advanced(combined, cx)
+    }
+
+    fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let (advanced, status) = self.watermarks.set_idle(input, idle);
+        if let Some(s) = status {
+            cx.out.push(super::Element::Idle(s));
         }
-        self.watermarks.emit(cx);
-        Ok(())
+        match advanced {
+            Some(c) => self.advanced(c, cx),
+            None => Ok(()),
+        }
     }
 
     fn on_processing_time(&mut self, now: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {

@@ -819,6 +819,7 @@ impl Graph {
             with_op!(&mut self.ops[op], o => match el {
                 Element::Record(r) => o.on_record(input, r, &mut ctx)?,
                 Element::Watermark(w) => o.on_watermark(input, w, &mut ctx)?,
+                Element::Idle(b) => o.on_idle(input, b, &mut ctx)?,
             });
         }
         self.forward(op, &mut out, cx, sink)?;
@@ -869,6 +870,18 @@ impl Graph {
             self.bufs[op] = out;
         }
         Ok(())
+    }
+
+    /// `table.exec.source.idle-timeout`: every source goes idle after that long without rows.
+    pub fn set_idle_timeout(&mut self, ms: i64) {
+        if ms <= 0 {
+            return;
+        }
+        for &s in &self.sources {
+            if let OpNode::Source(src) = &mut self.ops[s] {
+                src.set_idle_timeout(ms);
+            }
+        }
     }
 
     /// Tells the operators with processing-time timers that the simulated clock moved to `now`;

@@ -363,6 +363,17 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
             Event::InputWatermark { op, held_by: Some(h), .. } if kind_of(*op) == Some(OpKind::TemporalJoin) => {
                 parts.push(format!("the temporal join's watermark is held back by {} (probe rows keep waiting)", h));
             }
+            Event::SourceIdle { table, idle, at_ms, .. } => {
+                if *idle {
+                    parts.push(format!(
+                        "{} is idle: no row for longer than table.exec.source.idle-timeout (checked at {} processing time), so the operators that join it no longer wait for its watermark",
+                        table,
+                        local_wm(*at_ms, zone)
+                    ));
+                } else {
+                    parts.push(format!("{} is active again: its watermark counts again", table));
+                }
+            }
             Event::TemporalWait { op, lineage, row, time_ms, watermark_ms, late, .. } => {
                 let me = input_name(ops, *op, "left");
                 let who = if mine(lineage) { "it".to_string() } else { format!("{} {}", me, row_text(row, 6)) };
@@ -786,6 +797,7 @@ fn event_op(e: &Event) -> Option<usize> {
         | Event::LateDrop { op, .. }
         | Event::IntervalProbe { op, .. }
         | Event::IntervalCleanup { op, .. }
+        | Event::SourceIdle { op, .. }
         | Event::TemporalWait { op, .. }
         | Event::TemporalVersion { op, .. }
         | Event::TemporalRelease { op, .. }

@@ -221,9 +221,11 @@ impl<'c> Binder<'c> {
     ) -> Result<Rel> {
         let nl = left.fields.len();
         let right = strip_normalize(right);
-        let Some(right_time) =
-            right.fields.iter().position(|f| f.ty.time_attr() == TimeAttr::Rowtime && !f.name.starts_with('$'))
-        else {
+        // the declared row time, else (Confluent's default watermark) `$rowtime`
+        let rowtime_of = |system: bool| {
+            right.fields.iter().position(|f| f.ty.time_attr() == TimeAttr::Rowtime && f.name.starts_with('$') == system)
+        };
+        let Some(right_time) = rowtime_of(false).or_else(|| rowtime_of(true)) else {
             return Err(Error::validation(
                 "Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found.",
             ));
