@@ -59,9 +59,10 @@ fn state_ttl_clears_a_key_after_its_retention() {
     let q = run(&format!("SET 'table.exec.state.ttl' = '4 s';{}", T4));
     assert_eq!(outputs(&q, 4), ["+I[0a6, 0a3]"]);
     assert_eq!(outputs(&q, 7), ["+I[7a9, 0a3]"]);
-    let expired = q.steps[12].events.iter().any(|e| {
-        matches!(e, Event::StateExpire { side, cause: ExpireCause::Ttl, rows: 1, .. } if side == "right")
-    });
+    let expired = q.steps[12]
+        .events
+        .iter()
+        .any(|e| matches!(e, Event::StateExpire { side, cause: ExpireCause::Ttl, rows: 1, .. } if side == "right"));
     assert!(expired, "step 13 should clear k1's version by TTL: {:?}", q.steps[12].events);
     assert!(!q.steps[11].events.iter().any(|e| matches!(e, Event::StateExpire { cause: ExpireCause::Ttl, .. })));
     assert_eq!(outputs(&q, 15), ["+I[13a15, NULL]"]);

@@ -208,7 +208,13 @@ impl TemporalJoinOp {
             return i;
         }
         let i = self.keys.len();
-        self.keys.push(KeyState { key: key.clone(), left: Vec::new(), right: BTreeMap::new(), registered: None, cleanup: None });
+        self.keys.push(KeyState {
+            key: key.clone(),
+            left: Vec::new(),
+            right: BTreeMap::new(),
+            registered: None,
+            cleanup: None,
+        });
         self.index.insert(key, i);
         i
     }
@@ -268,9 +274,20 @@ impl TemporalJoinOp {
         let k = self.key_index(key);
         let wm = self.watermarks.current();
         if cx.tracing() {
-            let (op, key, row) = (cx.op, self.key_text(&self.keys[k].key, cx.zone), render(&rec.row, &self.s.left_types, cx.zone));
+            let (op, key, row) =
+                (cx.op, self.key_text(&self.keys[k].key, cx.zone), render(&rec.row, &self.s.left_types, cx.zone));
             let (kind, lineage, waiting) = (rec.kind, rec.lineage.clone(), self.keys[k].left.len() + 1);
-            cx.event(|| Event::TemporalWait { op, key, kind, row, lineage, time_ms: time, watermark_ms: wm, late: time <= wm, waiting });
+            cx.event(|| Event::TemporalWait {
+                op,
+                key,
+                kind,
+                row,
+                lineage,
+                time_ms: time,
+                watermark_ms: wm,
+                late: time <= wm,
+                waiting,
+            });
         }
         self.keys[k].left.push(Probe { kind: rec.kind, row: rec.row, lineage: rec.lineage, time });
         self.rows += 1;
@@ -337,7 +354,11 @@ impl TemporalJoinOp {
         let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: Some(wm) };
         let key_has_null = self.keys[k].key.iter().any(Value::is_null);
         for p in due {
-            let found = self.keys[k].right.range(..=p.time).next_back().map(|(&t, v)| (t, v.kind, v.row.clone(), v.lineage.clone()));
+            let found = self.keys[k]
+                .right
+                .range(..=p.time)
+                .next_back()
+                .map(|(&t, v)| (t, v.kind, v.row.clone(), v.lineage.clone()));
             let (outcome, miss) = match &found {
                 None => (None, Some(TemporalMiss::NoVersion)),
                 Some(_) if key_has_null => (None, Some(TemporalMiss::NoVersion)),
@@ -562,21 +583,33 @@ impl Operator for TemporalJoinOp {
         for ks in &self.keys {
             let key = self.key_text(&ks.key, zone);
             if !ks.left.is_empty() {
-                let mut g = StateGroup { side: "left".into(), key: key.clone(), window: None, rows: Vec::new(), row_notes: Vec::new() };
+                let mut g = StateGroup {
+                    side: "left".into(),
+                    key: key.clone(),
+                    window: None,
+                    rows: Vec::new(),
+                    row_notes: Vec::new(),
+                };
                 for p in &ks.left {
                     rows += 1;
                     g.rows.push(render(&p.row, &self.s.left_types, zone));
-                    g.row_notes.push(format!("{} waits for the watermark to reach {}", p.kind.short(), format_watermark(p.time)));
+                    g.row_notes.push(format!(
+                        "{} waits for the watermark to reach {}",
+                        p.kind.short(),
+                        format_watermark(p.time)
+                    ));
                 }
                 groups.push(g);
             }
             if !ks.right.is_empty() {
-                let mut g = StateGroup { side: "right".into(), key, window: None, rows: Vec::new(), row_notes: Vec::new() };
+                let mut g =
+                    StateGroup { side: "right".into(), key, window: None, rows: Vec::new(), row_notes: Vec::new() };
                 let times: Vec<i64> = ks.right.keys().copied().collect();
                 for (i, (t, v)) in ks.right.iter().enumerate() {
                     rows += 1;
                     g.rows.push(render(&v.row, &self.s.right_types, zone));
-                    let until = times.get(i + 1).map(|n| format!(" until {}", format_watermark(*n))).unwrap_or_default();
+                    let until =
+                        times.get(i + 1).map(|n| format!(" until {}", format_watermark(*n))).unwrap_or_default();
                     let note = if v.kind.is_accumulate() {
                         format!("version from {}{}", format_watermark(*t), until)
                     } else {

@@ -1066,6 +1066,7 @@ pub(super) mod testing {
                         rows.push(format!("{}[{}]", r.kind.short(), render(&row, &types, &self.zone).join(", ")));
                     }
                     Element::Watermark(_) => seen_wm = true,
+                    Element::Idle(_) => {}
                 }
             }
             rows
@@ -1150,6 +1151,7 @@ pub(super) mod testing {
                     match e {
                         Element::Record(r) => op.on_record(0, r, &mut cx).unwrap(),
                         Element::Watermark(w) => op.on_watermark(0, w, &mut cx).unwrap(),
+                        Element::Idle(b) => op.on_idle(0, b, &mut cx).unwrap(),
                     }
                 }
                 elems = out
@@ -1177,6 +1179,7 @@ pub(super) mod testing {
                         rows.push(format!("{}[{}]", r.kind.short(), render(&r.row, &types, &zone).join(", ")));
                     }
                     Element::Watermark(_) => seen_wm = true,
+                    Element::Idle(_) => {}
                 }
             }
             rows

@@ -294,7 +294,14 @@ fn temporal_join_text(j: &super::rel::TemporalJoinNode) -> String {
     let nl = names.len();
     names.extend(j.right.names());
     super::names::uniquify(&mut names);
-    let mut conds: Vec<String> = j.condition.as_ref().map(|c| c.clone().conjuncts()).unwrap_or_default().iter().map(|c| c.explain_infix(&names)).collect();
+    let mut conds: Vec<String> = j
+        .condition
+        .as_ref()
+        .map(|c| c.clone().conjuncts())
+        .unwrap_or_default()
+        .iter()
+        .map(|c| c.explain_infix(&names))
+        .collect();
     let list = |cols: &[usize], off: usize| cols.iter().map(|&c| names[off + c].clone()).collect::<Vec<_>>().join(", ");
     conds.push(format!(
         "__TEMPORAL_JOIN_CONDITION({}, {}, __TEMPORAL_JOIN_CONDITION_PRIMARY_KEY({}), __TEMPORAL_JOIN_LEFT_KEY({}), __TEMPORAL_JOIN_RIGHT_KEY({}))",
@@ -305,7 +312,12 @@ fn temporal_join_text(j: &super::rel::TemporalJoinNode) -> String {
         list(&j.right_keys, nl)
     ));
     let select: Vec<String> = names.iter().filter(|n| !n.starts_with('$')).cloned().collect();
-    format!("TemporalJoin(joinType=[{}], where=[({})], select=[{}])", j.kind.flink_name(), conds.join(" AND "), select.join(", "))
+    format!(
+        "TemporalJoin(joinType=[{}], where=[({})], select=[{}])",
+        j.kind.flink_name(),
+        conds.join(" AND "),
+        select.join(", ")
+    )
 }
 
 /// One operator's line, as EXPLAIN prints it.

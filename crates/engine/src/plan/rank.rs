@@ -82,7 +82,8 @@ fn flip(op: Op) -> Op {
 /// `keys` and the unique keys of `input` that the projection passes on as they are.
 fn passed_keys(input: &Rel, project: &[Expr], mut keys: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     for k in &input.unique_keys {
-        let mapped: Option<Vec<usize>> = k.iter().map(|&c| project.iter().position(|e| e.as_input() == Some(c))).collect();
+        let mapped: Option<Vec<usize>> =
+            k.iter().map(|&c| project.iter().position(|e| e.as_input() == Some(c))).collect();
         if let Some(m) = mapped {
             if !keys.contains(&m) {
                 keys.push(m);

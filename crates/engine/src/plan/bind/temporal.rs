@@ -64,10 +64,14 @@ fn sql_type_name(k: &TypeKind) -> String {
 fn check_conversions_in_order(e: &Expr) -> Result<()> {
     if let Expr::Call { op, args, .. } = e {
         use crate::expr::Op;
-        if matches!(op, Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::IsNotDistinctFrom | Op::IsDistinctFrom) {
+        if matches!(
+            op,
+            Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::IsNotDistinctFrom | Op::IsDistinctFrom
+        ) {
             if let (Some(a), Some(b)) = (args.first(), args.get(1)) {
                 let (ta, tb) = (a.ty(), b.ty());
-                if (ta.kind.is_numeric() && tb.kind.is_character()) || (ta.kind.is_character() && tb.kind.is_numeric()) {
+                if (ta.kind.is_numeric() && tb.kind.is_character()) || (ta.kind.is_character() && tb.kind.is_numeric())
+                {
                     return Err(Error::table(format!(
                         "implicit type conversion between {} and {} is not supported on join's condition now",
                         crate::types::calcite_name(ta),
@@ -155,24 +159,23 @@ impl<'c> Binder<'c> {
             _ => return Err(Error::unsupported("this join operator with FOR SYSTEM_TIME AS OF").at(span.0, span.1)),
         };
         let cond = match &j.join_operator {
-            JoinOperator::Join(c)
-            | JoinOperator::Inner(c)
-            | JoinOperator::Left(c)
-            | JoinOperator::LeftOuter(c) => match c {
-                JoinConstraint::On(e) => {
-                    let c = bind_scalar(e, &Scope::new(all.clone()), self.zone)?;
-                    if !matches!(c.ty().kind, TypeKind::Boolean | TypeKind::Null) {
-                        return Err(calcite_error(span_of(e), "ON clause must be a condition"));
+            JoinOperator::Join(c) | JoinOperator::Inner(c) | JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => {
+                match c {
+                    JoinConstraint::On(e) => {
+                        let c = bind_scalar(e, &Scope::new(all.clone()), self.zone)?;
+                        if !matches!(c.ty().kind, TypeKind::Boolean | TypeKind::Null) {
+                            return Err(calcite_error(span_of(e), "ON clause must be a condition"));
+                        }
+                        check_conversions_in_order(&c)?;
+                        self.check_implicit_conversions(&c, true)?;
+                        Some(c)
                     }
-                    check_conversions_in_order(&c)?;
-                    self.check_implicit_conversions(&c, true)?;
-                    Some(c)
+                    JoinConstraint::None => None,
+                    _ => {
+                        return Err(Error::unsupported("USING / NATURAL with FOR SYSTEM_TIME AS OF").at(span.0, span.1))
+                    }
                 }
-                JoinConstraint::None => None,
-                _ => {
-                    return Err(Error::unsupported("USING / NATURAL with FOR SYSTEM_TIME AS OF").at(span.0, span.1))
-                }
-            },
+            }
             _ => None,
         };
         // 4. processing time
