@@ -133,3 +133,30 @@ fn a_long_idle_timeout_changes_nothing() {
         assert!(outputs(&q, s).is_empty(), "step {}", s);
     }
 }
+
+/// The seed's query in the `confluent` dialect: `orders.$rowtime` (each table's default watermark
+/// on `$rowtime`, the simulated produce clock: one second per step) against a primary-keyed
+/// table (upsert by default there). o1 (1 s… 2 s) waits for the rates watermark to pass 2 s.
+#[test]
+fn confluent_rowtime_system_column() {
+    let t = run_script(
+        "CREATE TABLE orders (order_id STRING, price DECIMAL(32,2), currency STRING);
+CREATE TABLE currency_rates (currency STRING, conversion_rate DECIMAL(32, 2), PRIMARY KEY(currency) NOT ENFORCED);
+INSERT INTO currency_rates VALUES ('EUR', 1.10);
+INSERT INTO orders VALUES ('o1', 10.00, 'EUR');
+INSERT INTO orders VALUES ('o2', 20.00, 'USD');
+INSERT INTO currency_rates VALUES ('EUR', 1.20);
+INSERT INTO orders VALUES ('o3', 30.00, 'EUR');
+SELECT orders.order_id, currency_rates.conversion_rate
+FROM orders LEFT JOIN currency_rates FOR SYSTEM_TIME AS OF orders.`$rowtime`
+ON orders.currency = currency_rates.currency;",
+        &RunConfig { dialect: Dialect::Confluent, trace: true },
+    );
+    let q = &t.queries[0];
+    assert!(q.error.is_none(), "{:?}", q.error);
+    assert_eq!(outputs(q, 4), ["+I[o1, 1.10]", "+I[o2, NULL]"]);
+    assert_eq!(
+        q.end.as_ref().map(|e| e.output.iter().map(|r| r.text.clone()).collect::<Vec<_>>()),
+        Some(vec!["+I[o3, 1.20]".to_string()])
+    );
+}

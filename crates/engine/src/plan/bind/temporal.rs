@@ -270,11 +270,11 @@ impl<'c> Binder<'c> {
         }
         let Some(pk) = right.unique_keys.iter().filter(|k| !k.is_empty()).min_by_key(|k| k.len()).cloned() else {
             let plan = format!(
-                "FlinkLogicalJoin(condition=[…], joinType=[{}])\n  {}\n  FlinkLogicalSnapshot(period=[$cor0.{}])\n    {}\n",
+                "FlinkLogicalJoin(condition=[…], joinType=[{}])\n  FlinkLogical{}\n  FlinkLogicalSnapshot(period=[$cor0.{}])\n    FlinkLogical{}\n",
                 if kind == JoinKind::Left { "left" } else { "inner" },
-                format!("FlinkLogical{}", crate::plan::explain_line(&left, self.catalog)),
+                crate::plan::explain_line(&left, self.catalog),
                 left.fields[left_time].name,
-                format!("FlinkLogical{}", crate::plan::explain_line(&right, self.catalog)),
+                crate::plan::explain_line(&right, self.catalog),
             );
             return Err(Error::validation(format!(
                 "Temporal Table Join requires primary key in versioned table, but no primary key can be found. The physical plan is:\n{}",
