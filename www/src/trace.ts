@@ -33,7 +33,7 @@ export type ErrorKind = "parse" | "validation" | "table" | "harness" | "unsuppor
 /**
  * A Flink operator, as EXPLAIN and the trace name it.
  */
-export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand" | "Union" | "Rank" | "Deduplicate" | "WindowRank" | "WindowDeduplicate" | "WindowAggregate";
+export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "TemporalJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand" | "Union" | "Rank" | "Deduplicate" | "WindowRank" | "WindowDeduplicate" | "WindowAggregate";
 
 /**
  * What an operator is to the query, for the page: where rows enter, what normalizes an upsert
@@ -44,7 +44,7 @@ export type OpRole = "source" | "normalize" | "calc" | "window_tvf" | "join" | "
 /**
  * Why rows left an operator's state.
  */
-export type ExpireCause = "window_fired" | "deleted" | "retracted" | "ttl" | "interval_passed";
+export type ExpireCause = "window_fired" | "deleted" | "retracted" | "ttl" | "interval_passed" | "version_superseded";
 
 /**
  * Where a table's rows come from.
@@ -104,7 +104,23 @@ padded: Array<Array<string>>,
 /**
  * The next cleanup timer of the key and side, for the rows that stay.
  */
-next_timer_ms?: number | null, } | { "type": "aggregated", op: number, key: Array<string>, window?: WindowRef | null, kind: RowKind, row: Array<string>, before?: Array<string> | null, after?: Array<string> | null, emitted: boolean, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, };
+next_timer_ms?: number | null, } | { "type": "aggregated", op: number, key: Array<string>, window?: WindowRef | null, kind: RowKind, row: Array<string>, before?: Array<string> | null, after?: Array<string> | null, emitted: boolean, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, } | { "type": "source_idle", op: number, table: string, idle: boolean, at_ms: number, } | { "type": "temporal_wait", op: number, key: Array<string>, kind: RowKind, row: Array<string>, lineage: Array<number>, time_ms: number, 
+/**
+ * The join's watermark on arrival.
+ */
+watermark_ms: number | null, late: boolean, 
+/**
+ * Probe rows of the key waiting, this one included.
+ */
+waiting: number, } | { "type": "temporal_version", op: number, key: Array<string>, kind: RowKind, row: Array<string>, lineage: Array<number>, time_ms: number, ends: boolean, replaced: boolean, dropped: boolean, late: boolean, 
+/**
+ * Versions of the key held after it.
+ */
+versions: number, } | { "type": "temporal_release", op: number, key: Array<string>, kind: RowKind, row: Array<string>, lineage: Array<number>, time_ms: number, watermark_ms: number | null, 
+/**
+ * The version it was compared with (also a delete, or one the condition rejected).
+ */
+version?: VersionRef | null, outcome: TemporalOutcome, miss?: TemporalMiss | null, };
 
 /**
  * One aggregate call.
@@ -249,7 +265,11 @@ picks?: Array<number> | null,
 /**
  * An interval join's time bounds.
  */
-interval?: IntervalInfo | null, };
+interval?: IntervalInfo | null, 
+/**
+ * A temporal join's time attributes and keys.
+ */
+temporal?: TemporalInfo | null, };
 
 export type StateGroup = { side: string, key: Array<string>, window?: WindowRef | null, rows: Array<Array<string>>, 
 /**

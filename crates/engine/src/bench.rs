@@ -13,6 +13,10 @@
 //!   OFF4 = 480, L row i: k = i·7919 mod 2400, R row i: k = (i·104729 mod 2400) + 480, ts = 2024-01-01
 //!   plus i ms, `L.ts BETWEEN R.ts - 2 s AND R.ts + 1 s`, arrival L0, R0, L1, R1, …; expected 499,165
 //!   (inner) / 599,515 (left) rows at N = 500,000.
+//! * W5 — event-time temporal join, INNER and LEFT: P(k, v, ts) append-only, V(k, rate, ts) upsert
+//!   with PRIMARY KEY (k), P row i: k = i·104729 mod 1250, V row i: k = i·7919 mod 1000, rate = i,
+//!   `+I` for i < 1000 else `+U`, ts = 2024-01-01 + i ms, arrival P0, V0, P1, V1, …; expected
+//!   399,603 (inner) / 500,000 (left) rows at N = 500,000.
 //! * W3 — three-way INNER join A ⋈ B ⋈ C on k (C like B with factor 37), as a cascade of two
 //!   binary joins and with `/*+ MULTI_JOIN(A, B, C) */` (JoinLab's own workload: the two plans
 //!   must give the same count; compare rows/s and peak state).
@@ -64,6 +68,22 @@ CREATE TABLE L (k BIGINT, v BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);
 CREATE TABLE R (k BIGINT, v BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);
 SELECT L.k, L.v, R.v FROM L LEFT JOIN R
   ON L.k = R.k AND L.ts BETWEEN R.ts - INTERVAL '2' SECOND AND R.ts + INTERVAL '1' SECOND;
+";
+
+const W5_INNER: &str = "
+SET 'table.local-time-zone' = 'UTC';
+CREATE TABLE P (k BIGINT, v BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);
+CREATE TABLE V (k BIGINT, rate BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts,
+  PRIMARY KEY (k) NOT ENFORCED) WITH ('changelog-mode' = 'upsert');
+SELECT P.k, P.v, V.rate FROM P JOIN V FOR SYSTEM_TIME AS OF P.ts ON P.k = V.k;
+";
+
+const W5_LEFT: &str = "
+SET 'table.local-time-zone' = 'UTC';
+CREATE TABLE P (k BIGINT, v BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);
+CREATE TABLE V (k BIGINT, rate BIGINT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts,
+  PRIMARY KEY (k) NOT ENFORCED) WITH ('changelog-mode' = 'upsert');
+SELECT P.k, P.v, V.rate FROM P LEFT JOIN V FOR SYSTEM_TIME AS OF P.ts ON P.k = V.k;
 ";
 
 const W3_CASCADE: &str = "
@@ -161,6 +181,43 @@ pub fn w4_rows(n: u64) -> Vec<Event> {
     timed_rows(n, |i| (i * 7919) % 2400, |i| (i * 104729) % 2400 + 480)
 }
 
+/// W5: probe rows P(k, v, ts) and versions V(k, rate, ts), the first 1,000 versions `+I`, the
+/// rest `+U` of their key.
+pub fn w5_rows(n: u64) -> Vec<Event> {
+    let mut v = Vec::with_capacity(2 * n as usize);
+    for i in 0..n as i64 {
+        let ts = Value::Timestamp(Ts::from_millis(BASE_MS + i));
+        v.push(Event {
+            table: 0,
+            kind: EventKind::Row {
+                kind: RowKind::Insert,
+                values: vec![Value::BigInt((i * 104729) % 1250), Value::BigInt(i), ts.clone()],
+            },
+            line: 0,
+            rowtime: None,
+        });
+        v.push(Event {
+            table: 1,
+            kind: EventKind::Row {
+                kind: if i < 1000 { RowKind::Insert } else { RowKind::UpdateAfter },
+                values: vec![Value::BigInt((i * 7919) % 1000), Value::BigInt(i), ts],
+            },
+            line: 0,
+            rowtime: None,
+        });
+    }
+    v
+}
+
+/// W5's counts are derived for N = 500,000 only (BENCHMARKS.md).
+fn w5_inner_expected(n: u64) -> Option<u64> {
+    (n == 500_000).then_some(399_603)
+}
+
+fn w5_left_expected(n: u64) -> Option<u64> {
+    (n == 500_000).then_some(500_000)
+}
+
 /// W4's counts are derived for N = 500,000 only (BENCHMARKS.md).
 fn w4_inner_expected(n: u64) -> Option<u64> {
     (n == 500_000).then_some(499_165)
@@ -213,12 +270,14 @@ fn w1_expected(n: u64) -> Option<u64> {
     }
 }
 
-pub const WORKLOADS: [Workload; 7] = [
+pub const WORKLOADS: [Workload; 9] = [
     Workload { name: "w1", script: W1, rows: w1_rows, expected: w1_expected },
     Workload { name: "w2-inner", script: W2_INNER, rows: w2_rows, expected: w2_inner_expected },
     Workload { name: "w2-left", script: W2_LEFT, rows: w2_rows, expected: w2_left_expected },
     Workload { name: "w4-inner", script: W4_INNER, rows: w4_rows, expected: w4_inner_expected },
     Workload { name: "w4-left", script: W4_LEFT, rows: w4_rows, expected: w4_left_expected },
+    Workload { name: "w5-inner", script: W5_INNER, rows: w5_rows, expected: w5_inner_expected },
+    Workload { name: "w5-left", script: W5_LEFT, rows: w5_rows, expected: w5_left_expected },
     Workload { name: "w3-cascade", script: W3_CASCADE, rows: w3_rows, expected: w3_expected },
     Workload { name: "w3-multi", script: W3_MULTI, rows: w3_rows, expected: w3_expected },
 ];

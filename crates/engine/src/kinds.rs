@@ -202,6 +202,8 @@ pub enum OpKind {
     WindowTableFunction,
     WindowJoin,
     IntervalJoin,
+    /// The event-time temporal join (`TemporalRowTimeJoinOperator`).
+    TemporalJoin,
     /// The regular join (`StreamingJoinOperator`): `Join` in Flink's plans.
     #[serde(rename = "Join")]
     RegularJoin,
@@ -239,7 +241,11 @@ impl OpKind {
             OpKind::ChangelogNormalize => OpRole::Normalize,
             OpKind::Calc => OpRole::Calc,
             OpKind::WindowTableFunction => OpRole::WindowTvf,
-            OpKind::WindowJoin | OpKind::IntervalJoin | OpKind::RegularJoin | OpKind::MultiJoin => OpRole::Join,
+            OpKind::WindowJoin
+            | OpKind::IntervalJoin
+            | OpKind::TemporalJoin
+            | OpKind::RegularJoin
+            | OpKind::MultiJoin => OpRole::Join,
             OpKind::GroupAggregate | OpKind::WindowAggregate => OpRole::Aggregate,
             OpKind::Rank | OpKind::Deduplicate | OpKind::WindowRank | OpKind::WindowDeduplicate => OpRole::Rank,
             OpKind::Expand | OpKind::Union => OpRole::Calc,
@@ -256,6 +262,7 @@ impl OpKind {
             OpKind::WindowTableFunction => "WindowTableFunction",
             OpKind::WindowJoin => "WindowJoin",
             OpKind::IntervalJoin => "IntervalJoin",
+            OpKind::TemporalJoin => "TemporalJoin",
             OpKind::RegularJoin => "Join",
             OpKind::MultiJoin => "MultiJoin",
             OpKind::GroupAggregate => "GroupAggregate",
@@ -286,6 +293,35 @@ pub enum ExpireCause {
     /// An interval join's time (the watermark, or the processing time) passed the last time
     /// the row could still join a row of the other side.
     IntervalPassed,
+    /// A temporal join's watermark passed a newer version of the key (it keeps the newest
+    /// version at or before its watermark, and every later one).
+    VersionSuperseded,
+}
+
+/// What became of a probe row a temporal join released.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum TemporalOutcome {
+    /// It joined the version valid at its time.
+    Joined,
+    /// LEFT: no version to join (`miss` says why), padded with NULLs.
+    Padded,
+    /// INNER: no version to join (`miss` says why), nothing emitted.
+    Dropped,
+}
+
+/// Why a probe row of a temporal join found no version to join.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum TemporalMiss {
+    /// The key had no version at or before the probe's time (none yet, or cleaned up).
+    NoVersion,
+    /// The version at the probe's time is a delete (`-D`): the key did not exist then.
+    Deleted,
+    /// The version exists but the rest of the ON condition rejects the pair.
+    Condition,
 }
 
 /// Where a table's rows come from.

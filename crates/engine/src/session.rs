@@ -20,6 +20,7 @@ pub fn canonical_key(key: &str) -> &str {
     match key {
         "sql.local-time-zone" => "table.local-time-zone",
         "sql.state-ttl" => "table.exec.state.ttl",
+        "sql.tables.scan.idle-timeout" => "table.exec.source.idle-timeout",
         "joinlab.mode" => "oracle.mode",
         "joinlab.watermark-emit" => "oracle.watermark-emit",
         "joinlab.trace" => "oracle.trace",
@@ -239,9 +240,9 @@ impl Session {
             }
             _ => {}
         }
-        if key.starts_with("sql.") {
+        if key.starts_with("sql.") && canonical_key(key) == key {
             self.notes.push(format!(
-                "# note: line {}: '{}' is not a Flink option (of the Confluent Cloud sql.* options JoinLab knows only sql.local-time-zone and sql.state-ttl); Flink ignores it",
+                "# note: line {}: '{}' is not a Flink option (of the Confluent Cloud sql.* options JoinLab knows only sql.local-time-zone, sql.state-ttl and sql.tables.scan.idle-timeout); Flink ignores it",
                 line, key
             ));
         }

@@ -10,7 +10,10 @@
 
 use serde::Serialize;
 
-use crate::kinds::{ChangelogMode, Dialect, EndMode, ExpireCause, OpKind, OpRole, PairKind, RowKind, TableOrigin};
+use crate::kinds::{
+    ChangelogMode, Dialect, EndMode, ExpireCause, OpKind, OpRole, PairKind, RowKind, TableOrigin, TemporalMiss,
+    TemporalOutcome,
+};
 
 /// Bump on any change of the shapes below (the page refuses a trace of another version).
 /// 2: typed operator kinds and roles, operator sides, state expiry causes, table origins and
@@ -199,6 +202,79 @@ pub enum Event {
     Output { kind: RowKind, row: Vec<String>, lineage: Lineage },
     /// A source finished (end of input).
     SourceEnd { op: usize, table: String },
+    /// A source's watermark status changed (`table.exec.source.idle-timeout`): `idle` — no row for
+    /// longer than the timeout (at the periodic check at `at_ms`, processing time), so operators
+    /// with several inputs stop waiting for its watermark; not `idle` — it emitted a watermark
+    /// again (at the processing time `at_ms`).
+    SourceIdle { op: usize, table: String, idle: bool, at_ms: i64 },
+    /// A probe (left) row reached a temporal join: it waits in state until the join's watermark
+    /// reaches its time (`time_ms`). `late`: the watermark had already reached it (Flink 2.3
+    /// keeps it; the next watermark advance releases it, against the versions left then).
+    TemporalWait {
+        op: usize,
+        key: Vec<String>,
+        kind: RowKind,
+        row: Vec<String>,
+        lineage: Lineage,
+        time_ms: i64,
+        /// The join's watermark on arrival.
+        #[serde(serialize_with = "ser_ms")]
+        #[cfg_attr(test, ts(type = "number | null"))]
+        watermark_ms: i64,
+        late: bool,
+        /// Probe rows of the key waiting, this one included.
+        waiting: usize,
+    },
+    /// A row of the versioned (right) side reached a temporal join: a version of its key valid
+    /// from `time_ms` (a `-D`: the key ends then, `ends`), stored by time; `replaced`: it
+    /// overwrote the key's version of the same time (the later arrival wins); `dropped`: a `-U`,
+    /// which Flink drops before the join (`DropUpdateBefore`), so nothing changed; `late`: the
+    /// join's watermark had passed its time (it is kept all the same).
+    TemporalVersion {
+        op: usize,
+        key: Vec<String>,
+        kind: RowKind,
+        row: Vec<String>,
+        lineage: Lineage,
+        time_ms: i64,
+        ends: bool,
+        replaced: bool,
+        dropped: bool,
+        late: bool,
+        /// Versions of the key held after it.
+        versions: usize,
+    },
+    /// The join's watermark reached a waiting probe row's time: it left state, joined with the
+    /// version valid then (the greatest version time at or before its time), padded (LEFT) or
+    /// dropped (INNER) when there was none (`miss`: why). The output row has the probe's kind.
+    TemporalRelease {
+        op: usize,
+        key: Vec<String>,
+        kind: RowKind,
+        row: Vec<String>,
+        lineage: Lineage,
+        time_ms: i64,
+        #[serde(serialize_with = "ser_ms")]
+        #[cfg_attr(test, ts(type = "number | null"))]
+        watermark_ms: i64,
+        /// The version it was compared with (also a delete, or one the condition rejected).
+        #[cfg_attr(test, ts(optional = nullable))]
+        version: Option<VersionRef>,
+        outcome: TemporalOutcome,
+        #[cfg_attr(test, ts(optional = nullable))]
+        miss: Option<TemporalMiss>,
+    },
+}
+
+/// A version of a temporal join's versioned side.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct VersionRef {
+    /// The version's row time: it is valid from then to the key's next version.
+    pub time_ms: i64,
+    pub kind: RowKind,
+    pub row: Vec<String>,
+    pub lineage: Lineage,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -238,6 +314,26 @@ pub struct OperatorInfo {
     pub picks: Option<Vec<usize>>,
     /// An interval join's time bounds.
     pub interval: Option<IntervalInfo>,
+    /// A temporal join's time attributes and keys.
+    pub temporal: Option<TemporalInfo>,
+}
+
+/// What a temporal join (`FOR SYSTEM_TIME AS OF probe.time`) reads.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct TemporalInfo {
+    /// LEFT (pads probe rows without a version) or INNER.
+    pub outer: bool,
+    /// The probe's time attribute (the AS OF column) and the versioned side's row time, as
+    /// their inputs name them.
+    pub probe_time: String,
+    pub version_time: String,
+    /// The equality keys of each side (the versioned side's include its primary key).
+    pub probe_keys: Vec<String>,
+    pub version_keys: Vec<String>,
+    pub primary_key: Vec<String>,
+    /// State retention (`table.exec.state.ttl`, ms of processing time); absent when off.
+    pub ttl_ms: Option<i64>,
 }
 
 /// What an aggregation computes.

@@ -60,7 +60,7 @@ fn feed(op: &mut RegularJoinOp, t: i64, input: usize, kind: RowKind, vals: &[&st
                     .collect::<Vec<_>>()
                     .join(", ")
             )),
-            Element::Watermark(_) => None,
+            Element::Watermark(_) | Element::Idle(_) => None,
         })
         .collect()
 }

@@ -587,6 +587,20 @@ impl Operator for IntervalJoinOp {
         Ok(())
     }
 
+    fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let (advanced, status) = self.watermarks.set_idle(input, idle);
+        if let Some(s) = status {
+            cx.out.push(super::Element::Idle(s));
+        }
+        if let Some(combined) = advanced {
+            if self.s.rowtime && !self.negative() {
+                self.fire_timers(combined, cx.proc_time, cx);
+            }
+            self.watermarks.emit_delayed(self.delay, cx);
+        }
+        Ok(())
+    }
+
     fn on_processing_time(&mut self, now: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
         if !self.s.rowtime && !self.negative() {
             self.fire_timers(now, now, cx);

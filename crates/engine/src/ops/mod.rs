@@ -14,6 +14,7 @@
 //! | values | `values.rs` | `Values` | nothing (only empty ones are planned) | never | none | — |
 //! | window join | `window_join.rs` | `WindowJoin` | +I when the watermark passes `window_end - 1` | never | per key and window / when it fires | dropped, counted |
 //! | interval join | `interval_join.rs` | `IntervalJoin` | +I on arrival; padded rows when a key's cleanup timer passes them | never | rows per key and time / when the time passes their bound | kept: probe, not cached, padded at once |
+//! | temporal join | `temporal_join.rs` | `TemporalJoin` (`TemporalRowTimeJoinOperator`) | each probe row when the watermark reaches its time, joined with the version valid then (LEFT: padded when none), with the probe's kind | never on its own (a probe retraction joins as a retraction) | waiting probe rows per key; versions per key and time / released; versions older than the newest ≤ watermark; state TTL per key | kept: a late probe row waits for the next watermark advance; a late version is stored |
 //! | expand | `expand.rs` | `Expand` | one copy per grouping set, at once | passes kinds on | none | — |
 //! | window aggregation | `window_aggregate.rs` | `WindowAggregate` / `LocalWindowAggregate` + `GlobalWindowAggregate` (`WindowAggOperator`) | +I per non-empty window when the watermark reaches `T(window_end)` (flush schedule of NOTES §1.7) | never (an updating input retracts inside its slice) | rows buffered per key and slice until the flush, then one accumulator per key and slice / when the last window reading the slice fires | dropped, counted (HOP / CUMULATE: kept while a later window is open) |
 //! | window Top-N | `window_rank.rs` | `WindowRank` | +I of the rows ranked `rank_start..=rank_end` (rank appended when selected) when the window fires | never (a retraction fails the job) | rows buffered per key and window, then the window's candidate rows in sort order / when it fires | dropped, counted |
@@ -48,6 +49,7 @@ pub mod rank;
 pub mod regular_join;
 pub mod sort_key;
 pub mod source;
+pub mod temporal_join;
 pub mod union;
 pub mod values;
 pub mod watermarks;
@@ -79,6 +81,9 @@ pub struct Record {
 pub enum Element {
     Record(Record),
     Watermark(i64),
+    /// A watermark status change (Flink's `WatermarkStatus`): `true` = the input went idle (a
+    /// source past `table.exec.source.idle-timeout` without rows), `false` = active again.
+    Idle(bool),
 }
 
 /// What an operator may touch while it handles one element.
@@ -135,6 +140,13 @@ pub trait Operator {
     /// A watermark on input `input`. One-input operators without timers send it on.
     fn on_watermark(&mut self, _input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
         cx.emit_watermark(wm);
+        Ok(())
+    }
+
+    /// A watermark status change on input `input`. One-input operators send it on; an operator
+    /// of several inputs leaves an idle input out of its watermark (`ops::watermarks`).
+    fn on_idle(&mut self, _input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        cx.out.push(Element::Idle(idle));
         Ok(())
     }
 

@@ -544,6 +544,17 @@ impl Operator for MultiJoinOp {
         Ok(())
     }
 
+    fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let (advanced, status) = self.watermarks.set_idle(input, idle);
+        if let Some(s) = status {
+            cx.out.push(super::Element::Idle(s));
+        }
+        if advanced.is_some() {
+            self.watermarks.emit(cx);
+        }
+        Ok(())
+    }
+
     /// Rows held per input and common key.
     fn state(&self, op: usize, zone: &SessionZone) -> Option<StateSummary> {
         let mut groups = Vec::new();

@@ -560,6 +560,17 @@ impl Operator for RegularJoinOp {
         Ok(())
     }
 
+    fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let (advanced, status) = self.watermarks.set_idle(input, idle);
+        if let Some(s) = status {
+            cx.out.push(super::Element::Idle(s));
+        }
+        if advanced.is_some() {
+            self.watermarks.emit(cx);
+        }
+        Ok(())
+    }
+
     /// Rows held per side and join key, with each row's match count on outer sides.
     fn state(&self, op: usize, zone: &SessionZone) -> Option<StateSummary> {
         let mut groups = Vec::new();

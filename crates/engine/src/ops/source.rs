@@ -96,7 +96,29 @@ pub struct SourceOp {
     direct: Option<Vec<usize>>,
     /// With `direct`: the data position of the watermark's column.
     direct_wm: Option<usize>,
+    /// `table.exec.source.idle-timeout` (ms; 0 = never idle) and Flink's `IdlenessTimer` state.
+    idle: Idleness,
 }
+
+/// Flink's `WatermarksWithIdleness` / `IdlenessTimer` on the simulated processing-time clock:
+/// a periodic check every `pipeline.auto-watermark-interval` (200 ms, from the job's start) sees
+/// whether rows arrived since the last one; the first check without any starts the inactivity
+/// timer, and the first check more than the timeout after it marks the source idle (its
+/// watermark status IDLE: operators with several inputs leave it out of their minimum). The next
+/// watermark the source emits marks it active again (`WatermarkToDataOutput.emitWatermark`).
+#[derive(Clone, Debug, Default)]
+struct Idleness {
+    timeout: i64,
+    idle: bool,
+    counter: u64,
+    last_counter: u64,
+    inactive_since: Option<i64>,
+    /// The next periodic check (`None` before the first).
+    next_check: Option<i64>,
+}
+
+/// Flink's default `pipeline.auto-watermark-interval`.
+const WATERMARK_INTERVAL_MS: i64 = 200;
 
 impl SourceOp {
     /// `rows_drive_source_watermark`: SOURCE_WATERMARK() follows the rows (INSERT data in the
@@ -149,6 +171,7 @@ impl SourceOp {
             scratch: Vec::new(),
             direct: None,
             direct_wm: None,
+            idle: Idleness::default(),
         }
     }
 
@@ -201,6 +224,7 @@ impl SourceOp {
 
     fn advance(&mut self, candidate: i64, cx: &mut Ctx) -> Option<i64> {
         if candidate > self.last_emitted {
+            self.mark_active(cx);
             self.last_emitted = candidate;
             cx.emit_watermark(candidate);
             let op = cx.op;
@@ -208,6 +232,59 @@ impl SourceOp {
             return Some(candidate);
         }
         None
+    }
+
+    /// `table.exec.source.idle-timeout` in ms.
+    pub fn set_idle_timeout(&mut self, ms: i64) {
+        self.idle.timeout = ms;
+    }
+
+    fn mark_active(&mut self, cx: &mut Ctx) {
+        if self.idle.idle {
+            self.idle.idle = false;
+            cx.out.push(super::Element::Idle(false));
+            let (op, table) = (cx.op, self.name.clone());
+            let at = cx.proc_time;
+            cx.event(|| Event::SourceIdle { op, table, idle: false, at_ms: at });
+        }
+    }
+
+    /// The periodic idleness checks up to `now` (Flink's `IdlenessTimer.checkIfIdle`).
+    fn idleness_checks(&mut self, now: i64, cx: &mut Ctx) {
+        const P: i64 = WATERMARK_INTERVAL_MS;
+        let first = PRODUCE_CLOCK_BASE_MS + P;
+        let mut c = self.idle.next_check.unwrap_or(first);
+        let after_now = |c: i64| if c > now { c } else { c + ((now - c) / P + 1) * P };
+        while c <= now {
+            if self.idle.counter != self.idle.last_counter {
+                // rows since the last check: the timer starts again
+                self.idle.last_counter = self.idle.counter;
+                self.idle.inactive_since = None;
+                c += P;
+                continue;
+            }
+            match self.idle.inactive_since {
+                None => {
+                    self.idle.inactive_since = Some(c);
+                    c += P;
+                }
+                Some(_) if self.idle.idle => c = after_now(c),
+                Some(s) => {
+                    // the first check more than the timeout after the timer started
+                    let idle_at = s + (self.idle.timeout / P + 1) * P;
+                    if idle_at <= now {
+                        self.idle.idle = true;
+                        cx.out.push(super::Element::Idle(true));
+                        let (op, table) = (cx.op, self.name.clone());
+                        cx.event(|| Event::SourceIdle { op, table, idle: true, at_ms: idle_at });
+                        c = idle_at + P;
+                    } else {
+                        c = after_now(c);
+                    }
+                }
+            }
+        }
+        self.idle.next_check = Some(c);
     }
 
     /// The `-> wm T=…` note of a watermark this source emitted.
@@ -225,6 +302,7 @@ impl SourceOp {
         cx: &mut Ctx,
     ) -> Result<Option<i64>, RuntimeError> {
         self.arrivals += 1;
+        self.idle.counter += 1;
         if let (Some(direct), false) = (&self.direct, cx.tracing()) {
             // fast path: the emitted columns are data columns, nothing to compute
             let row: Row = direct.iter().map(|&p| values.get(p).cloned().unwrap_or(Value::Null)).collect();
@@ -298,6 +376,7 @@ impl SourceOp {
         let (op, table) = (cx.op, self.name.clone());
         cx.event(|| Event::SourceEnd { op, table });
         if self.last_emitted < i64::MAX {
+            self.mark_active(cx);
             self.last_emitted = i64::MAX;
             cx.emit_watermark(i64::MAX);
             cx.event(|| Event::Watermark { op, value_ms: i64::MAX, text: "+inf".into() });
@@ -339,5 +418,16 @@ impl Operator for SourceOp {
 
     fn finish(&mut self, cx: &mut Ctx) {
         self.end_of_input(cx);
+    }
+
+    fn on_processing_time(&mut self, now: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        if self.idle.timeout > 0 {
+            self.idleness_checks(now, cx);
+        }
+        Ok(())
+    }
+
+    fn wants_processing_time(&self) -> bool {
+        self.idle.timeout > 0
     }
 }

@@ -44,4 +44,15 @@ impl Operator for UnionOp {
         }
         Ok(())
     }
+
+    fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let (advanced, status) = self.watermarks.set_idle(input, idle);
+        if let Some(s) = status {
+            cx.out.push(super::Element::Idle(s));
+        }
+        if advanced.is_some() {
+            self.watermarks.emit(cx);
+        }
+        Ok(())
+    }
 }

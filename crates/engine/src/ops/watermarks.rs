@@ -16,6 +16,9 @@ use super::Ctx;
 
 pub struct InputWatermarks {
     wms: Vec<i64>,
+    /// Inputs whose status is idle: left out of the minimum (Flink's `CombinedWatermarkStatus`;
+    /// when all are idle the watermark stays).
+    idle: Vec<bool>,
     current: i64,
     /// Each input's name as the `held_by` of a trace event says it.
     names: Vec<String>,
@@ -23,7 +26,7 @@ pub struct InputWatermarks {
 
 impl InputWatermarks {
     pub fn new(names: Vec<String>) -> InputWatermarks {
-        InputWatermarks { wms: vec![i64::MIN; names.len()], current: i64::MIN, names }
+        InputWatermarks { wms: vec![i64::MIN; names.len()], idle: vec![false; names.len()], current: i64::MIN, names }
     }
 
     /// The operator's watermark (the combined one it last emitted).
@@ -40,18 +43,54 @@ impl InputWatermarks {
                 *w = wm;
             }
         }
-        let combined = self.wms.iter().copied().min().unwrap_or(i64::MIN);
+        if let Some(i) = self.idle.get_mut(input) {
+            // (a watermark means the input is active: its source said so before it)
+            *i = false;
+        }
+        let combined = self.combined();
         if combined > self.current {
             self.current = combined;
             return Some(combined);
         }
         if cx.tracing() {
             let op = cx.op;
-            let lowest = (0..self.wms.len()).filter(|&i| i != input).min_by_key(|&i| self.wms[i]);
+            let lowest = (0..self.wms.len()).filter(|&i| i != input && !self.idle[i]).min_by_key(|&i| self.wms[i]);
             let held = lowest.and_then(|i| self.names.get(i).cloned());
             cx.event(|| Event::InputWatermark { op, input, value_ms: wm, text: format_watermark(wm), held_by: held });
         }
         None
+    }
+
+    /// The minimum over the inputs that are not idle (`i64::MIN` when all are).
+    fn combined(&self) -> i64 {
+        self.wms.iter().zip(&self.idle).filter(|(_, idle)| !**idle).map(|(w, _)| *w).min().unwrap_or(i64::MIN)
+    }
+
+    /// Input `input`'s watermark status changed (`CombinedWatermarkStatus.updateStatus`): an
+    /// idle input no longer holds the others back. Returns the combined watermark when it
+    /// advanced (the operator fires what is due, then calls [`Self::emit`]), and whether the
+    /// operator's own status changed to idle (all inputs idle) or back to active.
+    pub fn set_idle(&mut self, input: usize, idle: bool) -> (Option<i64>, Option<bool>) {
+        let was_all = self.idle.iter().all(|i| *i);
+        if let Some(i) = self.idle.get_mut(input) {
+            *i = idle;
+        }
+        let all = self.idle.iter().all(|i| *i);
+        let status = (was_all != all).then_some(all);
+        if all {
+            return (None, status);
+        }
+        let combined = self.combined();
+        if combined > self.current {
+            self.current = combined;
+            return (Some(combined), status);
+        }
+        (None, status)
+    }
+
+    /// Whether input `input` is idle.
+    pub fn is_idle(&self, input: usize) -> bool {
+        self.idle.get(input).copied().unwrap_or(false)
     }
 
     /// Records and sends on the operator's current watermark.

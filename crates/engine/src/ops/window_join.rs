@@ -429,21 +429,18 @@ impl Operator for WindowJoinOp {
 
     fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let Some(combined) = self.watermarks.advance(input, wm, cx) else { return Ok(()) };
-        // fire every timer at or below the new watermark
-        while let Some((&t, _)) = self.timers.first_key_value() {
-            if t > combined {
-                break;
-            }
-            let due = self.timers.remove(&t).unwrap_or_default();
-            for k in due {
-                if let Some(slot) = self.slots.remove(&k) {
-                    self.rows -= slot.left.len() + slot.right.len();
-                    self.fire(slot, cx)?;
-                }
-            }
+        self.advanced(combined, cx)
+    }
+
+    fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let (advanced, status) = self.watermarks.set_idle(input, idle);
+        if let Some(s) = status {
+            cx.out.push(super::Element::Idle(s));
         }
-        self.watermarks.emit(cx);
-        Ok(())
+        match advanced {
+            Some(c) => self.advanced(c, cx),
+            None => Ok(()),
+        }
     }
 
     /// Rows held per (key, window) and side, oldest window first.
@@ -476,5 +473,26 @@ impl Operator for WindowJoinOp {
     /// Total rows held (a running count).
     fn state_rows(&self) -> Option<usize> {
         Some(self.rows)
+    }
+}
+
+impl WindowJoinOp {
+    /// The combined watermark advanced: every timer at or below it fires.
+    fn advanced(&mut self, combined: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        // fire every timer at or below the new watermark
+        while let Some((&t, _)) = self.timers.first_key_value() {
+            if t > combined {
+                break;
+            }
+            let due = self.timers.remove(&t).unwrap_or_default();
+            for k in due {
+                if let Some(slot) = self.slots.remove(&k) {
+                    self.rows -= slot.left.len() + slot.right.len();
+                    self.fire(slot, cx)?;
+                }
+            }
+        }
+        self.watermarks.emit(cx);
+        Ok(())
     }
 }

@@ -13,6 +13,11 @@
 //! 3. Otherwise a **regular join**; when both inputs were windowed, the note says why it is
 //!    not a window join.
 //!
+//! An **event-time temporal join** is recognised before any of these, from its syntax: the
+//! right input is `t FOR SYSTEM_TIME AS OF <period>`, which Calcite turns into a Snapshot under a
+//! Correlate and Flink's `LogicalCorrelateToJoinFromTemporalTableRule` into a temporal join;
+//! [`temporal_period`] is its recognition rule for the period, `plan::bind::temporal` builds it.
+//!
 //! The classifier only recognises; `plan::bind::join` builds the node (and makes the checks
 //! each family's planner rule makes, with Flink's messages).
 
@@ -105,6 +110,41 @@ pub fn classify_join(left: &Rel, right: &Rel, kind: JoinKind, conjuncts: &[Expr]
     }
 }
 
+/// What the `FOR SYSTEM_TIME AS OF` period of a temporal join is (Flink's
+/// `validateSnapshotInCorrelate`, SEMANTICS.md §4.1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PeriodCheck {
+    /// A time attribute column of the left input as it is: event time or processing time.
+    Field { rowtime: bool },
+    /// Not a time indicator (a CAST, a plain timestamp column).
+    NotTimeIndicator,
+    /// A time indicator, but computed (`o.t - INTERVAL '1' SECOND`), not a field.
+    NotField,
+    /// A time attribute Flink keeps but JoinLab's planner has materialised (above a regular join).
+    Materialized,
+}
+
+/// Classifies the period expression `p` (bound over the left input's columns).
+pub fn temporal_period(left: &Rel, p: &Expr) -> PeriodCheck {
+    match p {
+        Expr::Input { index, ty } => match ty.time_attr() {
+            TimeAttr::None => PeriodCheck::NotTimeIndicator,
+            _ if !time_indicators_live(left) => PeriodCheck::Materialized,
+            attr => PeriodCheck::Field { rowtime: attr == TimeAttr::Rowtime && *index < left.fields.len() },
+        },
+        Expr::Cast { .. } => PeriodCheck::NotTimeIndicator,
+        _ => {
+            let mut cols = Vec::new();
+            p.inputs(&mut cols);
+            if cols.iter().any(|&c| left.fields.get(c).is_some_and(|f| f.ty.time_attr() != TimeAttr::None)) {
+                PeriodCheck::NotField
+            } else {
+                PeriodCheck::NotTimeIndicator
+            }
+        }
+    }
+}
+
 /// `(a = b)` between the two sides of a join: (left column, right column, null-safe).
 pub fn equi_pair(e: &Expr, nl: usize) -> Option<(usize, usize, bool)> {
     if let Expr::Call { op, args, .. } = e {
@@ -180,6 +220,8 @@ fn time_indicators_live(rel: &Rel) -> bool {
         | super::Node::Values { .. }
         | super::Node::WindowJoin(_)
         | super::Node::IntervalJoin(_) => true,
+        // a temporal join keeps its probe side's time attribute
+        super::Node::TemporalJoin(j) => time_indicators_live(&j.left),
         super::Node::Calc { input, .. }
         | super::Node::Expand { input, .. }
         | super::Node::WindowTvf { input, .. }

@@ -286,6 +286,40 @@ fn interval_join_text(j: &super::rel::IntervalJoinNode) -> String {
     )
 }
 
+/// Flink's TemporalJoin line: the join type, the condition as written and the temporal condition
+/// Flink adds (the probe's time attribute, the versioned side's row time, its primary key, the
+/// equality keys of each side).
+fn temporal_join_text(j: &super::rel::TemporalJoinNode) -> String {
+    let mut names = j.left.names();
+    let nl = names.len();
+    names.extend(j.right.names());
+    super::names::uniquify(&mut names);
+    let mut conds: Vec<String> = j
+        .condition
+        .as_ref()
+        .map(|c| c.clone().conjuncts())
+        .unwrap_or_default()
+        .iter()
+        .map(|c| c.explain_infix(&names))
+        .collect();
+    let list = |cols: &[usize], off: usize| cols.iter().map(|&c| names[off + c].clone()).collect::<Vec<_>>().join(", ");
+    conds.push(format!(
+        "__TEMPORAL_JOIN_CONDITION({}, {}, __TEMPORAL_JOIN_CONDITION_PRIMARY_KEY({}), __TEMPORAL_JOIN_LEFT_KEY({}), __TEMPORAL_JOIN_RIGHT_KEY({}))",
+        names[j.left_time],
+        names[nl + j.right_time],
+        list(&j.primary_key, nl),
+        list(&j.left_keys, 0),
+        list(&j.right_keys, nl)
+    ));
+    let select: Vec<String> = names.iter().filter(|n| !n.starts_with('$')).cloned().collect();
+    format!(
+        "TemporalJoin(joinType=[{}], where=[({})], select=[{}])",
+        j.kind.flink_name(),
+        conds.join(" AND "),
+        select.join(", ")
+    )
+}
+
 /// One operator's line, as EXPLAIN prints it.
 pub fn line(rel: &Rel, catalog: &Catalog) -> String {
     match &rel.node {
@@ -404,6 +438,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
             )
         }
         Node::IntervalJoin(j) => interval_join_text(j),
+        Node::TemporalJoin(j) => temporal_join_text(j),
         Node::GroupAggregate(a) => group_aggregate_line(a, &rel.fields),
         Node::WindowAggregate(a) => window_aggregate_lines(a, &rel.fields).0,
         Node::Over(_) | Node::Rank(_) => rank_line(rel),
@@ -433,6 +468,9 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
         }
         Node::IntervalJoin(j) => {
+            vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
+        }
+        Node::TemporalJoin(j) => {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
         }
         Node::MultiJoin(m) => m.inputs.iter().zip(&m.key_cols).map(|(r, &k)| (Some(exchange(r, &[k])), r)).collect(),
@@ -485,6 +523,8 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         Node::Values { .. } => "I",
         _ if rel.insert_only => "I",
         Node::Calc { input, .. } | Node::Expand { input, .. } => changelog_mode(input),
+        // the probe side's kinds (an upsert probe's `+U` without `-U` stays so)
+        Node::TemporalJoin(j) => changelog_mode(&j.left),
         // an outer join of insert-only inputs retracts only its NULL-padded rows
         Node::RegularJoin(j) if j.left.insert_only && j.right.insert_only => "I,UA,D",
         Node::MultiJoin(m) if m.inputs.iter().all(|r| r.insert_only) => "I,UA,D",

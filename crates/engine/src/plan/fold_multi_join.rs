@@ -78,6 +78,7 @@ fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
         | Node::WindowTvf { .. }
         | Node::WindowJoin(_)
         | Node::IntervalJoin(_)
+        | Node::TemporalJoin(_)
         | Node::MultiJoin(_)) => node,
     };
     rel

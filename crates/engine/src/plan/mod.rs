@@ -39,6 +39,9 @@ pub struct QueryPlan {
     pub single_rowtime: Option<usize>,
     /// Rows a scan reads, from `/*+ OPTIONS('number-of-rows' = 'N') */`: (table, rows).
     pub scan_rows: Vec<(usize, u64)>,
+    /// `table.exec.source.idle-timeout` / `sql.tables.scan.idle-timeout` (ms of processing time;
+    /// 0 = a source never goes idle).
+    pub idle_timeout: i64,
 }
 
 /// Plans one query with the catalog and the settings in effect where it stands.
@@ -82,7 +85,8 @@ pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, 
             f.ty = f.ty.with_time_attr(TimeAttr::None);
         }
     }
-    Ok(QueryPlan { rel, schema, notes, single_rowtime, scan_rows: binder.scan_rows })
+    let idle_timeout = settings.duration_ms("table.exec.source.idle-timeout")?;
+    Ok(QueryPlan { rel, schema, notes, single_rowtime, scan_rows: binder.scan_rows, idle_timeout })
 }
 
 /// The planner passes, in order, each because Flink does it and the output shows it
@@ -176,6 +180,8 @@ fn physical_time_indicator(rel: &Rel, col: usize) -> bool {
             Some(c) => physical_time_indicator(input, c),
             None => false,
         },
+        // Flink casts the versioned side's row time to a plain timestamp above the join
+        Node::TemporalJoin(j) => col < j.left.fields.len() && physical_time_indicator(&j.left, col),
         _ => true,
     }
 }

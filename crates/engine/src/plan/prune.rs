@@ -360,6 +360,33 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             let fields: Vec<_> = (0..n).filter(|&i| p.map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
             (Rel { node: Node::IntervalJoin(j), fields, ..rel }, p.map)
         }
+        Node::TemporalJoin(mut j) => {
+            let extra = JoinColumns {
+                left_keys: &j.left_keys,
+                right_keys: &j.right_keys,
+                residual: j.condition.as_ref(),
+                also: [vec![j.left_time], [vec![j.right_time], j.primary_key.clone()].concat()],
+            };
+            let p = prune_inputs(
+                std::mem::replace(&mut j.left, Rel::placeholder()),
+                std::mem::replace(&mut j.right, Rel::placeholder()),
+                need,
+                n,
+                true,
+                &extra,
+            );
+            j.left_keys = j.left_keys.iter().map(|&k| p.lmap[k].unwrap_or(k)).collect();
+            j.right_keys = j.right_keys.iter().map(|&k| p.rmap[k].unwrap_or(k)).collect();
+            j.primary_key = j.primary_key.iter().map(|&k| p.rmap[k].unwrap_or(k)).collect();
+            j.residual = j.residual.as_ref().map(|r| remap(r, &p.both_map));
+            j.condition = j.condition.as_ref().map(|r| remap(r, &p.both_map));
+            j.left_time = p.lmap[j.left_time].unwrap_or(j.left_time);
+            j.right_time = p.rmap[j.right_time].unwrap_or(j.right_time);
+            j.left = p.left;
+            j.right = p.right;
+            let fields: Vec<_> = (0..n).filter(|&i| p.map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
+            (Rel { node: Node::TemporalJoin(j), fields, ..rel }, p.map)
+        }
         Node::WindowTvf { input, spec, time_col, ltz, proctime } => {
             let n_in = input.fields.len();
             let mut input_need: Vec<bool> = (0..n_in).map(|i| need.get(i).copied().unwrap_or(true)).collect();

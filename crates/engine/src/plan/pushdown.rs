@@ -85,6 +85,13 @@ pub fn push_filters(rel: Rel) -> Rel {
             push_interval_residual(&mut j);
             Node::IntervalJoin(j)
         }
+        // a temporal join keeps one-sided ON conjuncts in its condition (Flink's plan shows them
+        // there): a LEFT join pads the probe rows they reject
+        Node::TemporalJoin(mut j) => {
+            j.left = push_filters(j.left);
+            j.right = push_filters(j.right);
+            Node::TemporalJoin(j)
+        }
         Node::WindowTvf { input, spec, time_col, ltz, proctime } => {
             Node::WindowTvf { input: Box::new(push_filters(*input)), spec, time_col, ltz, proctime }
         }
@@ -321,6 +328,7 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         | Node::Values { .. }
         | Node::WindowTvf { .. }
         | Node::WindowJoin(_)
+        | Node::TemporalJoin(_)
         | Node::MultiJoin(_)
         | Node::GroupAggregate(_)
         | Node::Expand { .. }

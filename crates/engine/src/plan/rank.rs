@@ -79,6 +79,20 @@ fn flip(op: Op) -> Op {
     }
 }
 
+/// `keys` and the unique keys of `input` that the projection passes on as they are.
+fn passed_keys(input: &Rel, project: &[Expr], mut keys: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
+    for k in &input.unique_keys {
+        let mapped: Option<Vec<usize>> =
+            k.iter().map(|&c| project.iter().position(|e| e.as_input() == Some(c))).collect();
+        if let Some(m) = mapped {
+            if !keys.contains(&m) {
+                keys.push(m);
+            }
+        }
+    }
+    keys
+}
+
 /// Replaces the `OVER` at the bottom of the projection chain `rel` by `f(over)`.
 fn replace_over(rel: Rel, f: &mut dyn FnMut(OverNode) -> Result<Node>) -> Result<Rel> {
     let Rel { node, fields, insert_only, update_producer, window, unique_keys } = rel;
@@ -95,13 +109,29 @@ fn replace_over(rel: Rel, f: &mut dyn FnMut(OverNode) -> Result<Node>) -> Result
                 }
                 _ => window,
             };
-            (node, io, w)
+            // a deduplication keeps one row per partition: its keys are an upsert key (Flink's
+            // `FlinkRelMdUpsertKeys` of a Deduplicate), what makes it a versioned view
+            let uk = match &node {
+                Node::Rank(r) if matches!(r.kind, RankKind::Deduplicate { .. }) && !r.partition.is_empty() => {
+                    vec![r.partition.clone()]
+                }
+                _ => unique_keys,
+            };
+            return Ok(Rel { node, fields, insert_only: io, update_producer, window: w, unique_keys: uk });
         }
         Node::Calc { input, filter, project } => {
             let input = replace_over(*input, f)?;
             let io = input.insert_only;
             let w = input.window.clone().and(window);
-            (Node::Calc { input: Box::new(input), filter, project }, io, w)
+            let uk = passed_keys(&input, &project, unique_keys);
+            return Ok(Rel {
+                node: Node::Calc { input: Box::new(input), filter, project },
+                fields,
+                insert_only: io,
+                update_producer,
+                window: w,
+                unique_keys: uk,
+            });
         }
         other => (other, insert_only, window),
     };
@@ -128,6 +158,7 @@ pub fn recognize(rel: Rel, filter: Option<Expr>, ttl: i64) -> Result<(Rel, Optio
             let (input, inner) = recognize_filter(*input, Some(inner), ttl)?;
             let insert_only = input.insert_only;
             let window = input.window.clone().and(window);
+            let unique_keys = passed_keys(&input, &project, unique_keys);
             Rel {
                 node: Node::Calc { input: Box::new(input), filter: inner, project },
                 fields,

@@ -107,6 +107,35 @@ pub struct IntervalJoinNode {
     pub min_cleanup: i64,
 }
 
+/// An event-time temporal join (Flink's `TemporalJoin`, `TemporalRowTimeJoinOperator`,
+/// SEMANTICS.md §4): each left (probe) row joins the version of the right (versioned) table
+/// valid at the probe's time attribute, once the join's watermark passes that time.
+#[derive(Clone, Debug)]
+pub struct TemporalJoinNode {
+    pub left: Rel,
+    pub right: Rel,
+    /// Inner or Left.
+    pub kind: JoinKind,
+    pub left_keys: Vec<usize>,
+    pub right_keys: Vec<usize>,
+    /// Per key: the type both sides are compared in when their numeric types differ.
+    pub key_types: Vec<Option<DataType>>,
+    /// The rest of the condition (over left ++ right): checked against the chosen version.
+    pub residual: Option<Expr>,
+    /// The whole condition as written (EXPLAIN prints it), over left ++ right.
+    pub condition: Option<Expr>,
+    /// The probe's time attribute (`FOR SYSTEM_TIME AS OF`) and the versioned side's rowtime.
+    pub left_time: usize,
+    pub right_time: usize,
+    /// The versioned side's primary (upsert) key, right columns.
+    pub primary_key: Vec<usize>,
+    /// The versioned input sends `-U` rows that Flink drops before the join (`DropUpdateBefore`).
+    pub drop_update_before: bool,
+    /// State retention (`table.exec.state.ttl`, ms of processing time; 0 = forever); Flink's
+    /// maximum retention is 1.5 times it.
+    pub ttl: i64,
+}
+
 /// The multi-way join (Flink's `StreamingMultiJoinOperator`, SEMANTICS.md §7): inputs in FROM
 /// order; level i ≥ 1 joins input i to the inputs before it.
 #[derive(Clone, Debug)]
@@ -315,6 +344,7 @@ pub enum Node {
     },
     WindowJoin(Box<WindowJoinNode>),
     IntervalJoin(Box<IntervalJoinNode>),
+    TemporalJoin(Box<TemporalJoinNode>),
     RegularJoin(Box<RegularJoinNode>),
     MultiJoin(Box<MultiJoinNode>),
     GroupAggregate(Box<GroupAggregateNode>),
@@ -375,6 +405,7 @@ impl Node {
             }
             Node::WindowJoin(j) => vec![&j.left, &j.right],
             Node::IntervalJoin(j) => vec![&j.left, &j.right],
+            Node::TemporalJoin(j) => vec![&j.left, &j.right],
             Node::RegularJoin(j) => vec![&j.left, &j.right],
             Node::MultiJoin(m) => m.inputs.iter().collect(),
             Node::Union { inputs } => inputs.iter().collect(),
@@ -397,6 +428,7 @@ impl Node {
             }
             Node::WindowJoin(j) => vec![&mut j.left, &mut j.right],
             Node::IntervalJoin(j) => vec![&mut j.left, &mut j.right],
+            Node::TemporalJoin(j) => vec![&mut j.left, &mut j.right],
             Node::RegularJoin(j) => vec![&mut j.left, &mut j.right],
             Node::MultiJoin(m) => m.inputs.iter_mut().collect(),
             Node::Union { inputs } => inputs.iter_mut().collect(),

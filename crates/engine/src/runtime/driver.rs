@@ -41,7 +41,8 @@ impl<'a> Driver<'a> {
         clock: ProcClockMode,
         zone: &'a SessionZone,
     ) -> Result<Driver<'a>> {
-        let graph = Graph::build(&plan.rel, catalog, build)?;
+        let mut graph = Graph::build(&plan.rel, catalog, build)?;
+        graph.set_idle_timeout(plan.idle_timeout);
         let by_table = (0..catalog.tables.len()).map(|t| graph.sources_of(t)).collect();
         Ok(Driver { graph, catalog, zone, clock: ProcClock::new(clock), by_table })
     }

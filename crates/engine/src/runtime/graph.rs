@@ -21,6 +21,7 @@ use crate::ops::rank::{RankFunction, RankOp, RankSpec};
 use crate::ops::regular_join::{RegularJoinOp, RegularJoinSpec};
 use crate::ops::sort_key::SortKey;
 use crate::ops::source::SourceOp;
+use crate::ops::temporal_join::{TemporalJoinOp, TemporalJoinSpec};
 use crate::ops::union::UnionOp;
 use crate::ops::values::ValuesOp;
 use crate::ops::window_aggregate::{WindowAggregateOp, WindowAggregateSpec, WindowProp as OpWindowProp, WindowTime};
@@ -31,7 +32,9 @@ use crate::ops::window_tvf::WindowTvfOp;
 use crate::ops::{Ctx, Element, Operator, Record};
 use crate::plan::rel::{RankKind, RankNumber, RankRange as PlanRankRange, RankStrategy};
 use crate::plan::{Node, Rel};
-use crate::trace::{AggCallInfo, AggregateInfo, DedupInfo, IntervalInfo, OperatorInfo, RankInfo, StateSummary};
+use crate::trace::{
+    AggCallInfo, AggregateInfo, DedupInfo, IntervalInfo, OperatorInfo, RankInfo, StateSummary, TemporalInfo,
+};
 use crate::types::TimeAttr;
 
 /// One operator of the graph (an enum, so that delivering an element is a static call; the
@@ -45,6 +48,7 @@ pub enum OpNode {
     WindowTvf(WindowTvfOp),
     WindowJoin(WindowJoinOp),
     IntervalJoin(IntervalJoinOp),
+    TemporalJoin(TemporalJoinOp),
     RegularJoin(RegularJoinOp),
     MultiJoin(MultiJoinOp),
     GroupAggregate(GroupAggregateOp),
@@ -68,6 +72,7 @@ macro_rules! with_op {
             OpNode::WindowTvf($o) => $body,
             OpNode::WindowJoin($o) => $body,
             OpNode::IntervalJoin($o) => $body,
+            OpNode::TemporalJoin($o) => $body,
             OpNode::RegularJoin($o) => $body,
             OpNode::MultiJoin($o) => $body,
             OpNode::GroupAggregate($o) => $body,
@@ -221,6 +226,7 @@ impl Graph {
             dedup: None,
             picks: None,
             interval: None,
+            temporal: None,
         }
     }
 
@@ -383,6 +389,40 @@ impl Graph {
                     rowtime: j.bounds.rowtime,
                 });
                 let id = self.push(OpNode::IntervalJoin(IntervalJoinOp::new(spec)), parent, info);
+                self.add(&j.left, Some((id, 0)), catalog, opts);
+                self.add(&j.right, Some((id, 1)), catalog, opts);
+                id
+            }
+            Node::TemporalJoin(j) => {
+                let name_of = |r: &Rel| -> String { first_table(r).unwrap_or_else(|| "input".into()) };
+                let spec = TemporalJoinSpec {
+                    outer: j.kind == crate::kinds::JoinKind::Left,
+                    left_keys: j.left_keys.clone(),
+                    right_keys: j.right_keys.clone(),
+                    key_types: j.key_types.clone(),
+                    residual: j.residual.clone(),
+                    left_time: j.left_time,
+                    right_time: j.right_time,
+                    left_types: j.left.types(),
+                    right_types: j.right.types(),
+                    drop_update_before: j.drop_update_before,
+                    ttl: j.ttl,
+                    input_names: [name_of(&j.left), name_of(&j.right)],
+                };
+                let label = crate::plan::explain_line(rel, catalog);
+                let mut info = Self::info(OpKind::TemporalJoin, label, updating, vec!["left".into(), "right".into()]);
+                let (ln, rn) = (j.left.names(), j.right.names());
+                info.keys = j.left_keys.iter().map(|&c| ln[c].clone()).collect();
+                info.temporal = Some(TemporalInfo {
+                    outer: j.kind == crate::kinds::JoinKind::Left,
+                    probe_time: ln[j.left_time].clone(),
+                    version_time: rn[j.right_time].clone(),
+                    probe_keys: j.left_keys.iter().map(|&c| ln[c].clone()).collect(),
+                    version_keys: j.right_keys.iter().map(|&c| rn[c].clone()).collect(),
+                    primary_key: j.primary_key.iter().map(|&c| rn[c].clone()).collect(),
+                    ttl_ms: (j.ttl > 1).then_some(j.ttl),
+                });
+                let id = self.push(OpNode::TemporalJoin(TemporalJoinOp::new(spec)), parent, info);
                 self.add(&j.left, Some((id, 0)), catalog, opts);
                 self.add(&j.right, Some((id, 1)), catalog, opts);
                 id
@@ -779,6 +819,7 @@ impl Graph {
             with_op!(&mut self.ops[op], o => match el {
                 Element::Record(r) => o.on_record(input, r, &mut ctx)?,
                 Element::Watermark(w) => o.on_watermark(input, w, &mut ctx)?,
+                Element::Idle(b) => o.on_idle(input, b, &mut ctx)?,
             });
         }
         self.forward(op, &mut out, cx, sink)?;
@@ -829,6 +870,18 @@ impl Graph {
             self.bufs[op] = out;
         }
         Ok(())
+    }
+
+    /// `table.exec.source.idle-timeout`: every source goes idle after that long without rows.
+    pub fn set_idle_timeout(&mut self, ms: i64) {
+        if ms <= 0 {
+            return;
+        }
+        for &s in &self.sources {
+            if let OpNode::Source(src) = &mut self.ops[s] {
+                src.set_idle_timeout(ms);
+            }
+        }
     }
 
     /// Tells the operators with processing-time timers that the simulated clock moved to `now`;

@@ -345,6 +345,11 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                 } else if k == Some(OpKind::WindowJoin) {
                     parts
                         .push(format!("join watermark (min of both inputs) advanced to {}", local_wm(*value_ms, zone)));
+                } else if k == Some(OpKind::TemporalJoin) {
+                    parts.push(format!(
+                        "the temporal join's watermark (the min of both inputs) advanced to {}",
+                        local_wm(*value_ms, zone)
+                    ));
                 } else if k == Some(OpKind::IntervalJoin) {
                     parts.push(format!(
                         "the interval join's output watermark (the min of both inputs, held back by its larger bound) advanced to {}",
@@ -354,6 +359,92 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
             }
             Event::InputWatermark { op, held_by: Some(h), .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
                 parts.push(format!("join watermark held back by {}", h));
+            }
+            Event::InputWatermark { op, held_by: Some(h), .. } if kind_of(*op) == Some(OpKind::TemporalJoin) => {
+                parts.push(format!("the temporal join's watermark is held back by {} (probe rows keep waiting)", h));
+            }
+            Event::SourceIdle { table, idle, at_ms, .. } => {
+                if *idle {
+                    parts.push(format!(
+                        "{} is idle: no row for longer than table.exec.source.idle-timeout (checked at {} processing time), so the operators that join it no longer wait for its watermark",
+                        table,
+                        local_wm(*at_ms, zone)
+                    ));
+                } else {
+                    parts.push(format!("{} is active again: its watermark counts again", table));
+                }
+            }
+            Event::TemporalWait { op, lineage, row, time_ms, watermark_ms, late, .. } => {
+                let me = input_name(ops, *op, "left");
+                let who = if mine(lineage) { "it".to_string() } else { format!("{} {}", me, row_text(row, 6)) };
+                if *late {
+                    stored.push(format!(
+                        "{} ({}) is late: the temporal join's watermark is already {}; it waits for the next watermark advance and joins what the versions' cleanup left",
+                        who,
+                        local_wm(*time_ms, zone),
+                        local_wm(*watermark_ms, zone)
+                    ));
+                } else {
+                    stored.push(format!(
+                        "{} waits in the temporal join until its watermark reaches {}",
+                        who,
+                        local_wm(*time_ms, zone)
+                    ));
+                }
+            }
+            Event::TemporalVersion { op, key, time_ms, ends, replaced, dropped, late, .. } => {
+                let me = input_name(ops, *op, "right");
+                let k = key.join(", ");
+                if *dropped {
+                    stored.push(format!("the temporal join ignores the -U of {} (Flink drops update-before rows of the versioned side)", me));
+                } else {
+                    let what = if *ends { format!("{} of {} ends at {} (deleted)", me, k, local_wm(*time_ms, zone)) } else { format!("a version of {} {} valid from {}", me, k, local_wm(*time_ms, zone)) };
+                    let extra = match (*replaced, *late) {
+                        (true, _) => " (it replaces the version of the same time: the later arrival wins)",
+                        (false, true) => " (late: the join's watermark has passed it; it is kept for later probe rows)",
+                        _ => "",
+                    };
+                    stored.push(format!("{} is stored{}", what, extra));
+                }
+            }
+            Event::TemporalRelease { op, row, time_ms, watermark_ms, version, outcome, miss, .. } => {
+                let me = input_name(ops, *op, "left");
+                let other = input_name(ops, *op, "right");
+                let head = format!(
+                    "{} {} ({}) waited until the temporal join's watermark reached {}",
+                    me,
+                    row_text(row, 4),
+                    local_wm(*time_ms, zone),
+                    local_wm(*watermark_ms, zone)
+                );
+                let tail = match (outcome, miss, version) {
+                    (crate::kinds::TemporalOutcome::Joined, _, Some(v)) => format!(
+                        "it joined {} {} valid since {}",
+                        other,
+                        row_text(&v.row, 4),
+                        local_wm(v.time_ms, zone)
+                    ),
+                    (o, m, v) => {
+                        let why = match (m, v) {
+                            (Some(crate::kinds::TemporalMiss::Deleted), Some(v)) => {
+                                format!("its key was deleted from {} at {}", other, local_wm(v.time_ms, zone))
+                            }
+                            (Some(crate::kinds::TemporalMiss::Condition), Some(v)) => format!(
+                                "the rest of the ON condition rejects {} {} (valid since {})",
+                                other,
+                                row_text(&v.row, 4),
+                                local_wm(v.time_ms, zone)
+                            ),
+                            _ => format!("{} has no version of its key at or before {}", other, local_wm(*time_ms, zone)),
+                        };
+                        if *o == crate::kinds::TemporalOutcome::Padded {
+                            format!("{}, so it comes out padded with NULLs", why)
+                        } else {
+                            format!("{}, so the inner join emits nothing for it", why)
+                        }
+                    }
+                };
+                stored.push(format!("{}; {}", head, tail));
             }
             Event::WindowFire { op, window, watermark_ms, .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
                 fired += 1;
@@ -398,6 +489,7 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                     }
                     // the interval_cleanup event says it
                     ExpireCause::IntervalPassed => {}
+                    ExpireCause::VersionSuperseded => stored.push(format!("{} of the {} state cleaned up ({})", what, side, reason)),
                     ExpireCause::WindowFired | ExpireCause::Deleted => {}
                 }
             }
@@ -705,6 +797,10 @@ fn event_op(e: &Event) -> Option<usize> {
         | Event::LateDrop { op, .. }
         | Event::IntervalProbe { op, .. }
         | Event::IntervalCleanup { op, .. }
+        | Event::SourceIdle { op, .. }
+        | Event::TemporalWait { op, .. }
+        | Event::TemporalVersion { op, .. }
+        | Event::TemporalRelease { op, .. }
         | Event::Aggregated { op, .. }
         | Event::NullTimeDrop { op, .. }
         | Event::Filtered { op, .. }

@@ -39,6 +39,7 @@ impl<O: Operator> Run<O> {
                     rows.push(format!("{}[{}]", r.kind.short(), render(&row, &types, &self.zone).join(", ")));
                 }
                 Element::Watermark(_) => seen_wm = true,
+                Element::Idle(_) => {}
             }
         }
         rows
@@ -123,6 +124,7 @@ impl Pipe {
                 match e {
                     Element::Record(r) => op.on_record(0, r, &mut cx).unwrap(),
                     Element::Watermark(w) => op.on_watermark(0, w, &mut cx).unwrap(),
+                    Element::Idle(b) => op.on_idle(0, b, &mut cx).unwrap(),
                 }
             }
             elems = out
@@ -150,6 +152,7 @@ impl Pipe {
                     rows.push(format!("{}[{}]", r.kind.short(), render(&r.row, &types, &zone).join(", ")));
                 }
                 Element::Watermark(_) => seen_wm = true,
+                Element::Idle(_) => {}
             }
         }
         rows

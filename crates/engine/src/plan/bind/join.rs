@@ -50,6 +50,16 @@ impl<'c> Binder<'c> {
     }
 
     pub(super) fn bind_join(&mut self, left: Bound, j: &Join) -> Result<Bound> {
+        if let sqlparser::ast::TableFactor::Table {
+            name,
+            alias,
+            args: None,
+            version: Some(sqlparser::ast::TableVersion::ForSystemTimeAsOf(period)),
+            ..
+        } = &j.relation
+        {
+            return self.bind_temporal_join(left, j, name, alias, period);
+        }
         let right = self.bind_table_factor(&j.relation)?;
         let span = span_of(&j.relation);
         let (kind, constraint) = match &j.join_operator {

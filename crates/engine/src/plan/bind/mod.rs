@@ -11,6 +11,7 @@ mod from;
 mod join;
 mod over;
 mod set_op;
+mod temporal;
 pub(crate) mod window_aggregate;
 mod window_tvf;
 

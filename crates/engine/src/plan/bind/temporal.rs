@@ -1,0 +1,330 @@
+//! `FROM probe [LEFT] JOIN versioned FOR SYSTEM_TIME AS OF probe.time [AS v] ON …`: an
+//! event-time temporal join (SEMANTICS.md §4), with the checks Flink's planner makes, in its
+//! order and with its words:
+//!
+//! 1. Calcite's validator: the period is a timestamp (`The system time period specification
+//!    expects Timestamp type but is 'VARCHAR'`, with its position); a period that reads the
+//!    versioned table is not a correlation of the left input; a constant is time travel, which the
+//!    in-memory catalog cannot do;
+//! 2. `LogicalCorrelateToJoinFromTemporalTableRule.validateSnapshotInCorrelate`: the period is a
+//!    time indicator (a CAST or a plain timestamp column is not: `… time attribute field`) and a
+//!    field of the left input as it is (`o.t - INTERVAL …` is not: `… time attribute field'`, the
+//!    stray quote is Flink's);
+//! 3. the join type: INNER or LEFT (`Unknown join type RIGHT`, an `IllegalStateException`);
+//! 4. a processing-time period on a table that is not a lookup table: `Processing-time temporal
+//!    join is not supported yet.`;
+//! 5. the versioned side's row time attribute, then an equality key, then its primary (upsert)
+//!    key and whether the equality keys contain it (`TemporalJoinRewriteWithUniqueKeyRule`).
+//!
+//! The versioned side is read as its changelog is: an upsert table without its
+//! ChangelogNormalize (Flink's plan has none there), a retract table or a deduplication view with
+//! its `-U` rows dropped (`DropUpdateBefore`).
+
+use sqlparser::ast::{Expr as SqlExpr, Join, JoinConstraint, JoinOperator, ObjectName, TableAlias};
+
+use crate::error::{Error, Pos, Result};
+use crate::expr::bind::{bind_scalar, calcite_error, Scope};
+use crate::expr::Expr;
+use crate::kinds::JoinKind;
+use crate::plan::classify::{compare_type, equi_pair, temporal_period, PeriodCheck};
+use crate::plan::names::uniquify;
+use crate::plan::rel::{join_fields, Node, Rel, TemporalJoinNode};
+use crate::sql::span_of;
+use crate::types::{TimeAttr, TypeKind};
+
+use super::{Binder, Bound};
+
+/// Takes a ChangelogNormalize off an upsert input (through projections that only pick columns):
+/// Flink's temporal join consumes the upsert stream as it is.
+fn strip_normalize(rel: Rel) -> Rel {
+    match rel.node {
+        Node::ChangelogNormalize { input, condition: None, .. } => *input,
+        Node::Calc { input, filter: None, project } if project.iter().all(|e| e.as_input().is_some()) => {
+            let input = strip_normalize(*input);
+            Rel { node: Node::Calc { input: Box::new(input), filter: None, project }, ..rel }
+        }
+        node => Rel { node, ..rel },
+    }
+}
+
+fn has_normalize(rel: &Rel) -> bool {
+    let mut found = false;
+    rel.walk(&mut |r| found |= matches!(r.node, Node::ChangelogNormalize { .. }));
+    found
+}
+
+/// Calcite's name of a type in the period check's message.
+fn sql_type_name(k: &TypeKind) -> String {
+    let s = crate::types::calcite_name(&crate::types::DataType::nullable(k.clone()));
+    s.split('(').next().unwrap_or("").trim().to_string()
+}
+
+/// Flink's check of a numeric compared with a string in a join condition: a temporal join's
+/// condition (a filter over the snapshot) names the operands in the order they are written.
+fn check_conversions_in_order(e: &Expr) -> Result<()> {
+    if let Expr::Call { op, args, .. } = e {
+        use crate::expr::Op;
+        if matches!(
+            op,
+            Op::Eq | Op::Ne | Op::Lt | Op::Le | Op::Gt | Op::Ge | Op::IsNotDistinctFrom | Op::IsDistinctFrom
+        ) {
+            if let (Some(a), Some(b)) = (args.first(), args.get(1)) {
+                let (ta, tb) = (a.ty(), b.ty());
+                if (ta.kind.is_numeric() && tb.kind.is_character()) || (ta.kind.is_character() && tb.kind.is_numeric())
+                {
+                    return Err(Error::table(format!(
+                        "implicit type conversion between {} and {} is not supported on join's condition now",
+                        crate::types::calcite_name(ta),
+                        crate::types::calcite_name(tb)
+                    )));
+                }
+            }
+        }
+        for a in args {
+            check_conversions_in_order(a)?;
+        }
+    }
+    Ok(())
+}
+
+impl<'c> Binder<'c> {
+    pub(super) fn bind_temporal_join(
+        &mut self,
+        left: Bound,
+        j: &Join,
+        name: &ObjectName,
+        alias: &Option<TableAlias>,
+        period: &SqlExpr,
+    ) -> Result<Bound> {
+        let span = span_of(&j.relation);
+        let right = self.bind_named_table(name, alias)?;
+        let mut all = left.scope.clone();
+        all.extend(right.scope.clone());
+        let nl = left.scope.len();
+        // 1. Calcite's validation of the period
+        let pspan = span_of(period);
+        let p = bind_scalar(period, &Scope::new(all.clone()), self.zone)?;
+        if !matches!(p.ty().kind, TypeKind::Timestamp { .. } | TypeKind::TimestampLtz { .. }) {
+            return Err(calcite_error(
+                pspan,
+                &format!(
+                    "The system time period specification expects Timestamp type but is '{}'",
+                    sql_type_name(&p.ty().kind)
+                ),
+            ));
+        }
+        let mut cols = Vec::new();
+        p.inputs(&mut cols);
+        if cols.iter().any(|&c| c >= nl) {
+            return Err(Error::validation(
+                "Temporal Table Join requires time attribute in the left table, but no time attribute found.",
+            ));
+        }
+        if cols.is_empty() {
+            let m = "getTable(ObjectPath, long) is not implemented for class org.apache.flink.table.catalog.GenericInMemoryCatalog.";
+            return Err(Error::validation(format!("SQL validation failed. {}", m))
+                .caused_by(format!("java.lang.UnsupportedOperationException: {}", m)));
+        }
+        // 2. a time indicator, and a field of the left input as it is
+        let rowtime = match temporal_period(&left.rel, &p) {
+            PeriodCheck::Field { rowtime } => rowtime,
+            PeriodCheck::NotTimeIndicator => {
+                return Err(Error::validation(
+                    "Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field",
+                ))
+            }
+            PeriodCheck::NotField => {
+                return Err(Error::validation(
+                    "Temporal table join currently only supports 'FOR SYSTEM_TIME AS OF' left table's time attribute field'",
+                ))
+            }
+            PeriodCheck::Materialized => {
+                return Err(Error::unsupported(
+                    "a temporal join whose probe side is the output of a regular join or a group aggregation (its time attribute)",
+                )
+                .at(span.0, span.1))
+            }
+        };
+        let left_time = p.as_input().unwrap_or(0);
+        // 3. the join type
+        let kind = match &j.join_operator {
+            JoinOperator::Join(_) | JoinOperator::Inner(_) => JoinKind::Inner,
+            JoinOperator::Left(_) | JoinOperator::LeftOuter(_) => JoinKind::Left,
+            JoinOperator::Right(_) | JoinOperator::RightOuter(_) => {
+                return Err(Error::table("Unknown join type RIGHT").with_class("java.lang.IllegalStateException"))
+            }
+            JoinOperator::FullOuter(_) => {
+                return Err(Error::table("Unknown join type FULL").with_class("java.lang.IllegalStateException"))
+            }
+            _ => return Err(Error::unsupported("this join operator with FOR SYSTEM_TIME AS OF").at(span.0, span.1)),
+        };
+        let cond = match &j.join_operator {
+            JoinOperator::Join(c) | JoinOperator::Inner(c) | JoinOperator::Left(c) | JoinOperator::LeftOuter(c) => {
+                match c {
+                    JoinConstraint::On(e) => {
+                        let c = bind_scalar(e, &Scope::new(all.clone()), self.zone)?;
+                        if !matches!(c.ty().kind, TypeKind::Boolean | TypeKind::Null) {
+                            return Err(calcite_error(span_of(e), "ON clause must be a condition"));
+                        }
+                        check_conversions_in_order(&c)?;
+                        self.check_implicit_conversions(&c, true)?;
+                        Some(c)
+                    }
+                    JoinConstraint::None => None,
+                    _ => {
+                        return Err(Error::unsupported("USING / NATURAL with FOR SYSTEM_TIME AS OF").at(span.0, span.1))
+                    }
+                }
+            }
+            _ => None,
+        };
+        // 4. processing time
+        if !rowtime {
+            if self.is_lookup_table(&right.rel) {
+                return Err(Error::unsupported("lookup joins (FOR SYSTEM_TIME AS OF a processing-time attribute)")
+                    .at(span.0, span.1));
+            }
+            return Err(Error::table("Processing-time temporal join is not supported yet."));
+        }
+        let conjuncts = cond.map(|c| c.conjuncts()).unwrap_or_default();
+        let rel = self.temporal_join(left.rel, right.rel, kind, conjuncts, left_time, span)?;
+        let mut scope = left.scope;
+        let mut rs = right.scope;
+        if kind.left_outer() {
+            for f in rs.iter_mut() {
+                f.ty.nullable = true;
+            }
+        }
+        scope.extend(rs);
+        Ok(Bound { rel, scope })
+    }
+
+    fn is_lookup_table(&self, rel: &Rel) -> bool {
+        let mut found = false;
+        rel.walk(&mut |r| {
+            if let Node::Scan { table, .. } = &r.node {
+                found |= self.catalog.tables[*table]
+                    .options
+                    .iter()
+                    .any(|(k, v)| k.eq_ignore_ascii_case("lookup") && v.eq_ignore_ascii_case("true"));
+            }
+        });
+        found
+    }
+
+    /// 5. The versioned side's checks, then the node.
+    fn temporal_join(
+        &mut self,
+        left: Rel,
+        right: Rel,
+        kind: JoinKind,
+        conjuncts: Vec<Expr>,
+        left_time: usize,
+        span: (Pos, Pos),
+    ) -> Result<Rel> {
+        let nl = left.fields.len();
+        let right = strip_normalize(right);
+        // the declared row time, else (Confluent's default watermark) `$rowtime`
+        let rowtime_of = |system: bool| {
+            right.fields.iter().position(|f| f.ty.time_attr() == TimeAttr::Rowtime && f.name.starts_with('$') == system)
+        };
+        let Some(right_time) = rowtime_of(false).or_else(|| rowtime_of(true)) else {
+            return Err(Error::validation(
+                "Event-Time Temporal Table Join requires both primary key and row time attribute in versioned table, but no row time attribute can be found.",
+            ));
+        };
+        let conjuncts = crate::plan::simplify::simplify_conjuncts(conjuncts);
+        let mut left_keys = Vec::new();
+        let mut right_keys = Vec::new();
+        let mut key_types = Vec::new();
+        let mut residual = Vec::new();
+        let mut pairs_text = Vec::new();
+        let (lnames, rnames) = (left.names(), right.names());
+        for c in &conjuncts {
+            match equi_pair(c, nl) {
+                Some((a, b, false)) => {
+                    left_keys.push(a);
+                    right_keys.push(b);
+                    let (lt, rt) = (&left.fields[a].ty, &right.fields[b].ty);
+                    key_types.push(compare_type(lt, rt));
+                    // Calcite's JoinPushExpressionsRule casts keys of different types in a
+                    // projection below the join: the names Flink's message shows are those
+                    let pushed = lt.with_time_attr(TimeAttr::None).kind != rt.with_time_attr(TimeAttr::None).kind;
+                    let name = |names: &[String], i: usize| {
+                        if pushed {
+                            let mut n = names.to_vec();
+                            n.push(names[i].clone());
+                            uniquify(&mut n);
+                            n.last().cloned().unwrap_or_default()
+                        } else {
+                            names[i].clone()
+                        }
+                    };
+                    pairs_text.push(format!("{}={}", name(&lnames, a), name(&rnames, b)));
+                }
+                _ => residual.push(c.clone()),
+            }
+        }
+        if left_keys.is_empty() {
+            return Err(Error::validation("Currently the join key in Temporal Table Join can not be empty."));
+        }
+        let Some(pk) = right.unique_keys.iter().filter(|k| !k.is_empty()).min_by_key(|k| k.len()).cloned() else {
+            let plan = format!(
+                "FlinkLogicalJoin(condition=[…], joinType=[{}])\n  FlinkLogical{}\n  FlinkLogicalSnapshot(period=[$cor0.{}])\n    FlinkLogical{}\n",
+                if kind == JoinKind::Left { "left" } else { "inner" },
+                crate::plan::explain_line(&left, self.catalog),
+                left.fields[left_time].name,
+                crate::plan::explain_line(&right, self.catalog),
+            );
+            return Err(Error::validation(format!(
+                "Temporal Table Join requires primary key in versioned table, but no primary key can be found. The physical plan is:\n{}",
+                plan
+            )));
+        };
+        if !pk.iter().all(|c| right_keys.contains(c)) {
+            let mut names = lnames.clone();
+            names.extend(rnames.iter().cloned());
+            uniquify(&mut names);
+            let pk_names: Vec<String> = pk.iter().map(|&c| names[nl + c].clone()).collect();
+            return Err(Error::validation(format!(
+                "Temporal table's primary key [{}] must be included in the equivalence condition of temporal join, but current temporal join condition is [{}].",
+                pk_names.join(","),
+                pairs_text.join(",")
+            )));
+        }
+        if has_normalize(&right) {
+            return Err(Error::unsupported(
+                "a temporal join on an upsert table read through a filter or an expression (write the condition in the ON clause)",
+            )
+            .at(span.0, span.1));
+        }
+        let fields = join_fields(&left, &right, kind);
+        let insert_only = left.insert_only;
+        let update_producer = left.update_producer.clone();
+        let unique_keys = left.unique_keys.clone();
+        let drop_update_before = !right.insert_only;
+        let node = TemporalJoinNode {
+            left,
+            right,
+            kind,
+            left_keys,
+            right_keys,
+            key_types,
+            residual: Expr::and_all(residual),
+            condition: Expr::and_all(conjuncts),
+            left_time,
+            right_time,
+            primary_key: pk,
+            drop_update_before,
+            ttl: self.state_ttl.0,
+        };
+        Ok(Rel {
+            node: Node::TemporalJoin(Box::new(node)),
+            fields,
+            insert_only,
+            update_producer,
+            window: None,
+            unique_keys,
+        })
+    }
+}

@@ -1,0 +1,26 @@
+-- Rejections of the versioned side (SEMANTICS.md §4.1): no primary key, no row time attribute, neither (the row time check comes first); the messages are Flink 2.3's.
+CREATE TABLE orders (
+  order_id STRING, price DECIMAL(10, 2), currency STRING, order_time TIMESTAMP(3), plain_time TIMESTAMP(3),
+  WATERMARK FOR order_time AS order_time
+);
+CREATE TABLE rates (
+  currency STRING, rate DECIMAL(10, 4), update_time TIMESTAMP(3),
+  WATERMARK FOR update_time AS update_time,
+  PRIMARY KEY (currency) NOT ENFORCED
+) WITH ('changelog-mode' = 'upsert');
+CREATE TABLE rates_no_pk (
+  currency STRING, rate DECIMAL(10, 4), update_time TIMESTAMP(3),
+  WATERMARK FOR update_time AS update_time
+);
+CREATE TABLE rates_no_rowtime (
+  currency STRING, rate DECIMAL(10, 4), update_time TIMESTAMP(3),
+  PRIMARY KEY (currency) NOT ENFORCED
+) WITH ('changelog-mode' = 'upsert');
+CREATE TABLE rates_plain (
+  currency STRING, rate DECIMAL(10, 4), update_time TIMESTAMP(3)
+);
+@rates     EUR | 1.1000 | 2024-01-01 10:00:00
+@orders    o1 | 1.00 | EUR | 2024-01-01 10:01:00 | 2024-01-01 10:01:00
+SELECT * FROM orders o JOIN rates_no_pk FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency = r.currency;
+SELECT * FROM orders o JOIN rates_no_rowtime FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency = r.currency;
+SELECT * FROM orders o LEFT JOIN rates_plain FOR SYSTEM_TIME AS OF o.order_time AS r ON o.currency = r.currency;
