@@ -58,6 +58,7 @@ mod window_buffer;
 pub mod window_deduplicate;
 pub mod window_join;
 pub mod window_rank;
+mod window_slicing;
 pub mod window_tvf;
 pub mod write_queue;
 

@@ -14,7 +14,7 @@ use crate::types::DataType;
 use crate::value::Row;
 
 use super::watermarks::InputWatermarks;
-use super::window_aggregate::{key_of, window_end_of, window_start_of, SliceBuffer, WindowClock, WindowTimers};
+use super::window_slicing::{key_of, window_end_of, window_start_of, SliceBuffer, WindowClock, WindowTimers};
 use super::{render, window_ref, Ctx, Record};
 
 /// A buffered input row.

@@ -11,10 +11,7 @@ use crate::kinds::Dialect;
 use crate::kinds::JoinKind;
 use crate::plan::explain::join_description;
 use crate::plan::names::uniquify;
-use crate::plan::rel::{
-    calc, input_spec, join_fields, join_unique_keys, join_window, IntervalJoinNode, Node, RegularJoinNode, Rel,
-    WindowJoinNode, WindowProps,
-};
+use crate::plan::rel::{calc, input_spec, join_fields, join_unique_keys, Node, RegularJoinNode, Rel};
 use crate::sql::span_of;
 use crate::types::TypeKind;
 
@@ -38,7 +35,7 @@ fn or_reads_outer(e: &Expr, no: usize) -> bool {
     }
 }
 
-use crate::plan::classify::{classify_join, compare_type, equi_pair, interoperable, IntervalBounds, JoinStrategy};
+use crate::plan::classify::{classify_join, equi_pair, interoperable, JoinStrategy};
 
 impl<'c> Binder<'c> {
     pub(super) fn bind_table_with_joins(&mut self, twj: &TableWithJoins) -> Result<Bound> {
@@ -375,154 +372,6 @@ impl<'c> Binder<'c> {
                 Ok(crate::plan::simplify::prune_empty(rel))
             }
         }
-    }
-
-    /// An interval join (SEMANTICS.md §3): equalities between the sides other than the time
-    /// bounds are the join key, the rest (the bounds aside) a residual condition. Both inputs must
-    /// be append-only; rowtime bounds need the same time type on both sides.
-    fn interval_join(
-        &mut self,
-        left: Rel,
-        right: Rel,
-        kind: JoinKind,
-        conjuncts: Vec<Expr>,
-        bounds: IntervalBounds,
-        span: (Pos, Pos),
-    ) -> Result<Rel> {
-        let nl = left.fields.len();
-        for side in [&left, &right] {
-            if !side.insert_only {
-                return Err(Error::table(format!(
-                    "StreamPhysicalIntervalJoin doesn't support consuming update and delete changes which is produced by node {}",
-                    side.update_producer.clone().unwrap_or_else(|| "TableSourceScan".into())
-                )));
-            }
-        }
-        if bounds.rowtime {
-            let (lt, rt) = (&left.fields[bounds.left_time].ty, &right.fields[bounds.right_time].ty);
-            if std::mem::discriminant(&lt.kind) != std::mem::discriminant(&rt.kind) {
-                return Err(Error::validation(format!(
-                    "Interval join with rowtime attribute requires same rowtime types, but the types are {} and {}.",
-                    lt.summary(),
-                    rt.summary()
-                )));
-            }
-        }
-        let condition = Expr::and_all(conjuncts.clone());
-        let mut left_keys = Vec::new();
-        let mut right_keys = Vec::new();
-        let mut null_safe = Vec::new();
-        let mut key_types = Vec::new();
-        let mut residual = Vec::new();
-        for (i, c) in conjuncts.into_iter().enumerate() {
-            if bounds.time_conjuncts.contains(&i) {
-                continue;
-            }
-            match equi_pair(&c, nl) {
-                Some((a, b, safe)) => {
-                    left_keys.push(a);
-                    right_keys.push(b);
-                    null_safe.push(safe);
-                    key_types.push(compare_type(&left.fields[a].ty, &right.fields[b].ty));
-                }
-                None => residual.push(c),
-            }
-        }
-        if left_keys.is_empty() && self.dialect == Dialect::Confluent {
-            return Err(Error::validation(
-                "an interval join without an equality predicate is not supported: Confluent Cloud requires at least one equi-join predicate besides the time bounds, e.g. ON o.id = s.order_id (SET 'joinlab.dialect' = 'flink' runs it as Apache Flink 2.3 does)",
-            )
-            .at(span.0, span.1));
-        }
-        let fields = join_fields(&left, &right, kind);
-        let node = IntervalJoinNode {
-            left,
-            right,
-            kind,
-            left_keys,
-            right_keys,
-            null_safe,
-            key_types,
-            residual: Expr::and_all(residual),
-            condition,
-            bounds,
-            min_cleanup: self.interval_min_cleanup,
-        };
-        Ok(Rel {
-            node: Node::IntervalJoin(Box::new(node)),
-            fields,
-            insert_only: true,
-            update_producer: None,
-            window: None,
-            unique_keys: Vec::new(),
-        })
-    }
-
-    /// A window join (SEMANTICS.md §2.3–2.5): equalities between the sides other than the
-    /// window bounds are the join key, the rest is a residual condition.
-    fn window_join(
-        &mut self,
-        left: Rel,
-        right: Rel,
-        kind: JoinKind,
-        conjuncts: Vec<Expr>,
-        [(ls, le), (rs, re)]: [(usize, usize); 2],
-        [lw, rw]: [WindowProps; 2],
-    ) -> Result<Rel> {
-        let nl = left.fields.len();
-        if lw.proctime {
-            return Err(Error::table("Processing time Window Join is not supported yet."));
-        }
-        for side in [&left, &right] {
-            if !side.insert_only {
-                return Err(Error::table(format!(
-                    "StreamPhysicalWindowJoin doesn't support consuming update and delete changes which is produced by node {}",
-                    side.update_producer.clone().unwrap_or_else(|| "TableSourceScan".into())
-                )));
-            }
-        }
-        let mut left_keys = Vec::new();
-        let mut right_keys = Vec::new();
-        let mut null_safe = Vec::new();
-        let mut key_types = Vec::new();
-        let mut residual = Vec::new();
-        for c in conjuncts {
-            match equi_pair(&c, nl) {
-                Some((a, b, false)) if lw.window_start.contains(&a) && rw.window_start.contains(&b) => {}
-                Some((a, b, false)) if lw.window_end.contains(&a) && rw.window_end.contains(&b) => {}
-                Some((a, b, safe)) => {
-                    left_keys.push(a);
-                    right_keys.push(b);
-                    null_safe.push(safe);
-                    key_types.push(compare_type(&left.fields[a].ty, &right.fields[b].ty));
-                }
-                None => residual.push(c),
-            }
-        }
-        let fields = join_fields(&left, &right, kind);
-        let window = join_window(&lw, &rw, nl, fields.len());
-        let node = WindowJoinNode {
-            left,
-            right,
-            kind,
-            left_keys,
-            right_keys,
-            null_safe,
-            residual: Expr::and_all(residual),
-            key_types,
-            left_window: lw,
-            right_window: rw,
-            left_win: (ls, le),
-            right_win: (rs, re),
-        };
-        Ok(Rel {
-            node: Node::WindowJoin(Box::new(node)),
-            fields,
-            insert_only: true,
-            update_producer: None,
-            window: Some(window),
-            unique_keys: Vec::new(),
-        })
     }
 
     /// A regular join (SEMANTICS.md §1): equality conjuncts between the sides are the join

@@ -8,11 +8,13 @@
 
 pub(crate) mod aggregate;
 mod from;
+mod interval_join;
 mod join;
 mod over;
 mod set_op;
 mod temporal;
 pub(crate) mod window_aggregate;
+mod window_join;
 mod window_tvf;
 
 use sqlparser::ast::{Expr as SqlExpr, Query, Select, SelectItem, TableAlias};
