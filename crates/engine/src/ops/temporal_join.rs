@@ -352,7 +352,6 @@ impl TemporalJoinOp {
         self.keys[k].left = wait;
         self.rows -= due.len();
         let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: Some(wm) };
-        let key_has_null = self.keys[k].key.iter().any(Value::is_null);
         for p in due {
             let found = self.keys[k]
                 .right
@@ -361,7 +360,6 @@ impl TemporalJoinOp {
                 .map(|(&t, v)| (t, v.kind, v.row.clone(), v.lineage.clone()));
             let (outcome, miss) = match &found {
                 None => (None, Some(TemporalMiss::NoVersion)),
-                Some(_) if key_has_null => (None, Some(TemporalMiss::NoVersion)),
                 Some((_, kind, _, _)) if !kind.is_accumulate() => (None, Some(TemporalMiss::Deleted)),
                 Some((_, _, row, _)) => {
                     let ok = match &self.s.residual {
