@@ -56,11 +56,30 @@ export type TableOrigin = "script" | "datagen" | "examples";
  */
 export type PairKind = "matched" | "unmatched" | "update" | "replaced";
 
+/**
+ * What became of a probe row a temporal join released.
+ */
+export type TemporalOutcome = "joined" | "padded" | "dropped";
+
+/**
+ * Why a probe row of a temporal join found no version to join.
+ */
+export type TemporalMiss = "no_version" | "deleted" | "condition";
+
 export type WindowRef = { start_ms: number, end_ms: number, 
 /**
  * `[12:20, 12:25)` as the window columns print.
  */
 label: string, };
+
+/**
+ * A version of a temporal join's versioned side.
+ */
+export type VersionRef = { 
+/**
+ * The version's row time: it is valid from then to the key's next version.
+ */
+time_ms: number, kind: RowKind, row: Array<string>, lineage: Array<number>, };
 
 export type Event = { "type": "source_row", op: number, table: string, kind: RowKind, row: Array<string>, rowtime_ms?: number | null, } | { "type": "watermark", op: number, value_ms: number | null, text: string, } | { "type": "input_watermark", op: number, input: number, value_ms: number | null, text: string, held_by?: string | null, } | { "type": "window_assign", op: number, windows: Array<WindowRef>, } | { "type": "state_insert", op: number, side: string, key: Array<string>, window?: WindowRef | null, row: Array<string>, lineage: Array<number>, rows_in_state: number, } | { "type": "state_expire", op: number, side: string, key: Array<string>, window?: WindowRef | null, rows: number, cause: ExpireCause, reason: string, } | { "type": "window_fire", op: number, window: WindowRef, key: Array<string>, left_rows: number, right_rows: number, watermark_ms: number | null, } | { "type": "late_drop", op: number, side: string, row: Array<string>, window: WindowRef, watermark_ms: number | null, lineage: Array<number>, } | { "type": "interval_probe", op: number, side: string, key: Array<string>, row: Array<string>, lineage: Array<number>, 
 /**
@@ -209,6 +228,28 @@ export type IntervalInfo = { lower_ms: number, upper_ms: number,
  * Event time (else processing time).
  */
 rowtime: boolean, };
+
+/**
+ * What a temporal join (`FOR SYSTEM_TIME AS OF probe.time`) reads.
+ */
+export type TemporalInfo = { 
+/**
+ * LEFT (pads probe rows without a version) or INNER.
+ */
+outer: boolean, 
+/**
+ * The probe's time attribute (the AS OF column) and the versioned side's row time, as
+ * their inputs name them.
+ */
+probe_time: string, version_time: string, 
+/**
+ * The equality keys of each side (the versioned side's include its primary key).
+ */
+probe_keys: Array<string>, version_keys: Array<string>, primary_key: Array<string>, 
+/**
+ * State retention (`table.exec.state.ttl`, ms of processing time); absent when off.
+ */
+ttl_ms?: number | null, };
 
 export type OperatorInfo = { id: number, 
 /**

@@ -656,13 +656,17 @@ mod typescript {
         push::<ExpireCause>(&mut out, &cfg);
         push::<TableOrigin>(&mut out, &cfg);
         push::<PairKind>(&mut out, &cfg);
+        push::<TemporalOutcome>(&mut out, &cfg);
+        push::<TemporalMiss>(&mut out, &cfg);
         push::<WindowRef>(&mut out, &cfg);
+        push::<VersionRef>(&mut out, &cfg);
         push::<Event>(&mut out, &cfg);
         push::<AggCallInfo>(&mut out, &cfg);
         push::<AggregateInfo>(&mut out, &cfg);
         push::<RankInfo>(&mut out, &cfg);
         push::<DedupInfo>(&mut out, &cfg);
         push::<IntervalInfo>(&mut out, &cfg);
+        push::<TemporalInfo>(&mut out, &cfg);
         push::<OperatorInfo>(&mut out, &cfg);
         push::<StateGroup>(&mut out, &cfg);
         push::<StateSummary>(&mut out, &cfg);

@@ -9,7 +9,7 @@
 import { type Clock, clockFor } from '../time';
 import type { Event, EventOf, OperatorInfo, QueryTrace, ScriptTrace, Step, TableInfo, WindowRef } from '../trace';
 import { WINDOW_KINDS } from './ops';
-import type { EventNotes, HeldBack, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, WatermarkSeries, WindowFireInfo, WindowInfo, WindowLane } from './types';
+import type { EventNotes, HeldBack, IdleSpan, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, TemporalProbe, TemporalVersion, TemporalView, WatermarkSeries, WindowFireInfo, WindowInfo, WindowLane } from './types';
 
 /** What every pass shares: the query, its steps (then the end of input) and the display clock. */
 interface Input {
@@ -42,6 +42,8 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
   const interval = intervalPass(input, lanes, rowsByPos, joinWatermark);
   const start = query.start ?? null;
   const { outputs, outEnd } = outputPass(input, rowsByPos, start);
+  const temporal = temporalPass(input, lanes, rowsByPos, outputs, outEnd);
+  const idle = idlePass(input);
   const { series: stateSeries, total: stateTotal } = stateSeriesOf(steps, start);
   const freed = freedPerStep(steps, start);
 
@@ -81,6 +83,8 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     zone,
     held,
     interval,
+    temporal,
+    idle,
   };
 }
 
@@ -123,6 +127,7 @@ function lanePass(input: Input, laneTables: string[]): { lanes: Lane[]; rowsByPo
         wmBefore: null,
         behind: false,
         interval: null,
+        temporal: null,
       };
       rowsByPos[p] = row;
       lanes[row.lane].rows.push(row);
@@ -473,7 +478,7 @@ function outputPass(input: Input, rowsByPos: (RowMark | null)[], start: Step | n
         const k = o.row.join('\u0001');
         standing.set(k, [...(standing.get(k) ?? []), outputs.length]);
       }
-      outputs.push({ index: outputs.length, pos: p, kind: o.kind, row: o.row, text: o.text, lineage, x, partner: o.partner ?? -1, pairKind: o.pair ?? null, padded, retracts });
+      outputs.push({ index: outputs.length, pos: p, kind: o.kind, row: o.row, text: o.text, lineage, x, partner: o.partner ?? -1, pairKind: o.pair ?? null, padded, retracts, temporal: null });
     });
     outEnd[p] = outputs.length;
   }
@@ -617,6 +622,208 @@ function intervalPass(input: Input, lanes: Lane[], rowsByPos: (RowMark | null)[]
   const time = new Float64Array(M + 1).fill(Number.NaN);
   if (joinWatermark && ivOp === joinOp) for (let p = 1; p <= M; p++) time[p] = joinWatermark.values[p] + delay;
   return { op: ivOp.id, lower: b?.lower ?? null, upper: b?.upper ?? null, rowtime, delay, probes, cached, time, lateRows };
+}
+
+// ---- temporal joins: each version of the versioned side and its life in state; each probe row,
+// how long it waited, the version it met and the changelog row it became
+
+function temporalPass(
+  input: Input,
+  lanes: Lane[],
+  rowsByPos: (RowMark | null)[],
+  outputs: OutputRow[],
+  outEnd: Int32Array,
+): TemporalView | null {
+  const { steps, toX, joinOp, query } = input;
+  const tj = joinOp?.kind === 'TemporalJoin' ? joinOp : query.operators.find((o) => o.kind === 'TemporalJoin');
+  if (!tj) return null;
+  const M = steps.length;
+  const probeLane = laneOfInput(input, lanes, tj.inputs[0]);
+  const versionLane = laneOfInput(input, lanes, tj.inputs[1]);
+  const nameOf = (lane: number | null, i: number) => (lane !== null ? lanes[lane].table : `input ${i + 1}`);
+  const versionInput = query.operators.find((o) => o.id === tj.inputs[1]);
+  const keys: string[] = [];
+  const seeKey = (k: string) => {
+    if (!keys.includes(k)) keys.push(k);
+  };
+  const versions: TemporalVersion[] = [];
+  const probes: TemporalProbe[] = [];
+  const waitsAt: TemporalProbe[][] = Array.from({ length: M + 1 }, () => []);
+  const releasedAt: TemporalProbe[][] = Array.from({ length: M + 1 }, () => []);
+  /** Per key: the versions held (by time), and the probe rows waiting (arrival order). */
+  const held = new Map<string, TemporalVersion[]>();
+  const waiting = new Map<string, TemporalProbe[]>();
+  const sameLineage = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+  for (let p = 1; p <= M; p++) {
+    for (const e of steps[p - 1].events) {
+      if (!('op' in e) || e.op !== tj.id) continue;
+      if (e.type === 'temporal_version') {
+        if (e.dropped) continue;
+        const keyText = e.key.join(', ');
+        seeKey(keyText);
+        const list = held.get(keyText) ?? [];
+        held.set(keyText, list);
+        const v: TemporalVersion = {
+          op: e.op,
+          pos: p,
+          key: e.key,
+          keyText,
+          kind: e.kind,
+          row: e.row,
+          lineage: e.lineage,
+          time: toX(e.time_ms) ?? e.time_ms,
+          timeMs: e.time_ms,
+          ends: e.ends,
+          late: e.late,
+          replacedPos: null,
+          leftPos: null,
+          leftCause: null,
+        };
+        const same = list.findIndex((x) => x.timeMs === e.time_ms);
+        if (same >= 0) {
+          list[same].replacedPos = p;
+          list[same] = v;
+        } else {
+          list.push(v);
+          list.sort((a, b) => a.timeMs - b.timeMs);
+        }
+        versions.push(v);
+      } else if (e.type === 'temporal_wait') {
+        const keyText = e.key.join(', ');
+        seeKey(keyText);
+        const r: TemporalProbe = {
+          op: e.op,
+          pos: p,
+          key: e.key,
+          keyText,
+          kind: e.kind,
+          row: e.row,
+          lineage: e.lineage,
+          time: toX(e.time_ms) ?? e.time_ms,
+          timeMs: e.time_ms,
+          wmBefore: e.watermark_ms == null ? null : toX(e.watermark_ms),
+          late: e.late,
+          releasePos: null,
+          releaseWm: null,
+          version: null,
+          outcome: null,
+          miss: null,
+          output: -1,
+          expiredPos: null,
+        };
+        probes.push(r);
+        waitsAt[p].push(r);
+        waiting.set(keyText, [...(waiting.get(keyText) ?? []), r]);
+        if (e.lineage.length === 1) {
+          const mark = rowsByPos[e.lineage[0]];
+          if (mark && !mark.temporal) mark.temporal = r;
+        }
+      } else if (e.type === 'temporal_release') {
+        const keyText = e.key.join(', ');
+        const list = waiting.get(keyText) ?? [];
+        const i = list.findIndex((x) => x.timeMs === e.time_ms && sameLineage(x.lineage, e.lineage));
+        if (i < 0) continue;
+        const r = list[i];
+        list.splice(i, 1);
+        r.releasePos = p;
+        r.releaseWm = e.watermark_ms == null ? Number.POSITIVE_INFINITY : toX(e.watermark_ms);
+        r.outcome = e.outcome;
+        r.miss = e.miss ?? null;
+        const ref = e.version;
+        if (ref) r.version = (held.get(keyText) ?? []).find((v) => v.timeMs === ref.time_ms && sameLineage(v.lineage, ref.lineage)) ?? null;
+        releasedAt[p].push(r);
+      } else if (e.type === 'state_expire') {
+        const keyText = e.key.join(', ');
+        if (e.side === 'right') {
+          // Cleanup removes the oldest versions of the key (it keeps the newest one ≤ the watermark
+          // and every later one); state TTL removes them all.
+          const list = held.get(keyText) ?? [];
+          const gone = e.cause === 'ttl' ? list.splice(0, list.length) : list.splice(0, Math.min(e.rows, list.length));
+          for (const v of gone) {
+            v.leftPos = p;
+            v.leftCause = e.cause;
+          }
+        } else if (e.side === 'left') {
+          const list = waiting.get(keyText) ?? [];
+          for (const r of list.splice(0, Math.min(e.rows, list.length))) r.expiredPos = p;
+        }
+      }
+    }
+  }
+  // Each output row of a step is the released probe row (of that step) whose lineage it carries.
+  for (let p = 1; p <= M; p++) {
+    const rel = releasedAt[p].filter((r) => r.outcome !== 'dropped');
+    if (!rel.length) continue;
+    const used = new Set<TemporalProbe>();
+    for (let i = outEnd[p - 1]; i < outEnd[p]; i++) {
+      const o = outputs[i];
+      const set = [...new Set(o.lineage)].sort((a, b) => a - b).join(',');
+      // A joined row carries the probe's and the version's steps; a padded one the probe's.
+      const lin = (x: TemporalProbe) => [...new Set([...x.lineage, ...(x.outcome === 'joined' ? (x.version?.lineage ?? []) : [])])].sort((a, b) => a - b).join(',');
+      const r = rel.find((x) => !used.has(x) && lin(x) === set);
+      if (!r) continue;
+      used.add(r);
+      r.output = i;
+      o.temporal = r;
+    }
+  }
+  return {
+    op: tj.id,
+    info: tj.temporal ?? null,
+    outer: tj.temporal?.outer ?? false,
+    probeLane,
+    versionLane,
+    probeTable: nameOf(probeLane, 0),
+    versionTable: nameOf(versionLane, 1),
+    versionColumns: versionInput?.columns ?? [],
+    keys,
+    versions,
+    probes,
+    waitsAt,
+    releasedAt,
+  };
+}
+
+/**
+ * The versions of a key at step `pos` (those arrived by then and not overwritten), by time, each
+ * with the time of the next one (null: the latest), which ends it.
+ */
+export function versionsAt(t: TemporalView, keyText: string, pos: number): { v: TemporalVersion; until: number | null }[] {
+  const list = t.versions.filter((v) => v.keyText === keyText && v.pos <= pos && (v.replacedPos === null || v.replacedPos > pos)).sort((a, b) => a.timeMs - b.timeMs || a.pos - b.pos);
+  return list.map((v, i) => ({ v, until: i + 1 < list.length ? list[i + 1].time : null }));
+}
+
+/** Whether a probe row waits in the temporal join after step `pos`. */
+export function waitingAt(r: TemporalProbe, pos: number): boolean {
+  return r.pos <= pos && (r.releasePos === null || r.releasePos > pos) && (r.expiredPos === null || r.expiredPos > pos);
+}
+
+// ---- idle sources: from the step a source went idle to the step it was active again
+
+function idlePass(input: Input): IdleSpan[] {
+  const spans: IdleSpan[] = [];
+  const open = new Map<number, IdleSpan>();
+  input.steps.forEach((st, i) => {
+    for (const e of st.events) {
+      if (e.type !== 'source_idle') continue;
+      if (e.idle) {
+        if (open.has(e.op)) continue;
+        const s: IdleSpan = { op: e.op, table: e.table, from: i + 1, atMs: e.at_ms, to: null };
+        open.set(e.op, s);
+        spans.push(s);
+      } else {
+        const s = open.get(e.op);
+        if (s) s.to = i + 1;
+        open.delete(e.op);
+      }
+    }
+  });
+  return spans;
+}
+
+/** The idle span of a table at step `pos` (idle after that step), or null. */
+export function idleAt(m: QueryModel, table: string, pos: number): IdleSpan | null {
+  return m.idle.find((s) => s.table === table && s.from <= pos && (s.to === null || s.to > pos)) ?? null;
 }
 
 // ---- state: rows each stateful operator holds after each step, and rows freed per step

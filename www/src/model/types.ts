@@ -1,7 +1,7 @@
 // The view model of one query: what the page draws, in the shapes the panes and the timeline
 // read. Built once per loaded query by build.ts; every step is then a lookup.
 
-import type { Event, OpKind, OperatorInfo, PairKind, QueryTrace, RowKind, ScriptTrace, Step } from '../trace';
+import type { Event, ExpireCause, OpKind, OperatorInfo, PairKind, QueryTrace, RowKind, ScriptTrace, Step, TemporalInfo, TemporalMiss, TemporalOutcome } from '../trace';
 
 export type { PairKind };
 
@@ -32,6 +32,97 @@ export interface RowMark {
   behind: boolean;
   /** What the interval join it entered made of it (its `interval_probe`), null for other joins. */
   interval: IntervalRow | null;
+  /** The temporal join's view of it as a probe row (its `temporal_wait`), null otherwise. */
+  temporal: TemporalProbe | null;
+}
+
+/**
+ * A version of a temporal join's versioned side (its `temporal_version`): valid from its time to
+ * the key's next version (`versionsAt` says which is next at a step). Times on the display clock.
+ */
+export interface TemporalVersion {
+  op: number;
+  /** Step it arrived at. */
+  pos: number;
+  key: string[];
+  /** `key.join(', ')`: the version lane's row. */
+  keyText: string;
+  kind: RowKind;
+  row: string[];
+  lineage: Lineage;
+  time: number;
+  timeMs: number;
+  /** A `-D`: the key has no version from its time on. */
+  ends: boolean;
+  /** The join's watermark had passed its time (it is kept all the same). */
+  late: boolean;
+  /** Step at which a later row of the same time overwrote it (null: never). */
+  replacedPos: number | null;
+  /** Step at which it left the join's state (cleanup: a newer version ≤ the watermark; or state TTL). */
+  leftPos: number | null;
+  leftCause: ExpireCause | null;
+}
+
+/** A probe (left) row of a temporal join: it waits until the join's watermark reaches its time. */
+export interface TemporalProbe {
+  op: number;
+  /** Step it arrived at (its `temporal_wait`). */
+  pos: number;
+  key: string[];
+  keyText: string;
+  kind: RowKind;
+  row: string[];
+  lineage: Lineage;
+  /** Its AS OF time (display clock) and as the trace gives it (epoch ms). */
+  time: number;
+  timeMs: number;
+  /** The join's watermark when it arrived (display clock; null: none yet). */
+  wmBefore: number | null;
+  /** The watermark had already passed its time: it waits for the next advance. */
+  late: boolean;
+  /** Step that released it, and the join's watermark then (Infinity: +inf); null while it waits. */
+  releasePos: number | null;
+  releaseWm: number | null;
+  /** The version it met (null: none at or before its time, or not released yet). */
+  version: TemporalVersion | null;
+  outcome: TemporalOutcome | null;
+  miss: TemporalMiss | null;
+  /** The changelog row it became (its index in `outputs`), -1 when none (INNER drop, a filter, waiting). */
+  output: number;
+  /** Step at which state TTL removed it unreleased (null: never). */
+  expiredPos: number | null;
+}
+
+/** A temporal join's versions, probe rows and time attributes (the query's join, else the first). */
+export interface TemporalView {
+  op: number;
+  info: TemporalInfo | null;
+  outer: boolean;
+  /** Lanes of the probe and versioned tables (null: that side is not one table). */
+  probeLane: number | null;
+  versionLane: number | null;
+  probeTable: string;
+  versionTable: string;
+  /** The versioned side's column names (its input's), to show a version's values without its key and time. */
+  versionColumns: string[];
+  /** Keys in first-seen order (versions and probes): one row of the version lane each. */
+  keys: string[];
+  versions: TemporalVersion[];
+  probes: TemporalProbe[];
+  /** Probe rows that arrived at each step / were released at each step. */
+  waitsAt: TemporalProbe[][];
+  releasedAt: TemporalProbe[][];
+}
+
+/** A source marked idle (`source_idle`): from the step it went idle to the step it was active again. */
+export interface IdleSpan {
+  op: number;
+  table: string;
+  from: number;
+  /** The processing time of the check that saw it idle (epoch ms, on the simulated clock). */
+  atMs: number;
+  /** Step at which it emitted a watermark again (null: idle to the end of the trace). */
+  to: number | null;
 }
 
 /**
@@ -129,6 +220,8 @@ export interface OutputRow {
    * padded at once on arrival). Null for every other row.
    */
   padded: { of: IntervalRow; timer: number | null; at: number | null; late: boolean } | null;
+  /** A temporal join's output: the probe row it is (with the version it met), null otherwise. */
+  temporal: TemporalProbe | null;
 }
 
 /** Rows a stateful operator holds after each step (from the trace's `Step.state`). */
@@ -279,4 +372,8 @@ export interface QueryModel {
   held: (HeldBack | null)[];
   /** The interval join's bounds, clocks and rows, when the join (`joinOp`) is an IntervalJoin. */
   interval: IntervalInfo | null;
+  /** The temporal join's versions and probe rows, when the query has a TemporalJoin. */
+  temporal: TemporalView | null;
+  /** Sources marked idle (`table.exec.source.idle-timeout`), in order. */
+  idle: IdleSpan[];
 }

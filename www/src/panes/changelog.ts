@@ -7,7 +7,7 @@
 // which input row caused it and which stored rows it involves (each a link to its step).
 
 import { h } from '../dom';
-import { type OutputRow, outStart, type QueryModel, stepAt, stepName } from '../model';
+import { type OutputRow, outStart, type QueryModel, stepAt, stepName, versionsAt } from '../model';
 import { updatingBadge } from './badges';
 import { formatTime } from '../time';
 import type { Pane } from './pane';
@@ -168,6 +168,7 @@ export class ChangelogPane implements Pane {
         }
         const li = h('li', {}, rowButton(i), retractTag(i));
         if (o.padded) li.append(paddedCaption(m, o, pos));
+        if (o.temporal) li.append(temporalCaption(m, o));
         // A pair whose rows are apart: the caption goes with the replacing row.
         if (o.partner >= 0 && o.partner < i) {
           const r = m.outputs[o.partner];
@@ -258,6 +259,41 @@ function paddedCaption(m: QueryModel, o: OutputRow, pos: number): HTMLElement {
       ? [...cause, ` lifts the join's time to ${t(p.at)}, past the cleanup timer ${t(p.timer)} of `, row, ': it never joined, so it leaves the state padded with NULLs.']
       : [...cause, ` finds `, row, ` expired (the join's time is ${t(p.at)}): it never joined, so it leaves the state padded with NULLs.`];
   return h('span', { class: 'jl-pair-why jl-padded-why', 'data-testid': 'padded-why' }, ...parts);
+}
+
+/**
+ * A temporal join's output row: its probe row (a link to its step), how long it waited for the
+ * join's watermark, and the version it met AS OF its time (a link), or why there was none.
+ */
+function temporalCaption(m: QueryModel, o: OutputRow): HTMLElement {
+  const r = o.temporal;
+  const t = m.temporal;
+  if (!r || !t) return h('span');
+  const t2 = (v: number | null) => (v === null ? '?' : Number.isFinite(v) ? formatTime(v) : '+∞');
+  const link = (p: number, testid: string): HTMLElement => {
+    const s = stepAt(m, p);
+    return h('button', { type: 'button', class: 'jl-step-link jl-lineage-link', 'data-goto': p, 'data-testid': testid, title: `Go to step ${p}` }, `${s?.text ?? `step ${p}`} (step ${p})`);
+  };
+  const probe = r.lineage.length === 1 ? link(r.lineage[0], 'temporal-probe') : h('span', { class: 'jl-mono', 'data-testid': 'temporal-probe' }, `[${r.row.join(', ')}]`);
+  const parts: (HTMLElement | string)[] = [probe];
+  parts.push(
+    r.late
+      ? ` arrived late (the join's watermark was already ${t2(r.wmBefore)}) and waited for the next advance; at ${stepName(m, o.pos)} the watermark reached ${t2(r.releaseWm)}`
+      : ` waited until the join's watermark reached its time ${t2(r.time)}${r.releaseWm !== null && r.releaseWm !== r.time ? ` (at ${stepName(m, o.pos)} it reached ${t2(r.releaseWm)})` : ''}`,
+  );
+  const v = r.version;
+  const vlink = (x: NonNullable<typeof v>) => (x.lineage.length === 1 ? link(x.lineage[0], 'temporal-version') : h('span', { class: 'jl-mono', 'data-testid': 'temporal-version' }, `[${x.row.join(', ')}]`));
+  if (r.outcome === 'joined' && v) {
+    const until = versionsAt(t, v.keyText, o.pos).find((x) => x.v === v)?.until ?? null;
+    parts.push(`; AS OF ${t2(r.time)} it joined `, vlink(v), `, valid from ${t2(v.time)}${until === null ? '' : ` until ${t2(until)}`}.`);
+  } else if (r.miss === 'deleted' && v) {
+    parts.push(`; AS OF ${t2(r.time)} the version of ${r.keyText} is the delete `, vlink(v), ` at ${t2(v.time)}: no version, so it comes out padded with NULLs.`);
+  } else if (r.miss === 'condition' && v) {
+    parts.push(`; AS OF ${t2(r.time)} the version is `, vlink(v), ', but the rest of the ON condition rejects it: padded with NULLs.');
+  } else {
+    parts.push(`; AS OF ${t2(r.time)} ${t.versionTable} has no version of ${r.keyText}: no version, so it comes out padded with NULLs.`);
+  }
+  return h('span', { class: 'jl-pair-why jl-temporal-why', 'data-testid': 'temporal-why' }, ...parts);
 }
 
 export function kindClass(kind: string): string {

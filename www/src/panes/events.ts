@@ -133,6 +133,35 @@ export function describe(
       return `the sink receives ${row(e.kind, e.row)}`;
     case 'source_end':
       return `${op(e.op)}: the input ends`;
+    case 'source_idle':
+      return e.idle
+        ? `${op(e.op)} is idle: no row for longer than the idle timeout (seen by the check at processing time ${formatTime(e.at_ms, true)}), so the operators that join it leave its watermark out`
+        : `${op(e.op)} is active again: its watermark counts again`;
+    case 'temporal_wait':
+      return (
+        `${op(e.op)}: the probe row ${row(e.kind, e.row)} (${key(e.key)}, AS OF ${time(e.time_ms)}) waits until the join's watermark reaches ${time(e.time_ms)}` +
+        (e.watermark_ms == null ? ' (no watermark yet)' : ` (it is ${time(e.watermark_ms)})`) +
+        (e.late ? "; it is late: the watermark has passed its time, so it waits for the next advance and joins what cleanup left" : '') +
+        `; ${plural(e.waiting, 'probe row')} of the key wait${e.waiting === 1 ? 's' : ''}`
+      );
+    case 'temporal_version':
+      if (e.dropped) return `${op(e.op)}: ${row(e.kind, e.row)} of ${key(e.key)} is dropped before the join (a -U changes nothing: the +U that follows is the new version)`;
+      return (
+        (e.ends
+          ? `${op(e.op)}: ${row(e.kind, e.row)} deletes ${key(e.key)} at ${time(e.time_ms)}: no version from then until the next one`
+          : `${op(e.op)} stores a version of ${key(e.key)} valid from ${time(e.time_ms)}: ${row(e.kind, e.row)}`) +
+        (e.replaced ? ' (it overwrites the version of the same time: the later arrival wins)' : '') +
+        (e.late ? " (late: the join's watermark has passed its time; kept all the same)" : '') +
+        `; ${plural(e.versions, 'version')} of the key held`
+      );
+    case 'temporal_release': {
+      const head = `${op(e.op)}: the join's watermark ${time(e.watermark_ms)} reached the probe row ${row(e.kind, e.row)} (AS OF ${time(e.time_ms)})`;
+      const v = e.version;
+      const met = v ? `the version valid at ${time(e.time_ms)} is ${row(v.kind, v.row)} (from ${time(v.time_ms)})` : `${key(e.key)} has no version at or before ${time(e.time_ms)}`;
+      if (e.outcome === 'joined') return `${head}: ${met}; it joins it (${e.kind})`;
+      const why = e.miss === 'deleted' ? `${met}, a delete` : e.miss === 'condition' ? `${met}, but the rest of the ON condition rejects it` : met;
+      return `${head}: ${why}; ${e.outcome === 'padded' ? 'it comes out padded with NULLs (LEFT)' : 'nothing comes out (INNER)'}`;
+    }
   }
 }
 
@@ -212,7 +241,7 @@ function describeOp(e: Event, op: (id: number) => string, time: (ms: number | nu
     const r = rankOutput(e, cx);
     return r ? `the sink receives ${row(e.kind, e.row)}: ${r}` : null;
   }
-  if (e.type === 'source_row' || e.type === 'source_end' || e.type === 'null_time_drop' || e.type === 'interval_probe' || e.type === 'interval_cleanup' || e.type === 'input_watermark') return null;
+  if (e.type === 'source_row' || e.type === 'source_end' || e.type === 'source_idle' || e.type === 'null_time_drop' || e.type === 'interval_probe' || e.type === 'interval_cleanup' || e.type === 'input_watermark' || e.type.startsWith('temporal_')) return null;
   const o = m.query.operators.find((x) => x.id === e.op);
   if (!o) return null;
   const meta = opMeta(m.query, o);

@@ -45,6 +45,7 @@ export class PlanPane implements Pane {
         why ? h('div', { class: 'jl-small jl-mode-why', 'data-testid': 'mode-reason' }, `${o.updating ? 'Updating' : 'Append-only'}: ${why.replace(/^(updating|append-only): /, '')}`) : null,
         h('div', { class: 'jl-mono jl-op-label' }, readableBounds(o)),
         o.kind === 'IntervalJoin' ? intervalBounds(model, o) : null,
+        o.kind === 'TemporalJoin' ? temporalKeys(model, o) : null,
       );
       parent.append(li);
       if (o.inputs.length) {
@@ -92,4 +93,37 @@ function intervalBounds(m: QueryModel, o: OperatorInfo): HTMLElement | null {
         `a row of ${r} at t joins the rows of ${l} of times ${range(b.lower, b.upper)}. ` +
         (b.rowtime ? (delay > 0 ? `Its output watermark is held back by ${d(delay)}, the larger bound.` : 'Its output watermark is not held back.') : '');
   return h('p', { class: 'jl-small jl-interval-bounds', 'data-testid': 'interval-bounds' }, text);
+}
+
+/** A temporal join's keys and time attributes in words (`OperatorInfo.temporal`). */
+function temporalKeys(m: QueryModel, o: OperatorInfo): HTMLElement | null {
+  const t = o.temporal;
+  if (!t) return null;
+  const [l, r] = [inputName(m, o.inputs[0]), inputName(m, o.inputs[1])];
+  const eq = t.probe_keys.map((k, i) => `${l}.${k} = ${r}.${t.version_keys[i] ?? '?'}`).join(' AND ');
+  return h(
+    'div',
+    { class: 'jl-small jl-temporal-keys', 'data-testid': 'temporal-keys' },
+    h(
+      'p',
+      {},
+      `FOR SYSTEM_TIME AS OF ${l}.${t.probe_time}: each row of ${l} (the probe side) joins the version of ${r} (the versioned side) valid at its ${t.probe_time}. `,
+      `Keys: ${eq}; ${r}'s primary key is ${t.primary_key.join(', ')}; its versions are ordered by ${r}.${t.version_time} (a version is valid from its ${t.version_time} until the key's next one). `,
+      `A probe row waits until the join's watermark (the smaller of both inputs') reaches its ${t.probe_time}. `,
+      t.outer ? 'LEFT: a probe row without a version comes out padded with NULLs.' : 'INNER: a probe row without a version is dropped.',
+      t.ttl_ms != null ? ` State retention: ${formatDuration(t.ttl_ms)} (table.exec.state.ttl).` : '',
+    ),
+    h(
+      'dl',
+      { class: 'jl-temporal-dl' },
+      h('dt', {}, 'probe keys'),
+      h('dd', { class: 'jl-mono', 'data-testid': 'probe-keys' }, t.probe_keys.join(', ')),
+      h('dt', {}, 'version keys'),
+      h('dd', { class: 'jl-mono', 'data-testid': 'version-keys' }, t.version_keys.join(', ')),
+      h('dt', {}, 'probe time (AS OF)'),
+      h('dd', { class: 'jl-mono', 'data-testid': 'probe-time' }, t.probe_time),
+      h('dt', {}, 'version time'),
+      h('dd', { class: 'jl-mono', 'data-testid': 'version-time' }, t.version_time),
+    ),
+  );
 }

@@ -14,9 +14,9 @@
 // * The rows that left the state at this step, and why (window fired, retracted, state TTL).
 
 import { h } from '../dom';
-import { operator, operatorName, type QueryModel, sidesOf, type StateSeries, stateSeriesOf, stepAt } from '../model';
+import { operator, operatorName, type QueryModel, sidesOf, type StateSeries, stateSeriesOf, stepAt, type TemporalProbe, type TemporalVersion, versionsAt, waitingAt } from '../model';
 import { shortWindow } from '../timeline';
-import { formatDate } from '../time';
+import { formatDate, formatTime } from '../time';
 import type { EventOf, StateGroup, StateSummary } from '../trace';
 import { updatingBadge } from './badges';
 import { OP_STATE_KINDS, opStateTable } from './state-ops';
@@ -317,7 +317,7 @@ export class StatePane implements Pane {
         continue;
       }
       if (!s.groups.length) continue;
-      out.push(...stateTable(m, s));
+      out.push(...stateTable(m, s, this.pos));
     }
     this.body.replaceChildren(...out);
   }
@@ -332,9 +332,10 @@ function shortReason(e: EventOf<'state_expire'>): string {
 }
 
 /** One operator's state: a row per (window,) key, a column per side. */
-function stateTable(m: QueryModel, s: StateSummary): Node[] {
+function stateTable(m: QueryModel, s: StateSummary, pos: number): Node[] {
   const o = operator(m, s.op);
   if (o?.kind === 'IntervalJoin') return intervalTable(m, s);
+  if (o?.kind === 'TemporalJoin' && m.temporal?.op === o.id) return temporalTable(m, s, pos);
   if (o && OP_STATE_KINDS.has(o.kind)) return opStateTable(m, o, s) ?? [];
   // Every side of the operator, also those that hold nothing yet (shown as —).
   const sides = sidesOf(m, s.op, [...new Set(s.groups.map((g) => g.side))]);
@@ -463,6 +464,84 @@ function intervalTable(m: QueryModel, s: StateSummary): Node[] {
   ];
   const total = s.groups.reduce((n, g) => n + g.rows.length, 0);
   if (total > shown) out.push(h('p', { class: 'jl-muted', text: `… and ${total - shown} more rows` }));
+  return out;
+}
+
+/**
+ * A temporal join's state after step `pos`: the probe rows waiting per key, each with the
+ * watermark it needs (its AS OF time), and the versions per key with the time each is valid from
+ * and until (the key's next version). The rows are the engine's (`stateAt`); the times and steps
+ * come from the model's view of the same rows (their `temporal_wait` / `temporal_version`
+ * events), the engine's note beside them.
+ */
+function temporalTable(m: QueryModel, s: StateSummary, pos: number): Node[] {
+  const t = m.temporal;
+  if (!t) return [];
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+  const wm = m.joinWatermark?.values[Math.min(pos, m.joinWatermark.values.length - 1)] ?? Number.NaN;
+  const at = (v: number | null) => (v === null || Number.isNaN(v) ? '—' : Number.isFinite(v) ? formatTime(v) : '+∞');
+  const stepLink = (p: number) => h('span', { class: 'jl-small', 'data-testid': 'arrived' }, `step ${p}`);
+  const waitRows: HTMLElement[] = [];
+  const versionRows: HTMLElement[] = [];
+  const usedP = new Set<TemporalProbe>();
+  const usedV = new Set<TemporalVersion>();
+  for (const g of s.groups.slice(0, MAX_GROUPS)) {
+    const key = g.key.join(', ');
+    g.rows.slice(0, MAX_ROWS).forEach((row, i) => {
+      const note = g.row_notes?.[i] ?? '';
+      if (g.side === 'left') {
+        const r = t.probes.find((x) => !usedP.has(x) && x.keyText === key && waitingAt(x, pos) && same(x.row, row));
+        if (r) usedP.add(r);
+        waitRows.push(
+          h(
+            'tr',
+            { 'data-testid': 'temporal-waiting', 'data-key': key },
+            h('th', { scope: 'row', class: 'jl-mono' }, key || '()'),
+            h('td', { class: 'jl-mono' }, `${r?.kind ?? ''}[${row.join(', ')}]`),
+            h('td', { class: 'jl-mono', 'data-testid': 'waits-for' }, r ? at(r.time) : ''),
+            h('td', {}, r ? stepLink(r.pos) : ''),
+            h('td', { class: 'jl-small' }, r?.late ? h('span', { class: 'jl-note jl-note-padded' }, 'late: the watermark had passed it') : ''),
+            h('td', { class: 'jl-muted jl-small', 'data-testid': 'row-note' }, note),
+          ),
+        );
+      } else {
+        const list = versionsAt(t, key, pos);
+        const hit = list.find((x) => !usedV.has(x.v) && (x.v.leftPos === null || x.v.leftPos > pos) && same(x.v.row, row));
+        if (hit) usedV.add(hit.v);
+        const v = hit?.v;
+        versionRows.push(
+          h(
+            'tr',
+            { 'data-testid': 'temporal-version', 'data-key': key, 'data-kind': v?.kind ?? '' },
+            h('th', { scope: 'row', class: 'jl-mono' }, key || '()'),
+            h('td', { class: 'jl-mono' }, `${v?.kind ?? ''}[${row.join(', ')}]`),
+            h('td', { class: 'jl-mono', 'data-testid': 'valid-from' }, v ? (v.ends ? `deleted at ${at(v.time)}` : at(v.time)) : ''),
+            h('td', { class: 'jl-mono', 'data-testid': 'valid-until' }, hit ? (hit.until === null ? 'a newer version' : at(hit.until)) : ''),
+            h('td', {}, v ? stepLink(v.pos) : ''),
+            h('td', { class: 'jl-muted jl-small', 'data-testid': 'row-note' }, note),
+          ),
+        );
+      }
+    });
+  }
+  const head = (...cols: string[]) => h('thead', {}, h('tr', {}, ...cols.map((c) => h('th', { scope: 'col' }, c))));
+  const out: Node[] = [
+    h(
+      'p',
+      { class: 'jl-caption jl-muted', 'data-testid': 'temporal-state-note' },
+      `Each row of ${t.probeTable} waits, per key, until the join's watermark (the smaller of both inputs'; now ${at(wm)}) reaches its AS OF time; then it joins the version of ${t.versionTable} valid at that time${t.outer ? ', or comes out padded with NULLs when there is none' : ''}. `,
+      'A version is valid from its time until the key’s next version. When the watermark passes a newer version, the older ones can no longer be joined and leave the state.',
+    ),
+    h('h5', { class: 'jl-state-sub' }, `Waiting rows of ${t.probeTable} (left)`),
+    waitRows.length
+      ? h('table', { class: 'jl-table jl-state-table jl-temporal-waiting', 'data-op': s.op }, head('key', 'row', 'waits for the watermark to reach', 'arrived', '', 'engine note'), h('tbody', {}, ...waitRows))
+      : h('p', { class: 'jl-muted jl-small', 'data-testid': 'no-waiting' }, 'No row waits.'),
+    h('h5', { class: 'jl-state-sub' }, `Versions of ${t.versionTable} (right)`),
+    versionRows.length
+      ? h('table', { class: 'jl-table jl-state-table jl-temporal-versions', 'data-op': s.op }, head('key', 'row', 'valid from', 'until', 'arrived', 'engine note'), h('tbody', {}, ...versionRows))
+      : h('p', { class: 'jl-muted jl-small' }, 'No version held.'),
+  ];
+  if (s.groups.length > MAX_GROUPS) out.push(h('p', { class: 'jl-muted', text: `… and ${s.groups.length - MAX_GROUPS} more keys` }));
   return out;
 }
 

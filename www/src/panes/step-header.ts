@@ -4,7 +4,7 @@
 // legend. Its elements sit in different places of the layout (layout.ts puts them there).
 
 import { h } from '../dom';
-import { operatorName, type QueryModel, sidesOf, stepAt } from '../model';
+import { operatorName, type QueryModel, sidesOf, stepAt, waitingAt } from '../model';
 import { settingAt } from '../settings';
 import { LANE_COLORS } from '../timeline';
 import { clockFor, formatDate, formatDuration, formatTime } from '../time';
@@ -158,7 +158,9 @@ export class StepHeader implements Pane {
         ? `. Windows cannot fire until ${held.by} moves on.`
         : iv
           ? `. No cleanup timer fires and no row is padded until ${held.by} moves on${iv.delay > 0 ? `; the join's output watermark is ${formatDuration(iv.delay)} further back (${at(join.values[pos])})` : ''}.`
-          : '.',
+          : m.temporal && m.temporal.op === join.op
+            ? temporalHeld(m, pos, held.by)
+            : '.',
     ];
     this.held.replaceChildren(...parts);
     this.held.dataset.by = held.by;
@@ -200,12 +202,39 @@ export class StepHeader implements Pane {
       items.push(h('span', {}, sw('jl-sw-timer'), "its key's cleanup timer"));
       if (iv.delay > 0) items.push(h('span', {}, sw('jl-sw-jointime'), "join's time (timers fire at it)"));
     }
+    if (m.temporal && m.extent) {
+      items.push(h('span', {}, sw('jl-sw-version'), 'version (valid until the next one)'));
+      items.push(h('span', {}, sw('jl-sw-cut'), 'AS OF cut of a probe row'));
+      items.push(h('span', {}, sw('jl-sw-wait'), 'probe row waiting for the watermark'));
+      items.push(h('span', {}, sw('jl-sw-deleted'), 'version deleted (-D)'));
+    }
+    if (m.idle.length) items.push(h('span', {}, sw('jl-sw-idle'), 'idle source (left out of the join’s watermark)'));
     if (m.windows.length) items.push(h('span', {}, sw('jl-sw-open'), 'window open'), h('span', {}, sw('jl-sw-fired'), 'fired'), h('span', {}, sw('jl-sw-firemark'), 'fires at this step'));
     if (m.windowLanes.length > 1) items.push(h('span', {}, 'a lane per windowed operator, the sources’ side first'));
     if (m.held.some((x, p) => x && p > x.since)) items.push(h('span', {}, sw('jl-sw-held'), 'join watermark held back'));
     items.push(h('span', {}, sw('jl-sw-out'), 'emitted row'));
     this.legend.replaceChildren(...items);
   }
+}
+
+/**
+ * A temporal join held back: how many probe rows wait for the input holding it, when that input
+ * last sent a row, and what would let the join go on without it.
+ */
+function temporalHeld(m: QueryModel, pos: number, by: string): string {
+  const t = m.temporal;
+  if (!t) return '.';
+  const n = t.probes.filter((r) => waitingAt(r, pos)).length;
+  if (n === 0) return '.';
+  const lane = m.lanes.find((l) => l.table === by);
+  let last = 0;
+  for (const r of lane?.rows ?? []) if (r.pos <= pos) last = r.pos;
+  const quiet = last > 0 && pos - last >= 2 ? ` ${by} has sent no row since step ${last}: a table that stops updating holds its watermark, and the join's with it` : '';
+  const option = m.trace.dialect === 'confluent' ? 'sql.tables.scan.idle-timeout' : 'table.exec.source.idle-timeout';
+  return (
+    `. ${n} row${n === 1 ? '' : 's'} of ${t.probeTable} wait${n === 1 ? 's' : ''} in the temporal join until ${by} moves on.` +
+    (quiet ? `${quiet}; '${option}' would mark it idle and let the join go on without it.` : '')
+  );
 }
 
 function capitalize(s: string): string {

@@ -64,6 +64,20 @@ export class StepsTable implements Pane {
       if (i.row?.dropped) notes.push(`dropped: ${i.row.dropped}`);
       let padded = 0;
       for (let o = outStart(m, p); o < m.outEnd[p]; o++) if (m.outputs[o].padded) padded++;
+      const t = m.temporal;
+      if (t && p > 0) {
+        for (const r of t.waitsAt[p] ?? []) notes.push(`#${r.pos} waits until the join's watermark reaches ${formatTime(r.time)}${r.late ? ' (late)' : ''}`);
+        const rel = t.releasedAt[p] ?? [];
+        if (rel.length) {
+          const n = (o: string) => rel.filter((r) => r.outcome === o).length;
+          const parts = [n('joined') && `${n('joined')} joined`, n('padded') && `${n('padded')} padded (no version)`, n('dropped') && `${n('dropped')} dropped (no version)`].filter(Boolean);
+          notes.push(`released ${rel.map((r) => `#${r.pos}`).join(', ')}: ${parts.join(', ')}`);
+        }
+      }
+      for (const span of m.idle) {
+        if (span.from === p) notes.push(`${span.table} idle`);
+        if (span.to === p) notes.push(`${span.table} active again`);
+      }
       if (s.kind === 'start') notes.push('the VALUES rows, emitted as the job starts (before any table row)');
       if (padded) notes.push(`${padded} row${padded === 1 ? '' : 's'} padded with NULLs`);
       if (i.freed) {

@@ -11,6 +11,12 @@ export const PAD_R = 18;
 export const AXIS_H = 34;
 export const BAND_H = 20;
 export const INTERVAL_LANE_H = 50;
+/** A temporal join's version lane: its head, one row per key of the versioned table, its foot (the join's watermark label). */
+export const VERSION_HEAD_H = 20;
+export const VERSION_ROW_H = 22;
+export const VERSION_FOOT_H = 18;
+/** Keys drawn in the version lane (the rest are summed up in a line). */
+export const MAX_VERSION_KEYS = 12;
 
 export interface Layout {
   width: number;
@@ -25,6 +31,8 @@ export interface Layout {
   /** The join's lane: its window lane, or an interval join's lane (its time, its output watermark). */
   joinLane: { top: number; height: number; track: Map<WindowInfo, number> } | null;
   outLane: { top: number; height: number; track: Int32Array };
+  /** A temporal join's version lane: the y of each key's row (its middle). */
+  versionLane: { top: number; height: number; rows: Map<string, number> } | null;
   dense: boolean;
 }
 
@@ -87,7 +95,18 @@ export function layoutFor(m: QueryModel, width: number): Layout {
 
   let joinLane: Layout['joinLane'] = null;
   const windowLanes: Layout['windowLanes'] = [];
-  if (m.interval && !m.windows.length && timeAxis) {
+  let versionLane: Layout['versionLane'] = null;
+  if (m.temporal && !m.interval && !m.windows.length && timeAxis) {
+    // A temporal join's lane: a row per key of the versioned table (its versions as segments, the
+    // probe rows' AS OF cuts), its watermark labelled at the foot.
+    const keys = m.temporal.keys.slice(0, MAX_VERSION_KEYS);
+    const rows = new Map(keys.map((k, i) => [k, top + VERSION_HEAD_H + i * VERSION_ROW_H + VERSION_ROW_H / 2]));
+    const more = m.temporal.keys.length > keys.length ? 14 : 0;
+    const height = VERSION_HEAD_H + Math.max(1, keys.length) * VERSION_ROW_H + more + VERSION_FOOT_H;
+    versionLane = { top, height, rows };
+    joinLane = { top, height, track: new Map() };
+    top += height;
+  } else if (m.interval && !m.windows.length && timeAxis) {
     // An interval join's lane: its time (where its cleanup timers fire) and its output watermark.
     joinLane = { top, height: INTERVAL_LANE_H, track: new Map() };
     top += INTERVAL_LANE_H;
@@ -125,7 +144,7 @@ export function layoutFor(m: QueryModel, width: number): Layout {
   const outLane = { top, height: 22 + outN * (dense ? 8 : 16), track: outTrack };
   top += outLane.height;
 
-  return { width, height: top + 8, from, to, timeAxis, lanes, windowLanes, joinLane, outLane, dense };
+  return { width, height: top + 8, from, to, timeAxis, lanes, windowLanes, joinLane, outLane, versionLane, dense };
 }
 
 /** What every painter draws with: the canvas, the model at a step, the layout and its coordinates. */

@@ -4,10 +4,10 @@
 // dropped it as late, the current step's row ringed.
 
 import { formatDate, formatTime, ticks } from '../time';
-import type { RowMark } from '../model';
+import { type RowMark, waitingAt } from '../model';
 import { AXIS_H, type Frame, GUTTER } from './geometry';
 import { paintIntervalBand } from './paint-interval';
-import { paintSourceWatermark } from './paint-watermarks';
+import { paintSourceIdle, paintSourceWatermark } from './paint-watermarks';
 import { ellipsize, LANE_COLORS, LATE_COLOR, lateWhy } from './style';
 
 /** The time (or arrival-number) axis with its grid lines, the date and the clock's zone. */
@@ -45,6 +45,7 @@ export function paintLanes(f: Frame): void {
     ctx.fillStyle = li % 2 ? '#f8fafc' : '#ffffff';
     ctx.fillRect(0, geo.top, L.width, geo.height);
     paintSourceWatermark(f, lane.table, geo.top, geo.height);
+    paintSourceIdle(f, lane.table, geo.top, geo.height);
     paintIntervalBand(f, li, geo.top, geo.height);
     ctx.fillStyle = color;
     ctx.fillRect(6, geo.top + 8, 4, geo.height - 16);
@@ -113,16 +114,18 @@ function paintRow(f: Frame, r: RowMark, x: number, y: number, color: string): vo
     ctx.fillText('late', x + w / 2 + 6, y);
     ctx.font = '11px system-ui, sans-serif';
   } else {
+    // A probe row waiting in a temporal join for the watermark: hollow, until the step that releases it.
+    const waits = !future && !!r.temporal && waitingAt(r.temporal, pos);
     ctx.beginPath();
     ctx.roundRect(x - w / 2, y - h / 2, w, h, 8);
-    ctx.fillStyle = future ? '#fff' : r.dropped ? '#fff' : color;
+    ctx.fillStyle = future || r.dropped || waits ? '#fff' : color;
     ctx.fill();
     ctx.strokeStyle = color;
-    ctx.lineWidth = 1.25;
+    ctx.lineWidth = waits ? 2 : 1.25;
     if (future || r.dropped) ctx.setLineDash([3, 2]);
     ctx.stroke();
     ctx.setLineDash([]);
-    ctx.fillStyle = future || r.dropped ? color : '#fff';
+    ctx.fillStyle = future || r.dropped || waits ? color : '#fff';
     ctx.textAlign = 'center';
     ctx.font = '600 11px system-ui, sans-serif';
     ctx.fillText(label, x, y + 0.5);
@@ -150,7 +153,15 @@ function paintRow(f: Frame, r: RowMark, x: number, y: number, color: string): vo
     : iv.cached
       ? ` (${iv.matched ? `joined ${iv.matched} on arrival; ` : ''}kept until the join's time passes ${formatTime(iv.to)})`
       : ` (late: the join's time had passed ${formatTime(iv.to)}; ${iv.matched ? `it joined ${iv.matched} row${iv.matched === 1 ? '' : 's'} still kept, ` : ''}not kept)`;
-  f.hits.push({ x, y, r: w / 2 + 2, pos: r.pos, label: `#${r.pos} ${r.text}${r.late ? ` (late: ${lateWhy(r.late)}; dropped by the ${r.late.by})` : ''}${ivText}${r.dropped ? ` (${r.dropped})` : ''}` });
+  const tp = r.temporal;
+  const tText = !tp
+    ? ''
+    : waitingAt(tp, pos)
+      ? ` (waits in the temporal join until its watermark reaches ${formatTime(tp.time)})`
+      : tp.releasePos !== null && tp.releasePos <= pos
+        ? ` (released at step ${tp.releasePos}: ${tp.outcome === 'joined' ? `joined the version of step ${tp.version?.pos ?? '?'}` : tp.outcome === 'padded' ? 'no version, padded with NULLs' : 'no version, dropped'})`
+        : '';
+  f.hits.push({ x, y, r: w / 2 + 2, pos: r.pos, label: `#${r.pos} ${r.text}${r.late ? ` (late: ${lateWhy(r.late)}; dropped by the ${r.late.by})` : ''}${ivText}${tText}${r.dropped ? ` (${r.dropped})` : ''}` });
 }
 
 /** Dropped as late by a window join, or late at an interval join (it probed, it was not kept). */

@@ -2,6 +2,7 @@
 // and its value), the join's across every lane, and, when an input holds the join's watermark
 // back, the time between it and the input that is ahead, hatched and labelled.
 
+import { idleAt, type QueryModel } from '../model';
 import { formatTime } from '../time';
 import { AXIS_H, type Frame, GUTTER, PAD_R } from './geometry';
 import { drawnInterval, intervalTimeLabel } from './paint-interval';
@@ -21,6 +22,44 @@ export function paintSourceWatermark(f: Frame, table: string, top: number, heigh
   ctx.textAlign = x > L.width - 150 ? 'right' : 'left';
   ctx.fillText(`wm ${Number.isFinite(wm) ? formatTime(wm) : '+∞'}`, x + (ctx.textAlign === 'right' ? -4 : 4), top + 8);
   ctx.textAlign = 'left';
+}
+
+/**
+ * A source marked idle (`source_idle`) at this step: on its lane, after its watermark, a label
+ * saying since which step, and that the operators joining it no longer wait for it.
+ */
+export function paintSourceIdle(f: Frame, table: string, top: number, height: number): void {
+  const { ctx, m, L, pos } = f;
+  const span = idleAt(m, table, pos);
+  if (!span || !L.timeAxis) return;
+  const series = m.sourceWatermarks.find((s) => s.label === table);
+  const wm = series ? series.values[Math.min(pos, series.values.length - 1)] : Number.NaN;
+  const x = Number.isNaN(wm) ? GUTTER : Number.isFinite(wm) ? f.clampX(f.px(wm)) : L.width - PAD_R;
+  const label = `idle since step ${span.from}: the join no longer waits for its watermark`;
+  ctx.save();
+  ctx.font = `${span.from === pos ? '600 ' : ''}10.5px system-ui, sans-serif`;
+  const tw = ctx.measureText(label).width;
+  const lx = x + 6 + tw > L.width - PAD_R ? Math.max(GUTTER + 2, x - 6 - tw) : x + 6;
+  const y = top + height - 8;
+  ctx.fillStyle = 'rgba(255,255,255,0.9)';
+  ctx.fillRect(lx - 2, y - 7, tw + 4, 14);
+  ctx.fillStyle = '#92400e';
+  ctx.fillText(label, lx, y);
+  ctx.restore();
+}
+
+/** Idle sources at this step, in words (the timeline's accessible text). */
+export function idleMarksText(m: QueryModel, pos: number): string[] {
+  const out: string[] = [];
+  for (const lane of m.lanes) {
+    const span = idleAt(m, lane.table, pos);
+    if (span) out.push(`idle: ${lane.table} since step ${span.from} (no row for longer than the idle timeout, seen at processing time ${formatTime(span.atMs)}): the join's watermark leaves it out`);
+    else {
+      const back = m.idle.find((s) => s.table === lane.table && s.to === pos);
+      if (back) out.push(`idle: ${lane.table} is active again at step ${pos}: its watermark counts again`);
+    }
+  }
+  return out;
 }
 
 /** A held-back join watermark: the time between it and the input that is ahead, hatched. */

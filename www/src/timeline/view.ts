@@ -14,7 +14,8 @@ import { frame, type Hit, type Layout, layoutFor } from './geometry';
 import { intervalMarksText, paintIntervalLane, paintIntervalMarks, paintIntervalTime, paintPaddedLinks } from './paint-interval';
 import { paintAxis, paintLanes } from './paint-lanes';
 import { paintLineage, paintOutputs } from './paint-outputs';
-import { paintHeldBack, paintJoinWatermark } from './paint-watermarks';
+import { paintAsOfLinks, paintVersionLane, temporalMarksText } from './paint-temporal';
+import { idleMarksText, paintHeldBack, paintJoinWatermark } from './paint-watermarks';
 import { paintWindows, windowMarksText } from './paint-windows';
 
 /** Numbers the playgrounds' timeline descriptions (ids are unique on a page of several). */
@@ -125,18 +126,20 @@ export class Timeline implements Pane {
     paintIntervalMarks(f);
     paintWindows(f);
     paintIntervalLane(f);
+    paintVersionLane(f);
     paintOutputs(f);
     paintHeldBack(f);
     paintIntervalTime(f);
     paintJoinWatermark(f);
     paintLineage(f, this.hoverOutput);
     paintPaddedLinks(f, this.hoverOutput);
+    paintAsOfLinks(f);
     this.describe(m, pos);
   }
 
-  /** The step's marks in words: an interval join's, the window lanes' (fires, open windows). */
+  /** The step's marks in words: an interval join's, a temporal join's, the window lanes' (fires, open windows), idle sources. */
   private describe(m: QueryModel, pos: number): void {
-    const lines = [...(m.interval ? intervalMarksText(m, pos) : []), ...(m.windowLanes.length ? windowMarksText(m, pos) : [])];
+    const lines = [...(m.interval ? intervalMarksText(m, pos) : []), ...(m.temporal ? temporalMarksText(m, pos) : []), ...(m.windowLanes.length ? windowMarksText(m, pos) : []), ...idleMarksText(m, pos)];
     const text = lines.join('\n');
     if (text === this.describedText) return;
     this.describedText = text;
