@@ -214,6 +214,8 @@ pub enum OpKind {
     WindowRank,
     WindowDeduplicate,
     WindowAggregate,
+    /// UNNEST: a `Correlate` with `$UNNEST_ROWS$1`.
+    Correlate,
 }
 
 /// What an operator is to the query, for the page: where rows enter, what normalizes an upsert
@@ -242,7 +244,7 @@ impl OpKind {
             OpKind::WindowJoin | OpKind::IntervalJoin | OpKind::RegularJoin | OpKind::MultiJoin => OpRole::Join,
             OpKind::GroupAggregate | OpKind::WindowAggregate => OpRole::Aggregate,
             OpKind::Rank | OpKind::Deduplicate | OpKind::WindowRank | OpKind::WindowDeduplicate => OpRole::Rank,
-            OpKind::Expand | OpKind::Union => OpRole::Calc,
+            OpKind::Expand | OpKind::Union | OpKind::Correlate => OpRole::Calc,
         }
     }
 
@@ -266,6 +268,7 @@ impl OpKind {
             OpKind::WindowRank => "WindowRank",
             OpKind::WindowDeduplicate => "WindowDeduplicate",
             OpKind::WindowAggregate => "WindowAggregate",
+            OpKind::Correlate => "Correlate",
         }
     }
 }

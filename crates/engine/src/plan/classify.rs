@@ -180,6 +180,7 @@ fn time_indicators_live(rel: &Rel) -> bool {
         | super::Node::Values { .. }
         | super::Node::WindowJoin(_)
         | super::Node::IntervalJoin(_) => true,
+        super::Node::Correlate(c) => time_indicators_live(&c.input),
         super::Node::Calc { input, .. }
         | super::Node::Expand { input, .. }
         | super::Node::WindowTvf { input, .. }

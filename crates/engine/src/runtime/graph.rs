@@ -10,6 +10,7 @@ use crate::error::RuntimeError;
 use crate::kinds::OpKind;
 use crate::ops::aggregate::accumulators::CallSpec;
 use crate::ops::calc::CalcOp;
+use crate::ops::correlate::CorrelateOp;
 use crate::ops::deduplicate::{DedupKind, DeduplicateOp, DeduplicateSpec};
 use crate::ops::expand::ExpandOp;
 use crate::ops::group_aggregate::{GroupAggregateOp, GroupAggregateSpec};
@@ -49,6 +50,7 @@ pub enum OpNode {
     MultiJoin(MultiJoinOp),
     GroupAggregate(GroupAggregateOp),
     Expand(ExpandOp),
+    Correlate(CorrelateOp),
     Union(UnionOp),
     Rank(RankOp),
     Deduplicate(DeduplicateOp),
@@ -72,6 +74,7 @@ macro_rules! with_op {
             OpNode::MultiJoin($o) => $body,
             OpNode::GroupAggregate($o) => $body,
             OpNode::Expand($o) => $body,
+            OpNode::Correlate($o) => $body,
             OpNode::Union($o) => $body,
             OpNode::Rank($o) => $body,
             OpNode::Deduplicate($o) => $body,
@@ -398,6 +401,16 @@ impl Graph {
                 for (i, input) in inputs.iter().enumerate() {
                     self.add(input, Some((id, i)), catalog, opts);
                 }
+                id
+            }
+            Node::Correlate(c) => {
+                let label = crate::plan::explain_line(rel, catalog);
+                let id = self.push(
+                    OpNode::Correlate(CorrelateOp::new(c, rel.types())),
+                    parent,
+                    Self::info(OpKind::Correlate, label, updating, Vec::new()),
+                );
+                self.add(&c.input, Some((id, 0)), catalog, opts);
                 id
             }
             Node::Expand { input, projects } => {

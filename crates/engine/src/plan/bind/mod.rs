@@ -11,6 +11,7 @@ mod from;
 mod join;
 mod over;
 mod set_op;
+mod unnest;
 pub(crate) mod window_aggregate;
 mod window_tvf;
 
@@ -348,6 +349,14 @@ impl<'c> Binder<'c> {
         let mut where_parts: Vec<&SqlExpr> = s.selection.as_ref().map(conjuncts_of).unwrap_or_default();
         let mut bound = self.bind_table_with_joins(&s.from[0])?;
         for twj in &s.from[1..] {
+            if let Some(item) = unnest::unnest_item(&twj.relation) {
+                // `FROM t, UNNEST(t.x)`: a correlate of the rows so far
+                bound = self.bind_unnest(bound, &item, unnest::UnnestJoin::Cross)?;
+                for j in &twj.joins {
+                    bound = self.bind_join(bound, j)?;
+                }
+                continue;
+            }
             let right = self.bind_table_with_joins(twj)?;
             let nl = bound.scope.len();
             let mut both = Vec::new();

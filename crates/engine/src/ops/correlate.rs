@@ -1,0 +1,168 @@
+//! UNNEST (Flink's `Correlate` with the table function `$UNNEST_ROWS$1`, SEMANTICS.md §6):
+//! each input row is joined with the rows its collection expands to.
+//!
+//! # Emits
+//! Per input row, at once: one row per element (an ARRAY in order, a MULTISET's element as
+//! often as it occurs, a MAP's entries in its internal order), the input's columns then the
+//! element's (a ROW element's fields flattened) and, `WITH ORDINALITY`, the 1-based position.
+//! An empty or NULL collection gives nothing, or, for `LEFT JOIN … ON …`, the row once padded
+//! with NULLs (also when no element passes the condition). Every produced row has the input
+//! row's change kind, so a `-U`/`-D` input retracts what its `+I`/`+U` produced.
+//! # Retracts
+//! Only what its input retracts.
+//! # State
+//! None.
+//! # Watermark out
+//! Passes its input's watermark on.
+//! # Trace events
+//! `unnest` (the input row, its collection's size, each produced row with its position).
+//! # Flink class
+//! `StreamExecCorrelate` (`UnnestRowsFunction`, `UnnestRowsWithOrdinalityFunction`).
+//! # Scenarios
+//! `tests/conformance/unnest/*`.
+
+use crate::error::RuntimeError;
+use crate::expr::{EvalCtx, Expr};
+use crate::plan::rel::{CorrelateNode, UnnestOf};
+use crate::trace::{Event, UnnestRow};
+use crate::types::DataType;
+use crate::value::{Row, Value};
+
+use super::{render, Ctx, Operator, Record};
+
+pub struct CorrelateOp {
+    collection: Expr,
+    of: UnnestOf,
+    ordinality: bool,
+    left: bool,
+    condition: Option<Expr>,
+    /// Columns the element adds (without the ordinality).
+    width: usize,
+    in_types: Vec<DataType>,
+    out_types: Vec<DataType>,
+}
+
+impl CorrelateOp {
+    pub fn new(c: &CorrelateNode, out_types: Vec<DataType>) -> CorrelateOp {
+        let n_in = c.input.fields.len();
+        let width = out_types.len() - n_in - usize::from(c.ordinality);
+        CorrelateOp {
+            collection: c.collection.clone(),
+            of: c.of,
+            ordinality: c.ordinality,
+            left: c.left,
+            condition: c.condition.clone(),
+            width,
+            in_types: c.input.types(),
+            out_types,
+        }
+    }
+
+    /// The element's columns: a ROW's fields when flattened, else the value itself.
+    fn columns(&self, v: &Value, flatten: bool, out: &mut Row) -> Result<(), RuntimeError> {
+        if !flatten {
+            out.push(v.clone());
+            return Ok(());
+        }
+        match v {
+            Value::Row(f) => out.extend(f.iter().cloned()),
+            _ if self.ordinality && self.width > 1 => {
+                // Flink's ordinality function emits a NULL ROW as one field, which its
+                // serializer then refuses
+                let n = self.in_types.len();
+                return Err(RuntimeError::java(
+                    "java.lang.IllegalArgumentException",
+                    format!("Row arity: {}, but serializer arity: {}", n + 2, n + self.width + 1),
+                ));
+            }
+            _ => out.extend(std::iter::repeat(Value::Null).take(self.width)),
+        }
+        Ok(())
+    }
+}
+
+impl Operator for CorrelateOp {
+    fn on_record(&mut self, _input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: None };
+        let coll = self.collection.eval(&rec.row, &ctx)?;
+        // the element rows, each with its 1-based position
+        let mut elems: Vec<Row> = Vec::new();
+        match (&coll, self.of) {
+            (Value::Array(items), UnnestOf::Array { flatten }) => {
+                for v in items.iter() {
+                    if flatten && v.is_null() && !self.ordinality {
+                        // a NULL ROW element: the table function collects null, which Flink's
+                        // collector drops
+                        continue;
+                    }
+                    let mut r = Vec::with_capacity(self.width + 1);
+                    self.columns(v, flatten, &mut r)?;
+                    elems.push(r);
+                }
+            }
+            (Value::Map(entries), UnnestOf::Multiset { flatten }) => {
+                for (v, n) in entries.iter() {
+                    for _ in 0..n.as_i64().unwrap_or(0).max(0) {
+                        let mut r = Vec::with_capacity(self.width + 1);
+                        self.columns(v, flatten, &mut r)?;
+                        elems.push(r);
+                    }
+                }
+            }
+            (Value::Map(entries), UnnestOf::Map) => {
+                for (k, v) in entries.iter() {
+                    elems.push(vec![k.clone(), v.clone()]);
+                }
+            }
+            _ => {}
+        }
+        let size = elems.len();
+        let mut produced: Vec<(i32, Row)> = Vec::with_capacity(size);
+        for (i, e) in elems.into_iter().enumerate() {
+            let mut row = Vec::with_capacity(rec.row.len() + e.len() + 1);
+            row.extend(rec.row.iter().cloned());
+            row.extend(e);
+            if self.ordinality {
+                row.push(Value::Int(i as i32 + 1));
+            }
+            if let Some(c) = &self.condition {
+                if !c.eval_true(&row, &ctx)? {
+                    continue;
+                }
+            }
+            produced.push((i as i32 + 1, row));
+        }
+        let padded = self.left && produced.is_empty();
+        if padded {
+            let mut row = rec.row.clone();
+            row.extend(std::iter::repeat(Value::Null).take(self.out_types.len() - rec.row.len()));
+            produced.push((0, row));
+        }
+        if cx.tracing() {
+            let op = cx.op;
+            let input = render(&rec.row, &self.in_types, cx.zone);
+            let rows: Vec<UnnestRow> = produced
+                .iter()
+                .map(|(p, r)| UnnestRow {
+                    position: (*p > 0).then_some(*p),
+                    row: render(r, &self.out_types, cx.zone),
+                })
+                .collect();
+            let (kind, lineage) = (rec.kind, rec.lineage.clone());
+            let null = coll.is_null();
+            cx.event(|| Event::Unnest {
+                op,
+                kind,
+                row: input,
+                lineage,
+                size: if null { None } else { Some(size) },
+                produced: rows,
+                padded,
+            });
+        }
+        for (_, row) in produced {
+            cx.emit(Record { kind: rec.kind, row, lineage: rec.lineage.clone() });
+        }
+        Ok(())
+    }
+}
