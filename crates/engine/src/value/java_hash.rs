@@ -44,6 +44,46 @@ pub fn java_hash(v: &Value) -> Option<i32> {
     })
 }
 
+/// The `hashCode()` of the internal object Flink keeps a value as in its state (the keys of
+/// the heap `HashMap` behind COLLECT's `MapView`): `BinaryStringData` hashes its UTF-8 bytes
+/// with Murmur3 (seed 42, `MurmurHashUtil.hashBytes`), boxed numbers as Java does; None where
+/// JoinLab does not know it.
+pub fn flink_internal_hash(v: &Value) -> Option<i32> {
+    match v {
+        Value::String(s) => Some(murmur_bytes(s.as_bytes())),
+        Value::Bool(_) | Value::TinyInt(_) | Value::SmallInt(_) | Value::Int(_) | Value::BigInt(_) => java_hash(v),
+        Value::Double(_) | Value::Float(_) => java_hash(v),
+        _ => None,
+    }
+}
+
+fn mix_k1(k: u32) -> u32 {
+    k.wrapping_mul(0xcc9e_2d51).rotate_left(15).wrapping_mul(0x1b87_3593)
+}
+
+fn mix_h1(h: u32, k: u32) -> u32 {
+    (h ^ k).rotate_left(13).wrapping_mul(5).wrapping_add(0xe654_6b64)
+}
+
+/// `MurmurHashUtil.hashBytes` (little-endian words, then each remaining byte sign-extended).
+fn murmur_bytes(b: &[u8]) -> i32 {
+    let aligned = b.len() - b.len() % 4;
+    let mut h: u32 = 42;
+    for w in b[..aligned].chunks_exact(4) {
+        h = mix_h1(h, mix_k1(u32::from_le_bytes([w[0], w[1], w[2], w[3]])));
+    }
+    for &x in &b[aligned..] {
+        h = mix_h1(h, mix_k1(x as i8 as i32 as u32));
+    }
+    h ^= b.len() as u32;
+    h ^= h >> 16;
+    h = h.wrapping_mul(0x85eb_ca6b);
+    h ^= h >> 13;
+    h = h.wrapping_mul(0xc2b2_ae35);
+    h ^= h >> 16;
+    h as i32
+}
+
 /// The positions of a map's entries in the order a `java.util.HashMap` filled with them (in
 /// this order) iterates.
 pub fn hash_map_order(keys: &[&Value]) -> Vec<usize> {
@@ -64,6 +104,19 @@ pub fn hash_map_order(keys: &[&Value]) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn internal_string_hash_orders_collect_as_the_oracle() {
+        // COLLECT of b, a, c, zz: UNNEST gives a, c, zz, b (Murmur3 buckets of the UTF-8 bytes)
+        let ks = ["b", "a", "c", "zz"];
+        let mut order: Vec<usize> = (0..ks.len()).collect();
+        let b = |s: &str| {
+            let h = flink_internal_hash(&Value::str(s)).unwrap_or(0);
+            ((h ^ ((h as u32) >> 16) as i32) as u32) & 15
+        };
+        order.sort_by_key(|&i| b(ks[i]));
+        assert_eq!(order, vec![1, 2, 3, 0]);
+    }
 
     #[test]
     fn orders_as_the_oracle_prints() {

@@ -7,7 +7,7 @@ mod java_hash;
 
 pub use decimal::Decimal;
 pub use java_float::{java_double, java_float};
-pub use java_hash::{hash_map_order, java_hash};
+pub use java_hash::{flink_internal_hash, hash_map_order, java_hash};
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;

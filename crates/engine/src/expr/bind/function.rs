@@ -267,6 +267,11 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
             }
             "CARDINALITY" => {
                 need(1)?;
+                if matches!(args[0].ty().kind, TypeKind::Multiset { .. }) {
+                    // Flink's code generator has no CARDINALITY of a MULTISET
+                    return Err(Error::table("Expect an array or a map.")
+                        .with_class("org.apache.flink.table.planner.codegen.CodeGenException"));
+                }
                 if !matches!(
                     args[0].ty().kind,
                     TypeKind::Array { .. } | TypeKind::Map { .. } | TypeKind::Multiset { .. } | TypeKind::Null

@@ -180,13 +180,15 @@ impl<'c> Binder<'c> {
         };
         let insert_only = input.insert_only;
         let update_producer = input.update_producer.clone();
+        // the input's window columns stay window columns (a window aggregation above reads them)
+        let window = input.window.clone();
         let node = CorrelateNode { input, collection, of, ordinality: item.ordinality, left: left_join, condition };
         let rel = Rel {
             node: Node::Correlate(Box::new(node)),
             fields,
             insert_only,
             update_producer,
-            window: None,
+            window,
             unique_keys: Vec::new(),
         };
         Ok(Bound { rel, scope: out_scope })
