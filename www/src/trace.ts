@@ -3,7 +3,7 @@
 // The trace the wasm session returns (docs/trace.md). serde-wasm-bindgen turns a Rust `None`
 // into `undefined` and serde_json into `null`, so optional fields are `?: T | null`.
 
-export const TRACE_VERSION = 3;
+export const TRACE_VERSION = 4;
 
 /**
  * Change kinds of a changelog row (Flink's `RowKind`).
@@ -33,7 +33,7 @@ export type ErrorKind = "parse" | "validation" | "table" | "harness" | "unsuppor
 /**
  * A Flink operator, as EXPLAIN and the trace name it.
  */
-export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand" | "Union" | "Rank" | "Deduplicate" | "WindowRank" | "WindowDeduplicate" | "WindowAggregate";
+export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand" | "Union" | "Rank" | "Deduplicate" | "WindowRank" | "WindowDeduplicate" | "WindowAggregate" | "Correlate";
 
 /**
  * What an operator is to the query, for the page: where rows enter, what normalizes an upsert
@@ -104,7 +104,7 @@ padded: Array<Array<string>>,
 /**
  * The next cleanup timer of the key and side, for the rows that stay.
  */
-next_timer_ms?: number | null, } | { "type": "aggregated", op: number, key: Array<string>, window?: WindowRef | null, kind: RowKind, row: Array<string>, before?: Array<string> | null, after?: Array<string> | null, emitted: boolean, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, };
+next_timer_ms?: number | null, } | { "type": "aggregated", op: number, key: Array<string>, window?: WindowRef | null, kind: RowKind, row: Array<string>, before?: Array<string> | null, after?: Array<string> | null, emitted: boolean, } | { "type": "unnest", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, size?: number | null, produced: Array<UnnestRow>, padded: boolean, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, };
 
 /**
  * One aggregate call.

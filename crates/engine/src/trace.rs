@@ -254,7 +254,6 @@ pub struct OperatorInfo {
     pub interval: Option<IntervalInfo>,
 }
 
-/// What an aggregation computes.
 /// One row an UNNEST produced: the element's 1-based position (null on the padded row of a
 /// LEFT JOIN) and the row (the input's columns, then the element's).
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -264,6 +263,7 @@ pub struct UnnestRow {
     pub row: Vec<String>,
 }
 
+/// What an aggregation computes.
 #[derive(Clone, Debug, Serialize, PartialEq)]
 #[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
 pub struct AggregateInfo {

@@ -166,3 +166,54 @@ impl Operator for CorrelateOp {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::trace::{Event, QueryTrace};
+    use crate::{run_script, Dialect, RunConfig};
+
+    const SCRIPT: &str = "CREATE TABLE posts (id INT, tags ARRAY<STRING>);
+@posts 1 | [a, b]
+@posts 2 | []
+@posts 3 | NULL
+SELECT p.id, t.tag, t.pos FROM posts p LEFT JOIN UNNEST(p.tags) WITH ORDINALITY AS t(tag, pos) ON TRUE;
+";
+
+    fn run(script: &str, dialect: Dialect) -> Vec<QueryTrace> {
+        let t = run_script(script, &RunConfig { dialect, trace: true });
+        assert!(t.harness_error.is_none(), "{:?}", t.harness_error);
+        t.queries
+    }
+
+    fn unnest_events(q: &QueryTrace, step: usize) -> Vec<Event> {
+        q.steps[step].events.iter().filter(|e| matches!(e, Event::Unnest { .. })).cloned().collect()
+    }
+
+    #[test]
+    fn the_unnest_event_tells_the_fan_out() {
+        let q = &run(SCRIPT, Dialect::Flink)[0];
+        assert!(q.error.is_none(), "{:?}", q.error);
+        let Event::Unnest { size, produced, padded, lineage, .. } = &unnest_events(q, 0)[0] else { unreachable!() };
+        assert_eq!((*size, *padded, lineage.clone()), (Some(2), false, vec![1]));
+        let positions: Vec<Option<i32>> = produced.iter().map(|r| r.position).collect();
+        assert_eq!(positions, vec![Some(1), Some(2)]);
+        // the input's columns (its hidden `$rowtime` too), then the element and its position
+        assert_eq!(produced[1].row[..2], ["1", "[a, b]"]);
+        assert_eq!(produced[1].row[produced[1].row.len() - 2..], ["b", "2"]);
+        // every output row links to the outer row's step
+        assert!(q.steps[0].output.iter().all(|o| o.lineage == vec![1]));
+        let Event::Unnest { size, produced, padded, .. } = &unnest_events(q, 2)[0] else { unreachable!() };
+        assert_eq!((*size, *padded, produced[0].position), (None, true, None));
+        assert!(q.steps[1].summary.contains("UNNEST: its collection is empty and LEFT JOIN keeps the row once"));
+        assert!(q.steps[0].summary.contains("UNNEST: its collection has 2 elements, the row expands to 2 rows"));
+    }
+
+    #[test]
+    fn confluent_rejects_left_join_unnest_with_ordinality() {
+        let q = &run(SCRIPT, Dialect::Confluent)[0];
+        let e = q.error.as_ref().map(|e| e.message.clone()).unwrap_or_default();
+        assert!(e.contains("The LEFT JOIN variant of UNNEST ... WITH ORDINALITY isn't supported"), "{}", e);
+        let cross = SCRIPT.replace("LEFT JOIN", "CROSS JOIN").replace(" ON TRUE", "");
+        assert!(run(&cross, Dialect::Confluent)[0].error.is_none());
+    }
+}

@@ -366,3 +366,4 @@ pub fn render_row(row: &[Value], types: &[DataType], zone: &SessionZone) -> Stri
     }
     s
 }
+
