@@ -75,7 +75,7 @@ impl CorrelateOp {
                     format!("Row arity: {}, but serializer arity: {}", n + 2, n + self.width + 1),
                 ));
             }
-            _ => out.extend(std::iter::repeat(Value::Null).take(self.width)),
+            _ => out.resize(out.len() + self.width, Value::Null),
         }
         Ok(())
     }
@@ -135,7 +135,7 @@ impl Operator for CorrelateOp {
         let padded = self.left && produced.is_empty();
         if padded {
             let mut row = rec.row.clone();
-            row.extend(std::iter::repeat(Value::Null).take(self.out_types.len() - rec.row.len()));
+            row.resize(self.out_types.len(), Value::Null);
             produced.push((0, row));
         }
         if cx.tracing() {
@@ -143,10 +143,7 @@ impl Operator for CorrelateOp {
             let input = render(&rec.row, &self.in_types, cx.zone);
             let rows: Vec<UnnestRow> = produced
                 .iter()
-                .map(|(p, r)| UnnestRow {
-                    position: (*p > 0).then_some(*p),
-                    row: render(r, &self.out_types, cx.zone),
-                })
+                .map(|(p, r)| UnnestRow { position: (*p > 0).then_some(*p), row: render(r, &self.out_types, cx.zone) })
                 .collect();
             let (kind, lineage) = (rec.kind, rec.lineage.clone());
             let null = coll.is_null();

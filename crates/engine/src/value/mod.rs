@@ -348,10 +348,7 @@ pub fn java_duration(ms: i64) -> String {
 
 /// Renders a result row's values as the oracle prints them (maps in Java's order).
 pub fn render_external(row: &[Value], types: &[DataType], zone: &SessionZone) -> Vec<String> {
-    row.iter()
-        .enumerate()
-        .map(|(i, v)| v.render_external(types.get(i).unwrap_or(&DataType::string()), zone))
-        .collect()
+    row.iter().enumerate().map(|(i, v)| v.render_external(types.get(i).unwrap_or(&DataType::string()), zone)).collect()
 }
 
 /// Renders a row as the oracle does inside `+I[...]`: values joined by `, `.
@@ -366,4 +363,3 @@ pub fn render_row(row: &[Value], types: &[DataType], zone: &SessionZone) -> Stri
     }
     s
 }
-

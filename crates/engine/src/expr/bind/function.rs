@@ -366,7 +366,7 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
 impl<'s, 'a> ScalarBinder<'s, 'a> {
     /// `MAP[k1, v1, …]`: keys and values each of their least restrictive type, the map NOT NULL.
     fn map_constructor(&self, args: Vec<Expr>, span: (Pos, Pos)) -> Result<Expr> {
-        if args.is_empty() || args.len() % 2 != 0 {
+        if args.is_empty() || args.len() & 1 == 1 {
             return Err(calcite_error(span, "Map requires an even number of arguments, greater than 0"));
         }
         let keys: Vec<&DataType> = args.iter().step_by(2).map(|a| a.ty()).collect();

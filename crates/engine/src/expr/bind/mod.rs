@@ -511,8 +511,9 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
 /// `r.f` of a ROW value: the field, nullable when the row is.
 fn field_access(row: Expr, f: &Ident, span: (Pos, Pos)) -> Result<Expr> {
     let TypeKind::Row { fields } = &row.ty().kind else {
-        return Err(Error::unsupported(format!("the field access .{} of a {}", f.value, row.ty().summary()))
-            .at(span.0, span.1));
+        return Err(
+            Error::unsupported(format!("the field access .{} of a {}", f.value, row.ty().summary())).at(span.0, span.1)
+        );
     };
     let Some(i) = fields.iter().position(|(n, _)| *n == f.value) else {
         return Err(calcite_error(span, &format!("Unknown field '{}'", f.value)));

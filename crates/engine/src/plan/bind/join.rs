@@ -81,8 +81,10 @@ impl<'c> Binder<'c> {
                 }
                 None => {
                     let span = span_of(&j.relation);
-                    Err(Error::unsupported("this join of UNNEST (JoinLab runs CROSS JOIN, JOIN … ON and LEFT JOIN … ON)")
-                        .at(span.0, span.1))
+                    Err(Error::unsupported(
+                        "this join of UNNEST (JoinLab runs CROSS JOIN, JOIN … ON and LEFT JOIN … ON)",
+                    )
+                    .at(span.0, span.1))
                 }
             };
         }

@@ -157,7 +157,13 @@ impl<'c> Binder<'c> {
         let mut fields = input.fields.clone();
         for (n, t) in &cols {
             fields.push(Field { name: n.clone(), ty: t.clone() });
-            out_scope.push(ScopeField { qualifier: qualifier.clone(), name: n.clone(), ty: t.clone(), hidden: false, merged: false });
+            out_scope.push(ScopeField {
+                qualifier: qualifier.clone(),
+                name: n.clone(),
+                ty: t.clone(),
+                hidden: false,
+                merged: false,
+            });
         }
         let condition = match join {
             UnnestJoin::Cross => None,
