@@ -62,6 +62,12 @@ export type WindowRef = { start_ms: number, end_ms: number,
  */
 label: string, };
 
+/**
+ * One row an UNNEST produced: the element's 1-based position (null on the padded row of a
+ * LEFT JOIN) and the row (the input's columns, then the element's).
+ */
+export type UnnestRow = { position?: number | null, row: Array<string>, };
+
 export type Event = { "type": "source_row", op: number, table: string, kind: RowKind, row: Array<string>, rowtime_ms?: number | null, } | { "type": "watermark", op: number, value_ms: number | null, text: string, } | { "type": "input_watermark", op: number, input: number, value_ms: number | null, text: string, held_by?: string | null, } | { "type": "window_assign", op: number, windows: Array<WindowRef>, } | { "type": "state_insert", op: number, side: string, key: Array<string>, window?: WindowRef | null, row: Array<string>, lineage: Array<number>, rows_in_state: number, } | { "type": "state_expire", op: number, side: string, key: Array<string>, window?: WindowRef | null, rows: number, cause: ExpireCause, reason: string, } | { "type": "window_fire", op: number, window: WindowRef, key: Array<string>, left_rows: number, right_rows: number, watermark_ms: number | null, } | { "type": "late_drop", op: number, side: string, row: Array<string>, window: WindowRef, watermark_ms: number | null, lineage: Array<number>, } | { "type": "interval_probe", op: number, side: string, key: Array<string>, row: Array<string>, lineage: Array<number>, 
 /**
  * The row's time: its time attribute (rowtime), or the processing time it arrived at.

@@ -584,6 +584,7 @@ mod typescript {
         push::<TableOrigin>(&mut out, &cfg);
         push::<PairKind>(&mut out, &cfg);
         push::<WindowRef>(&mut out, &cfg);
+        push::<UnnestRow>(&mut out, &cfg);
         push::<Event>(&mut out, &cfg);
         push::<AggCallInfo>(&mut out, &cfg);
         push::<AggregateInfo>(&mut out, &cfg);
