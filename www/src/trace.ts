@@ -3,7 +3,7 @@
 // The trace the wasm session returns (docs/trace.md). serde-wasm-bindgen turns a Rust `None`
 // into `undefined` and serde_json into `null`, so optional fields are `?: T | null`.
 
-export const TRACE_VERSION = 3;
+export const TRACE_VERSION = 4;
 
 /**
  * Change kinds of a changelog row (Flink's `RowKind`).
@@ -33,7 +33,7 @@ export type ErrorKind = "parse" | "validation" | "table" | "harness" | "unsuppor
 /**
  * A Flink operator, as EXPLAIN and the trace name it.
  */
-export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "TemporalJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand" | "Union" | "Rank" | "Deduplicate" | "WindowRank" | "WindowDeduplicate" | "WindowAggregate";
+export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "TemporalJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand" | "Union" | "Rank" | "Deduplicate" | "WindowRank" | "WindowDeduplicate" | "WindowAggregate" | "Correlate";
 
 /**
  * What an operator is to the query, for the page: where rows enter, what normalizes an upsert
@@ -81,6 +81,12 @@ export type VersionRef = {
  */
 time_ms: number, kind: RowKind, row: Array<string>, lineage: Array<number>, };
 
+/**
+ * One row an UNNEST produced: the element's 1-based position (null on the padded row of a
+ * LEFT JOIN) and the row (the input's columns, then the element's).
+ */
+export type UnnestRow = { position?: number | null, row: Array<string>, };
+
 export type Event = { "type": "source_row", op: number, table: string, kind: RowKind, row: Array<string>, rowtime_ms?: number | null, } | { "type": "watermark", op: number, value_ms: number | null, text: string, } | { "type": "input_watermark", op: number, input: number, value_ms: number | null, text: string, held_by?: string | null, } | { "type": "window_assign", op: number, windows: Array<WindowRef>, } | { "type": "state_insert", op: number, side: string, key: Array<string>, window?: WindowRef | null, row: Array<string>, lineage: Array<number>, rows_in_state: number, } | { "type": "state_expire", op: number, side: string, key: Array<string>, window?: WindowRef | null, rows: number, cause: ExpireCause, reason: string, } | { "type": "window_fire", op: number, window: WindowRef, key: Array<string>, left_rows: number, right_rows: number, watermark_ms: number | null, } | { "type": "late_drop", op: number, side: string, row: Array<string>, window: WindowRef, watermark_ms: number | null, lineage: Array<number>, } | { "type": "interval_probe", op: number, side: string, key: Array<string>, row: Array<string>, lineage: Array<number>, 
 /**
  * The row's time: its time attribute (rowtime), or the processing time it arrived at.
@@ -123,7 +129,7 @@ padded: Array<Array<string>>,
 /**
  * The next cleanup timer of the key and side, for the rows that stay.
  */
-next_timer_ms?: number | null, } | { "type": "aggregated", op: number, key: Array<string>, window?: WindowRef | null, kind: RowKind, row: Array<string>, before?: Array<string> | null, after?: Array<string> | null, emitted: boolean, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, } | { "type": "source_idle", op: number, table: string, idle: boolean, at_ms: number, } | { "type": "temporal_wait", op: number, key: Array<string>, kind: RowKind, row: Array<string>, lineage: Array<number>, time_ms: number, 
+next_timer_ms?: number | null, } | { "type": "aggregated", op: number, key: Array<string>, window?: WindowRef | null, kind: RowKind, row: Array<string>, before?: Array<string> | null, after?: Array<string> | null, emitted: boolean, } | { "type": "unnest", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, size?: number | null, produced: Array<UnnestRow>, padded: boolean, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, } | { "type": "source_idle", op: number, table: string, idle: boolean, at_ms: number, } | { "type": "temporal_wait", op: number, key: Array<string>, kind: RowKind, row: Array<string>, lineage: Array<number>, time_ms: number, 
 /**
  * The join's watermark on arrival.
  */

@@ -216,6 +216,8 @@ pub enum OpKind {
     WindowRank,
     WindowDeduplicate,
     WindowAggregate,
+    /// UNNEST: a `Correlate` with `$UNNEST_ROWS$1`.
+    Correlate,
 }
 
 /// What an operator is to the query, for the page: where rows enter, what normalizes an upsert
@@ -248,7 +250,7 @@ impl OpKind {
             | OpKind::MultiJoin => OpRole::Join,
             OpKind::GroupAggregate | OpKind::WindowAggregate => OpRole::Aggregate,
             OpKind::Rank | OpKind::Deduplicate | OpKind::WindowRank | OpKind::WindowDeduplicate => OpRole::Rank,
-            OpKind::Expand | OpKind::Union => OpRole::Calc,
+            OpKind::Expand | OpKind::Union | OpKind::Correlate => OpRole::Calc,
         }
     }
 
@@ -273,6 +275,7 @@ impl OpKind {
             OpKind::WindowRank => "WindowRank",
             OpKind::WindowDeduplicate => "WindowDeduplicate",
             OpKind::WindowAggregate => "WindowAggregate",
+            OpKind::Correlate => "Correlate",
         }
     }
 }

@@ -20,7 +20,7 @@ use crate::kinds::{
 /// row intervals, retraction pairs marked by the engine. 3: the job's start step (`VALUES` rows),
 /// the operators that feed joins described in fields (`columns`, `keys`, `aggregate`, `rank`,
 /// `dedup`, `picks`, `interval`), so neither the sentences nor the page read the label.
-pub const TRACE_VERSION: u32 = 3;
+pub const TRACE_VERSION: u32 = 4;
 
 /// Watermark times as JSON: epoch milliseconds, or `null` for ±infinity (JavaScript numbers
 /// cannot hold Java's `Long.MAX_VALUE`; the event's `text` says `+inf`). A time within a quarter
@@ -190,6 +190,20 @@ pub enum Event {
         after: Option<Vec<String>>,
         emitted: bool,
     },
+    /// A row reached an UNNEST (a `Correlate`): its collection had `size` elements (null: the
+    /// collection was NULL; a MULTISET counts each occurrence) and these rows came out, each
+    /// with the element's 1-based position (`padded`: none did, so LEFT JOIN emitted the row
+    /// once with NULLs). Every produced row has the input row's `kind` and `lineage`.
+    Unnest {
+        op: usize,
+        kind: RowKind,
+        row: Vec<String>,
+        lineage: Lineage,
+        #[cfg_attr(test, ts(optional = nullable))]
+        size: Option<usize>,
+        produced: Vec<UnnestRow>,
+        padded: bool,
+    },
     /// A row without a time attribute value was dropped by a window TVF.
     NullTimeDrop { op: usize, row: Vec<String> },
     /// A filter rejected a row.
@@ -334,6 +348,15 @@ pub struct TemporalInfo {
     pub primary_key: Vec<String>,
     /// State retention (`table.exec.state.ttl`, ms of processing time); absent when off.
     pub ttl_ms: Option<i64>,
+}
+
+/// One row an UNNEST produced: the element's 1-based position (null on the padded row of a
+/// LEFT JOIN) and the row (the input's columns, then the element's).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct UnnestRow {
+    pub position: Option<i32>,
+    pub row: Vec<String>,
 }
 
 /// What an aggregation computes.
@@ -660,6 +683,7 @@ mod typescript {
         push::<TemporalMiss>(&mut out, &cfg);
         push::<WindowRef>(&mut out, &cfg);
         push::<VersionRef>(&mut out, &cfg);
+        push::<UnnestRow>(&mut out, &cfg);
         push::<Event>(&mut out, &cfg);
         push::<AggCallInfo>(&mut out, &cfg);
         push::<AggregateInfo>(&mut out, &cfg);

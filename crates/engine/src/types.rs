@@ -64,6 +64,10 @@ pub enum TypeKind {
         key: Box<DataType>,
         value: Box<DataType>,
     },
+    /// `MULTISET<T>`: its values are [`crate::value::Value::Map`]s of element → count (INT).
+    Multiset {
+        element: Box<DataType>,
+    },
     Row {
         fields: Vec<(String, DataType)>,
     },
@@ -194,6 +198,7 @@ impl TypeKind {
             TypeKind::TimestampLtz { precision, .. } => format!("TIMESTAMP_LTZ({})", precision),
             TypeKind::Array { element } => format!("ARRAY<{}>", element.summary()),
             TypeKind::Map { key, value } => format!("MAP<{}, {}>", key.summary(), value.summary()),
+            TypeKind::Multiset { element } => format!("MULTISET<{}>", element.summary()),
             TypeKind::Row { fields } => {
                 let f: Vec<String> = fields.iter().map(|(n, t)| format!("`{}` {}", n, t.summary())).collect();
                 format!("ROW<{}>", f.join(", "))
@@ -260,6 +265,7 @@ impl TypeKind {
             TypeKind::Array { .. } => 8,
             TypeKind::Map { .. } => 9,
             TypeKind::Row { .. } => 10,
+            TypeKind::Multiset { .. } => 16,
             TypeKind::Binary { .. } | TypeKind::VarBinary { .. } => 11,
             TypeKind::IntervalDayTime => 12,
             TypeKind::IntervalYearMonth => 13,
@@ -292,6 +298,12 @@ pub fn calcite_name(t: &DataType) -> String {
             s
         }
         TypeKind::Array { element } => format!("{} ARRAY", calcite_name(element)),
+        TypeKind::Multiset { element } => format!("{} MULTISET", calcite_name(element)),
+        TypeKind::Map { key, value } => format!("({}, {}) MAP", calcite_name(key), calcite_name(value)),
+        TypeKind::Row { fields } => {
+            let f: Vec<String> = fields.iter().map(|(n, t)| format!("{} {}", calcite_name(t), n)).collect();
+            format!("RecordType:peek_no_expand({})", f.join(", "))
+        }
         k => k.summary(),
     };
     base

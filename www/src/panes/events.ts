@@ -121,6 +121,11 @@ export function describe(
       if (!e.emitted) return `${op(e.op)} ${verb} ${row(e.kind, e.row)}: ${group} still gives ${results(e.after)}, nothing to send`;
       return `${op(e.op)} ${verb} ${row(e.kind, e.row)}: ${group} changes from ${results(e.before)} to ${results(e.after)}`;
     }
+    case 'unnest': {
+      const what = e.size == null ? 'its collection is NULL' : `its collection has ${e.size} element${e.size === 1 ? '' : 's'}`;
+      if (e.padded) return `${op(e.op)} unnests ${row(e.kind, e.row)}: ${what}; LEFT JOIN keeps it once, padded with NULLs`;
+      return `${op(e.op)} unnests ${row(e.kind, e.row)}: ${what}; ${e.produced.length} row${e.produced.length === 1 ? '' : 's'} out`;
+    }
     case 'null_time_drop':
       return `${op(e.op)} drops ${row('', e.row)}: its time attribute is NULL`;
     case 'filtered':

@@ -231,7 +231,7 @@ fn random(r: &mut OptionReader, name: &str, ty: &DataType) -> Result<FieldGen, E
             let nr = null_rate(r, name)?;
             FieldGen::new(t, Gen::Row(gens)).with_null_rate(nr)
         }
-        TypeKind::Null | TypeKind::Descriptor => return Err(unsupported_type(ty)),
+        TypeKind::Null | TypeKind::Descriptor | TypeKind::Multiset { .. } => return Err(unsupported_type(ty)),
     })
 }
 

@@ -21,6 +21,10 @@ pub enum AggFunc {
     LastValue,
     /// `LISTAGG(x [, 'sep'])`.
     ListAgg,
+    /// `COLLECT(x)`: a MULTISET of the non-NULL values.
+    Collect,
+    /// `ARRAY_AGG(x)`: an ARRAY of the values (NULLs too) in arrival order.
+    ArrayAgg,
 }
 
 impl AggFunc {
@@ -35,6 +39,8 @@ impl AggFunc {
             "FIRST_VALUE" => AggFunc::FirstValue,
             "LAST_VALUE" => AggFunc::LastValue,
             "LISTAGG" => AggFunc::ListAgg,
+            "COLLECT" => AggFunc::Collect,
+            "ARRAY_AGG" => AggFunc::ArrayAgg,
             _ => return None,
         })
     }
@@ -81,6 +87,8 @@ impl AggFunc {
             AggFunc::FirstValue => "FIRST_VALUE",
             AggFunc::LastValue => "LAST_VALUE",
             AggFunc::ListAgg => "LISTAGG",
+            AggFunc::Collect => "COLLECT",
+            AggFunc::ArrayAgg => "ARRAY_AGG",
         }
     }
 
@@ -127,6 +135,8 @@ impl AggFunc {
                 // a global LISTAGG over a NOT NULL column stays NOT NULL (Flink's type inference)
                 DataType::new(TypeKind::VarChar { length: crate::types::MAX_LENGTH }, t.nullable || filtered)
             }
+            AggFunc::Collect => DataType::not_null(TypeKind::Multiset { element: Box::new(arg?.without_time_attr()) }),
+            AggFunc::ArrayAgg => DataType::nullable(TypeKind::Array { element: Box::new(arg?.without_time_attr()) }),
         })
     }
 }

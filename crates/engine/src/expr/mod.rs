@@ -73,6 +73,22 @@ pub enum Op {
     /// candidate is never TRUE).
     ArrayElement,
     Cardinality,
+    /// `ARRAY[a, b, …]` of non-literal elements (already cast to the element type).
+    ArrayCtor,
+    /// `MAP[k1, v1, k2, v2, …]` (keys and values cast to the map's types).
+    MapCtor,
+    /// `ROW(a, b, …)`.
+    RowCtor,
+    /// `m[k]`: the value of key k (NULL when absent).
+    MapGet,
+    /// `r.field`: second argument the field's position (an INT literal).
+    RowField,
+    /// `ELEMENT(a)`: the only element, NULL for an empty array; more fails the job.
+    Element,
+    /// `ARRAY_CONTAINS(a, x)`.
+    ArrayContains,
+    MapKeys,
+    MapValues,
     Round,
     /// TIMESTAMPDIFF(unit, a, b): first argument the unit in ms (negative: months).
     TimestampDiff,

@@ -15,6 +15,7 @@
 //! | window join | `window_join.rs` | `WindowJoin` | +I when the watermark passes `window_end - 1` | never | per key and window / when it fires | dropped, counted |
 //! | interval join | `interval_join.rs` | `IntervalJoin` | +I on arrival; padded rows when a key's cleanup timer passes them | never | rows per key and time / when the time passes their bound | kept: probe, not cached, padded at once |
 //! | temporal join | `temporal_join.rs` | `TemporalJoin` (`TemporalRowTimeJoinOperator`) | each probe row when the watermark reaches its time, joined with the version valid then (LEFT: padded when none), with the probe's kind | never on its own (a probe retraction joins as a retraction) | waiting probe rows per key; versions per key and time / released; versions older than the newest ≤ watermark; state TTL per key | kept: a late probe row waits for the next watermark advance; a late version is stored |
+//! | UNNEST | `correlate.rs` | `Correlate` (`$UNNEST_ROWS$1`) | per input row, at once: one row per element (LEFT: the row padded when there is none), with its change kind | passes kinds on | none | — |
 //! | expand | `expand.rs` | `Expand` | one copy per grouping set, at once | passes kinds on | none | — |
 //! | window aggregation | `window_aggregate.rs` | `WindowAggregate` / `LocalWindowAggregate` + `GlobalWindowAggregate` (`WindowAggOperator`) | +I per non-empty window when the watermark reaches `T(window_end)` (flush schedule of NOTES §1.7) | never (an updating input retracts inside its slice) | rows buffered per key and slice until the flush, then one accumulator per key and slice / when the last window reading the slice fires | dropped, counted (HOP / CUMULATE: kept while a later window is open) |
 //! | window Top-N | `window_rank.rs` | `WindowRank` | +I of the rows ranked `rank_start..=rank_end` (rank appended when selected) when the window fires | never (a retraction fails the job) | rows buffered per key and window, then the window's candidate rows in sort order / when it fires | dropped, counted |
@@ -37,6 +38,7 @@
 
 pub mod aggregate;
 pub mod calc;
+pub mod correlate;
 pub mod deduplicate;
 pub mod expand;
 pub mod group_aggregate;

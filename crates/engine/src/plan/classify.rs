@@ -222,6 +222,7 @@ fn time_indicators_live(rel: &Rel) -> bool {
         | super::Node::IntervalJoin(_) => true,
         // a temporal join keeps its probe side's time attribute
         super::Node::TemporalJoin(j) => time_indicators_live(&j.left),
+        super::Node::Correlate(c) => time_indicators_live(&c.input),
         super::Node::Calc { input, .. }
         | super::Node::Expand { input, .. }
         | super::Node::WindowTvf { input, .. }

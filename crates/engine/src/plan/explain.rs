@@ -341,6 +341,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
             let names: Vec<String> = rel.names();
             format!("Union(all=[true], union=[{}])", names.join(", "))
         }
+        Node::Correlate(c) => correlate_line(c, rel),
         Node::Expand { input, projects } => {
             let names = input.names();
             let sets: Vec<String> = projects
@@ -457,10 +458,41 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
     }
 }
 
+/// `Correlate(invocation=[$UNNEST_ROWS$1($cor0.tags)], correlate=[…], select=[…], rowType=[…],
+/// joinType=[INNER], condition=[…])` as Flink prints it.
+fn correlate_line(c: &super::rel::CorrelateNode, rel: &Rel) -> String {
+    let cor: Vec<String> = c.input.names().iter().map(|n| format!("$cor0.{}", n)).collect();
+    let f = if c.ordinality { "$UNNEST_ROWS_WITH_ORDINALITY$1" } else { "$UNNEST_ROWS$1" };
+    let call = format!("{}({})", f, c.collection.explain(&cor));
+    let n_in = c.input.fields.len();
+    let select: Vec<String> = rel
+        .fields
+        .iter()
+        .enumerate()
+        .map(|(i, fl)| if i < n_in || c.ordinality { fl.name.clone() } else { format!("f{}", i - n_in) })
+        .collect();
+    let row_type: Vec<String> =
+        rel.fields.iter().zip(&select).map(|(fl, n)| format!("{} {}", crate::types::calcite_name(&fl.ty), n)).collect();
+    let mut s = format!(
+        "Correlate(invocation=[{call}], correlate=[table({call})], select=[{}], rowType=[RecordType({})], joinType=[{}]",
+        select.join(","),
+        row_type.join(", "),
+        if c.left { "LEFT" } else { "INNER" }
+    );
+    if let Some(cond) = &c.condition {
+        // Flink numbers the condition's columns from the function's output
+        let names: Vec<String> = (0..rel.fields.len()).map(|i| format!("${}", i.saturating_sub(n_in))).collect();
+        s.push_str(&format!(", condition=[{}]", cond.explain(&names)));
+    }
+    s.push(')');
+    s
+}
+
 fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
     match &rel.node {
         Node::Scan { .. } | Node::Values { .. } => vec![],
         Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::Expand { input, .. } => vec![(None, input)],
+        Node::Correlate(c) => vec![(None, &c.input)],
         Node::WindowJoin(j) => {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
         }
@@ -525,6 +557,7 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         Node::Calc { input, .. } | Node::Expand { input, .. } => changelog_mode(input),
         // the probe side's kinds (an upsert probe's `+U` without `-U` stays so)
         Node::TemporalJoin(j) => changelog_mode(&j.left),
+        Node::Correlate(c) => changelog_mode(&c.input),
         // an outer join of insert-only inputs retracts only its NULL-padded rows
         Node::RegularJoin(j) if j.left.insert_only && j.right.insert_only => "I,UA,D",
         Node::MultiJoin(m) if m.inputs.iter().all(|r| r.insert_only) => "I,UA,D",

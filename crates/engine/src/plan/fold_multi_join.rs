@@ -71,6 +71,7 @@ fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
         | Node::Values { .. }
         | Node::GroupAggregate(_)
         | Node::Expand { .. }
+        | Node::Correlate(_)
         | Node::Over(_)
         | Node::WindowAggregate(_)
         | Node::Union { .. }

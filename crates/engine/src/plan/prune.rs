@@ -579,6 +579,13 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
                 None => (out, map),
             }
         }
+        Node::Correlate(mut c) => {
+            // the collection reads the input's columns, the output carries them all
+            let all = vec![true; c.input.fields.len()];
+            let (child, _) = prune(c.input, &all);
+            c.input = child;
+            (Rel { node: Node::Correlate(c), ..rel }, identity(n))
+        }
         Node::Expand { input, projects } => {
             // each output column is its input column (or NULL, or the set id): keep them all
             let all = vec![true; input.fields.len()];

@@ -61,6 +61,10 @@ pub fn push_filters(rel: Rel) -> Rel {
             Node::GroupAggregate(a)
         }
         Node::Expand { input, projects } => Node::Expand { input: Box::new(push_filters(*input)), projects },
+        Node::Correlate(mut c) => {
+            c.input = push_filters(c.input);
+            Node::Correlate(c)
+        }
         Node::Over(mut o) => {
             o.input = push_filters(o.input);
             Node::Over(o)
@@ -332,6 +336,7 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         | Node::MultiJoin(_)
         | Node::GroupAggregate(_)
         | Node::Expand { .. }
+        | Node::Correlate(_)
         | Node::Over(_)
         | Node::Rank(_)
         | Node::WindowAggregate(_)

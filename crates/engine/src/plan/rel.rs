@@ -319,6 +319,35 @@ pub enum RankNumber {
     Unused,
 }
 
+/// What an UNNEST expands.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum UnnestOf {
+    /// An ARRAY: one row per element, in order; `flatten`: its ROW elements' fields become columns.
+    Array { flatten: bool },
+    /// A MULTISET: each element as often as it occurs.
+    Multiset { flatten: bool },
+    /// A MAP: one (key, value) row per entry, in the map's internal order.
+    Map,
+}
+
+/// `CROSS JOIN UNNEST(x)`, `FROM t, UNNEST(x)`, `LEFT JOIN UNNEST(x) ON TRUE` (Flink's
+/// `Correlate` of the input with `$UNNEST_ROWS$1`, SEMANTICS.md §6): output = the input's
+/// columns, then the element's (and the ordinality).
+#[derive(Clone, Debug)]
+pub struct CorrelateNode {
+    pub input: Rel,
+    /// The collection, over the input row.
+    pub collection: Expr,
+    pub of: UnnestOf,
+    /// `WITH ORDINALITY`: a last column, the 1-based position (INT NOT NULL).
+    pub ordinality: bool,
+    /// `LEFT JOIN … ON …`: an input row without a produced row (that passes `condition`) is
+    /// emitted once, padded with NULLs.
+    pub left: bool,
+    /// The join's condition (not `TRUE`) over the output row: `condition=[…]`.
+    pub condition: Option<Expr>,
+}
+
 #[derive(Clone, Debug)]
 pub enum Node {
     /// A table's source: its columns, then `$rowtime`.
@@ -360,6 +389,7 @@ pub enum Node {
         input: Box<Rel>,
         projects: Vec<Vec<Expr>>,
     },
+    Correlate(Box<CorrelateNode>),
     /// Literal rows (Flink's `Values`): with no rows, what Calcite leaves of a relation it
     /// proved empty (a filter or join condition that simplifies to FALSE).
     Values {
@@ -413,6 +443,7 @@ impl Node {
             Node::WindowAggregate(a) => vec![&a.input],
             Node::Over(o) => vec![&o.input],
             Node::Rank(r) => vec![&r.input],
+            Node::Correlate(c) => vec![&c.input],
         }
     }
 
@@ -436,6 +467,7 @@ impl Node {
             Node::WindowAggregate(a) => vec![&mut a.input],
             Node::Over(o) => vec![&mut o.input],
             Node::Rank(r) => vec![&mut r.input],
+            Node::Correlate(c) => vec![&mut c.input],
         }
     }
 }

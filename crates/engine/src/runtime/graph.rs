@@ -10,6 +10,7 @@ use crate::error::RuntimeError;
 use crate::kinds::OpKind;
 use crate::ops::aggregate::accumulators::CallSpec;
 use crate::ops::calc::CalcOp;
+use crate::ops::correlate::CorrelateOp;
 use crate::ops::deduplicate::{DedupKind, DeduplicateOp, DeduplicateSpec};
 use crate::ops::expand::ExpandOp;
 use crate::ops::group_aggregate::{GroupAggregateOp, GroupAggregateSpec};
@@ -53,6 +54,7 @@ pub enum OpNode {
     MultiJoin(MultiJoinOp),
     GroupAggregate(GroupAggregateOp),
     Expand(ExpandOp),
+    Correlate(CorrelateOp),
     Union(UnionOp),
     Rank(RankOp),
     Deduplicate(DeduplicateOp),
@@ -77,6 +79,7 @@ macro_rules! with_op {
             OpNode::MultiJoin($o) => $body,
             OpNode::GroupAggregate($o) => $body,
             OpNode::Expand($o) => $body,
+            OpNode::Correlate($o) => $body,
             OpNode::Union($o) => $body,
             OpNode::Rank($o) => $body,
             OpNode::Deduplicate($o) => $body,

@@ -356,7 +356,7 @@ fn out_row(
     evs: &mut Vec<Event>,
     trace: bool,
 ) -> OutRow {
-    let row = render(&r.row, types, zone);
+    let row = crate::value::render_external(&r.row, types, zone);
     let text = format!("{}[{}]", r.kind.short(), row.join(", "));
     if trace {
         evs.push(Event::Output { kind: r.kind, row: row.clone(), lineage: r.lineage.clone() });

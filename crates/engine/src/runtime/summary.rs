@@ -450,6 +450,28 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
             ));
         }
     }
+    // UNNEST: how many rows each input row expanded to
+    for e in &step.events {
+        if let Event::Unnest { size, produced, padded, kind, .. } = e {
+            let what = match size {
+                None => "its collection is NULL".to_string(),
+                Some(0) => "its collection is empty".to_string(),
+                Some(n) => format!("its collection has {}", plural(*n, "element", "elements")),
+            };
+            let kinds = if *kind == crate::kinds::RowKind::Insert {
+                String::new()
+            } else {
+                format!(", each a {} as the row is", kind.short())
+            };
+            stored.push(if *padded {
+                format!("UNNEST: {} and LEFT JOIN keeps the row once, padded with NULLs{}", what, kinds)
+            } else if produced.is_empty() {
+                format!("UNNEST: {}, so the row produces nothing", what)
+            } else {
+                format!("UNNEST: {}, the row expands to {}{}", what, plural(produced.len(), "row", "rows"), kinds)
+            });
+        }
+    }
     for (at, _, head, items) in &op_fires {
         let shown: Vec<&str> = items.iter().take(4).map(|s| s.as_str()).collect();
         let more = if items.len() > 4 { format!(" and {} more keys", items.len() - 4) } else { String::new() };
@@ -517,6 +539,7 @@ fn event_op(e: &Event) -> Option<usize> {
         | Event::NullTimeDrop { op, .. }
         | Event::Filtered { op, .. }
         | Event::Unchanged { op, .. }
+        | Event::Unnest { op, .. }
         | Event::Emit { op, .. }
         | Event::SourceEnd { op, .. } => Some(*op),
         Event::Output { .. } => None,

@@ -128,6 +128,30 @@ impl Dialect for FlinkDialect {
                     ))));
                 }
             }
+            // MAP[k1, v1, …]: a call of MAP (the generic parser reads it as a subscript)
+            if w.quote_style.is_none()
+                && w.value.eq_ignore_ascii_case("MAP")
+                && matches!(parser.peek_nth_token_ref(1).token, Token::LBracket)
+            {
+                return Some((|| {
+                    let name_tok = parser.next_token();
+                    parser.expect_token(&Token::LBracket)?;
+                    let args = if parser.consume_token(&Token::RBracket) {
+                        Vec::new()
+                    } else {
+                        let a = parser.parse_comma_separated(|p| p.parse_expr())?;
+                        parser.expect_token(&Token::RBracket)?;
+                        a
+                    };
+                    let mut ident = Ident::new("MAP");
+                    ident.span = name_tok.span;
+                    let mut f = call("MAP", args);
+                    if let Expr::Function(func) = &mut f {
+                        func.name = ObjectName::from(vec![ident]);
+                    }
+                    Ok(f)
+                })());
+            }
             // DATE '…', TIME '…', TIMESTAMP '…'
             if w.quote_style.is_none()
                 && matches!(w.keyword, Keyword::DATE | Keyword::TIME | Keyword::TIMESTAMP)

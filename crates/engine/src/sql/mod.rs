@@ -263,11 +263,16 @@ fn record_interval_spans(toks: &[&sqlparser::tokenizer::TokenWithSpan]) {
 thread_local! {
     /// Each `(` of the statement last parsed on this thread with the end of its matching `)`.
     static PARENS: std::cell::RefCell<Vec<(Pos, Pos)>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// Each `JOIN` keyword of the statement last parsed on this thread (start, end).
+    static JOINS: std::cell::RefCell<Vec<(Pos, Pos)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 fn record_parens(toks: &[&sqlparser::tokenizer::TokenWithSpan]) {
     let mut open: Vec<Pos> = Vec::new();
     let mut pairs = Vec::new();
+    let joins: Vec<(Pos, Pos)> =
+        toks.iter().filter(|t| word_is(&t.token, "JOIN")).map(|t| (pos(t.span.start), pos(t.span.end))).collect();
+    JOINS.with(|v| *v.borrow_mut() = joins);
     for t in toks {
         match t.token {
             Token::LParen => open.push(pos(t.span.start)),
@@ -737,4 +742,15 @@ mod tests {
         assert_eq!(e.stmt_span.unwrap().0.line, 2);
         assert!(e.message.starts_with("SQL parse failed."), "{}", e.message);
     }
+}
+
+/// The last `JOIN` keyword before `at` (Calcite places errors about a join's condition there).
+pub fn join_keyword_before(at: Pos) -> Option<(Pos, Pos)> {
+    JOINS.with(|v| v.borrow().iter().rev().find(|(s, _)| *s < at).copied())
+}
+
+/// The closing parenthesis of the first `(` at or after `start` (its position just past the
+/// `)`), from the positions [`index_positions`] recorded.
+pub fn paren_close_after(start: Pos) -> Option<Pos> {
+    PARENS.with(|v| v.borrow().iter().find(|(o, _)| *o >= start).map(|(_, close)| *close))
 }

@@ -168,7 +168,7 @@ fn parse_type_inner(p: &mut Parser, pending: &mut u32) -> Result<DataType, Parse
             let element = parse_type_inner(p, pending)?;
             angle_close(p, pending)?;
             if name == "MULTISET" {
-                TypeKind::Map { key: Box::new(element), value: Box::new(DataType::not_null(TypeKind::Int)) }
+                TypeKind::Multiset { element: Box::new(element) }
             } else {
                 TypeKind::Array { element: Box::new(element) }
             }

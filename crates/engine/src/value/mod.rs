@@ -3,9 +3,11 @@
 
 mod decimal;
 mod java_float;
+mod java_hash;
 
 pub use decimal::Decimal;
 pub use java_float::{java_double, java_float};
+pub use java_hash::{flink_internal_hash, hash_map_order, java_hash};
 
 use std::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -107,6 +109,18 @@ impl Value {
     }
 
     pub fn render_into(&self, out: &mut String, t: &DataType, zone: &SessionZone) {
+        self.render_as(out, t, zone, false)
+    }
+
+    /// The text the oracle prints for this value in a result row: as [`Value::render`], but a
+    /// MAP or MULTISET in the order of the `java.util.HashMap` Flink converts it to.
+    pub fn render_external(&self, t: &DataType, zone: &SessionZone) -> String {
+        let mut s = String::new();
+        self.render_as(&mut s, t, zone, true);
+        s
+    }
+
+    fn render_as(&self, out: &mut String, t: &DataType, zone: &SessionZone, java: bool) {
         use std::fmt::Write;
         match self {
             Value::Null => out.push_str("NULL"),
@@ -151,23 +165,30 @@ impl Value {
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    v.render_into(out, &elem, zone);
+                    v.render_as(out, &elem, zone, java);
                 }
                 out.push(']');
             }
             Value::Map(entries) => {
                 let (kt, vt) = match &t.kind {
                     TypeKind::Map { key, value } => ((**key).clone(), (**value).clone()),
+                    TypeKind::Multiset { element } => ((**element).clone(), DataType::not_null(TypeKind::Int)),
                     _ => (DataType::string(), DataType::string()),
                 };
+                let order: Vec<usize> = if java {
+                    hash_map_order(&entries.iter().map(|e| &e.0).collect::<Vec<_>>())
+                } else {
+                    (0..entries.len()).collect()
+                };
                 out.push('{');
-                for (i, (k, v)) in entries.iter().enumerate() {
+                for (i, &at) in order.iter().enumerate() {
+                    let (k, v) = &entries[at];
                     if i > 0 {
                         out.push_str(", ");
                     }
-                    k.render_into(out, &kt, zone);
+                    k.render_as(out, &kt, zone, java);
                     out.push('=');
-                    v.render_into(out, &vt, zone);
+                    v.render_as(out, &vt, zone, java);
                 }
                 out.push('}');
             }
@@ -181,7 +202,7 @@ impl Value {
                         TypeKind::Row { fields } => fields.get(i).map(|f| f.1.clone()).unwrap_or_else(DataType::string),
                         _ => DataType::string(),
                     };
-                    v.render_into(out, &ft, zone);
+                    v.render_as(out, &ft, zone, java);
                 }
                 out.push(')');
             }
@@ -323,6 +344,11 @@ pub fn java_duration(ms: i64) -> String {
         }
     }
     out
+}
+
+/// Renders a result row's values as the oracle prints them (maps in Java's order).
+pub fn render_external(row: &[Value], types: &[DataType], zone: &SessionZone) -> Vec<String> {
+    row.iter().enumerate().map(|(i, v)| v.render_external(types.get(i).unwrap_or(&DataType::string()), zone)).collect()
 }
 
 /// Renders a row as the oracle does inside `+I[...]`: values joined by `, `.

@@ -267,7 +267,86 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
             }
             "CARDINALITY" => {
                 need(1)?;
+                if matches!(args[0].ty().kind, TypeKind::Multiset { .. }) {
+                    // Flink's code generator has no CARDINALITY of a MULTISET
+                    return Err(Error::table("Expect an array or a map.")
+                        .with_class("org.apache.flink.table.planner.codegen.CodeGenException"));
+                }
+                if !matches!(
+                    args[0].ty().kind,
+                    TypeKind::Array { .. } | TypeKind::Map { .. } | TypeKind::Multiset { .. } | TypeKind::Null
+                ) {
+                    return Err(calcite_error(
+                        span,
+                        &format!(
+                            "Cannot apply 'CARDINALITY' to arguments of type 'CARDINALITY(<{}>)'. Supported form(s): 'CARDINALITY(<MULTISET>)'\n'CARDINALITY(<ARRAY>)'\n'CARDINALITY(<MAP>)'",
+                            calcite_name(&args[0].ty().with_nullable(true))
+                        ),
+                    ));
+                }
                 Expr::call(Op::Cardinality, args, DataType::new(TypeKind::Int, any_null))
+            }
+            "ROW" => {
+                let fields = args.iter().enumerate().map(|(i, a)| (format!("EXPR${}", i), a.ty().clone())).collect();
+                Expr::call(Op::RowCtor, args, DataType::not_null(TypeKind::Row { fields }))
+            }
+            "MAP" => return self.map_constructor(args, span),
+            "ELEMENT" => {
+                need(1)?;
+                let el = match &args[0].ty().kind {
+                    TypeKind::Array { element } => element.with_nullable(true),
+                    _ => {
+                        return Err(calcite_error(
+                            span,
+                            &format!(
+                                "Cannot apply 'ELEMENT' to arguments of type 'ELEMENT(<{}>)'. Supported form(s): 'ELEMENT(<MULTISET>)'\n'ELEMENT(<ARRAY>)'",
+                                calcite_name(&args[0].ty().with_nullable(true))
+                            ),
+                        ))
+                    }
+                };
+                Expr::call(Op::Element, args, el)
+            }
+            "ARRAY_CONTAINS" => {
+                need(2)?;
+                let el = match &args[0].ty().kind {
+                    TypeKind::Array { element } => (**element).clone(),
+                    _ => {
+                        return Err(Error::unsupported(format!(
+                            "ARRAY_CONTAINS of a {} (Flink's message for it)",
+                            args[0].ty().summary()
+                        ))
+                        .at(span.0, span.1))
+                    }
+                };
+                let n = args[0].ty().nullable;
+                let mut args = args;
+                let x = args.pop().map(|x| cast_to(x, &el)).unwrap_or_else(|| Expr::literal(Value::Null, el.clone()));
+                args.push(x);
+                Expr::call(Op::ArrayContains, args, DataType::new(TypeKind::Boolean, n))
+            }
+            "MAP_KEYS" | "MAP_VALUES" => {
+                need(1)?;
+                let el = match &args[0].ty().kind {
+                    TypeKind::Map { key, value } => {
+                        if name == "MAP_KEYS" {
+                            (**key).clone()
+                        } else {
+                            (**value).clone()
+                        }
+                    }
+                    _ => {
+                        return Err(Error::unsupported(format!(
+                            "{} of a {} (Flink's message for it)",
+                            name,
+                            args[0].ty().summary()
+                        ))
+                        .at(span.0, span.1))
+                    }
+                };
+                let n = args[0].ty().nullable;
+                let op = if name == "MAP_KEYS" { Op::MapKeys } else { Op::MapValues };
+                Expr::call(op, args, DataType::new(TypeKind::Array { element: Box::new(el) }, n))
             }
             "SOURCE_WATERMARK" => {
                 return Err(calcite_error(span, "SOURCE_WATERMARK() is only allowed in a WATERMARK clause"));
@@ -281,6 +360,34 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
             }
         };
         Ok(r)
+    }
+}
+
+impl<'s, 'a> ScalarBinder<'s, 'a> {
+    /// `MAP[k1, v1, …]`: keys and values each of their least restrictive type, the map NOT NULL.
+    fn map_constructor(&self, args: Vec<Expr>, span: (Pos, Pos)) -> Result<Expr> {
+        if args.is_empty() || args.len() & 1 == 1 {
+            return Err(calcite_error(span, "Map requires an even number of arguments, greater than 0"));
+        }
+        let keys: Vec<&DataType> = args.iter().step_by(2).map(|a| a.ty()).collect();
+        let vals: Vec<&DataType> = args.iter().skip(1).step_by(2).map(|a| a.ty()).collect();
+        let (Some(kt), Some(vt)) = (least_restrictive(&keys), least_restrictive(&vals)) else {
+            return Err(calcite_error(span, "Parameters must be of the same type"));
+        };
+        let args: Vec<Expr> = args
+            .into_iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let t = if i % 2 == 0 { &kt } else { &vt };
+                if a.ty() == t {
+                    a
+                } else {
+                    Expr::Cast { expr: Box::new(a), ty: t.clone(), try_cast: false }
+                }
+            })
+            .collect();
+        let ty = DataType::not_null(TypeKind::Map { key: Box::new(kt), value: Box::new(vt) });
+        Ok(Expr::call(Op::MapCtor, args, ty))
     }
 }
 

@@ -183,7 +183,24 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
         let span = span_of(e);
         match e {
             SqlExpr::Identifier(i) => resolve(std::slice::from_ref(i), self.scope, span),
-            SqlExpr::CompoundIdentifier(ids) => resolve(ids, self.scope, span),
+            SqlExpr::CompoundIdentifier(ids) => match resolve(ids, self.scope, span) {
+                Ok(e) => Ok(e),
+                // `r.f`, `t.r.f`: a ROW column's field
+                Err(err) => {
+                    for k in (1..ids.len()).rev() {
+                        if let Ok(mut cur) = resolve(&ids[..k], self.scope, span) {
+                            if !matches!(cur.ty().kind, TypeKind::Row { .. }) {
+                                continue;
+                            }
+                            for f in &ids[k..] {
+                                cur = field_access(cur, f, span)?;
+                            }
+                            return Ok(cur);
+                        }
+                    }
+                    Err(err)
+                }
+            },
             SqlExpr::Nested(inner) => self.bind(inner),
             SqlExpr::Value(v) => self.literal(&v.value, span),
             SqlExpr::TypedString(ts) => self.typed_string(ts, span),
@@ -360,14 +377,27 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
                 let items: Vec<Expr> = arr.elem.iter().map(|x| self.bind(x)).collect::<Result<_>>()?;
                 let types: Vec<&DataType> = items.iter().map(|i| i.ty()).collect();
                 let el = least_restrictive(&types).unwrap_or_else(|| DataType::nullable(TypeKind::Null));
+                let ty = DataType::not_null(TypeKind::Array { element: Box::new(el.clone()) });
+                if items.iter().any(|i| !matches!(i, Expr::Literal { .. })) {
+                    let args = items
+                        .into_iter()
+                        .map(|a| {
+                            if *a.ty() == el {
+                                a
+                            } else {
+                                Expr::Cast { expr: Box::new(a), ty: el.clone(), try_cast: false }
+                            }
+                        })
+                        .collect();
+                    return Ok(Expr::call(Op::ArrayCtor, args, ty));
+                }
                 let mut vals = Vec::new();
                 for it in &items {
-                    match it {
-                        Expr::Literal { value, .. } => vals.push(
+                    if let Expr::Literal { value, .. } = it {
+                        vals.push(
                             crate::expr::cast_value(value, it.ty(), &el, self.zone)
                                 .map_err(|m| calcite_error(span, &m.plain()))?,
-                        ),
-                        _ => return Err(Error::unsupported("ARRAY[…] with non-literal elements")),
+                        );
                     }
                 }
                 Ok(Expr::literal(
@@ -461,24 +491,66 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
                 Ok(Expr::call(Op::Trim, vec![x], DataType::new(TypeKind::VarChar { length }, n)))
             }
             SqlExpr::CompoundFieldAccess { root, access_chain } => {
-                let base = self.bind(root)?;
-                let mut cur = base;
+                let mut cur = self.bind(root)?;
                 for a in access_chain {
-                    match a {
+                    cur = match a {
                         sqlparser::ast::AccessExpr::Subscript(sqlparser::ast::Subscript::Index { index }) => {
-                            let i = self.bind(index)?;
-                            let el = match &cur.ty().kind {
-                                TypeKind::Array { element } => element.with_nullable(true),
-                                _ => return Err(calcite_error(span, "Cannot apply ITEM to a non-array")),
-                            };
-                            cur = Expr::call(Op::ArrayElement, vec![cur, i], el);
+                            self.item(cur, index, span)?
                         }
-                        _ => return Err(Error::unsupported("field access")),
-                    }
+                        sqlparser::ast::AccessExpr::Dot(SqlExpr::Identifier(f)) => field_access(cur, f, span)?,
+                        _ => return Err(Error::unsupported("this field access").at(span.0, span.1)),
+                    };
                 }
                 Ok(cur)
             }
             other => Err(Error::unsupported(format!("the expression {}", other)).at(span.0, span.1)),
+        }
+    }
+}
+
+/// `r.f` of a ROW value: the field, nullable when the row is.
+fn field_access(row: Expr, f: &Ident, span: (Pos, Pos)) -> Result<Expr> {
+    let TypeKind::Row { fields } = &row.ty().kind else {
+        return Err(
+            Error::unsupported(format!("the field access .{} of a {}", f.value, row.ty().summary())).at(span.0, span.1)
+        );
+    };
+    let Some(i) = fields.iter().position(|(n, _)| *n == f.value) else {
+        return Err(calcite_error(span, &format!("Unknown field '{}'", f.value)));
+    };
+    let ty = fields[i].1.with_nullable(fields[i].1.nullable || row.ty().nullable);
+    let idx = Expr::literal(Value::Int(i as i32), DataType::not_null(TypeKind::Int));
+    Ok(Expr::call(Op::RowField, vec![row, idx], ty))
+}
+
+impl<'s, 'a> ScalarBinder<'s, 'a> {
+    /// `a[i]` of an ARRAY (1-based; out of range is NULL) or `m[k]` of a MAP.
+    fn item(&self, cur: Expr, index: &SqlExpr, span: (Pos, Pos)) -> Result<Expr> {
+        let i = self.bind(index)?;
+        match &cur.ty().kind {
+            TypeKind::Array { element } => {
+                if let Expr::Literal { value, .. } = &i {
+                    if let Some(n) = value.as_i64().filter(|&n| n < 1) {
+                        return Err(Error::validation(format!(
+                            "Array element access needs an index starting at 1 but was {}.",
+                            n
+                        )));
+                    }
+                }
+                let el = element.with_nullable(true);
+                Ok(Expr::call(Op::ArrayElement, vec![cur, i], el))
+            }
+            TypeKind::Map { key, value } => {
+                let k = if i.ty().kind == key.kind {
+                    i
+                } else {
+                    let t = key.with_nullable(i.ty().nullable);
+                    Expr::Cast { expr: Box::new(i), ty: t, try_cast: false }
+                };
+                let v = value.with_nullable(true);
+                Ok(Expr::call(Op::MapGet, vec![cur, k], v))
+            }
+            _ => Err(calcite_error(span, "Cannot apply ITEM to a non-array")),
         }
     }
 }

@@ -510,6 +510,74 @@ impl Expr {
                 }
                 Ok(Value::String(Arc::from(parts.join(&sep))))
             }
+            Op::ArrayCtor => {
+                let mut v = Vec::with_capacity(args.len());
+                for a in args {
+                    v.push(a.eval(row, ctx)?);
+                }
+                Ok(Value::Array(Arc::new(v)))
+            }
+            Op::RowCtor => {
+                let mut v = Vec::with_capacity(args.len());
+                for a in args {
+                    v.push(a.eval(row, ctx)?);
+                }
+                Ok(Value::Row(Arc::new(v)))
+            }
+            Op::MapCtor => {
+                let mut m: Vec<(Value, Value)> = Vec::with_capacity(args.len() / 2);
+                for kv in args.chunks(2) {
+                    let (k, v) = (kv[0].eval(row, ctx)?, kv[1].eval(row, ctx)?);
+                    // a repeated key keeps its first place and takes the last value
+                    match m.iter_mut().find(|e| e.0 == k) {
+                        Some(e) => e.1 = v,
+                        None => m.push((k, v)),
+                    }
+                }
+                Ok(Value::Map(Arc::new(m)))
+            }
+            Op::MapGet => {
+                let (m, k) = (ev(0)?, ev(1)?);
+                Ok(match m {
+                    Value::Map(entries) if !k.is_null() => {
+                        entries.iter().find(|e| e.0 == k).map(|e| e.1.clone()).unwrap_or(Value::Null)
+                    }
+                    _ => Value::Null,
+                })
+            }
+            Op::RowField => {
+                let (r, i) = (ev(0)?, ev(1)?);
+                Ok(match (r, i.as_i64()) {
+                    (Value::Row(f), Some(i)) => f.get(i as usize).cloned().unwrap_or(Value::Null),
+                    _ => Value::Null,
+                })
+            }
+            Op::Element => match ev(0)? {
+                Value::Array(items) => match items.len() {
+                    0 => Ok(Value::Null),
+                    1 => Ok(items[0].clone()),
+                    _ => Err(RuntimeError::java(
+                        "org.apache.flink.table.api.TableRuntimeException",
+                        "Array has more than one element.",
+                    )),
+                },
+                _ => Ok(Value::Null),
+            },
+            Op::ArrayContains => {
+                let (a, x) = (ev(0)?, ev(1)?);
+                Ok(match a {
+                    Value::Array(items) => Value::Bool(items.iter().any(|e| {
+                        e == &x || (!e.is_null() && !x.is_null() && cmp_values(e, &x) == Some(Ordering::Equal))
+                    })),
+                    _ => Value::Null,
+                })
+            }
+            Op::MapKeys | Op::MapValues => Ok(match ev(0)? {
+                Value::Map(entries) => Value::Array(Arc::new(
+                    entries.iter().map(|e| if op == Op::MapKeys { e.0.clone() } else { e.1.clone() }).collect(),
+                )),
+                _ => Value::Null,
+            }),
             Op::Cardinality => Ok(match ev(0)? {
                 Value::Array(items) => Value::Int(items.len() as i32),
                 Value::Map(m) => Value::Int(m.len() as i32),

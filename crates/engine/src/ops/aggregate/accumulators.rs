@@ -66,6 +66,19 @@ enum State {
     /// LISTAGG without retraction: the joined text so far, and the separator of the last row
     /// (Flink's `accDelimiter`, which a merge joins with).
     Concat(Option<String>, String),
+    /// COLLECT: the values with their counts, in the order of the `HashMap` Flink's heap state
+    /// keeps them in (by the internal hash's bucket, then insertion; `seq` numbers insertions,
+    /// `capacity` only grows, as Java's).
+    Bag {
+        entries: Vec<(Value, i64, u64)>,
+        seq: u64,
+        capacity: usize,
+    },
+    /// ARRAY_AGG: the values in arrival order, and retracted values it did not hold.
+    Items {
+        items: Vec<Value>,
+        unmatched: Vec<Value>,
+    },
     /// LISTAGG with retraction (the separator as the last row gave it).
     List {
         items: Vec<String>,
@@ -241,6 +254,8 @@ fn initial(s: &CallSpec) -> State {
         AggFunc::FirstValue | AggFunc::LastValue => State::Pick(Value::Null, 0),
         AggFunc::ListAgg if s.retract => State::List { items: Vec::new(), unmatched: Vec::new(), sep: None },
         AggFunc::ListAgg => State::Concat(None, ",".into()),
+        AggFunc::Collect => State::Bag { entries: Vec::new(), seq: 0, capacity: 16 },
+        AggFunc::ArrayAgg => State::Items { items: Vec::new(), unmatched: Vec::new() },
     }
 }
 
@@ -347,6 +362,13 @@ fn accumulate(state: &mut State, spec: &CallSpec, v: &Value, sep: Option<&Value>
             });
             *delim = sep;
         }
+        State::Bag { .. } => bag_add(state, v, 1),
+        State::Items { items, unmatched } => match unmatched.iter().position(|x| x == v) {
+            Some(i) => {
+                unmatched.remove(i);
+            }
+            None => items.push(v.clone()),
+        },
         State::List { items, sep: list_sep, .. } => {
             if !v.is_null() {
                 items.push(text(v));
@@ -439,6 +461,13 @@ fn retract_value(state: &mut State, spec: &CallSpec, v: &Value) {
                 }
             }
         }
+        State::Bag { .. } => bag_add(state, v, -1),
+        State::Items { items, unmatched } => match items.iter().position(|x| x == v) {
+            Some(i) => {
+                items.remove(i);
+            }
+            None => unmatched.push(v.clone()),
+        },
         State::List { items, unmatched, .. } => {
             if v.is_null() {
                 return;
@@ -454,8 +483,51 @@ fn retract_value(state: &mut State, spec: &CallSpec, v: &Value) {
     }
 }
 
+/// COLLECT's `accumulate` (`by` 1) and `retract` (-1): NULL is ignored; a count that reaches 0
+/// removes the value, a retraction of a value it does not hold stores -1 (`CollectAggFunction`).
+fn bag_add(state: &mut State, v: &Value, by: i64) {
+    let State::Bag { entries, seq, capacity } = state else { return };
+    if v.is_null() {
+        return;
+    }
+    match entries.iter().position(|e| e.0 == *v) {
+        Some(i) => {
+            entries[i].1 += by;
+            if entries[i].1 == 0 {
+                entries.remove(i);
+            }
+        }
+        None => {
+            *seq += 1;
+            entries.push((v.clone(), by, *seq));
+            while entries.len() * 4 > *capacity * 3 {
+                *capacity *= 2;
+            }
+        }
+    }
+}
+
 fn value(state: &State, spec: &CallSpec) -> Value {
     match state {
+        State::Bag { entries, capacity, .. } => {
+            let mut order: Vec<usize> = (0..entries.len()).collect();
+            let hashes: Option<Vec<i32>> = entries.iter().map(|e| crate::value::flink_internal_hash(&e.0)).collect();
+            let bucket = |h: i32| ((h ^ ((h as u32) >> 16) as i32) as u32 as usize) & (*capacity - 1);
+            match hashes {
+                Some(h) => order.sort_by_key(|&i| (bucket(h[i]), entries[i].2)),
+                None => order.sort_by_key(|&i| entries[i].2),
+            }
+            Value::Map(std::sync::Arc::new(
+                order.iter().map(|&i| (entries[i].0.clone(), Value::Int(entries[i].1 as i32))).collect(),
+            ))
+        }
+        State::Items { items, .. } => {
+            if items.is_empty() {
+                Value::Null
+            } else {
+                Value::Array(std::sync::Arc::new(items.clone()))
+            }
+        }
         State::Count(n) => Value::BigInt(*n),
         State::Sum { sum, count } => {
             if spec.retract && *count == 0 {
@@ -500,6 +572,16 @@ fn add_nullable(a: &Value, b: &Value, t: &DataType) -> Value {
 }
 
 fn merge_state(state: &mut State, spec: &CallSpec, other: &State) {
+    if let State::Bag { entries, .. } = other {
+        for (v, n, _) in entries {
+            bag_add(state, v, *n);
+        }
+        return;
+    }
+    if let (State::Items { items, .. }, State::Items { items: o, .. }) = (&mut *state, other) {
+        items.extend(o.iter().cloned());
+        return;
+    }
     match (state, other) {
         (State::Count(n), State::Count(m)) => *n += m,
         (State::Sum { sum, count }, State::Sum { sum: osum, count: ocount }) => {

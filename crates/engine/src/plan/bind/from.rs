@@ -13,6 +13,9 @@ use super::{alias_name, apply_alias, Binder, Bound};
 
 impl<'c> Binder<'c> {
     pub(super) fn bind_table_factor(&mut self, tf: &TableFactor) -> Result<Bound> {
+        if let Some(item) = super::unnest::unnest_item(tf) {
+            return self.bind_unnest_alone(&item);
+        }
         match tf {
             TableFactor::Table { name, alias, args, version, .. } => {
                 if version.is_some() {

@@ -57,6 +57,44 @@ impl<'c> Binder<'c> {
         {
             return self.bind_temporal_join(left, j, name, alias, period);
         }
+        if let Some(item) = super::unnest::unnest_item(&j.relation) {
+            use super::unnest::UnnestJoin;
+            let how = match &j.join_operator {
+                JoinOperator::CrossJoin(_) => Some(UnnestJoin::Cross),
+                JoinOperator::Join(JoinConstraint::On(e)) | JoinOperator::Inner(JoinConstraint::On(e)) => {
+                    Some(UnnestJoin::Inner(e))
+                }
+                JoinOperator::Left(JoinConstraint::On(e)) | JoinOperator::LeftOuter(JoinConstraint::On(e)) => {
+                    Some(UnnestJoin::Left(e))
+                }
+                _ => None,
+            };
+            return match how {
+                Some(h) => self.bind_unnest(left, &item, h),
+                None if matches!(
+                    &j.join_operator,
+                    JoinOperator::Join(JoinConstraint::None)
+                        | JoinOperator::Inner(JoinConstraint::None)
+                        | JoinOperator::Left(JoinConstraint::None)
+                        | JoinOperator::LeftOuter(JoinConstraint::None)
+                ) =>
+                {
+                    let span = span_of(&j.relation);
+                    let at = crate::sql::join_keyword_before(span.0).unwrap_or(span);
+                    Err(calcite_error(
+                        at,
+                        "INNER, LEFT, RIGHT or FULL join requires a condition (NATURAL keyword or ON or USING clause)",
+                    ))
+                }
+                None => {
+                    let span = span_of(&j.relation);
+                    Err(Error::unsupported(
+                        "this join of UNNEST (JoinLab runs CROSS JOIN, JOIN … ON and LEFT JOIN … ON)",
+                    )
+                    .at(span.0, span.1))
+                }
+            };
+        }
         let right = self.bind_table_factor(&j.relation)?;
         let span = span_of(&j.relation);
         let (kind, constraint) = match &j.join_operator {

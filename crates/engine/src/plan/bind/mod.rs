@@ -13,6 +13,7 @@ mod join;
 mod over;
 mod set_op;
 mod temporal;
+mod unnest;
 pub(crate) mod window_aggregate;
 mod window_join;
 mod window_tvf;
@@ -351,6 +352,14 @@ impl<'c> Binder<'c> {
         let mut where_parts: Vec<&SqlExpr> = s.selection.as_ref().map(conjuncts_of).unwrap_or_default();
         let mut bound = self.bind_table_with_joins(&s.from[0])?;
         for twj in &s.from[1..] {
+            if let Some(item) = unnest::unnest_item(&twj.relation) {
+                // `FROM t, UNNEST(t.x)`: a correlate of the rows so far
+                bound = self.bind_unnest(bound, &item, unnest::UnnestJoin::Cross)?;
+                for j in &twj.joins {
+                    bound = self.bind_join(bound, j)?;
+                }
+                continue;
+            }
             let right = self.bind_table_with_joins(twj)?;
             let nl = bound.scope.len();
             let mut both = Vec::new();

@@ -338,6 +338,16 @@ impl Graph {
                 }
                 id
             }
+            Node::Correlate(c) => {
+                let label = crate::plan::explain_line(rel, catalog);
+                let id = self.push(
+                    OpNode::Correlate(CorrelateOp::new(c, rel.types())),
+                    parent,
+                    Self::info(OpKind::Correlate, label, updating, Vec::new()),
+                );
+                self.add(&c.input, Some((id, 0)), catalog, opts);
+                id
+            }
             Node::Expand { input, projects } => {
                 let label = crate::plan::explain_line(rel, catalog);
                 let id = self.push(
