@@ -491,8 +491,18 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
                 Ok(Expr::call(Op::Trim, vec![x], DataType::new(TypeKind::VarChar { length }, n)))
             }
             SqlExpr::CompoundFieldAccess { root, access_chain } => {
-                let mut cur = self.bind(root)?;
-                for a in access_chain {
+                // `T.m['a']`: a table-qualified column, then the access (Calcite resolves the
+                // qualifier first when the root names no column)
+                let (mut cur, rest) = match (root.as_ref(), access_chain.first()) {
+                    (SqlExpr::Identifier(t), Some(sqlparser::ast::AccessExpr::Dot(SqlExpr::Identifier(c))))
+                        if self.bind(root).is_err() =>
+                    {
+                        let q = SqlExpr::CompoundIdentifier(vec![t.clone(), c.clone()]);
+                        (self.bind(&q)?, &access_chain[1..])
+                    }
+                    _ => (self.bind(root)?, &access_chain[..]),
+                };
+                for a in rest {
                     cur = match a {
                         sqlparser::ast::AccessExpr::Subscript(sqlparser::ast::Subscript::Index { index }) => {
                             self.item(cur, index, span)?
