@@ -9,7 +9,7 @@
 import { type Clock, clockFor } from '../time';
 import type { Event, EventOf, OperatorInfo, QueryTrace, ScriptTrace, Step, TableInfo, WindowRef } from '../trace';
 import { WINDOW_KINDS } from './ops';
-import type { EventNotes, HeldBack, IdleSpan, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, TemporalProbe, TemporalVersion, TemporalView, WatermarkSeries, WindowFireInfo, WindowInfo, WindowLane } from './types';
+import type { EventNotes, HeldBack, IdleSpan, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, TemporalProbe, TemporalVersion, TemporalView, UnnestFan, WatermarkSeries, WindowFireInfo, WindowInfo, WindowLane } from './types';
 
 /** What every pass shares: the query, its steps (then the end of input) and the display clock. */
 interface Input {
@@ -44,6 +44,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
   const { outputs, outEnd } = outputPass(input, rowsByPos, start);
   const temporal = temporalPass(input, lanes, rowsByPos, outputs, outEnd);
   const idle = idlePass(input);
+  const { unnests, unnestOf } = unnestPass(input, outputs, outEnd, start);
   const { series: stateSeries, total: stateTotal } = stateSeriesOf(steps, start);
   const freed = freedPerStep(steps, start);
 
@@ -85,6 +86,8 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     interval,
     temporal,
     idle,
+    unnests,
+    unnestOf,
   };
 }
 
@@ -478,7 +481,7 @@ function outputPass(input: Input, rowsByPos: (RowMark | null)[], start: Step | n
         const k = o.row.join('\u0001');
         standing.set(k, [...(standing.get(k) ?? []), outputs.length]);
       }
-      outputs.push({ index: outputs.length, pos: p, kind: o.kind, row: o.row, text: o.text, lineage, x, partner: o.partner ?? -1, pairKind: o.pair ?? null, padded, retracts, temporal: null });
+      outputs.push({ index: outputs.length, pos: p, kind: o.kind, row: o.row, text: o.text, lineage, x, partner: o.partner ?? -1, pairKind: o.pair ?? null, padded, retracts, temporal: null, unnest: null });
     });
     outEnd[p] = outputs.length;
   }
@@ -494,6 +497,70 @@ function paddedBy(rowsByPos: (RowMark | null)[], lineage: number[], p: number, k
   // A late row that joined nothing comes out padded at once, at its own step (an outer side).
   if (!iv.cached && iv.matched === 0 && iv.pos === p) return { of: iv, timer: null, at: null, late: true };
   return null;
+}
+
+// ---- UNNEST (Correlate): each input row's fan-out into one row per element; when the Correlate
+// is the result (under Calcs that only pick columns, `OperatorInfo.picks`), each changelog row of
+// the step is one of its produced rows, in order.
+
+function unnestPass(input: Input, outputs: OutputRow[], outEnd: Int32Array, start: Step | null): { unnests: UnnestFan[]; unnestOf: Map<Event, UnnestFan> } {
+  const { query, steps } = input;
+  const unnests: UnnestFan[] = [];
+  const unnestOf = new Map<Event, UnnestFan>();
+  if (!query.operators.some((o) => o.kind === 'Correlate')) return { unnests, unnestOf };
+  // The result's operator under pick-only Calcs, and per result column the column of it.
+  const consumed = new Set(query.operators.flatMap((o) => o.inputs));
+  let o = query.operators.find((x) => !consumed.has(x.id)) ?? null;
+  let cols: number[] | null = null;
+  for (let n = 0; o && n < 16; n++) {
+    const picks = o.picks;
+    if (!picks || o.inputs.length !== 1) break;
+    cols = cols === null ? [...picks] : cols.map((c) => picks[c] ?? -1);
+    o = query.operators.find((x) => x.id === o?.inputs[0]) ?? null;
+  }
+  const resultCorrelate = o && o.kind === 'Correlate' ? o.id : -1;
+  for (let p = start ? 0 : 1; p <= steps.length; p++) {
+    const step = p === 0 && start ? start : steps[p - 1];
+    const fans: { f: UnnestFan; e: EventOf<'unnest'> }[] = [];
+    for (const e of step.events) {
+      if (e.type !== 'unnest') continue;
+      const op = query.operators.find((x) => x.id === e.op);
+      const shown = (r: string[]) => r.filter((_, i) => !(op?.columns[i] ?? '').startsWith('$'));
+      const fan: UnnestFan = {
+        pos: p,
+        op: e.op,
+        kind: e.kind,
+        input: shown(e.row),
+        table: sourceTableOf(query.operators, e.op),
+        inputPos: e.lineage.length === 1 ? e.lineage[0] : null,
+        size: e.size ?? null,
+        padded: e.padded,
+        elements: e.produced.map((u) => ({ position: u.position ?? null, text: `${e.kind}[${shown(u.row).join(', ')}]`, output: -1 })),
+      };
+      unnests.push(fan);
+      unnestOf.set(e, fan);
+      if (e.op === resultCorrelate) fans.push({ f: fan, e });
+    }
+    // Link the step's changelog rows to the elements when they are exactly the produced rows.
+    const from = p > 0 ? outEnd[p - 1] : 0;
+    const to = outEnd[p];
+    const produced = fans.flatMap(({ f, e }) => f.elements.map((_, i) => ({ f, e, i })));
+    if (!produced.length || produced.length !== to - from) continue;
+    const ok = produced.every(({ f, e, i }, k) => {
+      const row = e.produced[i].row;
+      const want = cols ? cols.map((c) => row[c]) : row;
+      const out = outputs[from + k];
+      return out.kind === f.kind && out.row.length === want.length && out.row.every((v, j) => v === want[j]);
+    });
+    if (!ok) continue;
+    produced.forEach(({ f, i }, k) => {
+      const out = outputs[from + k];
+      f.elements[i].output = out.index;
+      f.elements[i].text = out.text;
+      out.unnest = { fan: f, element: i };
+    });
+  }
+  return { unnests, unnestOf };
 }
 
 // ---- interval joins: each row's range and its life in state; the join's time

@@ -222,6 +222,39 @@ export interface OutputRow {
   padded: { of: IntervalRow; timer: number | null; at: number | null; late: boolean } | null;
   /** A temporal join's output: the probe row it is (with the version it met), null otherwise. */
   temporal: TemporalProbe | null;
+  /** A row an UNNEST at the top of the plan produced: its fan-out and which element it is, null otherwise. */
+  unnest: { fan: UnnestFan; element: number } | null;
+}
+
+/**
+ * One row that reached an UNNEST (a `Correlate`, its `unnest` event) and the rows it fanned out
+ * into, one per element (its 1-based position: the ordinality), or the one NULL-padded row of a
+ * LEFT JOIN UNNEST ... ON TRUE.
+ */
+export interface UnnestFan {
+  /** Step of the event. */
+  pos: number;
+  op: number;
+  kind: RowKind;
+  /** The input row, without the hidden columns (`$…`). */
+  input: string[];
+  /** The table the input row comes from (through Calcs), when one. */
+  table: string | null;
+  /** The input row's step (its lineage), when it is one row. */
+  inputPos: number | null;
+  /** Element count of its collection (null: the collection is NULL). */
+  size: number | null;
+  padded: boolean;
+  elements: UnnestElement[];
+}
+
+export interface UnnestElement {
+  /** The element's 1-based position (null: the padded row). */
+  position: number | null;
+  /** The produced row as shown: the changelog row's text when it is one, else `+I[…]` without hidden columns. */
+  text: string;
+  /** Its index in the changelog (`QueryModel.outputs`), or -1 when it is not a result row itself (it feeds a join, …). */
+  output: number;
 }
 
 /** Rows a stateful operator holds after each step (from the trace's `Step.state`). */
@@ -376,4 +409,7 @@ export interface QueryModel {
   temporal: TemporalView | null;
   /** Sources marked idle (`table.exec.source.idle-timeout`), in order. */
   idle: IdleSpan[];
+  /** Every UNNEST fan-out, in step order, and each by its `unnest` event. */
+  unnests: UnnestFan[];
+  unnestOf: Map<Event, UnnestFan>;
 }

@@ -7,7 +7,7 @@
 // which input row caused it and which stored rows it involves (each a link to its step).
 
 import { h } from '../dom';
-import { type OutputRow, outStart, type QueryModel, stepAt, stepName, versionsAt } from '../model';
+import { type OutputRow, outStart, type QueryModel, stepAt, stepName, type UnnestFan, versionsAt } from '../model';
 import { updatingBadge } from './badges';
 import { formatTime } from '../time';
 import type { Pane } from './pane';
@@ -158,6 +158,28 @@ export class ChangelogPane implements Pane {
       if (b < to && m.outputs[b - 1]?.partner === b) b++;
       for (let i = a; i < b; i++) {
         const o = m.outputs[i];
+        if (o.unnest) {
+          // The rows an UNNEST made of one input row: one group, each row tagged with its element.
+          const fan = o.unnest.fan;
+          let j = i;
+          const items: HTMLElement[] = [];
+          for (; j < b && m.outputs[j].unnest?.fan === fan; j++) {
+            const u = m.outputs[j].unnest;
+            const pos = u ? fan.elements[u.element].position : null;
+            items.push(
+              h(
+                'li',
+                {},
+                rowButton(j),
+                retractTag(j),
+                h('span', { class: 'jl-unnest-element', 'data-testid': 'unnest-element' }, pos == null ? 'padded: no element' : `element ${pos}`),
+              ),
+            );
+          }
+          rows.append(h('li', { class: 'jl-fanout', 'data-testid': 'changelog-fanout' }, unnestCaption(m, fan), h('ul', { class: 'jl-rows jl-fanout-rows' }, ...items)));
+          i = j - 1;
+          continue;
+        }
         if (o.partner === i + 1 && o.pairKind && i + 1 < b) {
           // A retraction and the row right after it that replaces it.
           rows.append(
@@ -237,6 +259,23 @@ function pairCaption(m: QueryModel, r: OutputRow, a: OutputRow, pos: number): HT
       parts.push(...cause, `: ${r.kind} retracts a row and ${a.kind} replaces it.`);
   }
   return h('span', { class: 'jl-pair-why', 'data-testid': 'pair-why' }, ...parts);
+}
+
+/**
+ * What made a group of rows: one input row (a link to its step) that an UNNEST fanned out into
+ * one row per element of its collection, or kept once padded with NULLs (LEFT JOIN ... ON TRUE).
+ */
+function unnestCaption(m: QueryModel, fan: UnnestFan): HTMLElement {
+  const input = `${fan.table ? `${fan.table} ` : ''}${fan.kind}[${fan.input.join(', ')}]`;
+  const src: HTMLElement =
+    fan.inputPos !== null
+      ? h('button', { type: 'button', class: 'jl-step-link jl-lineage-link', 'data-goto': fan.inputPos, 'data-testid': 'unnest-input', title: `Go to ${stepName(m, fan.inputPos)}` }, `${input} (${stepName(m, fan.inputPos)})`)
+      : h('span', { class: 'jl-mono', 'data-testid': 'unnest-input' }, input);
+  const n = fan.elements.length;
+  const what = fan.padded
+    ? `: ${fan.size == null ? 'its collection is NULL' : fan.size === 0 ? 'its collection is empty' : "no element passes the join's condition"}, so LEFT JOIN keeps it once, padded with NULLs.`
+    : ` fans out into ${n} row${n === 1 ? '' : 's'}, one per element of its collection${fan.size !== null && fan.size !== n ? ` that passes the join's condition (of ${fan.size})` : ''}.`;
+  return h('span', { class: 'jl-pair-why jl-unnest-why', 'data-testid': 'unnest-why' }, 'UNNEST: ', src, what);
 }
 
 /**

@@ -121,11 +121,14 @@ export function describe(
       if (!e.emitted) return `${op(e.op)} ${verb} ${row(e.kind, e.row)}: ${group} still gives ${results(e.after)}, nothing to send`;
       return `${op(e.op)} ${verb} ${row(e.kind, e.row)}: ${group} changes from ${results(e.before)} to ${results(e.after)}`;
     }
-    case 'unnest': {
-      const what = e.size == null ? 'its collection is NULL' : `its collection has ${e.size} element${e.size === 1 ? '' : 's'}`;
-      if (e.padded) return `${op(e.op)} unnests ${row(e.kind, e.row)}: ${what}; LEFT JOIN keeps it once, padded with NULLs`;
-      return `${op(e.op)} unnests ${row(e.kind, e.row)}: ${what}; ${e.produced.length} row${e.produced.length === 1 ? '' : 's'} out`;
-    }
+    case 'unnest':
+      return unnestText(op(e.op), {
+        kind: e.kind,
+        input: row(e.kind, e.row),
+        size: e.size ?? null,
+        padded: e.padded,
+        elements: e.produced.map((u) => ({ position: u.position ?? null, text: row(e.kind, u.row) })),
+      });
     case 'null_time_drop':
       return `${op(e.op)} drops ${row('', e.row)}: its time attribute is NULL`;
     case 'filtered':
@@ -168,6 +171,29 @@ export function describe(
       return `${head}: ${why}; ${e.outcome === 'padded' ? 'it comes out padded with NULLs (LEFT)' : 'nothing comes out (INNER)'}`;
     }
   }
+}
+
+/** Produced rows listed in an UNNEST's sentence; the rest are counted. */
+const MAX_FANOUT = 20;
+
+/**
+ * An UNNEST's fan-out in words: `Correlate orders (#1) unnests orders +I[o1, [a, b]]: 2 elements
+ * → +I[o1, a] (element 1), +I[o1, b] (element 2)`; an empty or NULL collection gives no row, or
+ * under LEFT JOIN one row padded with NULLs.
+ */
+export function unnestText(
+  who: string,
+  f: { kind: string; input: string; size: number | null; padded: boolean; elements: { position: number | null; text: string }[] },
+): string {
+  const head = `${who} unnests ${f.input}`;
+  const n = f.elements.length;
+  const rows = (els: typeof f.elements) =>
+    els.slice(0, MAX_FANOUT).map((x) => (x.position == null ? x.text : `${x.text} (element ${x.position})`)).join(', ') + (els.length > MAX_FANOUT ? `, … ${els.length - MAX_FANOUT} more` : '');
+  const none = f.size == null ? 'the collection is NULL: no element' : f.size === 0 ? 'the collection is empty: no element' : `${plural(f.size, 'element')}, none passes the join's condition`;
+  if (f.padded) return `${head}: ${none}; LEFT JOIN keeps the row once, padded with NULLs → ${rows(f.elements)}`;
+  if (n === 0) return `${head}: ${none}, so no row comes out`;
+  const passing = f.size != null && n < f.size ? ` (${n} pass the join's condition)` : '';
+  return `${head}: ${plural(f.size ?? n, 'element')}${passing} → ${rows(f.elements)}`;
 }
 
 /** `COUNT(*) 1 → 2 (order_count)`, or `COUNT(*) = 2 (order_count)` when it did not change. */
@@ -245,6 +271,11 @@ function describeOp(e: Event, op: (id: number) => string, time: (ms: number | nu
   if (e.type === 'output') {
     const r = rankOutput(e, cx);
     return r ? `the sink receives ${row(e.kind, e.row)}: ${r}` : null;
+  }
+  if (e.type === 'unnest') {
+    const f = m.unnestOf.get(e);
+    if (!f) return null;
+    return unnestText(op(e.op), { ...f, input: `${f.table ? `${f.table} ` : ''}${row(f.kind, f.input)}` });
   }
   if (e.type === 'source_row' || e.type === 'source_end' || e.type === 'source_idle' || e.type === 'null_time_drop' || e.type === 'interval_probe' || e.type === 'interval_cleanup' || e.type === 'input_watermark' || e.type.startsWith('temporal_')) return null;
   const o = m.query.operators.find((x) => x.id === e.op);

@@ -2,7 +2,7 @@
 // the current step's larger) and of lineage: lines from the rows emitted at this step, or the
 // one hovered, to the input rows they were made of.
 
-import type { OutputRow } from '../model';
+import type { OutputRow, QueryModel } from '../model';
 import { formatTime } from '../time';
 import type { Frame } from './geometry';
 import { OUT_COLOR } from './style';
@@ -42,7 +42,7 @@ export function paintOutputs(f: Frame): void {
     ctx.strokeStyle = current ? '#052e16' : OUT_COLOR;
     ctx.lineWidth = current ? 2 : 1;
     ctx.stroke();
-    if (!L.dense) f.hits.push({ x, y, r: 7, pos: o.pos, label: `${o.text} (${o.pos === 0 ? 'at job start' : `step ${o.pos}`})${paddedText(o.padded)}`, output: i });
+    if (!L.dense) f.hits.push({ x, y, r: 7, pos: o.pos, label: `${o.text} (${o.pos === 0 ? 'at job start' : `step ${o.pos}`})${paddedText(o.padded)}${elementText(o)}`, output: i });
   }
 }
 
@@ -80,6 +80,32 @@ function paddedText(p: OutputRow['padded']): string {
   return p.timer === null
     ? `: padded with NULLs, found expired${at}`
     : `: padded with NULLs when its key's cleanup timer ${formatTime(p.timer)} fired${at}`;
+}
+
+/** Which element of which input row an UNNEST row is. */
+function elementText(o: OutputRow): string {
+  const u = o.unnest;
+  if (!u) return '';
+  const pos = u.fan.elements[u.element].position;
+  const of = u.fan.inputPos !== null ? ` of row #${u.fan.inputPos}` : '';
+  return pos == null ? `: UNNEST padded with NULLs (no element${of})` : `: UNNEST element ${pos}${of}`;
+}
+
+/**
+ * The UNNEST fan-outs of the step in words (the timeline's accessible text): each input row
+ * (by its arrival number) and the rows it fanned out into, which the lineage lines join to it.
+ */
+export function unnestMarksText(m: QueryModel, pos: number): string[] {
+  const out: string[] = [];
+  for (const f of m.unnests) {
+    if (f.pos !== pos) continue;
+    const input = `${f.inputPos !== null ? `#${f.inputPos} ` : ''}${f.table ? `${f.table} ` : ''}${f.kind}[${f.input.join(', ')}]`;
+    const rows = f.elements.slice(0, 20).map((x) => (x.position == null ? `${x.text} (padded with NULLs)` : `${x.text} (element ${x.position})`));
+    const more = f.elements.length > 20 ? `, … ${f.elements.length - 20} more` : '';
+    const what = f.elements.length ? `${f.elements.length} row${f.elements.length === 1 ? '' : 's'}: ${rows.join(', ')}${more}` : `no row (${f.size == null ? 'NULL collection' : f.size === 0 ? 'empty collection' : "no element passes the join's condition"})`;
+    out.push(`fan-out: ${input} → ${what}`);
+  }
+  return out;
 }
 
 /** Rows emitted up to and including the step. */

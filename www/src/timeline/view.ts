@@ -13,7 +13,7 @@ import type { Pane } from '../panes/pane';
 import { frame, type Hit, type Layout, layoutFor } from './geometry';
 import { intervalMarksText, paintIntervalLane, paintIntervalMarks, paintIntervalTime, paintPaddedLinks } from './paint-interval';
 import { paintAxis, paintLanes } from './paint-lanes';
-import { paintLineage, paintOutputs } from './paint-outputs';
+import { paintLineage, paintOutputs, unnestMarksText } from './paint-outputs';
 import { paintAsOfLinks, paintVersionLane, temporalMarksText } from './paint-temporal';
 import { idleMarksText, paintHeldBack, paintJoinWatermark } from './paint-watermarks';
 import { paintWindows, windowMarksText } from './paint-windows';
@@ -139,7 +139,7 @@ export class Timeline implements Pane {
 
   /** The step's marks in words: an interval join's, a temporal join's, the window lanes' (fires, open windows), idle sources. */
   private describe(m: QueryModel, pos: number): void {
-    const lines = [...(m.interval ? intervalMarksText(m, pos) : []), ...(m.temporal ? temporalMarksText(m, pos) : []), ...(m.windowLanes.length ? windowMarksText(m, pos) : []), ...idleMarksText(m, pos)];
+    const lines = [...(m.interval ? intervalMarksText(m, pos) : []), ...(m.temporal ? temporalMarksText(m, pos) : []), ...(m.windowLanes.length ? windowMarksText(m, pos) : []), ...idleMarksText(m, pos), ...(m.unnests.length ? unnestMarksText(m, pos) : [])];
     const text = lines.join('\n');
     if (text === this.describedText) return;
     this.describedText = text;
