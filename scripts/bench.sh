@@ -9,7 +9,7 @@ bash scripts/setup.sh >&2
 cargo build -q --release -p joinlab-cli
 cli="${CARGO_TARGET_DIR:-target}/release/joinlab"
 echo "== native (joinlab bench, median of 3)"
-for w in w1 w2-inner w2-left w4-inner w4-left w3-cascade w3-multi; do
+for w in w1 w2-inner w2-left w4-inner w4-left w5-inner w5-left w3-cascade w3-multi; do
   "$cli" bench "$w" --rows "$rows" --repeat 3 | sed "s/^/$w  /" | grep -E "throughput|output|peak|check"
 done
 "$cli" bench w1 --rows "$rows" --repeat 3 --trace | sed "s/^/w1 (trace on)  /" | grep -E "throughput|trace "
