@@ -129,7 +129,8 @@ pub fn interval_value(iv: &sqlparser::ast::Interval, span: (Pos, Pos)) -> Result
                     if u == MS_PER_SECOND && p.contains('.') {
                         total += Decimal::parse(p).ok_or_else(bad)?.rescale(3).ok_or_else(bad)?.unscaled() as i64;
                     } else {
-                        total += p.trim().parse::<i64>().map_err(|_| bad())? * u;
+                        let v = p.trim().parse::<i64>().map_err(|_| bad())?.checked_mul(u).ok_or_else(bad)?;
+                        total = total.checked_add(v).ok_or_else(bad)?;
                     }
                 }
                 total
