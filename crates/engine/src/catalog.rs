@@ -118,6 +118,8 @@ pub struct Catalog {
     pub tables: Vec<Table>,
     /// `CREATE VIEW`s: name, column names (empty: the query's), query.
     pub views: Vec<(String, Vec<String>, sqlparser::ast::Query)>,
+    /// `CREATE FUNCTION`s: name as written, and the built-in process table function it binds.
+    pub functions: Vec<(String, crate::ops::ptf::PtfKind)>,
 }
 
 impl Catalog {

@@ -218,6 +218,8 @@ pub enum OpKind {
     WindowAggregate,
     /// UNNEST: a `Correlate` with `$UNNEST_ROWS$1`.
     Correlate,
+    /// A process table function (`ProcessTableFunction`, `ProcessSetTableOperator`).
+    ProcessTableFunction,
 }
 
 /// What an operator is to the query, for the page: where rows enter, what normalizes an upsert
@@ -247,7 +249,8 @@ impl OpKind {
             | OpKind::IntervalJoin
             | OpKind::TemporalJoin
             | OpKind::RegularJoin
-            | OpKind::MultiJoin => OpRole::Join,
+            | OpKind::MultiJoin
+            | OpKind::ProcessTableFunction => OpRole::Join,
             OpKind::GroupAggregate | OpKind::WindowAggregate => OpRole::Aggregate,
             OpKind::Rank | OpKind::Deduplicate | OpKind::WindowRank | OpKind::WindowDeduplicate => OpRole::Rank,
             OpKind::Expand | OpKind::Union | OpKind::Correlate => OpRole::Calc,
@@ -276,6 +279,7 @@ impl OpKind {
             OpKind::WindowDeduplicate => "WindowDeduplicate",
             OpKind::WindowAggregate => "WindowAggregate",
             OpKind::Correlate => "Correlate",
+            OpKind::ProcessTableFunction => "ProcessTableFunction",
         }
     }
 }

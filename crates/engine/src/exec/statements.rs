@@ -77,6 +77,29 @@ impl ScriptState {
                 self.catalog.views.push((name, columns, *query));
                 Ok(())
             }
+            Statement::CreateFunction { name, class, span } => {
+                // the class is not loaded: the function binds the built-in PTF of the same name
+                // (the class's simple name may also name it: 'io.confluent.developer.SensorFusionPtf')
+                let simple = class.rsplit('.').next().unwrap_or(&class).to_string();
+                let kind = crate::ops::ptf::PtfKind::by_name(&name).or_else(|| crate::ops::ptf::PtfKind::by_name(&simple));
+                match kind {
+                    Some(k) => {
+                        self.catalog.functions.retain(|(n, _)| !n.eq_ignore_ascii_case(&name));
+                        self.catalog.functions.push((name, k));
+                        Ok(())
+                    }
+                    None => Err(located(
+                        crate::error::Error::unsupported(format!(
+                            "CREATE FUNCTION {} AS '{}' (JoinLab binds only its built-in process table functions: {})",
+                            name,
+                            class,
+                            crate::ops::ptf::PtfKind::names().join(", ")
+                        ))
+                        .at(span.0, span.1),
+                        it,
+                    )),
+                }
+            }
             Statement::Use { catalog, parts } => self.use_path(catalog, &parts, it),
             Statement::Modify { verb, table, span } => Err(self.modify(&verb, &table, span, it)),
             Statement::Insert(ins) => self.insert(&ins, sql, it),

@@ -47,6 +47,7 @@ pub mod java_order;
 pub mod join_state;
 pub mod multi_join;
 pub mod normalize;
+pub mod ptf;
 pub mod rank;
 pub mod regular_join;
 pub mod sort_key;

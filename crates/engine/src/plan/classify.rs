@@ -223,6 +223,8 @@ fn time_indicators_live(rel: &Rel) -> bool {
         // a temporal join keeps its probe side's time attribute
         super::Node::TemporalJoin(j) => time_indicators_live(&j.left),
         super::Node::Correlate(c) => time_indicators_live(&c.input),
+        // its output's `rowtime` is a time attribute
+        super::Node::Ptf(_) => true,
         super::Node::Calc { input, .. }
         | super::Node::Expand { input, .. }
         | super::Node::WindowTvf { input, .. }

@@ -342,6 +342,12 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
             format!("Union(all=[true], union=[{}])", names.join(", "))
         }
         Node::Correlate(c) => correlate_line(c, rel),
+        Node::Ptf(p) => format!(
+            "ProcessTableFunction(invocation=[{}(...)], uid=[{}], select=[{}])",
+            p.kind.name(),
+            p.uid,
+            rel.names().join(",")
+        ),
         Node::Expand { input, projects } => {
             let names = input.names();
             let sets: Vec<String> = projects
@@ -493,6 +499,7 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
         Node::Scan { .. } | Node::Values { .. } => vec![],
         Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::Expand { input, .. } => vec![(None, input)],
         Node::Correlate(c) => vec![(None, &c.input)],
+        Node::Ptf(p) => p.inputs.iter().zip(&p.keys).map(|(r, k)| (Some(exchange(r, k)), r)).collect(),
         Node::WindowJoin(j) => {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
         }
@@ -552,7 +559,7 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
             ChangelogMode::UpsertPartialDelete => "I,UA,PD",
             ChangelogMode::Retract => "I,UB,UA,D",
         },
-        Node::Values { .. } => "I",
+        Node::Values { .. } | Node::Ptf(_) => "I",
         _ if rel.insert_only => "I",
         Node::Calc { input, .. } | Node::Expand { input, .. } => changelog_mode(input),
         // the probe side's kinds (an upsert probe's `+U` without `-U` stays so)

@@ -72,6 +72,7 @@ fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
         | Node::GroupAggregate(_)
         | Node::Expand { .. }
         | Node::Correlate(_)
+        | Node::Ptf(_)
         | Node::Over(_)
         | Node::WindowAggregate(_)
         | Node::Union { .. }

@@ -579,6 +579,10 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
                 None => (out, map),
             }
         }
+        Node::Ptf(p) => {
+            // the function reads its tables' rows by name: keep every column
+            (Rel { node: Node::Ptf(p), ..rel }, identity(n))
+        }
         Node::Correlate(mut c) => {
             // the collection reads the input's columns, the output carries them all
             let all = vec![true; c.input.fields.len()];

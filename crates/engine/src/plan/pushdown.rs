@@ -65,6 +65,10 @@ pub fn push_filters(rel: Rel) -> Rel {
             c.input = push_filters(c.input);
             Node::Correlate(c)
         }
+        Node::Ptf(mut p) => {
+            p.inputs = p.inputs.into_iter().map(push_filters).collect();
+            Node::Ptf(p)
+        }
         Node::Over(mut o) => {
             o.input = push_filters(o.input);
             Node::Over(o)
@@ -337,6 +341,7 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         | Node::GroupAggregate(_)
         | Node::Expand { .. }
         | Node::Correlate(_)
+        | Node::Ptf(_)
         | Node::Over(_)
         | Node::Rank(_)
         | Node::WindowAggregate(_)

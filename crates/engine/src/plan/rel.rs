@@ -348,6 +348,25 @@ pub struct CorrelateNode {
     pub condition: Option<Expr>,
 }
 
+/// A process table function call (`StreamExecProcessTableFunction`) over set-semantic table
+/// arguments co-partitioned by their PARTITION BY keys (see [`crate::ops::ptf`]).
+#[derive(Clone, Debug)]
+pub struct PtfNode {
+    pub kind: crate::ops::ptf::PtfKind,
+    /// The call's `uid` (the function name when none is given).
+    pub uid: String,
+    /// The table arguments, in signature order.
+    pub inputs: Vec<Rel>,
+    /// The tables' names as written (for the watermark trace).
+    pub table_names: Vec<String>,
+    /// PARTITION BY columns of each table argument.
+    pub keys: Vec<Vec<usize>>,
+    /// `on_time` column of each table argument.
+    pub time_cols: Vec<Option<usize>>,
+    /// The scalar arguments' values, in signature order.
+    pub scalars: Vec<crate::value::Value>,
+}
+
 #[derive(Clone, Debug)]
 pub enum Node {
     /// A table's source: its columns, then `$rowtime`.
@@ -390,6 +409,7 @@ pub enum Node {
         projects: Vec<Vec<Expr>>,
     },
     Correlate(Box<CorrelateNode>),
+    Ptf(Box<PtfNode>),
     /// Literal rows (Flink's `Values`): with no rows, what Calcite leaves of a relation it
     /// proved empty (a filter or join condition that simplifies to FALSE).
     Values {
@@ -444,6 +464,7 @@ impl Node {
             Node::Over(o) => vec![&o.input],
             Node::Rank(r) => vec![&r.input],
             Node::Correlate(c) => vec![&c.input],
+            Node::Ptf(p) => p.inputs.iter().collect(),
         }
     }
 
@@ -468,6 +489,7 @@ impl Node {
             Node::Over(o) => vec![&mut o.input],
             Node::Rank(r) => vec![&mut r.input],
             Node::Correlate(c) => vec![&mut c.input],
+            Node::Ptf(p) => p.inputs.iter_mut().collect(),
         }
     }
 }

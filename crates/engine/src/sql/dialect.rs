@@ -62,7 +62,8 @@ fn table_arg(parser: &mut Parser) -> Result<Expr, ParserError> {
             parser.expect_token(&Token::RParen)?;
             k
         } else {
-            parser.parse_comma_separated(|p| p.parse_expr())?
+            // Calcite: `PARTITION BY k` or `PARTITION BY (k1, k2)`; a comma ends the argument
+            vec![parser.parse_expr()?]
         };
         args.push(call("__partition_by", keys));
     }

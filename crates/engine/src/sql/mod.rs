@@ -86,6 +86,13 @@ pub enum Statement {
         catalog: bool,
         parts: Vec<String>,
     },
+    /// `CREATE [TEMPORARY] FUNCTION name AS 'class' [LANGUAGE JAVA] [USING JAR '…']`: binds a
+    /// built-in process table function by `name` (the class is not loaded; see `ops::ptf`).
+    CreateFunction {
+        name: String,
+        class: String,
+        span: (Pos, Pos),
+    },
     /// `DROP TABLE t`, `ALTER TABLE t …` (JoinLab only rejects them).
     Modify {
         verb: String,
@@ -551,6 +558,49 @@ fn parse_create(p: &mut Parser) -> Result<Statement> {
         let query = p.parse_query().map_err(parse_error)?;
         expect_end(p)?;
         return Ok(Statement::CreateView { name: view, name_span, columns, query });
+    }
+    if word_is(&t.token, "FUNCTION") {
+        p.next_token();
+        if word_is(&p.peek_token_ref().token, "IF") {
+            p.next_token();
+            p.expect_keyword_is(sqlparser::keywords::Keyword::NOT).map_err(parse_error)?;
+            p.expect_keyword_is(sqlparser::keywords::Keyword::EXISTS).map_err(parse_error)?;
+        }
+        let name = p.parse_object_name(false).map_err(parse_error)?;
+        let span = span_of(&name);
+        let (fname, _) = table_path(&name);
+        p.expect_keyword_is(sqlparser::keywords::Keyword::AS).map_err(parse_error)?;
+        let class = match p.next_token().token {
+            Token::SingleQuotedString(c) => c,
+            other => return Err(Error::parse(format!("SQL parse failed. Encountered \"{}\"", other))),
+        };
+        if word_is(&p.peek_token_ref().token, "LANGUAGE") {
+            p.next_token();
+            let l = p.next_token();
+            if !word_is(&l.token, "JAVA") {
+                return Err(Error::unsupported(format!("CREATE FUNCTION … LANGUAGE {}", l.token))
+                    .at(pos(l.span.start), pos(l.span.end)));
+            }
+        }
+        if word_is(&p.peek_token_ref().token, "USING") {
+            p.next_token();
+            loop {
+                let k = p.next_token();
+                if !word_is(&k.token, "JAR") {
+                    return Err(Error::unsupported("CREATE FUNCTION … USING other than JAR")
+                        .at(pos(k.span.start), pos(k.span.end)));
+                }
+                match p.next_token().token {
+                    Token::SingleQuotedString(_) => {}
+                    other => return Err(Error::parse(format!("SQL parse failed. Encountered \"{}\"", other))),
+                }
+                if !p.consume_token(&Token::Comma) {
+                    break;
+                }
+            }
+        }
+        expect_end(p)?;
+        return Ok(Statement::CreateFunction { name: fname, class, span });
     }
     if !word_is(&t.token, "TABLE") {
         let what = t.token.to_string().to_ascii_uppercase();

@@ -11,6 +11,7 @@ mod from;
 mod interval_join;
 mod join;
 mod over;
+mod ptf;
 mod set_op;
 mod temporal;
 mod unnest;

@@ -18,6 +18,9 @@ use super::{Binder, Bound};
 impl<'c> Binder<'c> {
     /// TUMBLE / HOP / CUMULATE (other table functions are not supported yet).
     pub(super) fn bind_table_function(&mut self, fname: &str, args: &[FunctionArg], span: (Pos, Pos)) -> Result<Bound> {
+        if let Some(k) = self.ptf_kind(fname) {
+            return self.bind_ptf(k, args, span);
+        }
         let kind = match fname {
             "TUMBLE" | "HOP" | "CUMULATE" => fname,
             "SESSION" => return Err(Error::unsupported("SESSION windows").at(span.0, span.1)),

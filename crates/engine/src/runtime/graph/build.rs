@@ -338,6 +338,18 @@ impl Graph {
                 }
                 id
             }
+            Node::Ptf(p) => {
+                let label = crate::plan::explain_line(rel, catalog);
+                let id = self.push(
+                    OpNode::Ptf(crate::ops::ptf::PtfOp::new(p)),
+                    parent,
+                    Self::info(OpKind::ProcessTableFunction, label, updating, p.table_names.clone()),
+                );
+                for (i, input) in p.inputs.iter().enumerate() {
+                    self.add(input, Some((id, i)), catalog, opts);
+                }
+                id
+            }
             Node::Correlate(c) => {
                 let label = crate::plan::explain_line(rel, catalog);
                 let id = self.push(
