@@ -24,6 +24,7 @@
 //! | regular join | `regular_join.rs` | `Join` (`StreamingJoinOperator`) | at once, on arrival | padded rows, -U/-D of retracted matches | every row / on retraction or TTL | — |
 //! | multi-way join | `multi_join.rs` | `MultiJoin` | at once, on arrival | as the chain of joins it replaces, kinds passed through | every row per input / on retraction or TTL | — |
 //! | deduplication | `deduplicate.rs` | `Deduplicate` | rowtime keep-first: `+I` when the watermark reaches the key's earliest row; the others at once (`+I`; keep-last `-U`/`+U`) | keep-last: the kept row | pending / kept row or flag per key / when it fires, or state TTL | rowtime keep-first: dropped, counted; the others keep them |
+//! | process table function | `ptf/` (one file per built-in) | `ProcessTableFunction` (`ProcessSetTableOperator`) | what `eval` collects, at once: partition keys of each table, the function's columns, `rowtime` | never (ChangelogFunction PTFs: not supported yet) | the function's state per partition key, shared by co-partitioned tables / never (no TTL yet) | reach `eval` (Flink 2.3.0) |
 //! | Top-N | `rank/` | `Rank` | at once: `+I`, `-U`/`+U` for each rank whose row changes (with rn), `-D`/`+I` (without) | rows leaving the Top-N or changing rank | the Top-N per partition (Retractable: every row) / beyond the rank end, on retraction, or state TTL | kept (never late) |
 //!
 //! Shared parts: [`watermarks`] (the combined watermark of several inputs), [`join_state`]
