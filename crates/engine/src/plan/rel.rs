@@ -352,7 +352,7 @@ pub struct CorrelateNode {
 /// arguments co-partitioned by their PARTITION BY keys (see [`crate::ops::ptf`]).
 #[derive(Clone, Debug)]
 pub struct PtfNode {
-    pub kind: crate::ops::ptf::PtfKind,
+    pub kind: crate::catalog::ptf::PtfKind,
     /// The call's `uid` (the function name when none is given).
     pub uid: String,
     /// The table arguments, in signature order.

@@ -25,82 +25,16 @@ use crate::error::RuntimeError;
 use crate::kinds::RowKind;
 use crate::ops::watermarks::InputWatermarks;
 use crate::ops::{Ctx, Operator, Record};
-use crate::types::DataType;
 use crate::value::Value;
 
-/// The built-in process table functions `CREATE FUNCTION` can bind (by the function's name or
-/// the simple name of its class). Only those with an implementation run; the others are known
-/// names that answer "not supported yet" when called.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PtfKind {
-    SensorFusionPtf,
-    SensorFusionWatermarkPtf,
-    IncrementalOutputWindow,
-    Median,
-    GreetingPtf,
-    ScorePtf,
-    CheckoutPtf,
-}
+pub use crate::catalog::ptf::{PtfKind, ScalarArg, Signature};
 
-const ALL: [PtfKind; 7] = [
-    PtfKind::SensorFusionPtf,
-    PtfKind::SensorFusionWatermarkPtf,
-    PtfKind::IncrementalOutputWindow,
-    PtfKind::Median,
-    PtfKind::GreetingPtf,
-    PtfKind::ScorePtf,
-    PtfKind::CheckoutPtf,
-];
-
-impl PtfKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            PtfKind::SensorFusionPtf => "SensorFusionPtf",
-            PtfKind::SensorFusionWatermarkPtf => "SensorFusionWatermarkPtf",
-            PtfKind::IncrementalOutputWindow => "IncrementalOutputWindow",
-            PtfKind::Median => "Median",
-            PtfKind::GreetingPtf => "GreetingPtf",
-            PtfKind::ScorePtf => "ScorePtf",
-            PtfKind::CheckoutPtf => "CheckoutPtf",
-        }
+/// The implementation of a built-in, if this slice has one (the binder plans only those).
+pub fn implementation(kind: PtfKind) -> Option<Box<dyn ProcessTableFunction>> {
+    match kind {
+        PtfKind::SensorFusionPtf => Some(Box::new(sensor_fusion::SensorFusionPtf)),
+        _ => None,
     }
-
-    pub fn by_name(n: &str) -> Option<PtfKind> {
-        ALL.iter().copied().find(|k| k.name().eq_ignore_ascii_case(n))
-    }
-
-    pub fn names() -> Vec<&'static str> {
-        ALL.iter().map(|k| k.name()).collect()
-    }
-
-    /// The implementation, if this slice has one.
-    pub fn implementation(self) -> Option<Box<dyn ProcessTableFunction>> {
-        match self {
-            PtfKind::SensorFusionPtf => Some(Box::new(sensor_fusion::SensorFusionPtf)),
-            _ => None,
-        }
-    }
-}
-
-/// A scalar argument's type in a signature.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ScalarArg {
-    /// `INTERVAL` (a Java `Duration`): milliseconds.
-    Interval,
-    /// `DOUBLE` (primitive `double` or `Double`).
-    Double,
-}
-
-/// What the planner needs to know of a PTF: its SQL argument names and output columns.
-pub struct Signature {
-    /// Set-semantic table arguments, in declaration order.
-    pub tables: &'static [&'static str],
-    /// Scalar arguments after them, in declaration order.
-    pub scalars: &'static [(&'static str, ScalarArg)],
-    /// `REQUIRE_ON_TIME` on the table arguments.
-    pub requires_on_time: bool,
-    /// The function's output columns (before `rowtime`).
-    pub output: fn() -> Vec<(&'static str, DataType)>,
 }
 
 /// A partition's state: named entries, as the page shows them (scalars and lists).
@@ -182,7 +116,8 @@ pub struct PtfOp {
 
 impl PtfOp {
     pub fn new(node: &crate::plan::rel::PtfNode) -> PtfOp {
-        let func = node.kind.implementation().expect("the binder plans only implemented PTFs");
+        // (the binder plans only implemented PTFs; an unknown one would get the no-op function)
+        let func = implementation(node.kind).unwrap_or_else(|| Box::new(NotImplemented));
         PtfOp {
             func,
             keys: node.keys.clone(),
@@ -246,5 +181,20 @@ impl Operator for PtfOp {
 
     fn state_rows(&self) -> Option<usize> {
         Some(self.partitions.iter().map(|(_, s)| s.size()).sum())
+    }
+}
+
+/// Stands in for a PTF without an implementation (never planned).
+struct NotImplemented;
+
+impl ProcessTableFunction for NotImplemented {
+    fn signature(&self) -> &'static Signature {
+        &crate::catalog::ptf::SENSOR_FUSION
+    }
+    fn new_state(&self) -> PtfState {
+        PtfState::default()
+    }
+    fn eval(&self, _: &mut PtfState, _: &EvalCall, _: &mut Vec<Vec<Value>>) -> Result<(), RuntimeError> {
+        Err(RuntimeError::new("not supported yet: this process table function"))
     }
 }

@@ -16,30 +16,13 @@
 //! oracle's class declares this ROW. The tutorial's class emits a POJO, whose `SELECT *` column
 //! order and types may differ (README "POJO rule"); the tutorial's query selects by name.
 
-use super::{EvalCall, ProcessTableFunction, PtfState, ScalarArg, Signature};
+use super::{EvalCall, ProcessTableFunction, PtfState, Signature};
 use crate::error::RuntimeError;
 use crate::time::Ts;
-use crate::types::{DataType, TimeAttr, TypeKind};
 use crate::value::Value;
 use std::sync::Arc;
 
 pub struct SensorFusionPtf;
-
-fn output() -> Vec<(&'static str, DataType)> {
-    let ts = DataType::nullable(TypeKind::Timestamp { precision: 3, attr: TimeAttr::None });
-    vec![("windowStart", ts.clone()), ("windowEnd", ts), ("needsMaintenance", DataType::boolean())]
-}
-
-static SIGNATURE: Signature = Signature {
-    tables: &["temperature_reading", "humidity_reading"],
-    scalars: &[
-        ("windowInterval", ScalarArg::Interval),
-        ("temperatureThreshold", ScalarArg::Double),
-        ("humidityThreshold", ScalarArg::Double),
-    ],
-    requires_on_time: true,
-    output,
-};
 
 /// The tutorial's median (NaN for an empty list).
 pub fn median(xs: &[f64]) -> f64 {
@@ -81,7 +64,7 @@ fn scalar_f64(v: Option<&Value>) -> f64 {
 
 impl ProcessTableFunction for SensorFusionPtf {
     fn signature(&self) -> &'static Signature {
-        &SIGNATURE
+        &crate::catalog::ptf::SENSOR_FUSION
     }
 
     fn new_state(&self) -> PtfState {

@@ -10,7 +10,7 @@ use sqlparser::ast::{Expr as SqlExpr, FunctionArg, FunctionArgExpr, ObjectName};
 use crate::error::{Error, Pos, Result};
 use crate::expr::bind::{bind_scalar, resolve, Scope, ScopeField};
 use crate::expr::EvalCtx;
-use crate::ops::ptf::{PtfKind, ScalarArg};
+use crate::catalog::ptf::{PtfKind, ScalarArg};
 use crate::plan::rel::{Field, Node, PtfNode, Rel};
 use crate::sql::dialect::TABLE_ARG;
 use crate::sql::span_of;
@@ -37,10 +37,9 @@ impl<'c> Binder<'c> {
     }
 
     pub(super) fn bind_ptf(&mut self, kind: PtfKind, args: &[FunctionArg], span: (Pos, Pos)) -> Result<Bound> {
-        let Some(func) = kind.implementation() else {
+        let Some(sig) = kind.signature() else {
             return Err(unsupported(format!("the process table function {}", kind.name()), span));
         };
-        let sig = func.signature();
         let mut names: Vec<String> = sig.tables.iter().map(|s| s.to_string()).collect();
         names.extend(sig.scalars.iter().map(|(n, _)| n.to_string()));
         names.push("on_time".into());

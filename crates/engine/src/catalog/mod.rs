@@ -4,6 +4,8 @@
 //! A table's row, as its source emits it, holds every declared column in order and then
 //! `$rowtime`; only the physical columns come from the data (`@` lines or INSERT values).
 
+pub mod ptf;
+
 use crate::error::{Error, Result};
 use crate::expr::bind::{bind_scalar, Scope, ScopeField};
 use crate::expr::Expr;
@@ -119,7 +121,7 @@ pub struct Catalog {
     /// `CREATE VIEW`s: name, column names (empty: the query's), query.
     pub views: Vec<(String, Vec<String>, sqlparser::ast::Query)>,
     /// `CREATE FUNCTION`s: name as written, and the built-in process table function it binds.
-    pub functions: Vec<(String, crate::ops::ptf::PtfKind)>,
+    pub functions: Vec<(String, ptf::PtfKind)>,
 }
 
 impl Catalog {

@@ -1,0 +1,97 @@
+//! The built-in process table functions as the planner sees them: their names (what `CREATE
+//! FUNCTION` binds) and signatures (SQL argument names, scalar types, output columns). Their
+//! behaviour is in `ops::ptf`, one file per function.
+
+use crate::types::{DataType, TimeAttr, TypeKind};
+
+/// The built-in process table functions `CREATE FUNCTION` can bind (by the function's name or
+/// the simple name of its class). Only those with an implementation run; the others are known
+/// names that answer "not supported yet" when called.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PtfKind {
+    SensorFusionPtf,
+    SensorFusionWatermarkPtf,
+    IncrementalOutputWindow,
+    Median,
+    GreetingPtf,
+    ScorePtf,
+    CheckoutPtf,
+}
+
+const ALL: [PtfKind; 7] = [
+    PtfKind::SensorFusionPtf,
+    PtfKind::SensorFusionWatermarkPtf,
+    PtfKind::IncrementalOutputWindow,
+    PtfKind::Median,
+    PtfKind::GreetingPtf,
+    PtfKind::ScorePtf,
+    PtfKind::CheckoutPtf,
+];
+
+impl PtfKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            PtfKind::SensorFusionPtf => "SensorFusionPtf",
+            PtfKind::SensorFusionWatermarkPtf => "SensorFusionWatermarkPtf",
+            PtfKind::IncrementalOutputWindow => "IncrementalOutputWindow",
+            PtfKind::Median => "Median",
+            PtfKind::GreetingPtf => "GreetingPtf",
+            PtfKind::ScorePtf => "ScorePtf",
+            PtfKind::CheckoutPtf => "CheckoutPtf",
+        }
+    }
+
+    pub fn by_name(n: &str) -> Option<PtfKind> {
+        ALL.iter().copied().find(|k| k.name().eq_ignore_ascii_case(n))
+    }
+
+    pub fn names() -> Vec<&'static str> {
+        ALL.iter().map(|k| k.name()).collect()
+    }
+
+    /// The signature, for the built-ins this slice implements (`ops::ptf`); None for the others.
+    pub fn signature(self) -> Option<&'static Signature> {
+        match self {
+            PtfKind::SensorFusionPtf => Some(&SENSOR_FUSION),
+            _ => None,
+        }
+    }
+}
+
+/// A scalar argument's type in a signature.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScalarArg {
+    /// `INTERVAL` (a Java `Duration`): milliseconds.
+    Interval,
+    /// `DOUBLE` (primitive `double` or `Double`).
+    Double,
+}
+
+/// What the planner needs to know of a PTF: its SQL argument names and output columns.
+pub struct Signature {
+    /// Set-semantic table arguments, in declaration order.
+    pub tables: &'static [&'static str],
+    /// Scalar arguments after them, in declaration order.
+    pub scalars: &'static [(&'static str, ScalarArg)],
+    /// `REQUIRE_ON_TIME` on the table arguments.
+    pub requires_on_time: bool,
+    /// The function's output columns (before `rowtime`).
+    pub output: fn() -> Vec<(&'static str, DataType)>,
+}
+
+fn sensor_fusion_output() -> Vec<(&'static str, DataType)> {
+    let ts = DataType::nullable(TypeKind::Timestamp { precision: 3, attr: TimeAttr::None });
+    vec![("windowStart", ts.clone()), ("windowEnd", ts), ("needsMaintenance", DataType::boolean())]
+}
+
+/// `SensorFusionPtf` (the tutorial's class; the oracle's declares the same ROW).
+pub static SENSOR_FUSION: Signature = Signature {
+    tables: &["temperature_reading", "humidity_reading"],
+    scalars: &[
+        ("windowInterval", ScalarArg::Interval),
+        ("temperatureThreshold", ScalarArg::Double),
+        ("humidityThreshold", ScalarArg::Double),
+    ],
+    requires_on_time: true,
+    output: sensor_fusion_output,
+};
