@@ -3,7 +3,7 @@
 // The trace the wasm session returns (docs/trace.md). serde-wasm-bindgen turns a Rust `None`
 // into `undefined` and serde_json into `null`, so optional fields are `?: T | null`.
 
-export const TRACE_VERSION = 4;
+export const TRACE_VERSION = 5;
 
 /**
  * Change kinds of a changelog row (Flink's `RowKind`).
@@ -87,6 +87,17 @@ time_ms: number, kind: RowKind, row: Array<string>, lineage: Array<number>, };
  */
 export type UnnestRow = { position?: number | null, row: Array<string>, };
 
+/**
+ * A named entry of a process table function's state (a field of its `@StateHint` object), as
+ * Java prints it.
+ */
+export type PtfEntry = { name: string, value: string, };
+
+/**
+ * A process table function's timer (`registerOnTime`): its name (none: an unnamed timer) and time.
+ */
+export type PtfTimer = { name?: string | null, time_ms: number, };
+
 export type Event = { "type": "source_row", op: number, table: string, kind: RowKind, row: Array<string>, rowtime_ms?: number | null, } | { "type": "watermark", op: number, value_ms: number | null, text: string, } | { "type": "input_watermark", op: number, input: number, value_ms: number | null, text: string, held_by?: string | null, } | { "type": "window_assign", op: number, windows: Array<WindowRef>, } | { "type": "state_insert", op: number, side: string, key: Array<string>, window?: WindowRef | null, row: Array<string>, lineage: Array<number>, rows_in_state: number, } | { "type": "state_expire", op: number, side: string, key: Array<string>, window?: WindowRef | null, rows: number, cause: ExpireCause, reason: string, } | { "type": "window_fire", op: number, window: WindowRef, key: Array<string>, left_rows: number, right_rows: number, watermark_ms: number | null, } | { "type": "late_drop", op: number, side: string, row: Array<string>, window: WindowRef, watermark_ms: number | null, lineage: Array<number>, } | { "type": "interval_probe", op: number, side: string, key: Array<string>, row: Array<string>, lineage: Array<number>, 
 /**
  * The row's time: its time attribute (rowtime), or the processing time it arrived at.
@@ -129,7 +140,11 @@ padded: Array<Array<string>>,
 /**
  * The next cleanup timer of the key and side, for the rows that stay.
  */
-next_timer_ms?: number | null, } | { "type": "aggregated", op: number, key: Array<string>, window?: WindowRef | null, kind: RowKind, row: Array<string>, before?: Array<string> | null, after?: Array<string> | null, emitted: boolean, } | { "type": "unnest", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, size?: number | null, produced: Array<UnnestRow>, padded: boolean, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, } | { "type": "source_idle", op: number, table: string, idle: boolean, at_ms: number, } | { "type": "temporal_wait", op: number, key: Array<string>, kind: RowKind, row: Array<string>, lineage: Array<number>, time_ms: number, 
+next_timer_ms?: number | null, } | { "type": "aggregated", op: number, key: Array<string>, window?: WindowRef | null, kind: RowKind, row: Array<string>, before?: Array<string> | null, after?: Array<string> | null, emitted: boolean, } | { "type": "unnest", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, size?: number | null, produced: Array<UnnestRow>, padded: boolean, } | { "type": "null_time_drop", op: number, row: Array<string>, } | { "type": "filtered", op: number, row: Array<string>, } | { "type": "unchanged", op: number, key: Array<string>, row: Array<string>, } | { "type": "emit", op: number, kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "output", kind: RowKind, row: Array<string>, lineage: Array<number>, } | { "type": "source_end", op: number, table: string, } | { "type": "source_idle", op: number, table: string, idle: boolean, at_ms: number, } | { "type": "ptf_call", op: number, key: Array<string>, side?: string | null, kind?: RowKind | null, row?: Array<string> | null, lineage: Array<number>, timer?: PtfTimer | null, time_ms?: number | null, 
+/**
+ * The operator's (combined) watermark during the call.
+ */
+watermark_ms: number | null, late: boolean, state: Array<PtfEntry>, timers: Array<PtfTimer>, emitted: number, why?: string | null, } | { "type": "temporal_wait", op: number, key: Array<string>, kind: RowKind, row: Array<string>, lineage: Array<number>, time_ms: number, 
 /**
  * The join's watermark on arrival.
  */

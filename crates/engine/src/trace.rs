@@ -20,7 +20,7 @@ use crate::kinds::{
 /// row intervals, retraction pairs marked by the engine. 3: the job's start step (`VALUES` rows),
 /// the operators that feed joins described in fields (`columns`, `keys`, `aggregate`, `rank`,
 /// `dedup`, `picks`, `interval`), so neither the sentences nor the page read the label.
-pub const TRACE_VERSION: u32 = 4;
+pub const TRACE_VERSION: u32 = 5;
 
 /// Watermark times as JSON: epoch milliseconds, or `null` for ±infinity (JavaScript numbers
 /// cannot hold Java's `Long.MAX_VALUE`; the event's `text` says `+inf`). A time within a quarter
@@ -221,6 +221,36 @@ pub enum Event {
     /// with several inputs stop waiting for its watermark; not `idle` — it emitted a watermark
     /// again (at the processing time `at_ms`).
     SourceIdle { op: usize, table: String, idle: bool, at_ms: i64 },
+    /// A process table function ran: `eval` for a row of table argument `side` (`kind`, `row`,
+    /// its `on_time` value `time_ms`; `late`: at or before the operator's watermark, Flink 2.3
+    /// calls `eval` all the same), or `onTimer` for the `timer` that fired (`time_ms` = its time).
+    /// `state` and `timers` are the partition's (`key`) after the call; `emitted` rows came out;
+    /// `why` is the function's own sentence for the step, when it has one.
+    PtfCall {
+        op: usize,
+        key: Vec<String>,
+        #[cfg_attr(test, ts(optional = nullable))]
+        side: Option<String>,
+        #[cfg_attr(test, ts(optional = nullable))]
+        kind: Option<RowKind>,
+        #[cfg_attr(test, ts(optional = nullable))]
+        row: Option<Vec<String>>,
+        lineage: Lineage,
+        #[cfg_attr(test, ts(optional = nullable))]
+        timer: Option<PtfTimer>,
+        #[cfg_attr(test, ts(optional = nullable))]
+        time_ms: Option<i64>,
+        /// The operator's (combined) watermark during the call.
+        #[serde(serialize_with = "ser_ms")]
+        #[cfg_attr(test, ts(type = "number | null"))]
+        watermark_ms: i64,
+        late: bool,
+        state: Vec<PtfEntry>,
+        timers: Vec<PtfTimer>,
+        emitted: usize,
+        #[cfg_attr(test, ts(optional = nullable))]
+        why: Option<String>,
+    },
     /// A probe (left) row reached a temporal join: it waits in state until the join's watermark
     /// reaches its time (`time_ms`). `late`: the watermark had already reached it (Flink 2.3
     /// keeps it; the next watermark advance releases it, against the versions left then).
@@ -278,6 +308,24 @@ pub enum Event {
         #[cfg_attr(test, ts(optional = nullable))]
         miss: Option<TemporalMiss>,
     },
+}
+
+/// A named entry of a process table function's state (a field of its `@StateHint` object), as
+/// Java prints it.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct PtfEntry {
+    pub name: String,
+    pub value: String,
+}
+
+/// A process table function's timer (`registerOnTime`): its name (none: an unnamed timer) and time.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct PtfTimer {
+    #[cfg_attr(test, ts(optional = nullable))]
+    pub name: Option<String>,
+    pub time_ms: i64,
 }
 
 /// A version of a temporal join's versioned side.
@@ -684,6 +732,8 @@ mod typescript {
         push::<WindowRef>(&mut out, &cfg);
         push::<VersionRef>(&mut out, &cfg);
         push::<UnnestRow>(&mut out, &cfg);
+        push::<PtfEntry>(&mut out, &cfg);
+        push::<PtfTimer>(&mut out, &cfg);
         push::<Event>(&mut out, &cfg);
         push::<AggCallInfo>(&mut out, &cfg);
         push::<AggregateInfo>(&mut out, &cfg);

@@ -49,10 +49,11 @@ impl PtfKind {
         ALL.iter().map(|k| k.name()).collect()
     }
 
-    /// The signature, for the built-ins this slice implements (`ops::ptf`); None for the others.
+    /// The signature, for the built-ins implemented (`ops::ptf`); None for the others.
     pub fn signature(self) -> Option<&'static Signature> {
         match self {
             PtfKind::SensorFusionPtf => Some(&SENSOR_FUSION),
+            PtfKind::GreetingPtf => Some(&GREETING),
             _ => None,
         }
     }
@@ -65,6 +66,28 @@ pub enum ScalarArg {
     Interval,
     /// `DOUBLE` (primitive `double` or `Double`).
     Double,
+    /// `INT` (primitive `int` or `Integer`).
+    Int,
+}
+
+/// What a PTF's table arguments say of time (`on_time`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnTime {
+    /// `ArgumentTrait.REQUIRE_ON_TIME`: a call without `on_time` is an error.
+    Required,
+    /// A call may give `on_time` (the output then ends with `rowtime`) or not.
+    Optional,
+    /// A `ChangelogFunction` (updating input or output): Flink rejects `on_time`.
+    Rejected,
+}
+
+/// The function's output type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputKind {
+    /// A `ROW<…>` (or POJO) type: its fields are output columns.
+    Row,
+    /// A scalar type (`ProcessTableFunction<String>`): one column Calcite names `EXPR$0`.
+    Scalar,
 }
 
 /// What the planner needs to know of a PTF: its SQL argument names and output columns.
@@ -73,9 +96,14 @@ pub struct Signature {
     pub tables: &'static [&'static str],
     /// Scalar arguments after them, in declaration order.
     pub scalars: &'static [(&'static str, ScalarArg)],
-    /// `REQUIRE_ON_TIME` on the table arguments.
-    pub requires_on_time: bool,
-    /// The function's output columns (before `rowtime`).
+    /// Whether `on_time` is required, optional or rejected.
+    pub on_time: OnTime,
+    /// Row or scalar output (a scalar's one column is named `EXPR$0`).
+    pub output_kind: OutputKind,
+    /// A `ChangelogFunction` emitting updates (-U/+U/-D) as well as inserts.
+    pub updating: bool,
+    /// The function's output columns (before `rowtime`), in Flink's order (a POJO's: see
+    /// `../shared/oracle/README.md`, alphabetical without an all-fields constructor).
     pub output: fn() -> Vec<(&'static str, DataType)>,
 }
 
@@ -92,6 +120,22 @@ pub static SENSOR_FUSION: Signature = Signature {
         ("temperatureThreshold", ScalarArg::Double),
         ("humidityThreshold", ScalarArg::Double),
     ],
-    requires_on_time: true,
+    on_time: OnTime::Required,
+    output_kind: OutputKind::Row,
+    updating: false,
     output: sensor_fusion_output,
+};
+
+fn greeting_output() -> Vec<(&'static str, DataType)> {
+    vec![("EXPR$0", DataType::string())]
+}
+
+/// `GreetingPtf` (Flink docs "Greeting with Memory"; oracle `i10`).
+pub static GREETING: Signature = Signature {
+    tables: &["input"],
+    scalars: &[],
+    on_time: OnTime::Optional,
+    output_kind: OutputKind::Scalar,
+    updating: false,
+    output: greeting_output,
 };

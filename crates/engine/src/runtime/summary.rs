@@ -472,6 +472,34 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
             });
         }
     }
+    // process table functions: the function's own sentence, or what the call did
+    for e in &step.events {
+        if let Event::PtfCall { key, side, timer, emitted, why, late, time_ms, .. } = e {
+            let who = match (side, timer) {
+                (_, Some(t)) => format!(
+                    "the timer {}at {} of partition {} fired",
+                    t.name.as_ref().map(|n| format!("{} ", n)).unwrap_or_default(),
+                    local_wm(t.time_ms, zone),
+                    key.join(", ")
+                ),
+                (Some(s), None) => format!(
+                    "the PTF ran eval for the {} row of partition {}{}",
+                    s,
+                    key.join(", "),
+                    match (late, time_ms) {
+                        (true, Some(_)) => " (late: at or behind its watermark; Flink 2.3 calls eval all the same)",
+                        _ => "",
+                    }
+                ),
+                (None, None) => format!("the PTF ran for partition {}", key.join(", ")),
+            };
+            stored.push(match why {
+                Some(w) => format!("{}: {}", who, w),
+                None if *emitted == 0 => format!("{}: it emitted nothing", who),
+                None => format!("{}: it emitted {}", who, plural(*emitted, "row", "rows")),
+            });
+        }
+    }
     for (at, _, head, items) in &op_fires {
         let shown: Vec<&str> = items.iter().take(4).map(|s| s.as_str()).collect();
         let more = if items.len() > 4 { format!(" and {} more keys", items.len() - 4) } else { String::new() };
@@ -540,6 +568,7 @@ fn event_op(e: &Event) -> Option<usize> {
         | Event::Filtered { op, .. }
         | Event::Unchanged { op, .. }
         | Event::Unnest { op, .. }
+        | Event::PtfCall { op, .. }
         | Event::Emit { op, .. }
         | Event::SourceEnd { op, .. } => Some(*op),
         Event::Output { .. } => None,

@@ -1,38 +1,46 @@
 //! Process table functions (PTFs): the operator of Flink's `ProcessSetTableOperator` /
 //! `ProcessTableRunner`, and the built-in functions it runs, one file per function implementing
 //! [`ProcessTableFunction`] (signature, state, eval, on_timer) — a new PTF is one new file plus
-//! one [`PtfKind`] variant.
+//! one [`PtfKind`] variant, its [`Signature`] in `catalog::ptf` and an arm in [`implementation`].
 //!
-//! **Emits**: whatever `eval` collects, at once, as `+I`, laid out as Flink does: the PARTITION BY
-//! columns of each table argument (the partition's key values: co-partitioned tables share them),
-//! the function's output columns, then `rowtime` (the row's `on_time` time) when `on_time` is given.
-//! **Retracts**: never (ChangelogFunction PTFs are not supported yet).
-//! **State** (kept / freed): one [`PtfState`] per partition key, shared by all table arguments
-//! (a `machine_id` M1 and a `sensor_id` M1 are one virtual processor) / never (no state TTL yet).
-//! **Watermark out**: the combined (minimum) watermark of the table arguments.
-//! **Trace events**: the combined watermark only (the page's PTF state view is issue 13's later
-//! work; `state_rows` counts the values held).
+//! **Emits**: whatever `eval` or `onTimer` collects, at once, laid out as Flink does: the
+//! PARTITION BY columns of each table argument (the partition's key values: co-partitioned tables
+//! share them), the function's output columns, then `rowtime` when `on_time` is given (an eval
+//! row: the input row's time; a timer row: the timer's time). Insert-only functions emit `+I`.
+//! **Retracts**: only a `ChangelogFunction` (its rows carry their own change kind).
+//! **State** (kept / freed): one [`PtfState`] and its timers per partition key, shared by all table
+//! arguments (a `machine_id` M1 and a `sensor_id` M1 are one virtual processor) / when the
+//! function clears it (`Context#clearAll`); no state TTL yet.
+//! **Timers**: `registerOnTime` (named: replaces the timer of that name; unnamed: one per time),
+//! fired when the combined watermark advances to or past them, in time order (ties: partitions
+//! in first-seen order, then registration order), before the watermark is passed on. A timer
+//! registered at or before the current watermark fires at the next advance (oracle `i13`).
+//! **Watermark out**: the combined (minimum) watermark of the table arguments, after the timers.
+//! **Trace events**: `ptf_call` for every eval and timer (the partition's state entries and
+//! timers after it, how many rows it emitted, and the function's own `why` sentence).
 //! **Late rows**: reach `eval` (Flink 2.3.0, oracle scenario `i13`); nothing is dropped.
 //! **Flink class**: `StreamExecProcessTableFunction` → `ProcessSetTableOperator`.
 //! **Scenarios**: `tests/conformance/ptf/`.
-//!
-//! Not supported yet (the binder says so): timers, watermark-aware PTFs, row-semantic tables,
-//! updating inputs or outputs, state TTL, the other built-ins the oracle has.
 
+pub mod greeting;
 pub mod sensor_fusion;
 
 use crate::error::RuntimeError;
 use crate::kinds::RowKind;
 use crate::ops::watermarks::InputWatermarks;
 use crate::ops::{Ctx, Operator, Record};
+use crate::time::{format_ts, SessionZone, Ts};
+use crate::trace::{Event, Lineage, PtfEntry, PtfTimer, StateGroup, StateSummary};
+use crate::types::DataType;
 use crate::value::Value;
 
 pub use crate::catalog::ptf::{PtfKind, ScalarArg, Signature};
 
-/// The implementation of a built-in, if this slice has one (the binder plans only those).
+/// The implementation of a built-in, if there is one (the binder plans only those).
 pub fn implementation(kind: PtfKind) -> Option<Box<dyn ProcessTableFunction>> {
     match kind {
         PtfKind::SensorFusionPtf => Some(Box::new(sensor_fusion::SensorFusionPtf)),
+        PtfKind::GreetingPtf => Some(Box::new(greeting::GreetingPtf)),
         _ => None,
     }
 }
@@ -57,14 +65,39 @@ impl PtfState {
 
     /// Number of values held (list elements count one each).
     pub fn size(&self) -> usize {
-        self.entries
-            .iter()
-            .map(|(_, v)| match v {
-                Value::Array(a) => a.len(),
-                Value::Null => 0,
-                _ => 1,
-            })
-            .sum()
+        self.entries.iter().map(|(_, v)| value_size(v)).sum()
+    }
+}
+
+fn value_size(v: &Value) -> usize {
+    match v {
+        Value::Array(a) => a.len(),
+        Value::Map(m) => m.len(),
+        Value::Null => 0,
+        _ => 1,
+    }
+}
+
+/// A state value as the page shows it (Java's `toString` of the state object's field).
+pub fn show(v: &Value) -> String {
+    match v {
+        Value::Null => "null".into(),
+        Value::Bool(b) => b.to_string(),
+        Value::TinyInt(x) => x.to_string(),
+        Value::SmallInt(x) => x.to_string(),
+        Value::Int(x) => x.to_string(),
+        Value::BigInt(x) => x.to_string(),
+        Value::Float(x) => crate::value::java_float(*x),
+        Value::Double(x) => crate::value::java_double(*x),
+        Value::String(s) => s.to_string(),
+        Value::Timestamp(t) | Value::TimestampLtz(t) => format_ts(*t, 3),
+        Value::Interval(ms) => format!("{} ms", ms),
+        Value::Array(a) => format!("[{}]", a.iter().map(show).collect::<Vec<_>>().join(", ")),
+        Value::Map(m) => {
+            format!("{{{}}}", m.iter().map(|(k, v)| format!("{}={}", show(k), show(v))).collect::<Vec<_>>().join(", "))
+        }
+        Value::Row(r) => format!("({})", r.iter().map(show).collect::<Vec<_>>().join(", ")),
+        other => format!("{:?}", other),
     }
 }
 
@@ -72,12 +105,19 @@ impl PtfState {
 pub struct EvalCall<'a> {
     /// Which table argument the row came on.
     pub table: usize,
+    pub kind: RowKind,
+    /// The partition's key values.
+    pub key: &'a [Value],
     pub row: &'a [Value],
     /// The table's column names (for `Row#getFieldAs(name)`).
     pub names: &'a [String],
     /// `TimeContext#time()`: the row's `on_time` value, epoch ms on the UTC clock.
     pub time: Option<i64>,
     pub scalars: &'a [Value],
+    /// `TimeContext#currentWatermark()`: the combined watermark (None: none yet).
+    pub watermark: Option<i64>,
+    /// `TimeContext#tableWatermark(name)` per table argument (None: none yet).
+    pub table_watermarks: &'a [Option<i64>],
 }
 
 impl<'a> EvalCall<'a> {
@@ -86,17 +126,69 @@ impl<'a> EvalCall<'a> {
     }
 }
 
+/// One call of `onTimer`.
+pub struct TimerCall<'a> {
+    /// The timer's name (`registerOnTime(name, t)`), None for an unnamed timer.
+    pub name: Option<&'a str>,
+    /// `TimeContext#time()`: the timer's time.
+    pub time: i64,
+    /// The partition's key values.
+    pub key: &'a [Value],
+    pub scalars: &'a [Value],
+    /// The combined watermark that fired it.
+    pub watermark: i64,
+}
+
+/// A change of a partition's timers asked for by `eval` or `onTimer`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TimerOp {
+    /// `registerOnTime([name,] time)`: a named timer replaces the one of that name.
+    Register { name: Option<String>, time: i64 },
+    /// `clearTimer(name)`.
+    ClearNamed(String),
+    /// `clearTimer(time)` of an unnamed timer.
+    ClearUnnamed(i64),
+    /// `clearAllTimers()` (also part of `Context#clearAll`).
+    ClearAll,
+}
+
+/// What one call of `eval` / `onTimer` produced.
+#[derive(Default)]
+pub struct PtfOut {
+    /// Collected rows (the function's output columns only) and their change kind.
+    pub rows: Vec<(RowKind, Vec<Value>)>,
+    /// Timer changes, applied in order after the call.
+    pub timers: Vec<TimerOp>,
+    /// Why the call emitted (or did not), in words, for the page's step view.
+    pub why: Option<String>,
+}
+
+impl PtfOut {
+    /// `collect(row)` of an insert-only function.
+    pub fn collect(&mut self, row: Vec<Value>) {
+        self.rows.push((RowKind::Insert, row));
+    }
+}
+
 /// A built-in process table function.
 pub trait ProcessTableFunction {
     fn signature(&self) -> &'static Signature;
     /// The state of a new partition (the `@StateHint` object's defaults).
     fn new_state(&self) -> PtfState;
-    /// One input row; collected rows (function output columns only) go to `out`.
-    fn eval(&self, state: &mut PtfState, call: &EvalCall, out: &mut Vec<Vec<Value>>) -> Result<(), RuntimeError>;
-    /// A timer firing (`onTimer`); no built-in of this slice registers timers.
-    fn on_timer(&self, _state: &mut PtfState, _time: i64, _out: &mut Vec<Vec<Value>>) -> Result<(), RuntimeError> {
+    /// One input row.
+    fn eval(&self, state: &mut PtfState, call: &EvalCall, out: &mut PtfOut) -> Result<(), RuntimeError>;
+    /// A timer firing (`onTimer`).
+    fn on_timer(&self, _state: &mut PtfState, _call: &TimerCall, _out: &mut PtfOut) -> Result<(), RuntimeError> {
         Ok(())
     }
+}
+
+/// A partition (one key value, shared by all table arguments).
+struct Partition {
+    key: Vec<Value>,
+    state: PtfState,
+    /// Registered timers, in registration order.
+    timers: Vec<(Option<String>, i64)>,
 }
 
 /// The operator: set-semantic table arguments co-partitioned by their PARTITION BY keys.
@@ -104,29 +196,148 @@ pub struct PtfOp {
     func: Box<dyn ProcessTableFunction>,
     /// PARTITION BY columns of each table argument.
     keys: Vec<Vec<usize>>,
+    key_types: Vec<DataType>,
     /// `on_time` column of each table argument.
     time_cols: Vec<Option<usize>>,
     names: Vec<Vec<String>>,
+    types: Vec<Vec<DataType>>,
+    table_names: Vec<String>,
     scalars: Vec<Value>,
     with_rowtime: bool,
     /// State per partition key, in first-seen order.
-    partitions: Vec<(Vec<Value>, PtfState)>,
+    partitions: Vec<Partition>,
     watermarks: InputWatermarks,
+    table_watermarks: Vec<Option<i64>>,
 }
 
 impl PtfOp {
     pub fn new(node: &crate::plan::rel::PtfNode) -> PtfOp {
-        // (the binder plans only implemented PTFs; an unknown one would get the no-op function)
+        // (the binder plans only implemented PTFs; an unknown one would get the failing stand-in)
         let func = implementation(node.kind).unwrap_or_else(|| Box::new(NotImplemented));
+        let key_types = node.keys.first().map(|k| k.iter().map(|&i| node.inputs[0].fields[i].ty.clone()).collect());
         PtfOp {
             func,
             keys: node.keys.clone(),
+            key_types: key_types.unwrap_or_default(),
             time_cols: node.time_cols.clone(),
             names: node.inputs.iter().map(|r| r.names()).collect(),
+            types: node.inputs.iter().map(|r| r.fields.iter().map(|f| f.ty.clone()).collect()).collect(),
+            table_names: node.table_names.clone(),
             scalars: node.scalars.clone(),
             with_rowtime: node.time_cols.iter().any(|t| t.is_some()),
             partitions: Vec::new(),
             watermarks: InputWatermarks::new(node.table_names.clone()),
+            table_watermarks: vec![None; node.inputs.len()],
+        }
+    }
+
+    fn watermark(&self) -> Option<i64> {
+        let wm = self.watermarks.current();
+        (wm != i64::MIN).then_some(wm)
+    }
+
+    /// Emits the rows of one call, applies its timer changes and traces it.
+    #[allow(clippy::too_many_arguments)]
+    fn finish(
+        &mut self,
+        pos: usize,
+        out: PtfOut,
+        row_time: Option<i64>,
+        input: Option<(usize, &Record)>,
+        fired: Option<PtfTimer>,
+        lineage: &Lineage,
+        cx: &mut Ctx,
+    ) {
+        let emitted = out.rows.len();
+        for (kind, fields) in out.rows {
+            let key = &self.partitions[pos].key;
+            let mut row: Vec<Value> = Vec::new();
+            for _ in &self.keys {
+                row.extend(key.iter().cloned());
+            }
+            row.extend(fields);
+            if self.with_rowtime {
+                row.push(match row_time {
+                    Some(t) => Value::Timestamp(Ts::from_millis(t)),
+                    None => Value::Null,
+                });
+            }
+            cx.emit(Record { kind, row, lineage: lineage.clone() });
+        }
+        let p = &mut self.partitions[pos];
+        for op in out.timers {
+            match op {
+                TimerOp::Register { name: Some(n), time } => {
+                    p.timers.retain(|(x, _)| x.as_deref() != Some(n.as_str()));
+                    p.timers.push((Some(n), time));
+                }
+                TimerOp::Register { name: None, time } => {
+                    if !p.timers.iter().any(|(x, t)| x.is_none() && *t == time) {
+                        p.timers.push((None, time));
+                    }
+                }
+                TimerOp::ClearNamed(n) => p.timers.retain(|(x, _)| x.as_deref() != Some(n.as_str())),
+                TimerOp::ClearUnnamed(time) => p.timers.retain(|(x, t)| !(x.is_none() && *t == time)),
+                TimerOp::ClearAll => p.timers.clear(),
+            }
+        }
+        if cx.tracing() {
+            let op = cx.op;
+            let zone = cx.zone;
+            let key = crate::ops::render(&self.partitions[pos].key, &self.key_types, zone);
+            let (side, kind, row) = match input {
+                Some((t, rec)) => (
+                    Some(self.table_names[t].clone()),
+                    Some(rec.kind),
+                    Some(crate::ops::render(&rec.row, &self.types[t], zone)),
+                ),
+                None => (None, None, None),
+            };
+            let wm = self.watermarks.current();
+            let late = input.is_some() && row_time.is_some_and(|t| t <= wm);
+            let p = &self.partitions[pos];
+            let state = p.state.entries.iter().map(|(n, v)| PtfEntry { name: n.to_string(), value: show(v) }).collect();
+            let timers = p.timers.iter().map(|(n, t)| PtfTimer { name: n.clone(), time_ms: *t }).collect();
+            let why = out.why;
+            let lineage = lineage.clone();
+            cx.event(|| Event::PtfCall {
+                op,
+                key,
+                side,
+                kind,
+                row,
+                lineage,
+                timer: fired,
+                time_ms: row_time,
+                watermark_ms: wm,
+                late,
+                state,
+                timers,
+                emitted,
+                why,
+            });
+        }
+    }
+
+    fn fire_timers(&mut self, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        loop {
+            // the earliest due timer (ties: partition first-seen order, then registration order)
+            let mut best: Option<(i64, usize, usize)> = None;
+            for (pi, p) in self.partitions.iter().enumerate() {
+                for (ti, (_, t)) in p.timers.iter().enumerate() {
+                    if *t <= wm && best.is_none_or(|(bt, _, _)| *t < bt) {
+                        best = Some((*t, pi, ti));
+                    }
+                }
+            }
+            let Some((time, pi, ti)) = best else { return Ok(()) };
+            let (name, _) = self.partitions[pi].timers.remove(ti);
+            let mut out = PtfOut::default();
+            let key = self.partitions[pi].key.clone();
+            let call = TimerCall { name: name.as_deref(), time, key: &key, scalars: &self.scalars, watermark: wm };
+            self.func.on_timer(&mut self.partitions[pi].state, &call, &mut out)?;
+            let fired = PtfTimer { name, time_ms: time };
+            self.finish(pi, out, Some(time), None, Some(fired), &Lineage::default(), cx);
         }
     }
 }
@@ -145,42 +356,65 @@ impl Operator for PtfOp {
         }
         let key: Vec<Value> = self.keys[input].iter().map(|&i| rec.row[i].clone()).collect();
         let time = self.time_cols[input].and_then(|c| millis(&rec.row[c]));
-        let pos = match self.partitions.iter().position(|(k, _)| *k == key) {
+        let pos = match self.partitions.iter().position(|p| p.key == key) {
             Some(p) => p,
             None => {
-                self.partitions.push((key.clone(), self.func.new_state()));
+                self.partitions.push(Partition { key, state: self.func.new_state(), timers: Vec::new() });
                 self.partitions.len() - 1
             }
         };
-        let mut out = Vec::new();
-        let call = EvalCall { table: input, row: &rec.row, names: &self.names[input], time, scalars: &self.scalars };
-        self.func.eval(&mut self.partitions[pos].1, &call, &mut out)?;
-        for fields in out {
-            let mut row: Vec<Value> = Vec::new();
-            for _ in &self.keys {
-                row.extend(key.iter().cloned());
-            }
-            row.extend(fields);
-            if self.with_rowtime {
-                row.push(match time {
-                    Some(t) => Value::Timestamp(crate::time::Ts::from_millis(t)),
-                    None => Value::Null,
-                });
-            }
-            cx.emit(Record { kind: RowKind::Insert, row, lineage: rec.lineage.clone() });
-        }
+        let mut out = PtfOut::default();
+        let key = self.partitions[pos].key.clone();
+        let call = EvalCall {
+            table: input,
+            kind: rec.kind,
+            key: &key,
+            row: &rec.row,
+            names: &self.names[input],
+            time,
+            scalars: &self.scalars,
+            watermark: self.watermark(),
+            table_watermarks: &self.table_watermarks,
+        };
+        self.func.eval(&mut self.partitions[pos].state, &call, &mut out)?;
+        let lineage = rec.lineage.clone();
+        self.finish(pos, out, time, Some((input, &rec)), None, &lineage, cx);
         Ok(())
     }
 
     fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        if self.watermarks.advance(input, wm, cx).is_some() {
+        if let Some(t) = self.table_watermarks.get_mut(input) {
+            *t = Some(t.map_or(wm, |x| x.max(wm)));
+        }
+        if let Some(combined) = self.watermarks.advance(input, wm, cx) {
+            self.fire_timers(combined, cx)?;
             self.watermarks.emit(cx);
         }
         Ok(())
     }
 
     fn state_rows(&self) -> Option<usize> {
-        Some(self.partitions.iter().map(|(_, s)| s.size()).sum())
+        Some(self.partitions.iter().map(|p| p.state.size() + p.timers.len()).sum())
+    }
+
+    fn state(&self, op: usize, zone: &SessionZone) -> Option<StateSummary> {
+        let mut groups = Vec::new();
+        for p in &self.partitions {
+            let key = crate::ops::render(&p.key, &self.key_types, zone);
+            let rows = p.state.entries.iter().map(|(n, v)| vec![n.to_string(), show(v)]).collect();
+            let row_notes = p.state.entries.iter().map(|_| String::new()).collect();
+            groups.push(StateGroup { side: "state".into(), key: key.clone(), window: None, rows, row_notes });
+            if !p.timers.is_empty() {
+                let rows = p
+                    .timers
+                    .iter()
+                    .map(|(n, t)| vec![n.clone().unwrap_or_default(), format_ts(Ts::from_millis(*t), 3)])
+                    .collect();
+                let row_notes = p.timers.iter().map(|_| String::new()).collect();
+                groups.push(StateGroup { side: "timers".into(), key, window: None, rows, row_notes });
+            }
+        }
+        Some(StateSummary { op, rows: self.state_rows().unwrap_or(0), groups })
     }
 }
 
@@ -194,7 +428,7 @@ impl ProcessTableFunction for NotImplemented {
     fn new_state(&self) -> PtfState {
         PtfState::default()
     }
-    fn eval(&self, _: &mut PtfState, _: &EvalCall, _: &mut Vec<Vec<Value>>) -> Result<(), RuntimeError> {
+    fn eval(&self, _: &mut PtfState, _: &EvalCall, _: &mut PtfOut) -> Result<(), RuntimeError> {
         Err(RuntimeError::new("not supported yet: this process table function"))
     }
 }

@@ -16,7 +16,7 @@
 //! oracle's class declares this ROW. The tutorial's class emits a POJO, whose `SELECT *` column
 //! order and types may differ (README "POJO rule"); the tutorial's query selects by name.
 
-use super::{EvalCall, ProcessTableFunction, PtfState, Signature};
+use super::{show, EvalCall, ProcessTableFunction, PtfOut, PtfState, Signature};
 use crate::error::RuntimeError;
 use crate::time::Ts;
 use crate::value::Value;
@@ -55,6 +55,18 @@ fn push(state: &mut PtfState, name: &'static str, x: f64) {
     state.set(name, Value::Array(Arc::new(l)));
 }
 
+/// The partition's key (`M1`).
+fn key_text(call: &EvalCall) -> String {
+    call.key.iter().map(show).collect::<Vec<_>>().join(", ")
+}
+
+/// A time as the tutorial's readings show it (`09:05:12`, with milliseconds when it has some).
+fn clock(ms: i64) -> String {
+    let full = crate::time::format_ts(Ts::from_millis(ms), 3);
+    let t = full.split(' ').nth(1).unwrap_or(&full).to_string();
+    t.strip_suffix(".000").map(str::to_string).unwrap_or(t)
+}
+
 fn scalar_f64(v: Option<&Value>) -> f64 {
     match v {
         Some(Value::Double(d)) => *d,
@@ -76,13 +88,15 @@ impl ProcessTableFunction for SensorFusionPtf {
         s
     }
 
-    fn eval(&self, state: &mut PtfState, call: &EvalCall, out: &mut Vec<Vec<Value>>) -> Result<(), RuntimeError> {
+    fn eval(&self, state: &mut PtfState, call: &EvalCall, out: &mut PtfOut) -> Result<(), RuntimeError> {
         let Some(t) = call.time else {
             return Err(RuntimeError::new("not supported yet: SensorFusionPtf on a row without a time"));
         };
         let interval = match call.scalars.first() {
             Some(Value::Interval(ms)) if *ms != 0 => *ms,
-            _ => return Err(RuntimeError::new("not supported yet: SensorFusionPtf with a zero or NULL windowInterval")),
+            _ => {
+                return Err(RuntimeError::new("not supported yet: SensorFusionPtf with a zero or NULL windowInterval"))
+            }
         };
         let (t_thr, h_thr) = (scalar_f64(call.scalars.get(1)), scalar_f64(call.scalars.get(2)));
         let window_start = t - (t % interval);
@@ -96,9 +110,25 @@ impl ProcessTableFunction for SensorFusionPtf {
                 Value::BigInt(v) => *v,
                 _ => stored + interval,
             };
-            let needs = median(&doubles(state.get("temperatures"))) > t_thr
-                && median(&doubles(state.get("humidities"))) > h_thr;
-            out.push(vec![
+            let (mt, mh) = (median(&doubles(state.get("temperatures"))), median(&doubles(state.get("humidities"))));
+            let needs = mt > t_thr && mh > h_thr;
+            out.why = Some(format!(
+                "{} reading {} {} rolled {}'s window forward: median temperature {} {} {}, median humidity {} {} {} → needsMaintenance {} for [{}, {})",
+                if call.table == 0 { "temperature" } else { "humidity" },
+                key_text(call),
+                clock(t),
+                key_text(call),
+                show(&Value::Double(mt)),
+                if mt > t_thr { ">" } else { "≤" },
+                show(&Value::Double(t_thr)),
+                show(&Value::Double(mh)),
+                if mh > h_thr { ">" } else { "≤" },
+                show(&Value::Double(h_thr)),
+                if needs { "TRUE" } else { "FALSE" },
+                clock(stored),
+                clock(stored_end),
+            ));
+            out.collect(vec![
                 Value::Timestamp(Ts::from_millis(stored)),
                 Value::Timestamp(Ts::from_millis(stored_end)),
                 Value::Bool(needs),
@@ -108,6 +138,23 @@ impl ProcessTableFunction for SensorFusionPtf {
         }
         state.set("windowStartMillis", Value::BigInt(window_start));
         state.set("windowEndMillis", Value::BigInt(window_end));
+        if out.why.is_none() {
+            out.why = Some(if stored == -1 {
+                format!(
+                    "{}'s first reading opens its window [{}, {})",
+                    key_text(call),
+                    clock(window_start),
+                    clock(window_end)
+                )
+            } else {
+                format!(
+                    "still in {}'s window [{}, {}): the reading is added to its list, nothing is emitted",
+                    key_text(call),
+                    clock(window_start),
+                    clock(window_end)
+                )
+            });
+        }
         if call.table == 0 {
             if let Value::Double(d) = call.field("temperature") {
                 push(state, "temperatures", *d);

@@ -7,10 +7,10 @@
 
 use sqlparser::ast::{Expr as SqlExpr, FunctionArg, FunctionArgExpr, ObjectName};
 
+use crate::catalog::ptf::{OnTime, PtfKind, ScalarArg};
 use crate::error::{Error, Pos, Result};
 use crate::expr::bind::{bind_scalar, resolve, Scope, ScopeField};
 use crate::expr::EvalCtx;
-use crate::catalog::ptf::{PtfKind, ScalarArg};
 use crate::plan::rel::{Field, Node, PtfNode, Rel};
 use crate::sql::dialect::TABLE_ARG;
 use crate::sql::span_of;
@@ -131,7 +131,10 @@ impl<'c> Binder<'c> {
             let t0: Vec<_> = keys[0].iter().map(|&i| inputs[0].fields[i].ty.kind.clone()).collect();
             let tk: Vec<_> = keys[k].iter().map(|&i| inputs[k].fields[i].ty.kind.clone()).collect();
             if format!("{:?}", t0) != format!("{:?}", tk) {
-                return Err(unsupported("PARTITION BY lists that do not co-partition (other key count or types)", span));
+                return Err(unsupported(
+                    "PARTITION BY lists that do not co-partition (other key count or types)",
+                    span,
+                ));
             }
         }
         // scalar arguments: constants
@@ -141,11 +144,23 @@ impl<'c> Binder<'c> {
         for (si, (sname, sty)) in sig.scalars.iter().enumerate() {
             let e = slots[sig.tables.len() + si].ok_or_else(|| unsupported("a missing scalar argument", span))?;
             let b = bind_scalar(e, &empty, self.zone)?;
-            let v = b.eval(&[], &ctx).map_err(|_| unsupported(format!("the argument '{}' (not a constant)", sname), span_of(e)))?;
-            let ok = matches!((sty, &v), (ScalarArg::Interval, Value::Interval(_)) | (ScalarArg::Double, Value::Double(_)));
+            let v = b
+                .eval(&[], &ctx)
+                .map_err(|_| unsupported(format!("the argument '{}' (not a constant)", sname), span_of(e)))?;
+            let ok = matches!(
+                (sty, &v),
+                (ScalarArg::Interval, Value::Interval(_))
+                    | (ScalarArg::Double, Value::Double(_))
+                    | (ScalarArg::Int, Value::Int(_))
+            );
             if !ok {
                 return Err(unsupported(
-                    format!("the argument '{}' of {} with a value of type {}", sname, kind.name(), crate::types::calcite_name(b.ty())),
+                    format!(
+                        "the argument '{}' of {} with a value of type {}",
+                        sname,
+                        kind.name(),
+                        crate::types::calcite_name(b.ty())
+                    ),
                     span_of(e),
                 ));
             }
@@ -156,16 +171,27 @@ impl<'c> Binder<'c> {
         let mut time_cols = vec![None; inputs.len()];
         let mut rowtime_ty = None;
         match slots[on_time_slot] {
-            None if sig.requires_on_time => {
-                return Err(unsupported(format!("a call of {} without on_time (the function requires it)", kind.name()), span))
+            Some(e) if sig.on_time == OnTime::Rejected => {
+                return Err(unsupported(
+                    format!("on_time for {} (a function that produces updates)", kind.name()),
+                    span_of(e),
+                ))
+            }
+            None if sig.on_time == OnTime::Required => {
+                return Err(unsupported(
+                    format!("a call of {} without on_time (the function requires it)", kind.name()),
+                    span,
+                ))
             }
             None => {}
             Some(e) => {
                 let col = match e {
-                    SqlExpr::Function(f) if f.name.to_string().eq_ignore_ascii_case("DESCRIPTOR") => match list_args(f).first() {
-                        Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Identifier(i)))) => i.clone(),
-                        _ => return Err(unsupported("on_time with other than one column", span_of(e))),
-                    },
+                    SqlExpr::Function(f) if f.name.to_string().eq_ignore_ascii_case("DESCRIPTOR") => {
+                        match list_args(f).first() {
+                            Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Identifier(i)))) => i.clone(),
+                            _ => return Err(unsupported("on_time with other than one column", span_of(e))),
+                        }
+                    }
                     _ => return Err(unsupported("on_time that is not DESCRIPTOR(col)", span_of(e))),
                 };
                 for (ti, sc) in scopes.iter().enumerate() {
@@ -218,13 +244,19 @@ impl<'c> Binder<'c> {
         let _ = n_keys;
         let scope: Vec<ScopeField> = fields
             .iter()
-            .map(|f| ScopeField { qualifier: None, name: f.name.clone(), ty: f.ty.clone(), hidden: false, merged: false })
+            .map(|f| ScopeField {
+                qualifier: None,
+                name: f.name.clone(),
+                ty: f.ty.clone(),
+                hidden: false,
+                merged: false,
+            })
             .collect();
         let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars };
         let rel = Rel {
             node: Node::Ptf(Box::new(node)),
             fields,
-            insert_only: true,
+            insert_only: !sig.updating,
             update_producer: None,
             window: None,
             unique_keys: Vec::new(),
