@@ -1,7 +1,19 @@
-//! Process table functions beyond what the oracle can run: the tutorial's own `CREATE FUNCTION`
-//! (its class and jar do not exist in the oracle, so this case is derived by hand: the function
-//! binds the built-in `SensorFusionPtf`, so the script must give exactly what oracle scenario
-//! `i3` (tests/conformance/ptf/sensor_fusion_sql_by_time) gives), and the refusals of this slice.
+//! Process table functions beyond what the oracle can run: the tutorial's own `CREATE FUNCTION
+//! SensorFusionPtf AS 'io.confluent.developer.SensorFusionPtf' USING JAR …` (its class and jar do
+//! not exist in the oracle, so these cases are derived by hand).
+//!
+//! * By-time arrival: the tutorial's query selects columns by name, and every closed window of
+//!   the tutorial's data has readings of both tables, so the tutorial's class gives exactly what
+//!   oracle scenario `i3` (tests/conformance/ptf/sensor_fusion_sql_by_time) gives.
+//! * As-written arrival: the tutorial's class emits a window only when both lists have readings
+//!   (WAVE2-RESEARCH.md §5.4, read from the tutorial's source: `emitWindowResult` returns early,
+//!   Guava's `Quantiles.median()` needs values). All temperatures arrive first, so every window a
+//!   row closes holds one table's readings only: no row at all, where the oracle's class (`i4`,
+//!   an empty list's median is NaN) emits 6 FALSE rows.
+//! * `SELECT *`: the tutorial's output is a POJO (`windowStart LocalDateTime, windowEnd
+//!   LocalDateTime, needsMaintenance boolean`, §5.4); by the oracle README's POJO rule (seen in
+//!   `i8`) its columns come alphabetically, `LocalDateTime` as `TIMESTAMP(9)`, the primitive NOT
+//!   NULL — after the partition keys and before `rowtime`.
 
 use joinlab_engine::{run_script, Dialect, RunConfig};
 
@@ -33,23 +45,46 @@ fn the_tutorials_create_function_binds_the_built_in() {
     );
 }
 
-fn error_of(script: &str) -> String {
-    let t = run_script(script, &RunConfig { dialect: Dialect::Flink, trace: false });
-    t.queries.first().and_then(|q| q.error.as_ref().map(|e| e.message.clone())).unwrap_or_default()
+const I4: &str = include_str!("../../../tests/conformance/ptf/sensor_fusion_sql_as_written.sql");
+const ORACLE_FORM: &str = "CREATE TEMPORARY FUNCTION SensorFusionPtf AS 'oracle.udf.SensorFusionPtf';";
+const TUTORIAL_FORM: &str = "CREATE FUNCTION SensorFusionPtf\nAS 'io.confluent.developer.SensorFusionPtf'\nUSING JAR 'confluent-artifact://cfa-123456';";
+
+#[test]
+fn the_tutorials_class_emits_nothing_as_written() {
+    assert!(I4.contains(ORACLE_FORM));
+    let oracle = run(I4);
+    assert_eq!(oracle.materialized_bounded.as_ref().map(|r| r.len()), Some(6), "i4: 6 FALSE rows");
+    let tutorial = run(&I4.replace(ORACLE_FORM, TUTORIAL_FORM));
+    assert!(tutorial.error.is_none() && tutorial.runtime_error.is_none(), "{:?}", tutorial.error);
+    assert_eq!(tutorial.materialized_bounded, Some(Vec::new()));
 }
 
 #[test]
-fn built_ins_of_later_slices_are_not_supported_yet() {
-    let s = "CREATE TEMPORARY FUNCTION GreetingPtf AS 'oracle.udf.GreetingPtf';
-CREATE TABLE t (name STRING);
-INSERT INTO t VALUES ('Bob');
-SELECT * FROM GreetingPtf(input => TABLE t PARTITION BY name);
-";
-    assert!(error_of(s).contains("not supported yet: the process table function GreetingPtf"), "{}", error_of(s));
-}
-
-#[test]
-fn a_missing_partition_by_is_not_supported_yet() {
-    let s = I3.replace("TABLE humidity_readings PARTITION BY sensor_id", "TABLE humidity_readings");
-    assert!(error_of(&s).contains("not supported yet: the table argument 'humidity_reading'"), "{}", error_of(&s));
+fn the_tutorials_pojo_columns_for_select_star() {
+    let start = I3.find("SELECT").expect("a query");
+    let end = I3[start..].find("FROM SensorFusionPtf").expect("the call") + start;
+    let star = format!("{}SELECT * {}", &I3[..start], &I3[end..]).replace(ORACLE_FORM, TUTORIAL_FORM);
+    let q = run(&star);
+    assert!(q.error.is_none(), "{:?}", q.error);
+    let cols: Vec<String> = q.schema.iter().map(|f| format!("{} {}", f.name, f.ty)).collect();
+    assert_eq!(
+        cols,
+        vec![
+            "machine_id STRING",
+            "sensor_id STRING",
+            "needsMaintenance BOOLEAN NOT NULL",
+            "windowEnd TIMESTAMP(9)",
+            "windowStart TIMESTAMP(9)",
+            "rowtime TIMESTAMP(3) NOT NULL *ROWTIME*",
+        ]
+    );
+    let rows = q.materialized_bounded.unwrap_or_default();
+    assert_eq!(rows.len(), 2);
+    assert!(
+        rows[0].starts_with(
+            "[M1, M1, TRUE, 2026-08-01 09:05:00.000000000, 2026-08-01 09:00:00.000000000, 2026-08-01 09:05:10.000]"
+        ),
+        "{}",
+        rows[0]
+    );
 }

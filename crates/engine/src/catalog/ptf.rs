@@ -9,7 +9,13 @@ use crate::types::{DataType, TimeAttr, TypeKind};
 /// names that answer "not supported yet" when called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PtfKind {
+    /// The oracle's `oracle.udf.SensorFusionPtf` (a ROW output; an empty list's median is NaN,
+    /// so a window with readings of one table only still emits FALSE).
     SensorFusionPtf,
+    /// The tutorial's own class (`io.confluent.developer.SensorFusionPtf`, and the built-in when
+    /// no CREATE FUNCTION names another class): a POJO output, and a window emits only when both
+    /// lists have readings (WAVE2-RESEARCH.md §5.4, read from the tutorial's source).
+    SensorFusionPtfTutorial,
     SensorFusionWatermarkPtf,
     IncrementalOutputWindow,
     Median,
@@ -31,7 +37,7 @@ const ALL: [PtfKind; 7] = [
 impl PtfKind {
     pub fn name(self) -> &'static str {
         match self {
-            PtfKind::SensorFusionPtf => "SensorFusionPtf",
+            PtfKind::SensorFusionPtf | PtfKind::SensorFusionPtfTutorial => "SensorFusionPtf",
             PtfKind::SensorFusionWatermarkPtf => "SensorFusionWatermarkPtf",
             PtfKind::IncrementalOutputWindow => "IncrementalOutputWindow",
             PtfKind::Median => "Median",
@@ -45,6 +51,18 @@ impl PtfKind {
         ALL.iter().copied().find(|k| k.name().eq_ignore_ascii_case(n))
     }
 
+    /// The built-in `CREATE FUNCTION name AS 'class'` binds: by the function's name, else by the
+    /// class's simple name; `SensorFusionPtf` is the tutorial's class unless the class is the
+    /// oracle's (`oracle.udf.…`).
+    pub fn for_class(name: &str, class: &str) -> Option<PtfKind> {
+        let simple = class.rsplit('.').next().unwrap_or(class);
+        let k = PtfKind::by_name(name).or_else(|| PtfKind::by_name(simple))?;
+        Some(match k {
+            PtfKind::SensorFusionPtf if !class.starts_with("oracle.udf.") => PtfKind::SensorFusionPtfTutorial,
+            k => k,
+        })
+    }
+
     pub fn names() -> Vec<&'static str> {
         ALL.iter().map(|k| k.name()).collect()
     }
@@ -53,6 +71,7 @@ impl PtfKind {
     pub fn signature(self) -> Option<&'static Signature> {
         match self {
             PtfKind::SensorFusionPtf => Some(&SENSOR_FUSION),
+            PtfKind::SensorFusionPtfTutorial => Some(&SENSOR_FUSION_TUTORIAL),
             PtfKind::GreetingPtf => Some(&GREETING),
             _ => None,
         }
@@ -124,6 +143,30 @@ pub static SENSOR_FUSION: Signature = Signature {
     output_kind: OutputKind::Row,
     updating: false,
     output: sensor_fusion_output,
+};
+
+/// The tutorial's POJO (`windowStart LocalDateTime, windowEnd LocalDateTime, needsMaintenance
+/// boolean`, WAVE2-RESEARCH.md §5.4) as Flink types it (`../shared/oracle/README.md`, the POJO rule
+/// seen in oracle `i8`): fields in alphabetical order (the tutorial shows no all-fields
+/// constructor), `LocalDateTime` → `TIMESTAMP(9)`, a primitive → NOT NULL. Derived by hand: the
+/// oracle cannot load the tutorial's class.
+fn sensor_fusion_pojo_output() -> Vec<(&'static str, DataType)> {
+    let ts = DataType::nullable(TypeKind::Timestamp { precision: 9, attr: TimeAttr::None });
+    vec![("needsMaintenance", DataType::not_null(TypeKind::Boolean)), ("windowEnd", ts.clone()), ("windowStart", ts)]
+}
+
+/// `SensorFusionPtf` as the tutorial's own class: same arguments, a POJO output.
+pub static SENSOR_FUSION_TUTORIAL: Signature = Signature {
+    tables: &["temperature_reading", "humidity_reading"],
+    scalars: &[
+        ("windowInterval", ScalarArg::Interval),
+        ("temperatureThreshold", ScalarArg::Double),
+        ("humidityThreshold", ScalarArg::Double),
+    ],
+    on_time: OnTime::Required,
+    output_kind: OutputKind::Row,
+    updating: false,
+    output: sensor_fusion_pojo_output,
 };
 
 fn greeting_output() -> Vec<(&'static str, DataType)> {

@@ -80,9 +80,7 @@ impl ScriptState {
             Statement::CreateFunction { name, class, span } => {
                 // the class is not loaded: the function binds the built-in PTF of the same name
                 // (the class's simple name may also name it: 'io.confluent.developer.SensorFusionPtf')
-                let simple = class.rsplit('.').next().unwrap_or(&class).to_string();
-                let kind = crate::catalog::ptf::PtfKind::by_name(&name)
-                    .or_else(|| crate::catalog::ptf::PtfKind::by_name(&simple));
+                let kind = crate::catalog::ptf::PtfKind::for_class(&name, &class);
                 match kind {
                     Some(k) => {
                         self.catalog.functions.retain(|(n, _)| !n.eq_ignore_ascii_case(&name));

@@ -39,7 +39,8 @@ pub use crate::catalog::ptf::{PtfKind, ScalarArg, Signature};
 /// The implementation of a built-in, if there is one (the binder plans only those).
 pub fn implementation(kind: PtfKind) -> Option<Box<dyn ProcessTableFunction>> {
     match kind {
-        PtfKind::SensorFusionPtf => Some(Box::new(sensor_fusion::SensorFusionPtf)),
+        PtfKind::SensorFusionPtf => Some(Box::new(sensor_fusion::SensorFusionPtf { tutorial: false })),
+        PtfKind::SensorFusionPtfTutorial => Some(Box::new(sensor_fusion::SensorFusionPtf { tutorial: true })),
         PtfKind::GreetingPtf => Some(Box::new(greeting::GreetingPtf)),
         _ => None,
     }

@@ -22,7 +22,12 @@ use crate::time::Ts;
 use crate::value::Value;
 use std::sync::Arc;
 
-pub struct SensorFusionPtf;
+pub struct SensorFusionPtf {
+    /// The tutorial's own class rather than the oracle's: a window emits only when both lists
+    /// have readings (Guava's `Quantiles.median()` needs values), and the POJO's columns come in
+    /// alphabetical order (`needsMaintenance, windowEnd, windowStart`; see `catalog::ptf`).
+    pub tutorial: bool,
+}
 
 /// The tutorial's median (NaN for an empty list).
 pub fn median(xs: &[f64]) -> f64 {
@@ -76,7 +81,11 @@ fn scalar_f64(v: Option<&Value>) -> f64 {
 
 impl ProcessTableFunction for SensorFusionPtf {
     fn signature(&self) -> &'static Signature {
-        &crate::catalog::ptf::SENSOR_FUSION
+        if self.tutorial {
+            &crate::catalog::ptf::SENSOR_FUSION_TUTORIAL
+        } else {
+            &crate::catalog::ptf::SENSOR_FUSION
+        }
     }
 
     fn new_state(&self) -> PtfState {
@@ -93,6 +102,11 @@ impl ProcessTableFunction for SensorFusionPtf {
             return Err(RuntimeError::new("not supported yet: SensorFusionPtf on a row without a time"));
         };
         let interval = match call.scalars.first() {
+            Some(Value::Interval(ms)) if *ms <= 0 && self.tutorial => {
+                return Err(RuntimeError::new(
+                    "java.lang.IllegalArgumentException: windowInterval must be a positive duration",
+                ))
+            }
             Some(Value::Interval(ms)) if *ms != 0 => *ms,
             _ => {
                 return Err(RuntimeError::new("not supported yet: SensorFusionPtf with a zero or NULL windowInterval"))
@@ -110,29 +124,49 @@ impl ProcessTableFunction for SensorFusionPtf {
                 Value::BigInt(v) => *v,
                 _ => stored + interval,
             };
-            let (mt, mh) = (median(&doubles(state.get("temperatures"))), median(&doubles(state.get("humidities"))));
-            let needs = mt > t_thr && mh > h_thr;
-            out.why = Some(format!(
-                "{} reading {} {} rolled {}'s window forward: median temperature {} {} {}, median humidity {} {} {} → needsMaintenance {} for [{}, {})",
-                if call.table == 0 { "temperature" } else { "humidity" },
-                key_text(call),
-                clock(t),
-                key_text(call),
-                show(&Value::Double(mt)),
-                if mt > t_thr { ">" } else { "≤" },
-                show(&Value::Double(t_thr)),
-                show(&Value::Double(mh)),
-                if mh > h_thr { ">" } else { "≤" },
-                show(&Value::Double(h_thr)),
-                if needs { "TRUE" } else { "FALSE" },
-                clock(stored),
-                clock(stored_end),
-            ));
-            out.collect(vec![
-                Value::Timestamp(Ts::from_millis(stored)),
-                Value::Timestamp(Ts::from_millis(stored_end)),
-                Value::Bool(needs),
-            ]);
+            let (temps, hums) = (doubles(state.get("temperatures")), doubles(state.get("humidities")));
+            if self.tutorial && (temps.is_empty() || hums.is_empty()) {
+                out.why = Some(format!(
+                    "{} reading {} {} rolled {}'s window forward, but the closed window [{}, {}) has no {} readings: the tutorial's emitWindowResult emits nothing then",
+                    if call.table == 0 { "temperature" } else { "humidity" },
+                    key_text(call),
+                    clock(t),
+                    key_text(call),
+                    clock(stored),
+                    clock(stored_end),
+                    match (temps.is_empty(), hums.is_empty()) {
+                        (true, true) => "temperature or humidity",
+                        (true, false) => "temperature",
+                        _ => "humidity",
+                    }
+                ));
+            } else {
+                let (mt, mh) = (median(&temps), median(&hums));
+                let needs = mt > t_thr && mh > h_thr;
+                out.why = Some(format!(
+                    "{} reading {} {} rolled {}'s window forward: median temperature {} {} {}, median humidity {} {} {} → needsMaintenance {} for [{}, {})",
+                    if call.table == 0 { "temperature" } else { "humidity" },
+                    key_text(call),
+                    clock(t),
+                    key_text(call),
+                    show(&Value::Double(mt)),
+                    if mt > t_thr { ">" } else { "≤" },
+                    show(&Value::Double(t_thr)),
+                    show(&Value::Double(mh)),
+                    if mh > h_thr { ">" } else { "≤" },
+                    show(&Value::Double(h_thr)),
+                    if needs { "TRUE" } else { "FALSE" },
+                    clock(stored),
+                    clock(stored_end),
+                ));
+                let (start, end) =
+                    (Value::Timestamp(Ts::from_millis(stored)), Value::Timestamp(Ts::from_millis(stored_end)));
+                out.collect(if self.tutorial {
+                    vec![Value::Bool(needs), end, start]
+                } else {
+                    vec![start, end, Value::Bool(needs)]
+                });
+            }
             state.set("temperatures", Value::Array(Arc::new(Vec::new())));
             state.set("humidities", Value::Array(Arc::new(Vec::new())));
         }
