@@ -23,6 +23,9 @@
 //! **Scenarios**: `tests/conformance/ptf/`.
 
 pub mod greeting;
+pub mod incremental_output_window;
+pub mod median;
+pub mod score;
 pub mod sensor_fusion;
 
 use crate::error::RuntimeError;
@@ -41,6 +44,9 @@ pub fn implementation(kind: PtfKind) -> Option<Box<dyn ProcessTableFunction>> {
     match kind {
         PtfKind::SensorFusionPtf => Some(Box::new(sensor_fusion::SensorFusionPtf)),
         PtfKind::GreetingPtf => Some(Box::new(greeting::GreetingPtf)),
+        PtfKind::Median => Some(Box::new(median::Median)),
+        PtfKind::IncrementalOutputWindow => Some(Box::new(incremental_output_window::IncrementalOutputWindow)),
+        PtfKind::ScorePtf => Some(Box::new(score::ScorePtf)),
         _ => None,
     }
 }

@@ -3,7 +3,8 @@
 //! (`ops::ptf`). Named or positional arguments in signature order (tables, scalars, then the
 //! implicit `on_time` and `uid`). What Flink checks and this slice has no oracle text for yet
 //! answers "not supported yet: …" (row-semantic tables, a missing PARTITION BY, a non-time
-//! `on_time`, updating inputs, wrong scalar types).
+//! `on_time`, wrong scalar types). An updating input (ScorePtf's output, an upsert table) is
+//! refused with Flink's TableException naming the node that produces the updates.
 
 use sqlparser::ast::{Expr as SqlExpr, FunctionArg, FunctionArgExpr, ObjectName};
 
@@ -72,6 +73,7 @@ impl<'c> Binder<'c> {
         let mut table_names = Vec::new();
         let mut keys = Vec::new();
         let mut scopes = Vec::new();
+        let mut updating_input: Option<String> = None;
         for (ti, slot) in slots.iter().enumerate().take(sig.tables.len()) {
             let e = slot.ok_or_else(|| unsupported("a missing table argument", span))?;
             let targs = match e {
@@ -105,8 +107,10 @@ impl<'c> Binder<'c> {
                 ));
             };
             let b = self.bind_named_table(&ObjectName::from(ids.clone()), &None)?;
-            if !b.rel.insert_only {
-                return Err(unsupported("a process table function on an updating input", span_of(e)));
+            if !b.rel.insert_only && updating_input.is_none() {
+                // Flink finds this when it infers changelog modes, after validation: reported
+                // below, once the other arguments are checked
+                updating_input = Some(b.rel.update_producer.clone().unwrap_or_else(|| "TableSourceScan".into()));
             }
             let scope = Scope::new(b.scope.clone());
             let mut k = Vec::new();
@@ -172,10 +176,12 @@ impl<'c> Binder<'c> {
         let mut rowtime_ty = None;
         match slots[on_time_slot] {
             Some(e) if sig.on_time == OnTime::Rejected => {
-                return Err(unsupported(
-                    format!("on_time for {} (a function that produces updates)", kind.name()),
-                    span_of(e),
-                ))
+                // Flink's text (oracle i11: no position in Flink's message; ours points at on_time)
+                let (a, b) = span_of(e);
+                return Err(Error::validation(
+                    "Time operations using the `on_time` argument are currently not supported for PTFs that consume or produce updates.",
+                )
+                .at(a, b));
             }
             None if sig.on_time == OnTime::Required => {
                 return Err(unsupported(
@@ -216,6 +222,14 @@ impl<'c> Binder<'c> {
             },
             Some(e) => return Err(unsupported("a uid that is not a string literal", span_of(e))),
         };
+        if let Some(producer) = updating_input {
+            // none of the built-ins declares `SUPPORT_UPDATES` on its table argument
+            return Err(Error::table(format!(
+                "StreamPhysicalProcessTableFunction doesn't support consuming update and delete changes which is produced by node {}",
+                producer
+            )));
+        }
+        let explicit_uid = slots[on_time_slot + 1].is_some();
         // output: each table's PARTITION BY columns, the function's columns (a name repeating a
         // partition key gets a number suffix, as Flink does: ticker → ticker0), then rowtime
         let mut fields: Vec<Field> = Vec::new();
@@ -252,12 +266,40 @@ impl<'c> Binder<'c> {
                 merged: false,
             })
             .collect();
+        // an updating function's node as Flink names it in a consumer's refusal (oracle
+        // ptf/score_downstream_refusals: `ProcessTableFunction(invocation=[ScorePtf(TABLE(#0)
+        // PARTITION BY($0), DEFAULT(), DEFAULT())], uid=[ScorePtf], select=[name,sum], rowType=[…])`;
+        // an explicit uid is `_UTF-16LE'my-id'`). The only updating built-in (ScorePtf) has no
+        // scalar arguments and rejects on_time, so those two are always DEFAULT() here.
+        let update_producer = sig.updating.then(|| {
+            let mut args: Vec<String> = keys
+                .iter()
+                .enumerate()
+                .map(|(ti, k)| {
+                    let cols: Vec<String> = k.iter().map(|i| format!("${}", i)).collect();
+                    format!("TABLE(#{}) PARTITION BY({})", ti, cols.join(", "))
+                })
+                .collect();
+            args.push("DEFAULT()".into());
+            args.push(if explicit_uid { format!("_UTF-16LE'{}'", uid) } else { "DEFAULT()".into() });
+            let names: Vec<String> = fields.iter().map(|f| f.name.clone()).collect();
+            let row_type: Vec<String> =
+                fields.iter().map(|f| format!("{} {}", crate::types::calcite_name(&f.ty), f.name)).collect();
+            format!(
+                "ProcessTableFunction(invocation=[{}({})], uid=[{}], select=[{}], rowType=[RecordType({})])",
+                kind.name(),
+                args.join(", "),
+                uid,
+                names.join(","),
+                row_type.join(", ")
+            )
+        });
         let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars };
         let rel = Rel {
             node: Node::Ptf(Box::new(node)),
             fields,
             insert_only: !sig.updating,
-            update_producer: None,
+            update_producer,
             window: None,
             unique_keys: Vec::new(),
         };
