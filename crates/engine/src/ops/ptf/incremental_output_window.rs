@@ -56,8 +56,13 @@ fn result(state: &PtfState, is_final: bool) -> Vec<Value> {
     ]
 }
 
-fn clock(ms: i64) -> String {
+/// A window bound or trade time as the page shows it: the clock time, the date too for windows of
+/// a day or more.
+fn clock(ms: i64, interval: i64) -> String {
     let full = format_ts(Ts::from_millis(ms), 3);
+    if interval >= 86_400_000 {
+        return full.strip_suffix(".000").map(str::to_string).unwrap_or(full);
+    }
     let t = full.split(' ').nth(1).unwrap_or(&full).to_string();
     t.strip_suffix(".000").map(str::to_string).unwrap_or(t)
 }
@@ -100,9 +105,9 @@ impl ProcessTableFunction for IncrementalOutputWindow {
             out.collect(result(state, true));
             why.push_str(&format!(
                 "the trade at {} is in another window than the stored {}–{}, so that window's aggregate is emitted once more as final and reset; ",
-                clock(t),
-                clock(stored),
-                clock(long(state, "windowEndMillis"))
+                clock(t, interval),
+                clock(stored, interval),
+                clock(long(state, "windowEndMillis"), interval)
             ));
             state.set("count", Value::Int(0));
             state.set("priceSum", Value::Double(0.0));
@@ -145,8 +150,8 @@ impl ProcessTableFunction for IncrementalOutputWindow {
             "{} trade {} counted in window {}–{}{}: emits the running aggregate (numTrades {}, avgPrice {}) with isFinal FALSE",
             show(state.get("ticker")),
             price.map_or("with a NULL price".to_string(), |p| format!("at {}", show(&Value::Double(p)))),
-            clock(window_start),
-            clock(window_start.wrapping_add(interval)),
+            clock(window_start, interval),
+            clock(window_start.wrapping_add(interval), interval),
             if price.is_none() { " (its NULL price not summed)" } else { "" },
             count,
             show(&row[0]),

@@ -79,8 +79,8 @@ impl ProcessTableFunction for Median {
         let m = median(&kept);
         let list = |xs: &[f64]| xs.iter().map(|x| show(&Value::Double(*x))).collect::<Vec<_>>().join(", ");
         let mut why = match temperature {
-            Some(t) => format!("keeps {} (the last {} temperatures)", show(&Value::Double(t)), n),
-            None => "a NULL temperature is not kept".to_string(),
+            Some(t) => format!("adds {} to the trailing temperatures (at most {} kept)", show(&Value::Double(t)), n),
+            None => format!("a NULL temperature is not kept (at most {} kept)", n),
         };
         if !dropped.is_empty() {
             why.push_str(&format!(", drops the oldest {}", list(&dropped)));
@@ -93,5 +93,44 @@ impl ProcessTableFunction for Median {
         out.why = Some(why);
         out.collect(vec![temperature.map_or(Value::Null, Value::Double), m.map_or(Value::Null, Value::Double)]);
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call<'a>(row: &'a [Value], names: &'a [String], scalars: &'a [Value]) -> EvalCall<'a> {
+        EvalCall {
+            table: 0,
+            kind: crate::kinds::RowKind::Insert,
+            key: &row[..1],
+            row,
+            names,
+            time: None,
+            scalars,
+            watermark: None,
+            table_watermarks: &[],
+        }
+    }
+
+    /// The oracle (Flink 2.3.0, `Median(TABLE readings PARTITION BY sensor_id, -1)`) fails the job
+    /// at the first row with `java.lang.IndexOutOfBoundsException: Index 0 out of bounds for
+    /// length 0` (not a conformance script: the oracle's first line, `job terminated early:
+    /// FAILING` or `FAILED`, depends on when the harness polls the job status).
+    #[test]
+    fn negative_num_trailing_fails_like_java() {
+        let names = vec!["sensor_id".to_string(), "temperature".to_string()];
+        let row = vec![Value::Int(1), Value::Double(10.0)];
+        let scalars = vec![Value::Int(-1)];
+        let f = Median;
+        let mut st = f.new_state();
+        let mut out = PtfOut::default();
+        let err = f.eval(&mut st, &call(&row, &names, &scalars), &mut out).err();
+        assert_eq!(
+            err.map(|e| e.cause_text()).as_deref(),
+            Some("java.lang.IndexOutOfBoundsException: Index 0 out of bounds for length 0")
+        );
+        assert!(out.rows.is_empty());
     }
 }

@@ -68,3 +68,40 @@ impl ProcessTableFunction for ScorePtf {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The oracle (Flink 2.3.0) on rows ('a', 1), ('b', 2), ('a', NULL): `+I[a, 1]`, `+I[b, 2]`,
+    /// then the job fails with this NullPointerException (not a conformance script: the oracle's
+    /// first line, `job terminated early: FAILING` or `FAILED`, depends on when the harness polls).
+    #[test]
+    fn null_score_fails_like_java_unboxing() {
+        let names = vec!["name".to_string(), "score".to_string()];
+        let f = ScorePtf;
+        let mut st = f.new_state();
+        let rows = [vec![Value::str("a"), Value::Int(1)], vec![Value::str("a"), Value::Null]];
+        let mut results = Vec::new();
+        for row in &rows {
+            let call = EvalCall {
+                table: 0,
+                kind: RowKind::Insert,
+                key: &row[..1],
+                row,
+                names: &names,
+                time: None,
+                scalars: &[],
+                watermark: None,
+                table_watermarks: &[],
+            };
+            let mut out = PtfOut::default();
+            results.push(f.eval(&mut st, &call, &mut out).map(|_| out.rows));
+        }
+        assert!(matches!(&results[0], Ok(r) if r == &vec![(RowKind::Insert, vec![Value::Int(1)])]));
+        assert_eq!(
+            results[1].as_ref().err().map(|e| e.cause_text()).as_deref(),
+            Some("java.lang.NullPointerException: Cannot invoke \"java.lang.Integer.intValue()\" because the return value of \"org.apache.flink.types.Row.getFieldAs(String)\" is null")
+        );
+    }
+}
