@@ -263,7 +263,13 @@ impl PtfOp {
             }
             row.extend(fields);
             if self.with_rowtime {
+                // rowtime has the on_time column's type (a TIMESTAMP_LTZ prints in the session zone)
+                let ltz = self.time_cols.iter().zip(&self.types).any(|(c, ty)| {
+                    c.and_then(|c| ty.get(c))
+                        .is_some_and(|t| matches!(t.kind, crate::types::TypeKind::TimestampLtz { .. }))
+                });
                 row.push(match row_time {
+                    Some(t) if ltz => Value::TimestampLtz(Ts::from_millis(t)),
                     Some(t) => Value::Timestamp(Ts::from_millis(t)),
                     None => Value::Null,
                 });
