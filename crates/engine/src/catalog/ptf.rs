@@ -73,6 +73,9 @@ impl PtfKind {
             PtfKind::SensorFusionPtf => Some(&SENSOR_FUSION),
             PtfKind::SensorFusionPtfTutorial => Some(&SENSOR_FUSION_TUTORIAL),
             PtfKind::GreetingPtf => Some(&GREETING),
+            PtfKind::Median => Some(&MEDIAN),
+            PtfKind::IncrementalOutputWindow => Some(&INCREMENTAL_OUTPUT_WINDOW),
+            PtfKind::ScorePtf => Some(&SCORE),
             _ => None,
         }
     }
@@ -181,4 +184,58 @@ pub static GREETING: Signature = Signature {
     output_kind: OutputKind::Scalar,
     updating: false,
     output: greeting_output,
+};
+
+fn median_output() -> Vec<(&'static str, DataType)> {
+    vec![("temperature", DataType::nullable(TypeKind::Double)), ("median", DataType::nullable(TypeKind::Double))]
+}
+
+/// `Median` (Confluent's Median PTF tutorial; oracle `i9`): no Context, no `on_time`, a positional
+/// or named `numTrailing INT`.
+pub static MEDIAN: Signature = Signature {
+    tables: &["input"],
+    scalars: &[("numTrailing", ScalarArg::Int)],
+    on_time: OnTime::Optional,
+    output_kind: OutputKind::Row,
+    updating: false,
+    output: median_output,
+};
+
+fn incremental_output_window_output() -> Vec<(&'static str, DataType)> {
+    let ts = DataType::nullable(TypeKind::Timestamp { precision: 9, attr: TimeAttr::None });
+    // a POJO without an all-fields constructor: its fields in alphabetical order, `LocalDateTime`
+    // → TIMESTAMP(9), primitives NOT NULL (oracle `i8`)
+    vec![
+        ("avgPrice", DataType::not_null(TypeKind::Double)),
+        ("isFinal", DataType::not_null(TypeKind::Boolean)),
+        ("numTrades", DataType::not_null(TypeKind::Int)),
+        ("ticker", DataType::string()),
+        ("windowEnd", ts.clone()),
+        ("windowStart", ts),
+    ]
+}
+
+/// `IncrementalOutputWindow` (Confluent's incremental-windowing tutorial; oracle `i7`, `i8`).
+pub static INCREMENTAL_OUTPUT_WINDOW: Signature = Signature {
+    tables: &["input"],
+    scalars: &[("windowInterval", ScalarArg::Interval)],
+    on_time: OnTime::Required,
+    output_kind: OutputKind::Row,
+    updating: false,
+    output: incremental_output_window_output,
+};
+
+fn score_output() -> Vec<(&'static str, DataType)> {
+    vec![("sum", DataType::nullable(TypeKind::Int))]
+}
+
+/// `ScorePtf` (Flink docs "Custom Aggregation"; oracle `i11`): a `ChangelogFunction` with
+/// `ChangelogMode.all()`, so `on_time` is rejected.
+pub static SCORE: Signature = Signature {
+    tables: &["input"],
+    scalars: &[],
+    on_time: OnTime::Rejected,
+    output_kind: OutputKind::Row,
+    updating: true,
+    output: score_output,
 };

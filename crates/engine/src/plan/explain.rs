@@ -559,8 +559,10 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
             ChangelogMode::UpsertPartialDelete => "I,UA,PD",
             ChangelogMode::Retract => "I,UB,UA,D",
         },
-        Node::Values { .. } | Node::Ptf(_) => "I",
+        Node::Values { .. } => "I",
         _ if rel.insert_only => "I",
+        // a ChangelogFunction's ChangelogMode.all() (ScorePtf, oracle ptf/score_downstream)
+        Node::Ptf(_) => "I,UB,UA,D",
         Node::Calc { input, .. } | Node::Expand { input, .. } => changelog_mode(input),
         // the probe side's kinds (an upsert probe's `+U` without `-U` stays so)
         Node::TemporalJoin(j) => changelog_mode(&j.left),

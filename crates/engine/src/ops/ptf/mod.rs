@@ -23,6 +23,9 @@
 //! **Scenarios**: `tests/conformance/ptf/`.
 
 pub mod greeting;
+pub mod incremental_output_window;
+pub mod median;
+pub mod score;
 pub mod sensor_fusion;
 
 use crate::error::RuntimeError;
@@ -42,6 +45,9 @@ pub fn implementation(kind: PtfKind) -> Option<Box<dyn ProcessTableFunction>> {
         PtfKind::SensorFusionPtf => Some(Box::new(sensor_fusion::SensorFusionPtf { tutorial: false })),
         PtfKind::SensorFusionPtfTutorial => Some(Box::new(sensor_fusion::SensorFusionPtf { tutorial: true })),
         PtfKind::GreetingPtf => Some(Box::new(greeting::GreetingPtf)),
+        PtfKind::Median => Some(Box::new(median::Median)),
+        PtfKind::IncrementalOutputWindow => Some(Box::new(incremental_output_window::IncrementalOutputWindow)),
+        PtfKind::ScorePtf => Some(Box::new(score::ScorePtf)),
         _ => None,
     }
 }
@@ -258,7 +264,13 @@ impl PtfOp {
             }
             row.extend(fields);
             if self.with_rowtime {
+                // rowtime has the on_time column's type (a TIMESTAMP_LTZ prints in the session zone)
+                let ltz = self.time_cols.iter().zip(&self.types).any(|(c, ty)| {
+                    c.and_then(|c| ty.get(c))
+                        .is_some_and(|t| matches!(t.kind, crate::types::TypeKind::TimestampLtz { .. }))
+                });
                 row.push(match row_time {
+                    Some(t) if ltz => Value::TimestampLtz(Ts::from_millis(t)),
                     Some(t) => Value::Timestamp(Ts::from_millis(t)),
                     None => Value::Null,
                 });

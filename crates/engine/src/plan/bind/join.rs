@@ -95,6 +95,7 @@ impl<'c> Binder<'c> {
                 }
             };
         }
+        self.check_left_join_of_ptf(j)?;
         let right = self.bind_table_factor(&j.relation)?;
         let span = span_of(&j.relation);
         let (kind, constraint) = match &j.join_operator {

@@ -3,9 +3,12 @@
 //! (`ops::ptf`). Named or positional arguments in signature order (tables, scalars, then the
 //! implicit `on_time` and `uid`). What Flink checks and this slice has no oracle text for yet
 //! answers "not supported yet: …" (row-semantic tables, a missing PARTITION BY, a non-time
-//! `on_time`, updating inputs, wrong scalar types).
+//! `on_time`, wrong scalar types). An updating input (ScorePtf's output, an upsert table) is
+//! refused with Flink's TableException naming the node that produces the updates.
 
-use sqlparser::ast::{Expr as SqlExpr, FunctionArg, FunctionArgExpr, ObjectName};
+use sqlparser::ast::{
+    Expr as SqlExpr, FunctionArg, FunctionArgExpr, Join, JoinConstraint, JoinOperator, ObjectName, TableFactor,
+};
 
 use crate::catalog::ptf::{OnTime, PtfKind, ScalarArg};
 use crate::error::{Error, Pos, Result};
@@ -30,7 +33,85 @@ fn list_args(f: &sqlparser::ast::Function) -> Vec<FunctionArg> {
     }
 }
 
+/// A join condition as Calcite's `SqlNode#toString` prints it (`` `t`.`person` = `s`.`name` AND
+/// `s`.`sum` > 1 ``), for the forms whose printing the oracle showed; None for the others.
+fn calcite_condition(e: &SqlExpr) -> Option<String> {
+    use sqlparser::ast::{BinaryOperator as B, Value as V};
+    Some(match e {
+        SqlExpr::Identifier(i) => format!("`{}`", i.value),
+        SqlExpr::CompoundIdentifier(ids) => ids.iter().map(|i| format!("`{}`", i.value)).collect::<Vec<_>>().join("."),
+        SqlExpr::Value(v) => match &v.value {
+            V::Number(n, _) if !n.contains(['e', 'E']) => n.clone(),
+            V::Boolean(b) => (if *b { "TRUE" } else { "FALSE" }).to_string(),
+            _ => return None,
+        },
+        SqlExpr::BinaryOp { left, op, right } => {
+            let op = match op {
+                B::Eq => "=",
+                B::NotEq => "<>",
+                B::Lt => "<",
+                B::LtEq => "<=",
+                B::Gt => ">",
+                B::GtEq => ">=",
+                B::And => "AND",
+                _ => return None,
+            };
+            // only AND may take a nested operator (its operands print without parentheses)
+            let nested = |x: &SqlExpr| matches!(x, SqlExpr::BinaryOp { op: sqlparser::ast::BinaryOperator::And, .. });
+            if op != "AND" && (nested(left) || nested(right)) {
+                return None;
+            }
+            if op != "AND"
+                && (matches!(**left, SqlExpr::BinaryOp { .. }) || matches!(**right, SqlExpr::BinaryOp { .. }))
+            {
+                return None;
+            }
+            format!("{} {} {}", calcite_condition(left)?, op, calcite_condition(right)?)
+        }
+        _ => return None,
+    })
+}
+
 impl<'c> Binder<'c> {
+    /// `… LEFT JOIN ptf(…) ON cond`: Flink's validator (`FlinkCalciteSqlValidator#validateJoin`,
+    /// before it validates either side) accepts only `ON TRUE` for a table function on the right
+    /// of a LEFT join (oracle: ptf/score_top_n_and_outer_join).
+    pub(super) fn check_left_join_of_ptf(&self, j: &Join) -> Result<()> {
+        let cond = match &j.join_operator {
+            JoinOperator::Left(JoinConstraint::On(e)) | JoinOperator::LeftOuter(JoinConstraint::On(e)) => e,
+            _ => return Ok(()),
+        };
+        let fname = match &j.relation {
+            TableFactor::Table { name, args: Some(_), .. } | TableFactor::Function { name, .. } => name.to_string(),
+            TableFactor::TableFunction { expr: SqlExpr::Function(f), .. } => f.name.to_string(),
+            _ => return Ok(()),
+        };
+        if self.ptf_kind(&fname).is_none() {
+            return Ok(());
+        }
+        if let SqlExpr::Value(v) = cond {
+            if matches!(v.value, sqlparser::ast::Value::Boolean(true)) {
+                return Ok(());
+            }
+        }
+        let (a, b) = span_of(cond);
+        match calcite_condition(cond) {
+            Some(text) => Err(Error::validation(format!(
+                "SQL validation failed. Left outer joins with a table function do not accept a predicate such as {}. Only literal TRUE is accepted.",
+                text
+            ))
+            .caused_by(format!(
+                "org.apache.flink.table.api.ValidationException: Left outer joins with a table function do not accept a predicate such as {}. Only literal TRUE is accepted.",
+                text
+            ))
+            .at(a, b)),
+            None => Err(unsupported(
+                format!("LEFT JOIN {}(…) ON a condition other than TRUE (Flink rejects it; JoinLab cannot print this condition as Flink does)", fname),
+                (a, b),
+            )),
+        }
+    }
+
     /// The PTF bound to `fname` by `CREATE FUNCTION`, if any.
     pub(super) fn ptf_kind(&self, fname: &str) -> Option<PtfKind> {
         self.catalog.functions.iter().rev().find(|(n, _)| n.eq_ignore_ascii_case(fname)).map(|(_, k)| *k)
@@ -72,6 +153,7 @@ impl<'c> Binder<'c> {
         let mut table_names = Vec::new();
         let mut keys = Vec::new();
         let mut scopes = Vec::new();
+        let mut updating_input: Option<String> = None;
         for (ti, slot) in slots.iter().enumerate().take(sig.tables.len()) {
             let e = slot.ok_or_else(|| unsupported("a missing table argument", span))?;
             let targs = match e {
@@ -105,8 +187,10 @@ impl<'c> Binder<'c> {
                 ));
             };
             let b = self.bind_named_table(&ObjectName::from(ids.clone()), &None)?;
-            if !b.rel.insert_only {
-                return Err(unsupported("a process table function on an updating input", span_of(e)));
+            if !b.rel.insert_only && updating_input.is_none() {
+                // Flink finds this when it infers changelog modes, after validation: reported
+                // below, once the other arguments are checked
+                updating_input = Some(b.rel.update_producer.clone().unwrap_or_else(|| "TableSourceScan".into()));
             }
             let scope = Scope::new(b.scope.clone());
             let mut k = Vec::new();
@@ -172,10 +256,12 @@ impl<'c> Binder<'c> {
         let mut rowtime_ty = None;
         match slots[on_time_slot] {
             Some(e) if sig.on_time == OnTime::Rejected => {
-                return Err(unsupported(
-                    format!("on_time for {} (a function that produces updates)", kind.name()),
-                    span_of(e),
-                ))
+                // Flink's text (oracle i11: no position in Flink's message; ours points at on_time)
+                let (a, b) = span_of(e);
+                return Err(Error::validation(
+                    "Time operations using the `on_time` argument are currently not supported for PTFs that consume or produce updates.",
+                )
+                .at(a, b));
             }
             None if sig.on_time == OnTime::Required => {
                 return Err(unsupported(
@@ -216,6 +302,14 @@ impl<'c> Binder<'c> {
             },
             Some(e) => return Err(unsupported("a uid that is not a string literal", span_of(e))),
         };
+        if let Some(producer) = updating_input {
+            // none of the built-ins declares `SUPPORT_UPDATES` on its table argument
+            return Err(Error::table(format!(
+                "StreamPhysicalProcessTableFunction doesn't support consuming update and delete changes which is produced by node {}",
+                producer
+            )));
+        }
+        let explicit_uid = slots[on_time_slot + 1].is_some();
         // output: each table's PARTITION BY columns, the function's columns (a name repeating a
         // partition key gets a number suffix, as Flink does: ticker → ticker0), then rowtime
         let mut fields: Vec<Field> = Vec::new();
@@ -252,12 +346,40 @@ impl<'c> Binder<'c> {
                 merged: false,
             })
             .collect();
+        // an updating function's node as Flink names it in a consumer's refusal (oracle
+        // ptf/score_downstream_refusals: `ProcessTableFunction(invocation=[ScorePtf(TABLE(#0)
+        // PARTITION BY($0), DEFAULT(), DEFAULT())], uid=[ScorePtf], select=[name,sum], rowType=[…])`;
+        // an explicit uid is `_UTF-16LE'my-id'`). The only updating built-in (ScorePtf) has no
+        // scalar arguments and rejects on_time, so those two are always DEFAULT() here.
+        let update_producer = sig.updating.then(|| {
+            let mut args: Vec<String> = keys
+                .iter()
+                .enumerate()
+                .map(|(ti, k)| {
+                    let cols: Vec<String> = k.iter().map(|i| format!("${}", i)).collect();
+                    format!("TABLE(#{}) PARTITION BY({})", ti, cols.join(", "))
+                })
+                .collect();
+            args.push("DEFAULT()".into());
+            args.push(if explicit_uid { format!("_UTF-16LE'{}'", uid) } else { "DEFAULT()".into() });
+            let names: Vec<String> = fields.iter().map(|f| f.name.clone()).collect();
+            let row_type: Vec<String> =
+                fields.iter().map(|f| format!("{} {}", crate::types::calcite_name(&f.ty), f.name)).collect();
+            format!(
+                "ProcessTableFunction(invocation=[{}({})], uid=[{}], select=[{}], rowType=[RecordType({})])",
+                kind.name(),
+                args.join(", "),
+                uid,
+                names.join(","),
+                row_type.join(", ")
+            )
+        });
         let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars };
         let rel = Rel {
             node: Node::Ptf(Box::new(node)),
             fields,
             insert_only: !sig.updating,
-            update_producer: None,
+            update_producer,
             window: None,
             unique_keys: Vec::new(),
         };
