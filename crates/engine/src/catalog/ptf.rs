@@ -54,6 +54,8 @@ impl PtfKind {
         match self {
             PtfKind::SensorFusionPtf => Some(&SENSOR_FUSION),
             PtfKind::GreetingPtf => Some(&GREETING),
+            PtfKind::SensorFusionWatermarkPtf => Some(&SENSOR_FUSION_WATERMARK),
+            PtfKind::CheckoutPtf => Some(&CHECKOUT),
             _ => None,
         }
     }
@@ -138,4 +140,37 @@ pub static GREETING: Signature = Signature {
     output_kind: OutputKind::Scalar,
     updating: false,
     output: greeting_output,
+};
+
+/// `SensorFusionWatermarkPtf` (the oracle's class: same arguments and output as `SensorFusionPtf`;
+/// oracle `i5`, `i6`).
+pub static SENSOR_FUSION_WATERMARK: Signature = Signature {
+    tables: &["temperature_reading", "humidity_reading"],
+    scalars: &[
+        ("windowInterval", ScalarArg::Interval),
+        ("temperatureThreshold", ScalarArg::Double),
+        ("humidityThreshold", ScalarArg::Double),
+    ],
+    on_time: OnTime::Required,
+    output_kind: OutputKind::Row,
+    updating: false,
+    output: sensor_fusion_output,
+};
+
+fn checkout_output() -> Vec<(&'static str, DataType)> {
+    let items = DataType::nullable(TypeKind::Map {
+        key: Box::new(DataType::nullable(TypeKind::BigInt)),
+        value: Box::new(DataType::nullable(TypeKind::Int)),
+    });
+    vec![("checkout_type", DataType::string()), ("items", items)]
+}
+
+/// `CheckoutPtf` (Flink docs "Shopping Cart"; oracle `i12`, `i13`).
+pub static CHECKOUT: Signature = Signature {
+    tables: &["events"],
+    scalars: &[("reminderInterval", ScalarArg::Interval), ("timeoutInterval", ScalarArg::Interval)],
+    on_time: OnTime::Required,
+    output_kind: OutputKind::Row,
+    updating: false,
+    output: checkout_output,
 };

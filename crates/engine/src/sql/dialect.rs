@@ -68,7 +68,23 @@ fn table_arg(parser: &mut Parser) -> Result<Expr, ParserError> {
         args.push(call("__partition_by", keys));
     }
     if parser.parse_keywords(&[Keyword::ORDER, Keyword::BY]) {
-        let keys = parser.parse_comma_separated(|p| p.parse_expr())?;
+        // as PARTITION BY: `ORDER BY k [ASC|DESC]` or `ORDER BY (k1, k2)`; a comma ends the
+        // argument. A DESC key becomes `__desc(k)` (the binder refuses it).
+        let item = |p: &mut Parser| -> Result<Expr, ParserError> {
+            let e = p.parse_expr()?;
+            if p.parse_keyword(Keyword::DESC) {
+                return Ok(call("__desc", vec![e]));
+            }
+            let _ = p.parse_keyword(Keyword::ASC);
+            Ok(e)
+        };
+        let keys = if parser.consume_token(&Token::LParen) {
+            let k = parser.parse_comma_separated(item)?;
+            parser.expect_token(&Token::RParen)?;
+            k
+        } else {
+            vec![item(parser)?]
+        };
         args.push(call("__order_by", keys));
     }
     Ok(call(TABLE_ARG, args))

@@ -72,6 +72,7 @@ impl<'c> Binder<'c> {
         let mut table_names = Vec::new();
         let mut keys = Vec::new();
         let mut scopes = Vec::new();
+        let mut orders: Vec<Option<(usize, (Pos, Pos))>> = Vec::new();
         for (ti, slot) in slots.iter().enumerate().take(sig.tables.len()) {
             let e = slot.ok_or_else(|| unsupported("a missing table argument", span))?;
             let targs = match e {
@@ -88,6 +89,7 @@ impl<'c> Binder<'c> {
                 _ => return Err(unsupported("a table argument that is not TABLE <name>", span_of(e))),
             };
             let mut part: Option<Vec<FunctionArg>> = None;
+            let mut order_by: Option<Vec<FunctionArg>> = None;
             for a in &targs[1..] {
                 match a {
                     FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f)))
@@ -95,7 +97,12 @@ impl<'c> Binder<'c> {
                     {
                         part = Some(list_args(f))
                     }
-                    _ => return Err(unsupported("ORDER BY on a table argument", span_of(e))),
+                    FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f)))
+                        if f.name.to_string() == "__order_by" =>
+                    {
+                        order_by = Some(list_args(f))
+                    }
+                    _ => return Err(unsupported("this form of a table argument", span_of(e))),
                 }
             }
             let Some(part) = part else {
@@ -121,6 +128,29 @@ impl<'c> Binder<'c> {
                     None => return Err(unsupported("PARTITION BY an expression (not a column)", span_of(ke))),
                 }
             }
+            // ORDER BY: one column, ascending (checked against on_time below)
+            let ord = match order_by.as_deref() {
+                None => None,
+                Some([FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f)))])
+                    if f.name.to_string() == "__desc" =>
+                {
+                    return Err(unsupported("ORDER BY … DESC on a table argument", span_of(e)))
+                }
+                Some([FunctionArg::Unnamed(FunctionArgExpr::Expr(x))]) => {
+                    let bound = bind_scalar(x, &scope, self.zone)?;
+                    match bound.as_input() {
+                        Some(i) => Some((i, span_of(x))),
+                        None => return Err(unsupported("ORDER BY an expression on a table argument", span_of(x))),
+                    }
+                }
+                Some(_) => {
+                    return Err(unsupported(
+                        "ORDER BY on a table argument with other than one ascending column",
+                        span_of(e),
+                    ))
+                }
+            };
+            orders.push(ord);
             table_names.push(ids.last().map(|i| i.value.clone()).unwrap_or_default());
             keys.push(k);
             scopes.push(b.scope.clone());
@@ -208,6 +238,17 @@ impl<'c> Binder<'c> {
                 }
             }
         }
+        // ORDER BY must name the table's on_time column (the sort buffer sorts by it)
+        let mut order = Vec::new();
+        for (ti, o) in orders.iter().enumerate() {
+            match o {
+                None => order.push(None),
+                Some((c, _)) if time_cols[ti] == Some(*c) => order.push(Some(*c)),
+                Some((_, sp)) => {
+                    return Err(unsupported("ORDER BY on a table argument other than by its on_time column", *sp))
+                }
+            }
+        }
         let uid = match slots[on_time_slot + 1] {
             None => kind.name().to_string(),
             Some(SqlExpr::Value(v)) => match &v.value {
@@ -252,7 +293,7 @@ impl<'c> Binder<'c> {
                 merged: false,
             })
             .collect();
-        let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars };
+        let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars, order };
         let rel = Rel {
             node: Node::Ptf(Box::new(node)),
             fields,
