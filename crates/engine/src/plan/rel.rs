@@ -365,9 +365,10 @@ pub struct PtfNode {
     pub time_cols: Vec<Option<usize>>,
     /// The scalar arguments' values, in signature order.
     pub scalars: Vec<crate::value::Value>,
-    /// `ORDER BY` time column of each table argument (None: no ORDER BY): its rows are sorted
-    /// and passed on as the table's watermark advances; rows at or before it are dropped.
-    pub order: Vec<Option<usize>>,
+    /// `ORDER BY` columns of each table argument, `(column, descending)` (empty: no ORDER BY);
+    /// the first is a rowtime attribute, ascending: rows are sorted by it (ties by the others) and
+    /// passed on as the table's watermark advances; rows at or before it are dropped.
+    pub order: Vec<Vec<(usize, bool)>>,
 }
 
 #[derive(Clone, Debug)]

@@ -27,7 +27,7 @@
 //! **Late rows**: reach `eval` (Flink 2.3.0, oracle scenario `i13`); nothing is dropped — except
 //! for a table argument with `ORDER BY` (its `on_time` column): Flink's `InputSortBuffer` keeps
 //! its rows per partition until that table's watermark passes them, then passes them to `eval` in
-//! time order (equal times: arrival order), partition by partition, before the combined watermark
+//! time order (equal times: by the further ORDER BY columns, then arrival order), partition by partition, before the combined watermark
 //! advances and fires timers; a row at or before the table's watermark is dropped (`i13` query 2).
 //! **Flink class**: `StreamExecProcessTableFunction` → `ProcessSetTableOperator`.
 //! **Scenarios**: `tests/conformance/ptf/`.
@@ -39,6 +39,7 @@ pub mod sensor_fusion_watermark;
 
 use crate::error::RuntimeError;
 use crate::kinds::RowKind;
+use crate::ops::sort_key::{compare_rows, SortKey};
 use crate::ops::watermarks::InputWatermarks;
 use crate::ops::{Ctx, Operator, Record};
 use crate::time::{format_ts, format_watermark, SessionZone, Ts};
@@ -227,6 +228,8 @@ pub struct PtfOp {
     table_watermarks: Vec<Option<i64>>,
     /// ORDER BY time column of each table argument (None: rows go to eval at once).
     order: Vec<Option<usize>>,
+    /// The ORDER BY columns after the time column: they order rows of equal time.
+    order_rest: Vec<Vec<SortKey>>,
     /// Each ordered input's last watermark (`InputSortBuffer.triggeringWatermark`): rows at or
     /// before it are dropped.
     sort_wm: Vec<i64>,
@@ -250,7 +253,12 @@ impl PtfOp {
             partitions: Vec::new(),
             watermarks: InputWatermarks::new(node.table_names.clone()),
             table_watermarks: vec![None; node.inputs.len()],
-            order: node.order.clone(),
+            order: node.order.iter().map(|o| o.first().map(|(c, _)| *c)).collect(),
+            order_rest: node
+                .order
+                .iter()
+                .map(|o| o.iter().skip(1).map(|(c, desc)| SortKey::new(*c, *desc)).collect())
+                .collect(),
             sort_wm: vec![i64::MIN; node.inputs.len()],
         }
     }
@@ -332,7 +340,9 @@ impl PtfOp {
             };
             let (mut due, rest): (Vec<_>, Vec<_>) = std::mem::take(buf).into_iter().partition(|(t, _)| *t <= wm);
             self.partitions[pos].sorted[input] = rest;
-            due.sort_by_key(|(t, _)| *t);
+            let rest = self.order_rest.get(input).map(Vec::as_slice).unwrap_or(&[]);
+            // a stable sort: equal rows keep their arrival order (Java's List.sort)
+            due.sort_by(|(ta, a), (tb, b)| ta.cmp(tb).then_with(|| compare_rows(rest, &a.row, &b.row)));
             for (_, rec) in due {
                 self.eval_row(input, pos, rec, cx)?;
             }

@@ -72,7 +72,7 @@ impl<'c> Binder<'c> {
         let mut table_names = Vec::new();
         let mut keys = Vec::new();
         let mut scopes = Vec::new();
-        let mut orders: Vec<Option<(usize, (Pos, Pos))>> = Vec::new();
+        let mut orders: Vec<Vec<(usize, bool)>> = Vec::new();
         for (ti, slot) in slots.iter().enumerate().take(sig.tables.len()) {
             let e = slot.ok_or_else(|| unsupported("a missing table argument", span))?;
             let targs = match e {
@@ -128,28 +128,42 @@ impl<'c> Binder<'c> {
                     None => return Err(unsupported("PARTITION BY an expression (not a column)", span_of(ke))),
                 }
             }
-            // ORDER BY: one column, ascending (checked against on_time below)
-            let ord = match order_by.as_deref() {
-                None => None,
-                Some([FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f)))])
-                    if f.name.to_string() == "__desc" =>
-                {
-                    return Err(unsupported("ORDER BY … DESC on a table argument", span_of(e)))
-                }
-                Some([FunctionArg::Unnamed(FunctionArgExpr::Expr(x))]) => {
-                    let bound = bind_scalar(x, &scope, self.zone)?;
-                    match bound.as_input() {
-                        Some(i) => Some((i, span_of(x))),
-                        None => return Err(unsupported("ORDER BY an expression on a table argument", span_of(x))),
+            // ORDER BY: columns, the first a rowtime attribute in ascending order (the sort
+            // buffer's time), the others break ties between rows of one time
+            let mut ord: Vec<(usize, bool)> = Vec::new();
+            for a in order_by.as_deref().unwrap_or(&[]) {
+                let (x, desc) = match a {
+                    FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f)))
+                        if f.name.to_string() == "__desc" =>
+                    {
+                        match list_args(f).first() {
+                            Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(x))) => (x.clone(), true),
+                            _ => return Err(unsupported("this ORDER BY form", span_of(e))),
+                        }
+                    }
+                    FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => (x.clone(), false),
+                    _ => return Err(unsupported("this ORDER BY form", span_of(e))),
+                };
+                let bound = bind_scalar(&x, &scope, self.zone)?;
+                let Some(c) = bound.as_input() else {
+                    return Err(unsupported("ORDER BY an expression on a table argument", span_of(&x)));
+                };
+                if ord.is_empty() {
+                    // Flink: "The first ORDER BY column must be a TIMESTAMP or TIMESTAMP_LTZ column
+                    // (up to precision 3)" / "… on a timestamp column must be in ascending order"
+                    // (wrapped in its "Invalid function call" chain: not reproduced yet)
+                    if b.rel.fields[c].ty.time_attr() != TimeAttr::Rowtime {
+                        return Err(unsupported(
+                            "ORDER BY on a table argument whose first column is not a rowtime attribute",
+                            span_of(&x),
+                        ));
+                    }
+                    if desc {
+                        return Err(unsupported("ORDER BY … DESC on a table argument's time column", span_of(&x)));
                     }
                 }
-                Some(_) => {
-                    return Err(unsupported(
-                        "ORDER BY on a table argument with other than one ascending column",
-                        span_of(e),
-                    ))
-                }
-            };
+                ord.push((c, desc));
+            }
             orders.push(ord);
             table_names.push(ids.last().map(|i| i.value.clone()).unwrap_or_default());
             keys.push(k);
@@ -238,17 +252,6 @@ impl<'c> Binder<'c> {
                 }
             }
         }
-        // ORDER BY must name the table's on_time column (the sort buffer sorts by it)
-        let mut order = Vec::new();
-        for (ti, o) in orders.iter().enumerate() {
-            match o {
-                None => order.push(None),
-                Some((c, _)) if time_cols[ti] == Some(*c) => order.push(Some(*c)),
-                Some((_, sp)) => {
-                    return Err(unsupported("ORDER BY on a table argument other than by its on_time column", *sp))
-                }
-            }
-        }
         let uid = match slots[on_time_slot + 1] {
             None => kind.name().to_string(),
             Some(SqlExpr::Value(v)) => match &v.value {
@@ -293,7 +296,7 @@ impl<'c> Binder<'c> {
                 merged: false,
             })
             .collect();
-        let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars, order };
+        let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars, order: orders };
         let rel = Rel {
             node: Node::Ptf(Box::new(node)),
             fields,
