@@ -115,7 +115,12 @@ impl ProcessTableFunction for SensorFusionWatermarkPtf {
     fn eval(&self, state: &mut PtfState, call: &EvalCall, out: &mut PtfOut) -> Result<(), RuntimeError> {
         let interval = match call.scalars.first() {
             Some(Value::Interval(ms)) if *ms > 0 => *ms,
-            _ => return Err(RuntimeError::new("windowInterval must be a positive duration")),
+            _ => {
+                return Err(RuntimeError::java(
+                    "java.lang.IllegalArgumentException",
+                    "windowInterval must be a positive duration",
+                ))
+            }
         };
         let Some(t) = call.time else {
             return Err(RuntimeError::new("not supported yet: SensorFusionWatermarkPtf on a row without a time"));
