@@ -305,6 +305,7 @@ impl PtfOp {
             return;
         };
         let key: Vec<Value> = self.keys[input].iter().map(|&i| rec.row[i].clone()).collect();
+        let is_new = !self.partitions.iter().any(|p| p.key == key);
         let pos = self.partition(key);
         let late = t <= self.sort_wm[input];
         let why = if late {
@@ -327,6 +328,10 @@ impl PtfOp {
         let out = PtfOut { why: Some(why), ..PtfOut::default() };
         let lineage = rec.lineage.clone();
         self.finish(pos, out, Some(t), Some((input, &rec)), None, &lineage, cx);
+        if late && is_new {
+            // a dropped row creates no state (the partition was made only to trace it)
+            self.partitions.pop();
+        }
     }
 
     /// Input `input`'s watermark reached `wm`: its buffered rows at or before it go to eval,
