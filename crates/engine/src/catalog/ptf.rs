@@ -76,7 +76,8 @@ impl PtfKind {
             PtfKind::Median => Some(&MEDIAN),
             PtfKind::IncrementalOutputWindow => Some(&INCREMENTAL_OUTPUT_WINDOW),
             PtfKind::ScorePtf => Some(&SCORE),
-            _ => None,
+            PtfKind::SensorFusionWatermarkPtf => Some(&SENSOR_FUSION_WATERMARK),
+            PtfKind::CheckoutPtf => Some(&CHECKOUT),
         }
     }
 }
@@ -238,4 +239,37 @@ pub static SCORE: Signature = Signature {
     output_kind: OutputKind::Row,
     updating: true,
     output: score_output,
+};
+
+/// `SensorFusionWatermarkPtf` (the oracle's class: same arguments and output as `SensorFusionPtf`;
+/// oracle `i5`, `i6`).
+pub static SENSOR_FUSION_WATERMARK: Signature = Signature {
+    tables: &["temperature_reading", "humidity_reading"],
+    scalars: &[
+        ("windowInterval", ScalarArg::Interval),
+        ("temperatureThreshold", ScalarArg::Double),
+        ("humidityThreshold", ScalarArg::Double),
+    ],
+    on_time: OnTime::Required,
+    output_kind: OutputKind::Row,
+    updating: false,
+    output: sensor_fusion_output,
+};
+
+fn checkout_output() -> Vec<(&'static str, DataType)> {
+    let items = DataType::nullable(TypeKind::Map {
+        key: Box::new(DataType::nullable(TypeKind::BigInt)),
+        value: Box::new(DataType::nullable(TypeKind::Int)),
+    });
+    vec![("checkout_type", DataType::string()), ("items", items)]
+}
+
+/// `CheckoutPtf` (Flink docs "Shopping Cart"; oracle `i12`, `i13`).
+pub static CHECKOUT: Signature = Signature {
+    tables: &["events"],
+    scalars: &[("reminderInterval", ScalarArg::Interval), ("timeoutInterval", ScalarArg::Interval)],
+    on_time: OnTime::Required,
+    output_kind: OutputKind::Row,
+    updating: false,
+    output: checkout_output,
 };

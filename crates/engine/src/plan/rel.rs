@@ -365,6 +365,10 @@ pub struct PtfNode {
     pub time_cols: Vec<Option<usize>>,
     /// The scalar arguments' values, in signature order.
     pub scalars: Vec<crate::value::Value>,
+    /// `ORDER BY` columns of each table argument, `(column, descending)` (empty: no ORDER BY);
+    /// the first is a rowtime attribute, ascending: rows are sorted by it (ties by the others) and
+    /// passed on as the table's watermark advances; rows at or before it are dropped.
+    pub order: Vec<Vec<(usize, bool)>>,
 }
 
 #[derive(Clone, Debug)]

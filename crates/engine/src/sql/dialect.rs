@@ -2,8 +2,8 @@
 //! generic dialect lacks.
 //!
 //! * identifiers may contain `$` (Confluent's `$rowtime`), delimited with backquotes;
-//! * `TABLE t [PARTITION BY k, …]` as a function argument (windowing TVFs, PTFs) becomes a call
-//!   of the marker function [`TABLE_ARG`];
+//! * `TABLE t [PARTITION BY k | (k, …)] [ORDER BY k [ASC|DESC] | (k, …)]` as a function argument
+//!   (windowing TVFs, PTFs) becomes a call of the marker function [`TABLE_ARG`];
 //! * `TIMESTAMP WITH LOCAL TIME ZONE '…'` literals become a call of [`LTZ_LITERAL`];
 //! * data types are Flink's, see [`super::types`];
 //! * `FOR SYSTEM_TIME AS OF` and `=>` named arguments are on.
@@ -20,7 +20,8 @@ use sqlparser::tokenizer::Token;
 use crate::types::{DataType, TimeAttr, TypeKind};
 
 /// Marker function name of a `TABLE t` argument; its first argument is the table name as a
-/// compound identifier, further arguments are the `PARTITION BY` expressions.
+/// compound identifier, then `__partition_by(k, …)` and `__order_by(k, …)` calls for its
+/// `PARTITION BY` and `ORDER BY` clauses (a `DESC` key of ORDER BY is `__desc(k)`).
 pub const TABLE_ARG: &str = "__table_arg";
 /// Marker function name of a `TIMESTAMP WITH LOCAL TIME ZONE '…'` literal.
 pub const LTZ_LITERAL: &str = "__ltz_literal";
@@ -68,7 +69,23 @@ fn table_arg(parser: &mut Parser) -> Result<Expr, ParserError> {
         args.push(call("__partition_by", keys));
     }
     if parser.parse_keywords(&[Keyword::ORDER, Keyword::BY]) {
-        let keys = parser.parse_comma_separated(|p| p.parse_expr())?;
+        // as PARTITION BY: `ORDER BY k [ASC|DESC]` or `ORDER BY (k1, k2)`; a comma ends the
+        // argument. A DESC key becomes `__desc(k)` (the binder refuses it).
+        let item = |p: &mut Parser| -> Result<Expr, ParserError> {
+            let e = p.parse_expr()?;
+            if p.parse_keyword(Keyword::DESC) {
+                return Ok(call("__desc", vec![e]));
+            }
+            let _ = p.parse_keyword(Keyword::ASC);
+            Ok(e)
+        };
+        let keys = if parser.consume_token(&Token::LParen) {
+            let k = parser.parse_comma_separated(item)?;
+            parser.expect_token(&Token::RParen)?;
+            k
+        } else {
+            vec![item(parser)?]
+        };
         args.push(call("__order_by", keys));
     }
     Ok(call(TABLE_ARG, args))

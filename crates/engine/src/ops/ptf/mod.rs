@@ -11,28 +11,41 @@
 //! **State** (kept / freed): one [`PtfState`] and its timers per partition key, shared by all table
 //! arguments (a `machine_id` M1 and a `sensor_id` M1 are one virtual processor) / when the
 //! function clears it (`Context#clearAll`); no state TTL yet.
-//! **Timers**: `registerOnTime` (named: replaces the timer of that name; unnamed: one per time),
-//! fired when the combined watermark advances to or past them, in time order (ties: partitions
-//! in first-seen order, then registration order), before the watermark is passed on. A timer
-//! registered at or before the current watermark fires at the next advance (oracle `i13`).
+//! **Timers**: `registerOnTime` (named: replaces the timer of that name; unnamed: one per time,
+//! a second registration at the same time is the same timer), fired when the combined watermark
+//! advances to or past them, in time order (ties: partitions in first-seen order, then
+//! registration order), before the watermark is passed on; `time()` in `onTimer` is the timer's
+//! time, `currentWatermark()` the new watermark; a timer `onTimer` registers at or before it fires
+//! in the same advance (Flink's `InternalTimerServiceImpl` loop). A timer registered in `eval` at
+//! or before the current watermark fires at the next advance (oracle `i13`). Flink keeps named and
+//! unnamed timers in two timer services advanced one after the other, so a function mixing both
+//! kinds could see another order across kinds; none of the built-ins does. Equal-time timers of
+//! different partitions fire in Flink's heap order: the output of one step is a multiset.
 //! **Watermark out**: the combined (minimum) watermark of the table arguments, after the timers.
 //! **Trace events**: `ptf_call` for every eval and timer (the partition's state entries and
 //! timers after it, how many rows it emitted, and the function's own `why` sentence).
-//! **Late rows**: reach `eval` (Flink 2.3.0, oracle scenario `i13`); nothing is dropped.
+//! **Late rows**: reach `eval` (Flink 2.3.0, oracle scenario `i13`); nothing is dropped — except
+//! for a table argument with `ORDER BY` (its `on_time` column): Flink's `InputSortBuffer` keeps
+//! its rows per partition until that table's watermark passes them, then passes them to `eval` in
+//! time order (equal times: by the further ORDER BY columns, then arrival order), partition by partition, before the combined watermark
+//! advances and fires timers; a row at or before the table's watermark is dropped (`i13` query 2).
 //! **Flink class**: `StreamExecProcessTableFunction` → `ProcessSetTableOperator`.
 //! **Scenarios**: `tests/conformance/ptf/`.
 
+pub mod checkout;
 pub mod greeting;
 pub mod incremental_output_window;
 pub mod median;
 pub mod score;
 pub mod sensor_fusion;
+pub mod sensor_fusion_watermark;
 
 use crate::error::RuntimeError;
 use crate::kinds::RowKind;
+use crate::ops::sort_key::{compare_rows, SortKey};
 use crate::ops::watermarks::InputWatermarks;
 use crate::ops::{Ctx, Operator, Record};
-use crate::time::{format_ts, SessionZone, Ts};
+use crate::time::{format_ts, format_watermark, SessionZone, Ts};
 use crate::trace::{Event, Lineage, PtfEntry, PtfTimer, StateGroup, StateSummary};
 use crate::types::DataType;
 use crate::value::Value;
@@ -48,7 +61,8 @@ pub fn implementation(kind: PtfKind) -> Option<Box<dyn ProcessTableFunction>> {
         PtfKind::Median => Some(Box::new(median::Median)),
         PtfKind::IncrementalOutputWindow => Some(Box::new(incremental_output_window::IncrementalOutputWindow)),
         PtfKind::ScorePtf => Some(Box::new(score::ScorePtf)),
-        _ => None,
+        PtfKind::SensorFusionWatermarkPtf => Some(Box::new(sensor_fusion_watermark::SensorFusionWatermarkPtf)),
+        PtfKind::CheckoutPtf => Some(Box::new(checkout::CheckoutPtf)),
     }
 }
 
@@ -196,6 +210,9 @@ struct Partition {
     state: PtfState,
     /// Registered timers, in registration order.
     timers: Vec<(Option<String>, i64)>,
+    /// Rows of each table argument with ORDER BY waiting for its watermark (Flink's
+    /// `InputSortBuffer`): `(time, row)` in arrival order.
+    sorted: Vec<Vec<(i64, Record)>>,
 }
 
 /// The operator: set-semantic table arguments co-partitioned by their PARTITION BY keys.
@@ -215,6 +232,13 @@ pub struct PtfOp {
     partitions: Vec<Partition>,
     watermarks: InputWatermarks,
     table_watermarks: Vec<Option<i64>>,
+    /// ORDER BY time column of each table argument (None: rows go to eval at once).
+    order: Vec<Option<usize>>,
+    /// The ORDER BY columns after the time column: they order rows of equal time.
+    order_rest: Vec<Vec<SortKey>>,
+    /// Each ordered input's last watermark (`InputSortBuffer.triggeringWatermark`): rows at or
+    /// before it are dropped.
+    sort_wm: Vec<i64>,
 }
 
 impl PtfOp {
@@ -235,7 +259,106 @@ impl PtfOp {
             partitions: Vec::new(),
             watermarks: InputWatermarks::new(node.table_names.clone()),
             table_watermarks: vec![None; node.inputs.len()],
+            order: node.order.iter().map(|o| o.first().map(|(c, _)| *c)).collect(),
+            order_rest: node
+                .order
+                .iter()
+                .map(|o| o.iter().skip(1).map(|(c, desc)| SortKey::new(*c, *desc)).collect())
+                .collect(),
+            sort_wm: vec![i64::MIN; node.inputs.len()],
         }
+    }
+
+    /// The partition of `key`, created (in first-seen order) when new.
+    fn partition(&mut self, key: Vec<Value>) -> usize {
+        match self.partitions.iter().position(|p| p.key == key) {
+            Some(p) => p,
+            None => {
+                let sorted = vec![Vec::new(); self.keys.len()];
+                self.partitions.push(Partition { key, state: self.func.new_state(), timers: Vec::new(), sorted });
+                self.partitions.len() - 1
+            }
+        }
+    }
+
+    /// Passes one row to `eval` (at once, or from the ORDER BY buffer).
+    fn eval_row(&mut self, input: usize, pos: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let time = self.time_cols[input].and_then(|c| rec.row.get(c).and_then(millis));
+        let mut out = PtfOut::default();
+        let key = self.partitions[pos].key.clone();
+        let call = EvalCall {
+            table: input,
+            kind: rec.kind,
+            key: &key,
+            row: &rec.row,
+            names: &self.names[input],
+            time,
+            scalars: &self.scalars,
+            watermark: self.watermark(),
+            table_watermarks: &self.table_watermarks,
+        };
+        self.func.eval(&mut self.partitions[pos].state, &call, &mut out)?;
+        let lineage = rec.lineage.clone();
+        self.finish(pos, out, time, Some((input, &rec)), None, &lineage, cx);
+        Ok(())
+    }
+
+    /// A row of an ORDER BY table argument: dropped when at or before its table's watermark,
+    /// else buffered until the watermark passes it (`InputSortBuffer.processElement`).
+    fn buffer_row(&mut self, input: usize, col: usize, rec: Record, cx: &mut Ctx) {
+        let Some(t) = rec.row.get(col).and_then(millis) else {
+            // (a NULL rowtime cannot reach a PTF: the source's watermark assigner rejects it)
+            return;
+        };
+        let key: Vec<Value> = self.keys[input].iter().map(|&i| rec.row[i].clone()).collect();
+        let is_new = !self.partitions.iter().any(|p| p.key == key);
+        let pos = self.partition(key);
+        let late = t <= self.sort_wm[input];
+        let why = if late {
+            format!(
+                "ORDER BY: the row's time {} is at or before {}'s watermark {}, so it is late and dropped before eval",
+                format_ts(Ts::from_millis(t), 3),
+                self.table_names[input],
+                format_watermark(self.sort_wm[input])
+            )
+        } else {
+            format!(
+                "ORDER BY: the row waits in the sort buffer until {}'s watermark reaches {}",
+                self.table_names[input],
+                format_ts(Ts::from_millis(t), 3)
+            )
+        };
+        if !late {
+            self.partitions[pos].sorted[input].push((t, rec.clone()));
+        }
+        let out = PtfOut { why: Some(why), ..PtfOut::default() };
+        let lineage = rec.lineage.clone();
+        self.finish(pos, out, Some(t), Some((input, &rec)), None, &lineage, cx);
+        if late && is_new {
+            // a dropped row creates no state (the partition was made only to trace it)
+            self.partitions.pop();
+        }
+    }
+
+    /// Input `input`'s watermark reached `wm`: its buffered rows at or before it go to eval,
+    /// partition by partition, in time order (equal times: arrival order) — Flink's
+    /// `InputSortBuffer.onEventTime`, before the combined watermark advances.
+    fn flush_sorted(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        for pos in 0..self.partitions.len() {
+            let buf = match self.partitions[pos].sorted.get_mut(input) {
+                Some(b) if b.iter().any(|(t, _)| *t <= wm) => b,
+                _ => continue,
+            };
+            let (mut due, rest): (Vec<_>, Vec<_>) = std::mem::take(buf).into_iter().partition(|(t, _)| *t <= wm);
+            self.partitions[pos].sorted[input] = rest;
+            let rest = self.order_rest.get(input).map(Vec::as_slice).unwrap_or(&[]);
+            // a stable sort: equal rows keep their arrival order (Java's List.sort)
+            due.sort_by(|(ta, a), (tb, b)| ta.cmp(tb).then_with(|| compare_rows(rest, &a.row, &b.row)));
+            for (_, rec) in due {
+                self.eval_row(input, pos, rec, cx)?;
+            }
+        }
+        Ok(())
     }
 
     fn watermark(&self) -> Option<i64> {
@@ -367,35 +490,22 @@ impl Operator for PtfOp {
         if rec.kind != RowKind::Insert {
             return Err(RuntimeError::new("not supported yet: a process table function on an updating input"));
         }
+        if let Some(col) = self.order.get(input).copied().flatten() {
+            self.buffer_row(input, col, rec, cx);
+            return Ok(());
+        }
         let key: Vec<Value> = self.keys[input].iter().map(|&i| rec.row[i].clone()).collect();
-        let time = self.time_cols[input].and_then(|c| millis(&rec.row[c]));
-        let pos = match self.partitions.iter().position(|p| p.key == key) {
-            Some(p) => p,
-            None => {
-                self.partitions.push(Partition { key, state: self.func.new_state(), timers: Vec::new() });
-                self.partitions.len() - 1
-            }
-        };
-        let mut out = PtfOut::default();
-        let key = self.partitions[pos].key.clone();
-        let call = EvalCall {
-            table: input,
-            kind: rec.kind,
-            key: &key,
-            row: &rec.row,
-            names: &self.names[input],
-            time,
-            scalars: &self.scalars,
-            watermark: self.watermark(),
-            table_watermarks: &self.table_watermarks,
-        };
-        self.func.eval(&mut self.partitions[pos].state, &call, &mut out)?;
-        let lineage = rec.lineage.clone();
-        self.finish(pos, out, time, Some((input, &rec)), None, &lineage, cx);
-        Ok(())
+        let pos = self.partition(key);
+        self.eval_row(input, pos, rec, cx)
     }
 
     fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        if self.order.get(input).copied().flatten().is_some() && wm > self.sort_wm[input] {
+            // the sort buffer takes the watermark at once (late rows from now on are dropped),
+            // then its rows go to eval, then the watermark goes on (`ProcessSetTableOperator`)
+            self.sort_wm[input] = wm;
+            self.flush_sorted(input, wm, cx)?;
+        }
         if let Some(t) = self.table_watermarks.get_mut(input) {
             *t = Some(t.map_or(wm, |x| x.max(wm)));
         }
@@ -407,7 +517,12 @@ impl Operator for PtfOp {
     }
 
     fn state_rows(&self) -> Option<usize> {
-        Some(self.partitions.iter().map(|p| p.state.size() + p.timers.len()).sum())
+        Some(
+            self.partitions
+                .iter()
+                .map(|p| p.state.size() + p.timers.len() + p.sorted.iter().map(Vec::len).sum::<usize>())
+                .sum(),
+        )
     }
 
     fn state(&self, op: usize, zone: &SessionZone) -> Option<StateSummary> {
@@ -417,6 +532,19 @@ impl Operator for PtfOp {
             let rows = p.state.entries.iter().map(|(n, v)| vec![n.to_string(), show(v)]).collect();
             let row_notes = p.state.entries.iter().map(|_| String::new()).collect();
             groups.push(StateGroup { side: "state".into(), key: key.clone(), window: None, rows, row_notes });
+            let waiting: Vec<(usize, &(i64, Record))> =
+                p.sorted.iter().enumerate().flat_map(|(t, b)| b.iter().map(move |r| (t, r))).collect();
+            if !waiting.is_empty() {
+                let rows = waiting
+                    .iter()
+                    .map(|(t, (_, rec))| {
+                        let row = crate::ops::render(&rec.row, &self.types[*t], zone);
+                        vec![self.table_names[*t].clone(), row.join(", ")]
+                    })
+                    .collect();
+                let row_notes = waiting.iter().map(|_| String::new()).collect();
+                groups.push(StateGroup { side: "sort buffer".into(), key: key.clone(), window: None, rows, row_notes });
+            }
             if !p.timers.is_empty() {
                 let rows = p
                     .timers

@@ -154,6 +154,7 @@ impl<'c> Binder<'c> {
         let mut keys = Vec::new();
         let mut scopes = Vec::new();
         let mut updating_input: Option<String> = None;
+        let mut orders: Vec<Vec<(usize, bool)>> = Vec::new();
         for (ti, slot) in slots.iter().enumerate().take(sig.tables.len()) {
             let e = slot.ok_or_else(|| unsupported("a missing table argument", span))?;
             let targs = match e {
@@ -170,6 +171,7 @@ impl<'c> Binder<'c> {
                 _ => return Err(unsupported("a table argument that is not TABLE <name>", span_of(e))),
             };
             let mut part: Option<Vec<FunctionArg>> = None;
+            let mut order_by: Option<Vec<FunctionArg>> = None;
             for a in &targs[1..] {
                 match a {
                     FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f)))
@@ -177,7 +179,12 @@ impl<'c> Binder<'c> {
                     {
                         part = Some(list_args(f))
                     }
-                    _ => return Err(unsupported("ORDER BY on a table argument", span_of(e))),
+                    FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f)))
+                        if f.name.to_string() == "__order_by" =>
+                    {
+                        order_by = Some(list_args(f))
+                    }
+                    _ => return Err(unsupported("this form of a table argument", span_of(e))),
                 }
             }
             let Some(part) = part else {
@@ -205,6 +212,43 @@ impl<'c> Binder<'c> {
                     None => return Err(unsupported("PARTITION BY an expression (not a column)", span_of(ke))),
                 }
             }
+            // ORDER BY: columns, the first a rowtime attribute in ascending order (the sort
+            // buffer's time), the others break ties between rows of one time
+            let mut ord: Vec<(usize, bool)> = Vec::new();
+            for a in order_by.as_deref().unwrap_or(&[]) {
+                let (x, desc) = match a {
+                    FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f)))
+                        if f.name.to_string() == "__desc" =>
+                    {
+                        match list_args(f).first() {
+                            Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(x))) => (x.clone(), true),
+                            _ => return Err(unsupported("this ORDER BY form", span_of(e))),
+                        }
+                    }
+                    FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => (x.clone(), false),
+                    _ => return Err(unsupported("this ORDER BY form", span_of(e))),
+                };
+                let bound = bind_scalar(&x, &scope, self.zone)?;
+                let Some(c) = bound.as_input() else {
+                    return Err(unsupported("ORDER BY an expression on a table argument", span_of(&x)));
+                };
+                if ord.is_empty() {
+                    // Flink: "The first ORDER BY column must be a TIMESTAMP or TIMESTAMP_LTZ column
+                    // (up to precision 3)" / "… on a timestamp column must be in ascending order"
+                    // (wrapped in its "Invalid function call" chain: not reproduced yet)
+                    if b.rel.fields[c].ty.time_attr() != TimeAttr::Rowtime {
+                        return Err(unsupported(
+                            "ORDER BY on a table argument whose first column is not a rowtime attribute",
+                            span_of(&x),
+                        ));
+                    }
+                    if desc {
+                        return Err(unsupported("ORDER BY … DESC on a table argument's time column", span_of(&x)));
+                    }
+                }
+                ord.push((c, desc));
+            }
+            orders.push(ord);
             table_names.push(ids.last().map(|i| i.value.clone()).unwrap_or_default());
             keys.push(k);
             scopes.push(b.scope.clone());
@@ -374,7 +418,7 @@ impl<'c> Binder<'c> {
                 row_type.join(", ")
             )
         });
-        let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars };
+        let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars, order: orders };
         let rel = Rel {
             node: Node::Ptf(Box::new(node)),
             fields,
