@@ -49,7 +49,8 @@ SELECT * FROM GreetingPtf(input => TABLE t PARTITION BY name);
 }
 
 #[test]
-fn a_missing_partition_by_is_not_supported_yet() {
+fn a_missing_partition_by_is_flinks_invalid_function_call() {
+    // (Flink's words: oracle scenario ptf/errors_partition_by)
     let s = I3.replace("TABLE humidity_readings PARTITION BY sensor_id", "TABLE humidity_readings");
-    assert!(error_of(&s).contains("not supported yet: the table argument 'humidity_reading'"), "{}", error_of(&s));
+    assert!(error_of(&s).starts_with("SQL validation failed. Invalid function call:\n"), "{}", error_of(&s));
 }

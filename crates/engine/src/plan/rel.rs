@@ -365,6 +365,8 @@ pub struct PtfNode {
     pub time_cols: Vec<Option<usize>>,
     /// The scalar arguments' values, in signature order.
     pub scalars: Vec<crate::value::Value>,
+    /// The call as Flink's EXPLAIN prints it (`F(TABLE(#0) PARTITION BY($0), …, DEFAULT())`).
+    pub invocation: String,
 }
 
 #[derive(Clone, Debug)]

@@ -12,6 +12,7 @@ mod interval_join;
 mod join;
 mod over;
 mod ptf;
+pub(crate) mod ptf_args;
 mod set_op;
 mod temporal;
 mod unnest;

@@ -1,20 +1,28 @@
 //! Process table function calls in FROM: `Name(t => TABLE x PARTITION BY k, …, scalar => v, …,
 //! on_time => DESCRIPTOR(c), uid => '…')` of a function bound by `CREATE FUNCTION` to a built-in
-//! (`ops::ptf`). Named or positional arguments in signature order (tables, scalars, then the
-//! implicit `on_time` and `uid`). What Flink checks and this slice has no oracle text for yet
-//! answers "not supported yet: …" (row-semantic tables, a missing PARTITION BY, a non-time
-//! `on_time`, updating inputs, wrong scalar types).
+//! (`ops::ptf`), checked in Flink 2.3's order with its words (`ptf_args`; oracle scenarios
+//! `ptf/errors_*`): Calcite first (too many arguments or an argument of the wrong family: "No
+//! match found for function signature"; a missing one: "DEFAULT is only allowed for optional
+//! parameters"; an unknown argument name is ignored), then Flink's type inference ("Invalid
+//! function call": a table argument that is no table, PARTITION BY a column the table lacks, no
+//! PARTITION BY, keys that do not co-partition, a bad `uid`, `on_time` naming no column or one
+//! that is no TIMESTAMP), then the physical planner (`on_time` of a column without watermark,
+//! an updating input). Named or positional arguments in signature order (tables, scalars, then
+//! the implicit `on_time` and `uid`). What Flink 2.3 accepts and then fails on at run time (an
+//! INT or DECIMAL value for a DOUBLE argument: its generated code does not compile), and what it
+//! crashes on (positional and named arguments mixed), answers "not supported yet: …".
 
 use sqlparser::ast::{Expr as SqlExpr, FunctionArg, FunctionArgExpr, ObjectName};
 
+use super::ptf_args::{family, invalid_call, no_match, record_type, rex_text, row_summary, signature_text};
 use crate::catalog::ptf::{OnTime, PtfKind, ScalarArg};
 use crate::error::{Error, Pos, Result};
-use crate::expr::bind::{bind_scalar, resolve, Scope, ScopeField};
+use crate::expr::bind::{bind_scalar, calcite_error, resolve, Scope, ScopeField};
 use crate::expr::EvalCtx;
 use crate::plan::rel::{Field, Node, PtfNode, Rel};
 use crate::sql::dialect::TABLE_ARG;
 use crate::sql::span_of;
-use crate::types::{DataType, TimeAttr};
+use crate::types::{DataType, TimeAttr, TypeKind};
 use crate::value::Value;
 
 use super::{Binder, Bound};
@@ -30,65 +38,244 @@ fn list_args(f: &sqlparser::ast::Function) -> Vec<FunctionArg> {
     }
 }
 
+/// `TABLE t [PARTITION BY …]`: the table's name and the arguments after it.
+fn table_arg(e: &SqlExpr) -> Option<Vec<FunctionArg>> {
+    match e {
+        SqlExpr::Function(f) if f.name.to_string() == TABLE_ARG => Some(list_args(f)),
+        _ => None,
+    }
+}
+
+fn is_descriptor(e: &SqlExpr) -> bool {
+    matches!(e, SqlExpr::Function(f) if f.name.to_string().eq_ignore_ascii_case("DESCRIPTOR"))
+}
+
+/// A bound argument, as Calcite's and Flink's messages need it.
+enum Arg {
+    /// `TABLE t …`: the table's visible columns and its binding.
+    Table { cols: Vec<(String, DataType)>, bound: Box<Bound>, args: Vec<FunctionArg> },
+    /// `DESCRIPTOR(…)`.
+    Descriptor,
+    /// A scalar expression and its type.
+    Scalar(DataType),
+}
+
+impl Arg {
+    fn family(&self) -> String {
+        match self {
+            Arg::Table { cols, .. } => format!("<{}>", record_type(cols)),
+            Arg::Descriptor => "<COLUMN_LIST>".into(),
+            Arg::Scalar(t) => format!("<{}>", family(t)),
+        }
+    }
+    fn summary(&self) -> String {
+        match self {
+            Arg::Table { cols, .. } => row_summary(cols),
+            Arg::Descriptor => "DESCRIPTOR NOT NULL".into(),
+            Arg::Scalar(t) => t.summary(),
+        }
+    }
+}
+
 impl<'c> Binder<'c> {
     /// The PTF bound to `fname` by `CREATE FUNCTION`, if any.
     pub(super) fn ptf_kind(&self, fname: &str) -> Option<PtfKind> {
         self.catalog.functions.iter().rev().find(|(n, _)| n.eq_ignore_ascii_case(fname)).map(|(_, k)| *k)
     }
 
-    pub(super) fn bind_ptf(&mut self, kind: PtfKind, args: &[FunctionArg], span: (Pos, Pos)) -> Result<Bound> {
+    /// The name `fname` was registered under by `CREATE FUNCTION` (as written there).
+    fn ptf_registered_name(&self, fname: &str) -> Option<String> {
+        self.catalog.functions.iter().rev().find(|(n, _)| n.eq_ignore_ascii_case(fname)).map(|(n, _)| n.clone())
+    }
+
+    /// Binds one argument as written: a table, a descriptor or a scalar.
+    fn bind_ptf_arg(&mut self, e: &SqlExpr) -> Result<Arg> {
+        if let Some(targs) = table_arg(e) {
+            let ids = match targs.first() {
+                Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::CompoundIdentifier(ids)))) => ids.clone(),
+                _ => return Err(unsupported("a table argument that is not TABLE <name>", span_of(e))),
+            };
+            let bound = self.bind_named_table(&ObjectName::from(ids), &None)?;
+            let cols = bound.scope.iter().filter(|f| !f.hidden).map(|f| (f.name.clone(), f.ty.clone())).collect();
+            return Ok(Arg::Table { cols, bound: Box::new(bound), args: targs[1..].to_vec() });
+        }
+        if is_descriptor(e) {
+            return Ok(Arg::Descriptor);
+        }
+        let b = bind_scalar(e, &Scope::new(Vec::new()), self.zone)?;
+        Ok(Arg::Scalar(b.ty().clone()))
+    }
+
+    /// A call of a name no function has: Calcite's "No match found for function signature".
+    pub(super) fn unknown_table_function(
+        &mut self,
+        fname: &str,
+        args: &[FunctionArg],
+        span: (Pos, Pos),
+    ) -> Result<Bound> {
+        let mut fams = Vec::new();
+        for a in args {
+            match a {
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => fams.push(self.bind_ptf_arg(e)?.family()),
+                FunctionArg::Named { name, arg: FunctionArgExpr::Expr(e), .. } => {
+                    fams.push(format!("{} => {}", name.value, self.bind_ptf_arg(e)?.family()))
+                }
+                _ => return Err(unsupported(format!("the table function {}", fname), span)),
+            }
+        }
+        Err(no_match(span, fname, &fams, None))
+    }
+
+    pub(super) fn bind_ptf(
+        &mut self,
+        kind: PtfKind,
+        fname: &str,
+        args: &[FunctionArg],
+        span: (Pos, Pos),
+    ) -> Result<Bound> {
         let Some(sig) = kind.signature() else {
             return Err(unsupported(format!("the process table function {}", kind.name()), span));
         };
+        let reg = self.ptf_registered_name(fname).unwrap_or_else(|| kind.name().to_string());
+        let qualified = format!("default_catalog.default_database.{}", reg);
+        let sig_text = signature_text(&reg, sig);
         let mut names: Vec<String> = sig.tables.iter().map(|s| s.to_string()).collect();
         names.extend(sig.scalars.iter().map(|(n, _)| n.to_string()));
         names.push("on_time".into());
         names.push("uid".into());
-        let mut slots: Vec<Option<&SqlExpr>> = vec![None; names.len()];
-        for (k, a) in args.iter().enumerate() {
+        let (n_tables, n_scalars) = (sig.tables.len(), sig.scalars.len());
+        let on_time_slot = n_tables + n_scalars;
+        let named = args.iter().filter(|a| matches!(a, FunctionArg::Named { .. })).count();
+        if named > 0 && named < args.len() {
+            return Err(unsupported(
+                format!(
+                    "positional and named arguments mixed in one call of {} (Flink 2.3 fails on it with a ClassCastException or an IndexOutOfBoundsException)",
+                    reg
+                ),
+                span,
+            ));
+        }
+        // every argument as written, then its signature slot (an unknown name is ignored)
+        let mut bound: Vec<(Option<String>, Arg, &SqlExpr)> = Vec::new();
+        for a in args {
             match a {
-                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) if k < slots.len() => slots[k] = Some(e),
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => {
+                    let b = self.bind_ptf_arg(e)?;
+                    bound.push((None, b, e));
+                }
                 FunctionArg::Named { name, arg: FunctionArgExpr::Expr(e), .. } => {
-                    match names.iter().position(|x| x.eq_ignore_ascii_case(&name.value)) {
-                        Some(i) => slots[i] = Some(e),
-                        None => {
+                    let b = self.bind_ptf_arg(e)?;
+                    bound.push((Some(name.value.clone()), b, e));
+                }
+                _ => return Err(unsupported(format!("this argument form of {}", reg), span)),
+            }
+        }
+        if bound.is_empty() || (named == 0 && bound.len() > names.len()) {
+            let fams: Vec<String> = bound.iter().map(|(_, a, _)| a.family()).collect();
+            return Err(no_match(span, fname, &fams, Some(&sig_text)));
+        }
+        // Calcite checks a partitioned table where it is written against the parameter at that
+        // position (named arguments in another order than the signature's fail so)
+        for (k, (_, a, _)) in bound.iter().enumerate() {
+            let partitioned = matches!(a, Arg::Table { args, .. } if args.iter().any(|x| matches!(x,
+                FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f))) if f.name.to_string() == "__partition_by")));
+            if partitioned && k >= n_tables {
+                return Err(calcite_error(
+                    span,
+                    &format!(
+                        "Only tables with set semantics may be partitioned. Invalid PARTITION BY clause in the {}-th operand of table function '{}'",
+                        k, fname
+                    ),
+                ));
+            }
+        }
+        let mut slots: Vec<Option<usize>> = vec![None; names.len()];
+        for (k, (name, _, _)) in bound.iter().enumerate() {
+            match name {
+                None => slots[k] = Some(k),
+                Some(n) => {
+                    let Some(i) = names.iter().position(|x| x.eq_ignore_ascii_case(n)) else {
+                        if matches!(bound[k].1, Arg::Table { .. }) {
                             return Err(unsupported(
-                                format!("the argument '{}' of {} (unknown argument name)", name.value, kind.name()),
-                                crate::sql::ident_span(name),
-                            ))
+                                format!(
+                                    "a table for the unknown argument '{}' of {} (Flink 2.3 fails on it with a NullPointerException)",
+                                    n, reg
+                                ),
+                                span,
+                            ));
                         }
+                        continue;
+                    };
+                    {
+                        if slots[i].is_some() {
+                            return Err(unsupported(format!("the argument '{}' of {} given twice", n, reg), span));
+                        }
+                        slots[i] = Some(k);
                     }
                 }
-                _ => return Err(unsupported(format!("this argument form of {}", kind.name()), span)),
             }
         }
-        for (i, n) in names.iter().enumerate().take(sig.tables.len() + sig.scalars.len()) {
-            if slots[i].is_none() {
-                return Err(unsupported(format!("a call of {} without its argument '{}'", kind.name(), n), span));
-            }
+        if slots[..on_time_slot].iter().any(|s| s.is_none()) {
+            return Err(calcite_error(span, "DEFAULT is only allowed for optional parameters"));
         }
+        // Calcite's operand families, slot by slot
+        let fits = |i: usize, a: &Arg| -> bool {
+            if i < n_tables {
+                return !matches!(a, Arg::Descriptor);
+            }
+            match (a, i - n_tables) {
+                (Arg::Scalar(t), j) if j < n_scalars => match sig.scalars[j].1 {
+                    ScalarArg::Interval => matches!(t.kind, TypeKind::IntervalDayTime),
+                    ScalarArg::Double | ScalarArg::Int => t.kind.is_numeric() || matches!(t.kind, TypeKind::Null),
+                },
+                (Arg::Descriptor, j) => j == n_scalars,
+                (Arg::Scalar(t), j) => {
+                    j == n_scalars + 1 && (t.kind.is_character() || matches!(t.kind, TypeKind::Null))
+                }
+                _ => false,
+            }
+        };
+        if slots.iter().enumerate().any(|(i, s)| s.is_some_and(|k| !fits(i, &bound[k].1))) {
+            let fams: Vec<String> = slots
+                .iter()
+                .enumerate()
+                .map(|(i, s)| match s {
+                    Some(k) => bound[*k].1.family(),
+                    None if i == on_time_slot => "<COLUMN_LIST>".into(),
+                    None => "<CHARACTER>".into(),
+                })
+                .collect();
+            return Err(no_match(span, fname, &fams, Some(&sig_text)));
+        }
+        let arg_types: Vec<String> = slots
+            .iter()
+            .enumerate()
+            .map(|(i, s)| match s {
+                Some(k) => bound[*k].1.summary(),
+                None if i == on_time_slot => "DESCRIPTOR".into(),
+                None => "STRING".into(),
+            })
+            .collect();
+        let fail =
+            |expected: bool, msg: String| invalid_call(&qualified, &arg_types, expected.then_some(&*sig_text), &msg);
+        let expr_of = |i: usize| slots[i].map(|k| bound[k].2);
         // table arguments: TABLE t PARTITION BY k, …
         let mut inputs = Vec::new();
         let mut table_names = Vec::new();
         let mut keys = Vec::new();
         let mut scopes = Vec::new();
-        for (ti, slot) in slots.iter().enumerate().take(sig.tables.len()) {
-            let e = slot.ok_or_else(|| unsupported("a missing table argument", span))?;
-            let targs = match e {
-                SqlExpr::Function(f) if f.name.to_string() == TABLE_ARG => list_args(f),
-                other => {
-                    return Err(unsupported(
-                        format!("the table argument '{}' of {} that is not TABLE <name>", sig.tables[ti], kind.name()),
-                        span_of(other),
-                    ))
-                }
-            };
-            let ids = match targs.first() {
-                Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::CompoundIdentifier(ids)))) => ids.clone(),
-                _ => return Err(unsupported("a table argument that is not TABLE <name>", span_of(e))),
+        let mut key_texts = Vec::new();
+        for (ti, slot) in slots.iter().enumerate().take(n_tables) {
+            let k = slot.unwrap_or_default();
+            let e = bound[k].2;
+            let Arg::Table { cols, bound: b, args: targs } = &bound[k].1 else {
+                return Err(fail(
+                    true,
+                    format!("Invalid argument value. Argument '{}' expects a table to be passed.", sig.tables[ti]),
+                ));
             };
             let mut part: Option<Vec<FunctionArg>> = None;
-            for a in &targs[1..] {
+            for a in targs {
                 match a {
                     FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f)))
                         if f.name.to_string() == "__partition_by" =>
@@ -98,51 +285,192 @@ impl<'c> Binder<'c> {
                     _ => return Err(unsupported("ORDER BY on a table argument", span_of(e))),
                 }
             }
-            let Some(part) = part else {
-                return Err(unsupported(
-                    format!("the table argument '{}' of {} without PARTITION BY", sig.tables[ti], kind.name()),
-                    span_of(e),
-                ));
-            };
-            let b = self.bind_named_table(&ObjectName::from(ids.clone()), &None)?;
-            if !b.rel.insert_only {
-                return Err(unsupported("a process table function on an updating input", span_of(e)));
-            }
             let scope = Scope::new(b.scope.clone());
-            let mut k = Vec::new();
-            for a in &part {
+            let mut kk = Vec::new();
+            for a in part.iter().flatten() {
                 let ke = match a {
                     FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => x,
                     _ => return Err(unsupported("this PARTITION BY form", span_of(e))),
                 };
-                let bound = bind_scalar(ke, &scope, self.zone)?;
-                match bound.as_input() {
-                    Some(i) => k.push(i),
+                if let SqlExpr::Identifier(id) = ke {
+                    if !cols.iter().any(|(n, _)| *n == id.value) {
+                        let avail: Vec<&str> = cols.iter().map(|(n, _)| n.as_str()).collect();
+                        return Err(fail(
+                            true,
+                            format!(
+                                "Invalid column '{}' for PARTITION BY clause. Available columns are: [{}]",
+                                id.value,
+                                avail.join(", ")
+                            ),
+                        ));
+                    }
+                }
+                let bk = bind_scalar(ke, &scope, self.zone)?;
+                match bk.as_input() {
+                    Some(i) => kk.push(i),
                     None => return Err(unsupported("PARTITION BY an expression (not a column)", span_of(ke))),
                 }
             }
-            table_names.push(ids.last().map(|i| i.value.clone()).unwrap_or_default());
-            keys.push(k);
-            scopes.push(b.scope.clone());
-            inputs.push(b.rel);
-        }
-        // co-partitioning: the same number of keys with the same types
-        for k in 1..keys.len() {
-            let t0: Vec<_> = keys[0].iter().map(|&i| inputs[0].fields[i].ty.kind.clone()).collect();
-            let tk: Vec<_> = keys[k].iter().map(|&i| inputs[k].fields[i].ty.kind.clone()).collect();
-            if format!("{:?}", t0) != format!("{:?}", tk) {
-                return Err(unsupported(
-                    "PARTITION BY lists that do not co-partition (other key count or types)",
-                    span,
+            if part.is_none() {
+                return Err(fail(
+                    true,
+                    format!(
+                        "Table argument '{}' requires a PARTITION BY clause for parallel processing.",
+                        sig.tables[ti]
+                    ),
                 ));
             }
+            let ids = match table_arg(e).and_then(|t| t.into_iter().next()) {
+                Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::CompoundIdentifier(ids)))) => ids,
+                _ => Vec::new(),
+            };
+            key_texts.push(kk.iter().map(|i| format!("${}", i)).collect::<Vec<_>>().join(", "));
+            table_names.push(ids.last().map(|i| i.value.clone()).unwrap_or_default());
+            keys.push(kk);
+            scopes.push(b.scope.clone());
+            inputs.push(b.rel.clone());
         }
-        // scalar arguments: constants
+        // co-partitioning: the same number of keys with the same types
+        let key_types: Vec<Vec<String>> = keys
+            .iter()
+            .zip(&inputs)
+            .map(|(k, r)| k.iter().map(|&i| r.fields[i].ty.without_time_attr().summary()).collect())
+            .collect();
+        if key_types.iter().any(|t| *t != key_types[0]) {
+            let sets: Vec<String> = key_types.iter().map(|t| format!("[{}]", t.join(", "))).collect();
+            return Err(fail(
+                true,
+                format!(
+                    "Invalid PARTITION BY columns. The number of columns and their data types must match across all involved table arguments. Given partition key sets: {}",
+                    sets.join(", ")
+                ),
+            ));
+        }
+        // uid: [a-zA-Z_][a-zA-Z-_0-9]*, by default the function's name
         let empty = Scope::new(Vec::new());
         let ctx = EvalCtx::new(self.zone);
+        let uid = match expr_of(on_time_slot + 1) {
+            None => reg.clone(),
+            Some(e) => {
+                let v = bind_scalar(e, &empty, self.zone)?
+                    .eval(&[], &ctx)
+                    .map_err(|_| unsupported("a uid that is not a string literal", span_of(e)))?;
+                let s = match v {
+                    Value::String(s) => s.to_string(),
+                    _ => return Err(unsupported("a uid that is not a string literal", span_of(e))),
+                };
+                let ok = s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                    && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+                if !ok {
+                    return Err(fail(
+                        true,
+                        format!(
+                            "Invalid unique identifier for process table function. The `uid` argument must be a string literal that follows the pattern [a-zA-Z_][a-zA-Z-_0-9]*. But found: {}",
+                            s
+                        ),
+                    ));
+                }
+                s
+            }
+        };
+        // on_time => DESCRIPTOR(col): the column of every table argument
+        let mut time_cols = vec![None; inputs.len()];
+        let mut rowtime_ty = None;
+        let mut time_col_name = None;
+        match expr_of(on_time_slot) {
+            Some(e) if sig.on_time == OnTime::Rejected => {
+                return Err(unsupported(
+                    format!("on_time for {} (a function that produces updates)", kind.name()),
+                    span_of(e),
+                ))
+            }
+            None if sig.on_time == OnTime::Required => {
+                return Err(fail(
+                    false,
+                    format!(
+                        "Table argument '{}' requires a time attribute. Please provide one using the implicit `on_time` argument. For example: myFunction(..., on_time => DESCRIPTOR(`my_timestamp`)",
+                        sig.tables[0]
+                    ),
+                ))
+            }
+            None => {}
+            Some(e) => {
+                let col = match e {
+                    SqlExpr::Function(f) => match list_args(f).first() {
+                        Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Identifier(i)))) if list_args(f).len() == 1 => {
+                            i.clone()
+                        }
+                        _ => return Err(unsupported("on_time with other than one column", span_of(e))),
+                    },
+                    _ => return Err(unsupported("on_time that is not DESCRIPTOR(col)", span_of(e))),
+                };
+                let found: Vec<Option<usize>> = scopes
+                    .iter()
+                    .map(|sc| {
+                        resolve(std::slice::from_ref(&col), &Scope::new(sc.clone()), crate::sql::ident_span(&col))
+                            .ok()
+                            .and_then(|r| r.as_input())
+                    })
+                    .collect();
+                if found.iter().all(|f| f.is_none()) {
+                    return Err(fail(
+                        false,
+                        format!(
+                            "Invalid time attribute declaration. Each column in the `on_time` argument must reference at least one column in one of the table arguments. Unknown references: [{}]",
+                            col.value
+                        ),
+                    ));
+                }
+                for (ti, c) in found.iter().enumerate() {
+                    let Some(c) = *c else {
+                        return Err(unsupported("on_time naming a column only some table arguments have", span_of(e)));
+                    };
+                    let ty = &inputs[ti].fields[c].ty;
+                    let precision_ok = match ty.kind {
+                        TypeKind::Timestamp { precision, .. } | TypeKind::TimestampLtz { precision, .. } => precision <= 3,
+                        _ => false,
+                    };
+                    if !precision_ok {
+                        return Err(fail(
+                            false,
+                            format!(
+                                "Unsupported data type for time attribute. The `on_time` argument must reference a TIMESTAMP or TIMESTAMP_LTZ column (up to precision 3). However, column '{}' in table argument '{}' has data type '{}'.",
+                                col.value,
+                                sig.tables[ti],
+                                ty.without_time_attr().summary()
+                            ),
+                        ));
+                    }
+                    time_cols[ti] = Some(c);
+                }
+                for (ti, c) in found.iter().enumerate() {
+                    let ty = &inputs[ti].fields[c.unwrap_or_default()].ty;
+                    if ty.time_attr() != TimeAttr::Rowtime {
+                        return Err(Error::validation(format!(
+                            "Column '{}' is not a valid time attribute. Only columns with a watermark declaration qualify for the `on_time` argument. Also, make sure that the watermarked column is forwarded without any modification.",
+                            col.value
+                        )));
+                    }
+                    rowtime_ty.get_or_insert_with(|| ty.clone());
+                }
+                time_col_name = Some(col.value.clone());
+            }
+        }
+        for r in &inputs {
+            if !r.insert_only {
+                return Err(Error::table(format!(
+                    "StreamPhysicalProcessTableFunction doesn't support consuming update and delete changes which is produced by node {}",
+                    r.update_producer.clone().unwrap_or_else(|| "TableSourceScan".into())
+                )));
+            }
+        }
+        // scalar arguments: constants of the signature's type
         let mut scalars = Vec::new();
+        let mut scalar_texts = Vec::new();
         for (si, (sname, sty)) in sig.scalars.iter().enumerate() {
-            let e = slots[sig.tables.len() + si].ok_or_else(|| unsupported("a missing scalar argument", span))?;
+            let Some(e) = expr_of(n_tables + si) else {
+                return Err(calcite_error(span, "DEFAULT is only allowed for optional parameters"));
+            };
             let b = bind_scalar(e, &empty, self.zone)?;
             let v = b
                 .eval(&[], &ctx)
@@ -153,69 +481,49 @@ impl<'c> Binder<'c> {
                     | (ScalarArg::Double, Value::Double(_))
                     | (ScalarArg::Int, Value::Int(_))
             );
+            if v.is_null() {
+                return Err(unsupported(
+                    format!(
+                        "a NULL value for the argument '{}' of {} (Flink 2.3 accepts the call, then the function fails at run time with a NullPointerException)",
+                        sname, reg
+                    ),
+                    span_of(e),
+                ));
+            }
             if !ok {
                 return Err(unsupported(
                     format!(
-                        "the argument '{}' of {} with a value of type {}",
+                        "the argument '{}' of {} with a value of type {} (Flink 2.3 accepts the call, then its generated code fails to cast it at run time; use CAST(… AS {}))",
                         sname,
-                        kind.name(),
-                        crate::types::calcite_name(b.ty())
+                        reg,
+                        b.ty().summary(),
+                        match sty {
+                            ScalarArg::Interval => "INTERVAL",
+                            ScalarArg::Double => "DOUBLE",
+                            ScalarArg::Int => "INT",
+                        }
                     ),
                     span_of(e),
                 ));
             }
             scalars.push(v);
+            let zone = self.zone;
+            let type_of = |x: &SqlExpr| bind_scalar(x, &Scope::new(Vec::new()), zone).ok().map(|b| b.ty().clone());
+            scalar_texts.push(rex_text(e, &type_of).unwrap_or_else(|| e.to_string()));
         }
-        // on_time => DESCRIPTOR(col): the column of every table argument
-        let on_time_slot = sig.tables.len() + sig.scalars.len();
-        let mut time_cols = vec![None; inputs.len()];
-        let mut rowtime_ty = None;
-        match slots[on_time_slot] {
-            Some(e) if sig.on_time == OnTime::Rejected => {
-                return Err(unsupported(
-                    format!("on_time for {} (a function that produces updates)", kind.name()),
-                    span_of(e),
-                ))
-            }
-            None if sig.on_time == OnTime::Required => {
-                return Err(unsupported(
-                    format!("a call of {} without on_time (the function requires it)", kind.name()),
-                    span,
-                ))
-            }
-            None => {}
-            Some(e) => {
-                let col = match e {
-                    SqlExpr::Function(f) if f.name.to_string().eq_ignore_ascii_case("DESCRIPTOR") => {
-                        match list_args(f).first() {
-                            Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Identifier(i)))) => i.clone(),
-                            _ => return Err(unsupported("on_time with other than one column", span_of(e))),
-                        }
-                    }
-                    _ => return Err(unsupported("on_time that is not DESCRIPTOR(col)", span_of(e))),
-                };
-                for (ti, sc) in scopes.iter().enumerate() {
-                    let scope = Scope::new(sc.clone());
-                    let r = resolve(std::slice::from_ref(&col), &scope, crate::sql::ident_span(&col))
-                        .map_err(|_| unsupported("on_time naming a column a table argument lacks", span_of(e)))?;
-                    let c = r.as_input().ok_or_else(|| unsupported("on_time of an expression", span_of(e)))?;
-                    let ty = &inputs[ti].fields[c].ty;
-                    if ty.time_attr() != TimeAttr::Rowtime {
-                        return Err(unsupported("on_time naming a column that is not a rowtime attribute", span_of(e)));
-                    }
-                    rowtime_ty.get_or_insert_with(|| ty.clone());
-                    time_cols[ti] = Some(c);
-                }
-            }
-        }
-        let uid = match slots[on_time_slot + 1] {
-            None => kind.name().to_string(),
-            Some(SqlExpr::Value(v)) => match &v.value {
-                sqlparser::ast::Value::SingleQuotedString(s) => s.clone(),
-                _ => return Err(unsupported("a uid that is not a string literal", span)),
-            },
-            Some(e) => return Err(unsupported("a uid that is not a string literal", span_of(e))),
-        };
+        // Flink's EXPLAIN operands: TABLE(#i) PARTITION BY($k), scalars, on_time, uid
+        let mut ops: Vec<String> =
+            key_texts.iter().enumerate().map(|(i, k)| format!("TABLE(#{}) PARTITION BY({})", i, k)).collect();
+        ops.extend(scalar_texts);
+        ops.push(match &time_col_name {
+            Some(c) => format!("DESCRIPTOR(_UTF-16LE'{}')", c),
+            None => "DEFAULT()".into(),
+        });
+        ops.push(match expr_of(on_time_slot + 1) {
+            Some(_) => format!("_UTF-16LE'{}'", uid),
+            None => "DEFAULT()".into(),
+        });
+        let invocation = format!("{}({})", reg, ops.join(", "));
         // output: each table's PARTITION BY columns, the function's columns (a name repeating a
         // partition key gets a number suffix, as Flink does: ticker → ticker0), then rowtime
         let mut fields: Vec<Field> = Vec::new();
@@ -224,7 +532,6 @@ impl<'c> Binder<'c> {
                 fields.push(inputs[ti].fields[i].clone());
             }
         }
-        let n_keys = fields.len();
         for (n, ty) in (sig.output)() {
             let mut name = n.to_string();
             let mut suffix = 0;
@@ -241,7 +548,6 @@ impl<'c> Binder<'c> {
             // Flink declares it NOT NULL (oracle i1: `rowtime TIMESTAMP(3) NOT NULL *ROWTIME*`)
             fields.push(Field { name: "rowtime".into(), ty: DataType { nullable: false, ..ty } });
         }
-        let _ = n_keys;
         let scope: Vec<ScopeField> = fields
             .iter()
             .map(|f| ScopeField {
@@ -252,7 +558,7 @@ impl<'c> Binder<'c> {
                 merged: false,
             })
             .collect();
-        let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars };
+        let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars, invocation };
         let rel = Rel {
             node: Node::Ptf(Box::new(node)),
             fields,
