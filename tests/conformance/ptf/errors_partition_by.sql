@@ -61,3 +61,6 @@ SELECT * FROM SensorFusionPtf(
     humidityThreshold => CAST(80.0 AS DOUBLE),
     on_time => DESCRIPTOR(event_time)
 );
+
+-- 5: a qualified column after PARTITION BY is a parse error (simple names only)
+SELECT * FROM GreetingPtf(input => TABLE Visits PARTITION BY Visits.name);

@@ -28,3 +28,6 @@ SELECT * FROM Nope(input => TABLE Visits PARTITION BY name, n => 1, s => 'x', d 
 -- 4: a lower-case spelling of an unregistered name keeps its case in the message
 SELECT * FROM
   greeting(input => TABLE Visits PARTITION BY name);
+
+-- 5: the TABLE(...) form of the call
+SELECT * FROM TABLE(Nope(input => TABLE Visits PARTITION BY name));

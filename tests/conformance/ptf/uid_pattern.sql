@@ -25,3 +25,9 @@ SELECT * FROM GreetingPtf(input => TABLE Visits PARTITION BY name, uid => 'a.b')
 
 -- 4: valid: underscore first, digits and dashes after
 SELECT * FROM GreetingPtf(input => TABLE Visits PARTITION BY name, uid => '_g-1');
+
+-- 5: an expression is no string literal: Flink finds an empty uid
+SELECT * FROM GreetingPtf(input => TABLE Visits PARTITION BY name, uid => 'g' || '1');
+
+-- 6: a NULL uid is no uid (the default, the function name)
+SELECT * FROM GreetingPtf(input => TABLE Visits PARTITION BY name, uid => CAST(NULL AS STRING));

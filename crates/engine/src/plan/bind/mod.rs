@@ -13,6 +13,7 @@ mod join;
 mod over;
 mod ptf;
 pub(crate) mod ptf_args;
+mod ptf_call;
 mod set_op;
 mod temporal;
 mod unnest;

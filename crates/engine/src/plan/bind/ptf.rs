@@ -12,17 +12,17 @@
 //! INT or DECIMAL value for a DOUBLE argument: its generated code does not compile), and what it
 //! crashes on (positional and named arguments mixed), answers "not supported yet: …".
 
-use sqlparser::ast::{Expr as SqlExpr, FunctionArg, FunctionArgExpr, ObjectName};
+use sqlparser::ast::{Expr as SqlExpr, FunctionArg, FunctionArgExpr};
 
-use super::ptf_args::{family, invalid_call, no_match, record_type, rex_text, row_summary, signature_text};
+use super::ptf_args::{invalid_call, resolve_on_time, rex_text, signature_text};
+use super::ptf_call::{table_arg, Arg};
 use crate::catalog::ptf::{OnTime, PtfKind, ScalarArg};
 use crate::error::{Error, Pos, Result};
-use crate::expr::bind::{bind_scalar, calcite_error, resolve, Scope, ScopeField};
+use crate::expr::bind::{bind_scalar, calcite_error, Scope, ScopeField};
 use crate::expr::EvalCtx;
 use crate::plan::rel::{Field, Node, PtfNode, Rel};
-use crate::sql::dialect::TABLE_ARG;
 use crate::sql::span_of;
-use crate::types::{DataType, TimeAttr, TypeKind};
+use crate::types::DataType;
 use crate::value::Value;
 
 use super::{Binder, Bound};
@@ -38,45 +38,6 @@ fn list_args(f: &sqlparser::ast::Function) -> Vec<FunctionArg> {
     }
 }
 
-/// `TABLE t [PARTITION BY …]`: the table's name and the arguments after it.
-fn table_arg(e: &SqlExpr) -> Option<Vec<FunctionArg>> {
-    match e {
-        SqlExpr::Function(f) if f.name.to_string() == TABLE_ARG => Some(list_args(f)),
-        _ => None,
-    }
-}
-
-fn is_descriptor(e: &SqlExpr) -> bool {
-    matches!(e, SqlExpr::Function(f) if f.name.to_string().eq_ignore_ascii_case("DESCRIPTOR"))
-}
-
-/// A bound argument, as Calcite's and Flink's messages need it.
-enum Arg {
-    /// `TABLE t …`: the table's visible columns and its binding.
-    Table { cols: Vec<(String, DataType)>, bound: Box<Bound>, args: Vec<FunctionArg> },
-    /// `DESCRIPTOR(…)`.
-    Descriptor,
-    /// A scalar expression and its type.
-    Scalar(DataType),
-}
-
-impl Arg {
-    fn family(&self) -> String {
-        match self {
-            Arg::Table { cols, .. } => format!("<{}>", record_type(cols)),
-            Arg::Descriptor => "<COLUMN_LIST>".into(),
-            Arg::Scalar(t) => format!("<{}>", family(t)),
-        }
-    }
-    fn summary(&self) -> String {
-        match self {
-            Arg::Table { cols, .. } => row_summary(cols),
-            Arg::Descriptor => "DESCRIPTOR NOT NULL".into(),
-            Arg::Scalar(t) => t.summary(),
-        }
-    }
-}
-
 impl<'c> Binder<'c> {
     /// The PTF bound to `fname` by `CREATE FUNCTION`, if any.
     pub(super) fn ptf_kind(&self, fname: &str) -> Option<PtfKind> {
@@ -86,44 +47,6 @@ impl<'c> Binder<'c> {
     /// The name `fname` was registered under by `CREATE FUNCTION` (as written there).
     fn ptf_registered_name(&self, fname: &str) -> Option<String> {
         self.catalog.functions.iter().rev().find(|(n, _)| n.eq_ignore_ascii_case(fname)).map(|(n, _)| n.clone())
-    }
-
-    /// Binds one argument as written: a table, a descriptor or a scalar.
-    fn bind_ptf_arg(&mut self, e: &SqlExpr) -> Result<Arg> {
-        if let Some(targs) = table_arg(e) {
-            let ids = match targs.first() {
-                Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::CompoundIdentifier(ids)))) => ids.clone(),
-                _ => return Err(unsupported("a table argument that is not TABLE <name>", span_of(e))),
-            };
-            let bound = self.bind_named_table(&ObjectName::from(ids), &None)?;
-            let cols = bound.scope.iter().filter(|f| !f.hidden).map(|f| (f.name.clone(), f.ty.clone())).collect();
-            return Ok(Arg::Table { cols, bound: Box::new(bound), args: targs[1..].to_vec() });
-        }
-        if is_descriptor(e) {
-            return Ok(Arg::Descriptor);
-        }
-        let b = bind_scalar(e, &Scope::new(Vec::new()), self.zone)?;
-        Ok(Arg::Scalar(b.ty().clone()))
-    }
-
-    /// A call of a name no function has: Calcite's "No match found for function signature".
-    pub(super) fn unknown_table_function(
-        &mut self,
-        fname: &str,
-        args: &[FunctionArg],
-        span: (Pos, Pos),
-    ) -> Result<Bound> {
-        let mut fams = Vec::new();
-        for a in args {
-            match a {
-                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => fams.push(self.bind_ptf_arg(e)?.family()),
-                FunctionArg::Named { name, arg: FunctionArgExpr::Expr(e), .. } => {
-                    fams.push(format!("{} => {}", name.value, self.bind_ptf_arg(e)?.family()))
-                }
-                _ => return Err(unsupported(format!("the table function {}", fname), span)),
-            }
-        }
-        Err(no_match(span, fname, &fams, None))
     }
 
     pub(super) fn bind_ptf(
@@ -136,126 +59,19 @@ impl<'c> Binder<'c> {
         let Some(sig) = kind.signature() else {
             return Err(unsupported(format!("the process table function {}", kind.name()), span));
         };
+        // (messages and EXPLAIN name the function as called; the default uid is its registered name)
         let reg = self.ptf_registered_name(fname).unwrap_or_else(|| kind.name().to_string());
-        let qualified = format!("default_catalog.default_database.{}", reg);
-        let sig_text = signature_text(&reg, sig);
+        let called = fname;
+        let qualified = format!("default_catalog.default_database.{}", called);
+        let sig_text = signature_text(called, sig);
         let mut names: Vec<String> = sig.tables.iter().map(|s| s.to_string()).collect();
         names.extend(sig.scalars.iter().map(|(n, _)| n.to_string()));
         names.push("on_time".into());
         names.push("uid".into());
         let (n_tables, n_scalars) = (sig.tables.len(), sig.scalars.len());
         let on_time_slot = n_tables + n_scalars;
-        let named = args.iter().filter(|a| matches!(a, FunctionArg::Named { .. })).count();
-        if named > 0 && named < args.len() {
-            return Err(unsupported(
-                format!(
-                    "positional and named arguments mixed in one call of {} (Flink 2.3 fails on it with a ClassCastException or an IndexOutOfBoundsException)",
-                    reg
-                ),
-                span,
-            ));
-        }
-        // every argument as written, then its signature slot (an unknown name is ignored)
-        let mut bound: Vec<(Option<String>, Arg, &SqlExpr)> = Vec::new();
-        for a in args {
-            match a {
-                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => {
-                    let b = self.bind_ptf_arg(e)?;
-                    bound.push((None, b, e));
-                }
-                FunctionArg::Named { name, arg: FunctionArgExpr::Expr(e), .. } => {
-                    let b = self.bind_ptf_arg(e)?;
-                    bound.push((Some(name.value.clone()), b, e));
-                }
-                _ => return Err(unsupported(format!("this argument form of {}", reg), span)),
-            }
-        }
-        if bound.is_empty() || (named == 0 && bound.len() > names.len()) {
-            let fams: Vec<String> = bound.iter().map(|(_, a, _)| a.family()).collect();
-            return Err(no_match(span, fname, &fams, Some(&sig_text)));
-        }
-        // Calcite checks a partitioned table where it is written against the parameter at that
-        // position (named arguments in another order than the signature's fail so)
-        for (k, (_, a, _)) in bound.iter().enumerate() {
-            let partitioned = matches!(a, Arg::Table { args, .. } if args.iter().any(|x| matches!(x,
-                FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f))) if f.name.to_string() == "__partition_by")));
-            if partitioned && k >= n_tables {
-                return Err(calcite_error(
-                    span,
-                    &format!(
-                        "Only tables with set semantics may be partitioned. Invalid PARTITION BY clause in the {}-th operand of table function '{}'",
-                        k, fname
-                    ),
-                ));
-            }
-        }
-        let mut slots: Vec<Option<usize>> = vec![None; names.len()];
-        for (k, (name, _, _)) in bound.iter().enumerate() {
-            match name {
-                None => slots[k] = Some(k),
-                Some(n) => {
-                    let Some(i) = names.iter().position(|x| x.eq_ignore_ascii_case(n)) else {
-                        if matches!(bound[k].1, Arg::Table { .. }) {
-                            return Err(unsupported(
-                                format!(
-                                    "a table for the unknown argument '{}' of {} (Flink 2.3 fails on it with a NullPointerException)",
-                                    n, reg
-                                ),
-                                span,
-                            ));
-                        }
-                        continue;
-                    };
-                    {
-                        if slots[i].is_some() {
-                            return Err(unsupported(format!("the argument '{}' of {} given twice", n, reg), span));
-                        }
-                        slots[i] = Some(k);
-                    }
-                }
-            }
-        }
-        if slots[..on_time_slot].iter().any(|s| s.is_none()) {
-            return Err(calcite_error(span, "DEFAULT is only allowed for optional parameters"));
-        }
-        // Calcite's operand families, slot by slot
-        let fits = |i: usize, a: &Arg| -> bool {
-            if i < n_tables {
-                return !matches!(a, Arg::Descriptor);
-            }
-            match (a, i - n_tables) {
-                (Arg::Scalar(t), j) if j < n_scalars => match sig.scalars[j].1 {
-                    ScalarArg::Interval => matches!(t.kind, TypeKind::IntervalDayTime),
-                    ScalarArg::Double | ScalarArg::Int => t.kind.is_numeric() || matches!(t.kind, TypeKind::Null),
-                },
-                (Arg::Descriptor, j) => j == n_scalars,
-                (Arg::Scalar(t), j) => {
-                    j == n_scalars + 1 && (t.kind.is_character() || matches!(t.kind, TypeKind::Null))
-                }
-                _ => false,
-            }
-        };
-        if slots.iter().enumerate().any(|(i, s)| s.is_some_and(|k| !fits(i, &bound[k].1))) {
-            let fams: Vec<String> = slots
-                .iter()
-                .enumerate()
-                .map(|(i, s)| match s {
-                    Some(k) => bound[*k].1.family(),
-                    None if i == on_time_slot => "<COLUMN_LIST>".into(),
-                    None => "<CHARACTER>".into(),
-                })
-                .collect();
-            return Err(no_match(span, fname, &fams, Some(&sig_text)));
-        }
-        let arg_types: Vec<String> = slots
-            .iter()
-            .enumerate()
-            .map(|(i, s)| match s {
-                Some(k) => bound[*k].1.summary(),
-                None if i == on_time_slot => "DESCRIPTOR".into(),
-                None => "STRING".into(),
-            })
-            .collect();
+        let call = self.bind_ptf_call(sig, fname, &reg, args, span)?;
+        let (bound, slots, arg_types) = (call.args, call.slots, call.arg_types);
         let fail =
             |expected: bool, msg: String| invalid_call(&qualified, &arg_types, expected.then_some(&*sig_text), &msg);
         let expr_of = |i: usize| slots[i].map(|k| bound[k].2);
@@ -292,6 +108,17 @@ impl<'c> Binder<'c> {
                     FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => x,
                     _ => return Err(unsupported("this PARTITION BY form", span_of(e))),
                 };
+                if let SqlExpr::CompoundIdentifier(ids) = ke {
+                    // Calcite's grammar takes simple names only after PARTITION BY
+                    let (_, dot) = crate::sql::ident_span(&ids[0]);
+                    let m = format!(
+                        "Encountered \".\" at line {}, column {}.\nWas expecting one of:\n    \"ORDER\" ...\n    \")\" ...\n    \",\" ...",
+                        dot.line, dot.col
+                    );
+                    return Err(Error::parse(format!("SQL parse failed. {}", m))
+                        .caused_by(format!("org.apache.calcite.sql.parser.SqlParseException: {}", m))
+                        .at(dot, Pos { line: dot.line, col: dot.col + 1 }));
+                }
                 if let SqlExpr::Identifier(id) = ke {
                     if !cols.iter().any(|(n, _)| *n == id.value) {
                         let avail: Vec<&str> = cols.iter().map(|(n, _)| n.as_str()).collect();
@@ -331,11 +158,8 @@ impl<'c> Binder<'c> {
             inputs.push(b.rel.clone());
         }
         // co-partitioning: the same number of keys with the same types
-        let key_types: Vec<Vec<String>> = keys
-            .iter()
-            .zip(&inputs)
-            .map(|(k, r)| k.iter().map(|&i| r.fields[i].ty.without_time_attr().summary()).collect())
-            .collect();
+        let key_types: Vec<Vec<String>> =
+            keys.iter().zip(&inputs).map(|(k, r)| k.iter().map(|&i| r.fields[i].ty.summary()).collect()).collect();
         if key_types.iter().any(|t| *t != key_types[0]) {
             let sets: Vec<String> = key_types.iter().map(|t| format!("[{}]", t.join(", "))).collect();
             return Err(fail(
@@ -351,13 +175,17 @@ impl<'c> Binder<'c> {
         let ctx = EvalCtx::new(self.zone);
         let uid = match expr_of(on_time_slot + 1) {
             None => reg.clone(),
+            // (a NULL uid is no uid; an expression is no literal: Flink sees an empty one)
+            Some(SqlExpr::Cast { expr, .. }) if matches!(&**expr, SqlExpr::Value(v) if v.value == sqlparser::ast::Value::Null) => {
+                called.to_string()
+            }
             Some(e) => {
-                let v = bind_scalar(e, &empty, self.zone)?
-                    .eval(&[], &ctx)
-                    .map_err(|_| unsupported("a uid that is not a string literal", span_of(e)))?;
-                let s = match v {
-                    Value::String(s) => s.to_string(),
-                    _ => return Err(unsupported("a uid that is not a string literal", span_of(e))),
+                let s = match e {
+                    SqlExpr::Value(v) => match &v.value {
+                        sqlparser::ast::Value::SingleQuotedString(s) => s.clone(),
+                        _ => return Err(unsupported("a uid that is not a string literal", span_of(e))),
+                    },
+                    _ => String::new(),
                 };
                 let ok = s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
                     && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
@@ -376,7 +204,7 @@ impl<'c> Binder<'c> {
         // on_time => DESCRIPTOR(col): the column of every table argument
         let mut time_cols = vec![None; inputs.len()];
         let mut rowtime_ty = None;
-        let mut time_col_name = None;
+        let mut time_col_names: Vec<String> = Vec::new();
         match expr_of(on_time_slot) {
             Some(e) if sig.on_time == OnTime::Rejected => {
                 return Err(unsupported(
@@ -395,65 +223,25 @@ impl<'c> Binder<'c> {
             }
             None => {}
             Some(e) => {
-                let col = match e {
-                    SqlExpr::Function(f) => match list_args(f).first() {
-                        Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Identifier(i)))) if list_args(f).len() == 1 => {
-                            i.clone()
+                let cols: Vec<sqlparser::ast::Ident> = match e {
+                    SqlExpr::Function(f) => {
+                        let mut v = Vec::new();
+                        for a in list_args(f) {
+                            match a {
+                                FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Identifier(i))) => v.push(i),
+                                _ => return Err(unsupported("on_time with other than column names", span_of(e))),
+                            }
                         }
-                        _ => return Err(unsupported("on_time with other than one column", span_of(e))),
-                    },
+                        v
+                    }
                     _ => return Err(unsupported("on_time that is not DESCRIPTOR(col)", span_of(e))),
                 };
-                let found: Vec<Option<usize>> = scopes
-                    .iter()
-                    .map(|sc| {
-                        resolve(std::slice::from_ref(&col), &Scope::new(sc.clone()), crate::sql::ident_span(&col))
-                            .ok()
-                            .and_then(|r| r.as_input())
-                    })
-                    .collect();
-                if found.iter().all(|f| f.is_none()) {
-                    return Err(fail(
-                        false,
-                        format!(
-                            "Invalid time attribute declaration. Each column in the `on_time` argument must reference at least one column in one of the table arguments. Unknown references: [{}]",
-                            col.value
-                        ),
-                    ));
-                }
-                for (ti, c) in found.iter().enumerate() {
-                    let Some(c) = *c else {
-                        return Err(unsupported("on_time naming a column only some table arguments have", span_of(e)));
-                    };
-                    let ty = &inputs[ti].fields[c].ty;
-                    let precision_ok = match ty.kind {
-                        TypeKind::Timestamp { precision, .. } | TypeKind::TimestampLtz { precision, .. } => precision <= 3,
-                        _ => false,
-                    };
-                    if !precision_ok {
-                        return Err(fail(
-                            false,
-                            format!(
-                                "Unsupported data type for time attribute. The `on_time` argument must reference a TIMESTAMP or TIMESTAMP_LTZ column (up to precision 3). However, column '{}' in table argument '{}' has data type '{}'.",
-                                col.value,
-                                sig.tables[ti],
-                                ty.without_time_attr().summary()
-                            ),
-                        ));
-                    }
-                    time_cols[ti] = Some(c);
-                }
-                for (ti, c) in found.iter().enumerate() {
-                    let ty = &inputs[ti].fields[c.unwrap_or_default()].ty;
-                    if ty.time_attr() != TimeAttr::Rowtime {
-                        return Err(Error::validation(format!(
-                            "Column '{}' is not a valid time attribute. Only columns with a watermark declaration qualify for the `on_time` argument. Also, make sure that the watermarked column is forwarded without any modification.",
-                            col.value
-                        )));
-                    }
-                    rowtime_ty.get_or_insert_with(|| ty.clone());
-                }
-                time_col_name = Some(col.value.clone());
+                let fields: Vec<Vec<(String, DataType)>> =
+                    inputs.iter().map(|r| r.fields.iter().map(|f| (f.name.clone(), f.ty.clone())).collect()).collect();
+                let (tc, ty) = resolve_on_time(&cols, sig.tables, &fields, &fail, span_of(e))?;
+                time_cols = tc;
+                rowtime_ty = Some(ty);
+                time_col_names = cols.iter().map(|c| c.value.clone()).collect();
             }
         }
         for r in &inputs {
@@ -515,15 +303,18 @@ impl<'c> Binder<'c> {
         let mut ops: Vec<String> =
             key_texts.iter().enumerate().map(|(i, k)| format!("TABLE(#{}) PARTITION BY({})", i, k)).collect();
         ops.extend(scalar_texts);
-        ops.push(match &time_col_name {
-            Some(c) => format!("DESCRIPTOR(_UTF-16LE'{}')", c),
-            None => "DEFAULT()".into(),
+        ops.push(match time_col_names.is_empty() {
+            false => {
+                let c: Vec<String> = time_col_names.iter().map(|c| format!("_UTF-16LE'{}'", c)).collect();
+                format!("DESCRIPTOR({})", c.join(", "))
+            }
+            true => "DEFAULT()".into(),
         });
         ops.push(match expr_of(on_time_slot + 1) {
             Some(_) => format!("_UTF-16LE'{}'", uid),
             None => "DEFAULT()".into(),
         });
-        let invocation = format!("{}({})", reg, ops.join(", "));
+        let invocation = format!("{}({})", called, ops.join(", "));
         // output: each table's PARTITION BY columns, the function's columns (a name repeating a
         // partition key gets a number suffix, as Flink does: ticker → ticker0), then rowtime
         let mut fields: Vec<Field> = Vec::new();

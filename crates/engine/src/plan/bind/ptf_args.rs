@@ -203,6 +203,88 @@ fn interval_ms(iv: &sqlparser::ast::Interval) -> Option<i64> {
     n.checked_mul(per)
 }
 
+/// `on_time => DESCRIPTOR(c, …)` over the table arguments (`fields`: each table's columns), in
+/// Flink's order of checks: names no table has ("Unknown references"), a column that is no
+/// TIMESTAMP/TIMESTAMP_LTZ(≤3), a table without any of them ("requires a time attribute"), then
+/// (the physical planner) a column without a watermark. Gives each table's time column and the
+/// output's `rowtime` type.
+pub fn resolve_on_time(
+    cols: &[sqlparser::ast::Ident],
+    tables: &[&str],
+    fields: &[Vec<(String, DataType)>],
+    fail: &dyn Fn(bool, String) -> Error,
+    span: (Pos, Pos),
+) -> crate::error::Result<(Vec<Option<usize>>, DataType)> {
+    let find = |t: usize, c: &str| fields[t].iter().position(|(n, _)| n == c);
+    let unknown: Vec<&str> =
+        cols.iter().map(|c| c.value.as_str()).filter(|c| (0..fields.len()).all(|t| find(t, c).is_none())).collect();
+    if !unknown.is_empty() {
+        return Err(fail(
+            false,
+            format!(
+                "Invalid time attribute declaration. Each column in the `on_time` argument must reference at least one column in one of the table arguments. Unknown references: [{}]",
+                unknown.join(", ")
+            ),
+        ));
+    }
+    let mut per_table: Vec<Vec<usize>> = vec![Vec::new(); fields.len()];
+    for (t, tf) in fields.iter().enumerate() {
+        for c in cols {
+            let Some(i) = find(t, &c.value) else { continue };
+            let ty = &tf[i].1;
+            let ok = match ty.kind {
+                TypeKind::Timestamp { precision, .. } | TypeKind::TimestampLtz { precision, .. } => precision <= 3,
+                _ => false,
+            };
+            if !ok {
+                return Err(fail(
+                    false,
+                    format!(
+                        "Unsupported data type for time attribute. The `on_time` argument must reference a TIMESTAMP or TIMESTAMP_LTZ column (up to precision 3). However, column '{}' in table argument '{}' has data type '{}'.",
+                        c.value,
+                        tables.get(t).copied().unwrap_or_default(),
+                        ty.without_time_attr().summary()
+                    ),
+                ));
+            }
+            per_table[t].push(i);
+        }
+    }
+    let mut time_cols = Vec::new();
+    for (t, found) in per_table.iter().enumerate() {
+        match found.as_slice() {
+            [] => {
+                return Err(fail(
+                    false,
+                    format!(
+                        "Table argument '{}' requires a time attribute. Please provide one using the implicit `on_time` argument. For example: myFunction(..., on_time => DESCRIPTOR(`my_timestamp`)",
+                        tables.get(t).copied().unwrap_or_default()
+                    ),
+                ))
+            }
+            [i] => time_cols.push(Some(*i)),
+            _ => {
+                return Err(Error::unsupported("an on_time DESCRIPTOR naming two columns of one table").at(span.0, span.1))
+            }
+        }
+    }
+    let mut rowtime = None;
+    for (t, c) in time_cols.iter().enumerate() {
+        let (name, ty) = &fields[t][c.unwrap_or_default()];
+        if ty.time_attr() != crate::types::TimeAttr::Rowtime {
+            return Err(Error::validation(format!(
+                "Column '{}' is not a valid time attribute. Only columns with a watermark declaration qualify for the `on_time` argument. Also, make sure that the watermarked column is forwarded without any modification.",
+                name
+            )));
+        }
+        rowtime.get_or_insert_with(|| ty.clone());
+    }
+    match rowtime {
+        Some(ty) => Ok((time_cols, ty)),
+        None => Err(Error::unsupported("on_time without a table argument").at(span.0, span.1)),
+    }
+}
+
 /// Flink's check of the PTF calls of one statement (after sub-plan reuse): two different calls
 /// with the same `uid` (by default the function name) fail. Identical calls are one operator
 /// when `table.optimizer.reuse-sub-plan-enabled` is on (the default), so they pass.
