@@ -1,7 +1,7 @@
 //! Process table function calls in FROM: `Name(t => TABLE x PARTITION BY k, …, scalar => v, …,
 //! on_time => DESCRIPTOR(c), uid => '…')` of a function bound by `CREATE FUNCTION` to a built-in
 //! (`ops::ptf`), checked in Flink 2.3's order with its words (`ptf_args`; oracle scenarios
-//! `ptf/errors_*`): Calcite first (too many arguments or an argument of the wrong family: "No
+//! `ptf/errors_*`, `ptf/uid_*`): Calcite first (`ptf_call`) (too many arguments or an argument of the wrong family: "No
 //! match found for function signature"; a missing one: "DEFAULT is only allowed for optional
 //! parameters"; an unknown argument name is ignored), then Flink's type inference ("Invalid
 //! function call": a table argument that is no table, PARTITION BY a column the table lacks, no
@@ -64,10 +64,6 @@ impl<'c> Binder<'c> {
         let called = fname;
         let qualified = format!("default_catalog.default_database.{}", called);
         let sig_text = signature_text(called, sig);
-        let mut names: Vec<String> = sig.tables.iter().map(|s| s.to_string()).collect();
-        names.extend(sig.scalars.iter().map(|(n, _)| n.to_string()));
-        names.push("on_time".into());
-        names.push("uid".into());
         let (n_tables, n_scalars) = (sig.tables.len(), sig.scalars.len());
         let on_time_slot = n_tables + n_scalars;
         let call = self.bind_ptf_call(sig, fname, &reg, args, span)?;
@@ -110,7 +106,7 @@ impl<'c> Binder<'c> {
                 };
                 if let SqlExpr::CompoundIdentifier(ids) = ke {
                     // Calcite's grammar takes simple names only after PARTITION BY
-                    let (_, dot) = crate::sql::ident_span(&ids[0]);
+                    let dot = ids.first().map(|i| crate::sql::ident_span(i).1).unwrap_or(span.0);
                     let m = format!(
                         "Encountered \".\" at line {}, column {}.\nWas expecting one of:\n    \"ORDER\" ...\n    \")\" ...\n    \",\" ...",
                         dot.line, dot.col
