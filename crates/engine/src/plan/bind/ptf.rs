@@ -315,8 +315,24 @@ impl<'c> Binder<'c> {
         // partition key gets a number suffix, as Flink does: ticker → ticker0), then rowtime
         let mut fields: Vec<Field> = Vec::new();
         for (ti, k) in keys.iter().enumerate() {
+            // a key repeating a key of the same table gets Calcite's `name_$0`, one repeating
+            // an earlier table's key Flink's `id0` (oracle ptf/errors_accepted_forms)
+            let before = fields.len();
             for &i in k {
-                fields.push(inputs[ti].fields[i].clone());
+                let mut f = inputs[ti].fields[i].clone();
+                let base = f.name.clone();
+                let mut n = 0;
+                while fields[before..].iter().any(|x| x.name == f.name) {
+                    f.name = format!("{}_${}", base, n);
+                    n += 1;
+                }
+                let own = f.name.clone();
+                let mut n = 0;
+                while fields.iter().any(|x| x.name == f.name) {
+                    f.name = format!("{}{}", own, n);
+                    n += 1;
+                }
+                fields.push(f);
             }
         }
         for (n, ty) in (sig.output)() {
