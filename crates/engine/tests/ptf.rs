@@ -88,3 +88,33 @@ fn the_tutorials_pojo_columns_for_select_star() {
         rows[0]
     );
 }
+
+#[test]
+fn a_missing_partition_by_is_flinks_invalid_function_call() {
+    // (Flink's words: oracle scenario ptf/errors_partition_by)
+    let s = I3.replace("TABLE humidity_readings PARTITION BY sensor_id", "TABLE humidity_readings");
+    assert!(error_of(&s).starts_with("SQL validation failed. Invalid function call:\n"), "{}", error_of(&s));
+}
+
+fn error_of(script: &str) -> String {
+    let t = run_script(script, &RunConfig { dialect: Dialect::Flink, trace: false });
+    t.queries.first().and_then(|q| q.error.as_ref().map(|e| e.message.clone())).unwrap_or_default()
+}
+
+/// Issue 13: the tutorial's CREATE FUNCTION is optional on the page (the Confluent dialect): the
+/// built-in is the tutorial's class and a note says Flink needs the statement; Flink's dialect
+/// answers as Flink does (Calcite's "No match found", oracle scenario ptf/errors_unknown_function).
+#[test]
+fn without_create_function_the_page_runs_the_built_in() {
+    let script = I3.replace(ORACLE_FORM, "");
+    let t = run_script(&script, &RunConfig { dialect: Dialect::Confluent, trace: false });
+    let q = t.queries.into_iter().next().expect("one query");
+    assert!(q.error.is_none(), "{:?}", q.error);
+    assert_eq!(q.materialized_bounded, run(I3).materialized_bounded);
+    assert!(q.notes.iter().any(|n| n.contains("SensorFusionPtf is not created in this script")), "{:?}", q.notes);
+    assert!(
+        error_of(&script).contains("No match found for function signature SensorFusionPtf("),
+        "{}",
+        error_of(&script)
+    );
+}

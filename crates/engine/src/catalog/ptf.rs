@@ -63,6 +63,12 @@ impl PtfKind {
         })
     }
 
+    /// A built-in called by name without CREATE FUNCTION (the Confluent dialect):
+    /// `SensorFusionPtf` is the tutorial's class.
+    pub fn builtin(name: &str) -> Option<PtfKind> {
+        PtfKind::for_class(name, "")
+    }
+
     pub fn names() -> Vec<&'static str> {
         ALL.iter().map(|k| k.name()).collect()
     }

@@ -342,12 +342,18 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
             format!("Union(all=[true], union=[{}])", names.join(", "))
         }
         Node::Correlate(c) => correlate_line(c, rel),
-        Node::Ptf(p) => format!(
-            "ProcessTableFunction(invocation=[{}(...)], uid=[{}], select=[{}])",
-            p.kind.name(),
-            p.uid,
-            rel.names().join(",")
-        ),
+        Node::Ptf(p) => {
+            // (Flink's StreamPhysicalProcessTableFunction: the call's RexCall, oracle ptf/errors_*)
+            let row: Vec<String> =
+                rel.fields.iter().map(|f| format!("{} {}", crate::types::calcite_name(&f.ty), f.name)).collect();
+            format!(
+                "ProcessTableFunction(invocation=[{}], uid=[{}], select=[{}], rowType=[RecordType({})])",
+                p.invocation,
+                p.uid,
+                rel.names().join(","),
+                row.join(", ")
+            )
+        }
         Node::Expand { input, projects } => {
             let names = input.names();
             let sets: Vec<String> = projects
@@ -669,9 +675,79 @@ pub fn explain(rel: &Rel, catalog: &Catalog) -> String {
 
 /// The plan text, with each operator's changelog mode (`EXPLAIN CHANGELOG_MODE`).
 pub fn explain_with(rel: &Rel, catalog: &Catalog, changelog_modes: bool) -> String {
-    let mut s = String::from("== Optimized Execution Plan ==\n");
+    let mut s = String::new();
     render(rel, catalog, "", changelog_modes, &mut s, false);
-    s
+    format!("== Optimized Execution Plan ==\n{}", mark_reuse(&s))
+}
+
+/// Flink's sub-plan reuse as its plan shows it: a subtree identical to one printed before it is
+/// `Reused(reference_id=[n])`, and the first one ends with `(reuse_id=[n])` (oracle i14, the PTF
+/// called twice; a self-join's Exchange).
+fn mark_reuse(text: &str) -> String {
+    const TOKENS: [&str; 4] = [":  ", "   ", ":- ", "+- "];
+    let lines: Vec<&str> = text.lines().collect();
+    let split = |l: &str| -> (usize, String) {
+        let mut i = 0;
+        while l.get(i..i + 3).is_some_and(|t| TOKENS.contains(&t)) {
+            i += 3;
+        }
+        (i / 3, l[i..].to_string())
+    };
+    let parsed: Vec<(usize, String)> = lines.iter().map(|l| split(l)).collect();
+    let end_of = |i: usize| -> usize {
+        let d = parsed[i].0;
+        let mut j = i + 1;
+        while j < parsed.len() && parsed[j].0 > d {
+            j += 1;
+        }
+        j
+    };
+    let digest = |i: usize| -> String {
+        let d = parsed[i].0;
+        parsed[i..end_of(i)].iter().map(|(dd, t)| format!("{}|{}\n", dd - d, t)).collect()
+    };
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    let mut ids: Vec<(usize, usize)> = Vec::new();
+    let mut reused: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    while i < parsed.len() {
+        let dg = digest(i);
+        if let Some(&(_, first)) = seen.iter().find(|(x, _)| *x == dg) {
+            let id = match ids.iter().find(|(f, _)| *f == first) {
+                Some(&(_, id)) => id,
+                None => {
+                    ids.push((first, ids.len() + 1));
+                    ids.len()
+                }
+            };
+            reused.push((i, id));
+            i = end_of(i);
+            continue;
+        }
+        seen.push((dg, i));
+        i += 1;
+    }
+    if reused.is_empty() {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let l = lines[i];
+        let head = &l[..parsed[i].0 * 3];
+        if let Some(&(_, id)) = reused.iter().find(|(r, _)| *r == i) {
+            out.push_str(&format!("{}Reused(reference_id=[{}])\n", head, id));
+            i = end_of(i);
+            continue;
+        }
+        out.push_str(l);
+        if let Some(&(_, id)) = ids.iter().find(|(f, _)| *f == i) {
+            out.push_str(&format!("(reuse_id=[{}])", id));
+        }
+        out.push('\n');
+        i += 1;
+    }
+    out
 }
 
 /// Flink's MultiJoin line (conditions in EXPLAIN's infix notation).

@@ -61,6 +61,9 @@ pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, 
     binder.interval_min_cleanup = settings.duration_ms("table.exec.interval-join.min-cleanup-interval")?;
     let bound = binder.bind_query(q, None)?;
     let rel = passes(bound.rel)?;
+    // Flink's uid check of the statement's PTF calls (identical calls are one, reused, operator)
+    let reuse = !matches!(settings.get("table.optimizer.reuse-sub-plan-enabled"), Some(v) if v.trim().eq_ignore_ascii_case("false"));
+    bind::ptf_args::check_uids(&rel, reuse)?;
     let mut schema = rel.fields.clone();
     let mut notes: Vec<String> = binder.warnings.iter().map(|w| format!("# note: {}", w)).collect();
     let rowtimes: Vec<usize> = (0..schema.len()).filter(|&i| schema[i].ty.is_rowtime()).collect();

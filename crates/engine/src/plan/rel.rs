@@ -369,6 +369,8 @@ pub struct PtfNode {
     /// the first is a rowtime attribute, ascending: rows are sorted by it (ties by the others) and
     /// passed on as the table's watermark advances; rows at or before it are dropped.
     pub order: Vec<Vec<(usize, bool)>>,
+    /// The call as Flink's EXPLAIN prints it (`F(TABLE(#0) PARTITION BY($0), …, DEFAULT())`).
+    pub invocation: String,
 }
 
 #[derive(Clone, Debug)]

@@ -23,8 +23,11 @@ impl<'c> Binder<'c> {
                     return Err(Error::unsupported("temporal joins (FOR SYSTEM_TIME AS OF)").at(s, e));
                 }
                 if let Some(a) = args {
-                    let fname = name.to_string().to_ascii_uppercase();
-                    let b = self.bind_table_function(&fname, &a.args, span_of(tf))?;
+                    let fname = name.to_string();
+                    // (Calcite's span of a call ends at its closing parenthesis)
+                    let (s, e) = span_of(name);
+                    let span = (s, crate::sql::paren_close_after(e).unwrap_or(e));
+                    let b = self.bind_table_function(&fname, &a.args, span)?;
                     return apply_alias(b, alias, None);
                 }
                 self.bind_named_table(name, alias)
@@ -38,7 +41,7 @@ impl<'c> Binder<'c> {
             }
             TableFactor::TableFunction { expr, alias } => match expr {
                 SqlExpr::Function(f) => {
-                    let fname = f.name.to_string().to_ascii_uppercase();
+                    let fname = f.name.to_string();
                     let args: Vec<FunctionArg> = match &f.args {
                         sqlparser::ast::FunctionArguments::List(l) => l.args.clone(),
                         _ => Vec::new(),
@@ -49,7 +52,7 @@ impl<'c> Binder<'c> {
                 other => Err(Error::unsupported(format!("TABLE({})", other))),
             },
             TableFactor::Function { name, args, alias, .. } => {
-                let fname = name.to_string().to_ascii_uppercase();
+                let fname = name.to_string();
                 let b = self.bind_table_function(&fname, args, span_of(tf))?;
                 apply_alias(b, alias, None)
             }

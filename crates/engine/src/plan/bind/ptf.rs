@@ -1,21 +1,26 @@
 //! Process table function calls in FROM: `Name(t => TABLE x PARTITION BY k, …, scalar => v, …,
 //! on_time => DESCRIPTOR(c), uid => '…')` of a function bound by `CREATE FUNCTION` to a built-in
-//! (`ops::ptf`). Named or positional arguments in signature order (tables, scalars, then the
-//! implicit `on_time` and `uid`). What Flink checks and this slice has no oracle text for yet
-//! answers "not supported yet: …" (row-semantic tables, a missing PARTITION BY, a non-time
-//! `on_time`, wrong scalar types). An updating input (ScorePtf's output, an upsert table) is
-//! refused with Flink's TableException naming the node that produces the updates.
+//! (`ops::ptf`), checked in Flink 2.3's order with its words (`ptf_args`; oracle scenarios
+//! `ptf/errors_*`, `ptf/uid_*`): Calcite first (`ptf_call`) (too many arguments or an argument of the wrong family: "No
+//! match found for function signature"; a missing one: "DEFAULT is only allowed for optional
+//! parameters"; an unknown argument name is ignored), then Flink's type inference ("Invalid
+//! function call": a table argument that is no table, PARTITION BY a column the table lacks, no
+//! PARTITION BY, keys that do not co-partition, a bad `uid`, `on_time` naming no column or one
+//! that is no TIMESTAMP), then the physical planner (`on_time` of a column without watermark,
+//! an updating input). Named or positional arguments in signature order (tables, scalars, then
+//! the implicit `on_time` and `uid`). What Flink 2.3 accepts and then fails on at run time (an
+//! INT or DECIMAL value for a DOUBLE argument: its generated code does not compile), and what it
+//! crashes on (positional and named arguments mixed), answers "not supported yet: …".
 
-use sqlparser::ast::{
-    Expr as SqlExpr, FunctionArg, FunctionArgExpr, Join, JoinConstraint, JoinOperator, ObjectName, TableFactor,
-};
+use sqlparser::ast::{Expr as SqlExpr, FunctionArg, FunctionArgExpr};
 
+use super::ptf_args::{invalid_call, resolve_on_time, rex_text, signature_text};
+use super::ptf_call::{table_arg, Arg};
 use crate::catalog::ptf::{OnTime, PtfKind, ScalarArg};
 use crate::error::{Error, Pos, Result};
-use crate::expr::bind::{bind_scalar, resolve, Scope, ScopeField};
+use crate::expr::bind::{bind_scalar, calcite_error, Scope, ScopeField};
 use crate::expr::EvalCtx;
 use crate::plan::rel::{Field, Node, PtfNode, Rel};
-use crate::sql::dialect::TABLE_ARG;
 use crate::sql::span_of;
 use crate::types::{DataType, TimeAttr};
 use crate::value::Value;
@@ -33,146 +38,69 @@ fn list_args(f: &sqlparser::ast::Function) -> Vec<FunctionArg> {
     }
 }
 
-/// A join condition as Calcite's `SqlNode#toString` prints it (`` `t`.`person` = `s`.`name` AND
-/// `s`.`sum` > 1 ``), for the forms whose printing the oracle showed; None for the others.
-fn calcite_condition(e: &SqlExpr) -> Option<String> {
-    use sqlparser::ast::{BinaryOperator as B, Value as V};
-    Some(match e {
-        SqlExpr::Identifier(i) => format!("`{}`", i.value),
-        SqlExpr::CompoundIdentifier(ids) => ids.iter().map(|i| format!("`{}`", i.value)).collect::<Vec<_>>().join("."),
-        SqlExpr::Value(v) => match &v.value {
-            V::Number(n, _) if !n.contains(['e', 'E']) => n.clone(),
-            V::Boolean(b) => (if *b { "TRUE" } else { "FALSE" }).to_string(),
-            _ => return None,
-        },
-        SqlExpr::BinaryOp { left, op, right } => {
-            let op = match op {
-                B::Eq => "=",
-                B::NotEq => "<>",
-                B::Lt => "<",
-                B::LtEq => "<=",
-                B::Gt => ">",
-                B::GtEq => ">=",
-                B::And => "AND",
-                _ => return None,
-            };
-            // only AND may take a nested operator (its operands print without parentheses)
-            let nested = |x: &SqlExpr| matches!(x, SqlExpr::BinaryOp { op: sqlparser::ast::BinaryOperator::And, .. });
-            if op != "AND" && (nested(left) || nested(right)) {
-                return None;
-            }
-            if op != "AND"
-                && (matches!(**left, SqlExpr::BinaryOp { .. }) || matches!(**right, SqlExpr::BinaryOp { .. }))
-            {
-                return None;
-            }
-            format!("{} {} {}", calcite_condition(left)?, op, calcite_condition(right)?)
-        }
-        _ => return None,
-    })
-}
-
 impl<'c> Binder<'c> {
-    /// `… LEFT JOIN ptf(…) ON cond`: Flink's validator (`FlinkCalciteSqlValidator#validateJoin`,
-    /// before it validates either side) accepts only `ON TRUE` for a table function on the right
-    /// of a LEFT join (oracle: ptf/score_top_n_and_outer_join).
-    pub(super) fn check_left_join_of_ptf(&self, j: &Join) -> Result<()> {
-        let cond = match &j.join_operator {
-            JoinOperator::Left(JoinConstraint::On(e)) | JoinOperator::LeftOuter(JoinConstraint::On(e)) => e,
-            _ => return Ok(()),
-        };
-        let fname = match &j.relation {
-            TableFactor::Table { name, args: Some(_), .. } | TableFactor::Function { name, .. } => name.to_string(),
-            TableFactor::TableFunction { expr: SqlExpr::Function(f), .. } => f.name.to_string(),
-            _ => return Ok(()),
-        };
-        if self.ptf_kind(&fname).is_none() {
-            return Ok(());
-        }
-        if let SqlExpr::Value(v) = cond {
-            if matches!(v.value, sqlparser::ast::Value::Boolean(true)) {
-                return Ok(());
-            }
-        }
-        let (a, b) = span_of(cond);
-        match calcite_condition(cond) {
-            Some(text) => Err(Error::validation(format!(
-                "SQL validation failed. Left outer joins with a table function do not accept a predicate such as {}. Only literal TRUE is accepted.",
-                text
-            ))
-            .caused_by(format!(
-                "org.apache.flink.table.api.ValidationException: Left outer joins with a table function do not accept a predicate such as {}. Only literal TRUE is accepted.",
-                text
-            ))
-            .at(a, b)),
-            None => Err(unsupported(
-                format!("LEFT JOIN {}(…) ON a condition other than TRUE (Flink rejects it; JoinLab cannot print this condition as Flink does)", fname),
-                (a, b),
-            )),
-        }
+    /// The PTF bound to `fname` by `CREATE FUNCTION`, if any; in the Confluent dialect (the
+    /// page's) a built-in's name also works without it (issue 13: the tutorial's CREATE FUNCTION
+    /// is optional; `SensorFusionPtf` is then the tutorial's class). Flink's dialect answers as
+    /// Flink does: "No match found for function signature".
+    pub(super) fn ptf_kind(&self, fname: &str) -> Option<PtfKind> {
+        self.created_ptf(fname).or_else(|| match self.dialect {
+            crate::Dialect::Confluent => PtfKind::builtin(fname),
+            crate::Dialect::Flink => None,
+        })
     }
 
     /// The PTF bound to `fname` by `CREATE FUNCTION`, if any.
-    pub(super) fn ptf_kind(&self, fname: &str) -> Option<PtfKind> {
+    pub(super) fn created_ptf(&self, fname: &str) -> Option<PtfKind> {
         self.catalog.functions.iter().rev().find(|(n, _)| n.eq_ignore_ascii_case(fname)).map(|(_, k)| *k)
     }
 
-    pub(super) fn bind_ptf(&mut self, kind: PtfKind, args: &[FunctionArg], span: (Pos, Pos)) -> Result<Bound> {
+    /// The name `fname` was registered under by `CREATE FUNCTION` (as written there).
+    fn ptf_registered_name(&self, fname: &str) -> Option<String> {
+        self.catalog.functions.iter().rev().find(|(n, _)| n.eq_ignore_ascii_case(fname)).map(|(n, _)| n.clone())
+    }
+
+    pub(super) fn bind_ptf(
+        &mut self,
+        kind: PtfKind,
+        fname: &str,
+        args: &[FunctionArg],
+        span: (Pos, Pos),
+    ) -> Result<Bound> {
         let Some(sig) = kind.signature() else {
             return Err(unsupported(format!("the process table function {}", kind.name()), span));
         };
-        let mut names: Vec<String> = sig.tables.iter().map(|s| s.to_string()).collect();
-        names.extend(sig.scalars.iter().map(|(n, _)| n.to_string()));
-        names.push("on_time".into());
-        names.push("uid".into());
-        let mut slots: Vec<Option<&SqlExpr>> = vec![None; names.len()];
-        for (k, a) in args.iter().enumerate() {
-            match a {
-                FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) if k < slots.len() => slots[k] = Some(e),
-                FunctionArg::Named { name, arg: FunctionArgExpr::Expr(e), .. } => {
-                    match names.iter().position(|x| x.eq_ignore_ascii_case(&name.value)) {
-                        Some(i) => slots[i] = Some(e),
-                        None => {
-                            return Err(unsupported(
-                                format!("the argument '{}' of {} (unknown argument name)", name.value, kind.name()),
-                                crate::sql::ident_span(name),
-                            ))
-                        }
-                    }
-                }
-                _ => return Err(unsupported(format!("this argument form of {}", kind.name()), span)),
-            }
-        }
-        for (i, n) in names.iter().enumerate().take(sig.tables.len() + sig.scalars.len()) {
-            if slots[i].is_none() {
-                return Err(unsupported(format!("a call of {} without its argument '{}'", kind.name(), n), span));
-            }
-        }
+        // (messages and EXPLAIN name the function as called; the default uid is its registered name)
+        let reg = self.ptf_registered_name(fname).unwrap_or_else(|| kind.name().to_string());
+        let called = fname;
+        let qualified = format!("default_catalog.default_database.{}", called);
+        let sig_text = signature_text(called, sig);
+        let (n_tables, n_scalars) = (sig.tables.len(), sig.scalars.len());
+        let on_time_slot = n_tables + n_scalars;
+        let call = self.bind_ptf_call(sig, fname, &reg, args, span)?;
+        let (bound, slots, arg_types) = (call.args, call.slots, call.arg_types);
+        let fail =
+            |expected: bool, msg: String| invalid_call(&qualified, &arg_types, expected.then_some(&*sig_text), &msg);
+        let expr_of = |i: usize| slots[i].map(|k| bound[k].2);
         // table arguments: TABLE t PARTITION BY k, …
         let mut inputs = Vec::new();
         let mut table_names = Vec::new();
         let mut keys = Vec::new();
         let mut scopes = Vec::new();
-        let mut updating_input: Option<String> = None;
+        let mut key_texts = Vec::new();
         let mut orders: Vec<Vec<(usize, bool)>> = Vec::new();
-        for (ti, slot) in slots.iter().enumerate().take(sig.tables.len()) {
-            let e = slot.ok_or_else(|| unsupported("a missing table argument", span))?;
-            let targs = match e {
-                SqlExpr::Function(f) if f.name.to_string() == TABLE_ARG => list_args(f),
-                other => {
-                    return Err(unsupported(
-                        format!("the table argument '{}' of {} that is not TABLE <name>", sig.tables[ti], kind.name()),
-                        span_of(other),
-                    ))
-                }
-            };
-            let ids = match targs.first() {
-                Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::CompoundIdentifier(ids)))) => ids.clone(),
-                _ => return Err(unsupported("a table argument that is not TABLE <name>", span_of(e))),
+        for (ti, slot) in slots.iter().enumerate().take(n_tables) {
+            let k = slot.unwrap_or_default();
+            let e = bound[k].2;
+            let Arg::Table { cols, bound: b, args: targs } = &bound[k].1 else {
+                return Err(fail(
+                    true,
+                    format!("Invalid argument value. Argument '{}' expects a table to be passed.", sig.tables[ti]),
+                ));
             };
             let mut part: Option<Vec<FunctionArg>> = None;
             let mut order_by: Option<Vec<FunctionArg>> = None;
-            for a in &targs[1..] {
+            for a in targs {
                 match a {
                     FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f)))
                         if f.name.to_string() == "__partition_by" =>
@@ -187,30 +115,51 @@ impl<'c> Binder<'c> {
                     _ => return Err(unsupported("this form of a table argument", span_of(e))),
                 }
             }
-            let Some(part) = part else {
-                return Err(unsupported(
-                    format!("the table argument '{}' of {} without PARTITION BY", sig.tables[ti], kind.name()),
-                    span_of(e),
-                ));
-            };
-            let b = self.bind_named_table(&ObjectName::from(ids.clone()), &None)?;
-            if !b.rel.insert_only && updating_input.is_none() {
-                // Flink finds this when it infers changelog modes, after validation: reported
-                // below, once the other arguments are checked
-                updating_input = Some(b.rel.update_producer.clone().unwrap_or_else(|| "TableSourceScan".into()));
-            }
             let scope = Scope::new(b.scope.clone());
-            let mut k = Vec::new();
-            for a in &part {
+            let mut kk = Vec::new();
+            for a in part.iter().flatten() {
                 let ke = match a {
                     FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => x,
                     _ => return Err(unsupported("this PARTITION BY form", span_of(e))),
                 };
-                let bound = bind_scalar(ke, &scope, self.zone)?;
-                match bound.as_input() {
-                    Some(i) => k.push(i),
+                if let SqlExpr::CompoundIdentifier(ids) = ke {
+                    // Calcite's grammar takes simple names only after PARTITION BY
+                    let dot = ids.first().map(|i| crate::sql::ident_span(i).1).unwrap_or(span.0);
+                    let m = format!(
+                        "Encountered \".\" at line {}, column {}.\nWas expecting one of:\n    \"ORDER\" ...\n    \")\" ...\n    \",\" ...",
+                        dot.line, dot.col
+                    );
+                    return Err(Error::parse(format!("SQL parse failed. {}", m))
+                        .caused_by(format!("org.apache.calcite.sql.parser.SqlParseException: {}", m))
+                        .at(dot, Pos { line: dot.line, col: dot.col + 1 }));
+                }
+                if let SqlExpr::Identifier(id) = ke {
+                    if !cols.iter().any(|(n, _)| *n == id.value) {
+                        let avail: Vec<&str> = cols.iter().map(|(n, _)| n.as_str()).collect();
+                        return Err(fail(
+                            true,
+                            format!(
+                                "Invalid column '{}' for PARTITION BY clause. Available columns are: [{}]",
+                                id.value,
+                                avail.join(", ")
+                            ),
+                        ));
+                    }
+                }
+                let bk = bind_scalar(ke, &scope, self.zone)?;
+                match bk.as_input() {
+                    Some(i) => kk.push(i),
                     None => return Err(unsupported("PARTITION BY an expression (not a column)", span_of(ke))),
                 }
+            }
+            if part.is_none() {
+                return Err(fail(
+                    true,
+                    format!(
+                        "Table argument '{}' requires a PARTITION BY clause for parallel processing.",
+                        sig.tables[ti]
+                    ),
+                ));
             }
             // ORDER BY: columns, the first a rowtime attribute in ascending order (the sort
             // buffer's time), the others break ties between rows of one time
@@ -249,28 +198,120 @@ impl<'c> Binder<'c> {
                 ord.push((c, desc));
             }
             orders.push(ord);
+            let ids = match table_arg(e).and_then(|t| t.into_iter().next()) {
+                Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::CompoundIdentifier(ids)))) => ids,
+                _ => Vec::new(),
+            };
+            key_texts.push(kk.iter().map(|i| format!("${}", i)).collect::<Vec<_>>().join(", "));
             table_names.push(ids.last().map(|i| i.value.clone()).unwrap_or_default());
-            keys.push(k);
+            keys.push(kk);
             scopes.push(b.scope.clone());
-            inputs.push(b.rel);
+            inputs.push(b.rel.clone());
         }
         // co-partitioning: the same number of keys with the same types
-        for k in 1..keys.len() {
-            let t0: Vec<_> = keys[0].iter().map(|&i| inputs[0].fields[i].ty.kind.clone()).collect();
-            let tk: Vec<_> = keys[k].iter().map(|&i| inputs[k].fields[i].ty.kind.clone()).collect();
-            if format!("{:?}", t0) != format!("{:?}", tk) {
-                return Err(unsupported(
-                    "PARTITION BY lists that do not co-partition (other key count or types)",
-                    span,
-                ));
-            }
+        let key_types: Vec<Vec<String>> =
+            keys.iter().zip(&inputs).map(|(k, r)| k.iter().map(|&i| r.fields[i].ty.summary()).collect()).collect();
+        if key_types.iter().any(|t| *t != key_types[0]) {
+            let sets: Vec<String> = key_types.iter().map(|t| format!("[{}]", t.join(", "))).collect();
+            return Err(fail(
+                true,
+                format!(
+                    "Invalid PARTITION BY columns. The number of columns and their data types must match across all involved table arguments. Given partition key sets: {}",
+                    sets.join(", ")
+                ),
+            ));
         }
-        // scalar arguments: constants
+        // uid: [a-zA-Z_][a-zA-Z-_0-9]*, by default the function's name
         let empty = Scope::new(Vec::new());
         let ctx = EvalCtx::new(self.zone);
+        let uid = match expr_of(on_time_slot + 1) {
+            None => reg.clone(),
+            // (a NULL uid is no uid; an expression is no literal: Flink sees an empty one)
+            Some(SqlExpr::Cast { expr, .. }) if matches!(&**expr, SqlExpr::Value(v) if v.value == sqlparser::ast::Value::Null) => {
+                called.to_string()
+            }
+            Some(e) => {
+                let s = match e {
+                    SqlExpr::Value(v) => match &v.value {
+                        sqlparser::ast::Value::SingleQuotedString(s) => s.clone(),
+                        _ => return Err(unsupported("a uid that is not a string literal", span_of(e))),
+                    },
+                    _ => String::new(),
+                };
+                let ok = s.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+                    && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
+                if !ok {
+                    return Err(fail(
+                        true,
+                        format!(
+                            "Invalid unique identifier for process table function. The `uid` argument must be a string literal that follows the pattern [a-zA-Z_][a-zA-Z-_0-9]*. But found: {}",
+                            s
+                        ),
+                    ));
+                }
+                s
+            }
+        };
+        // on_time => DESCRIPTOR(col): the column of every table argument
+        let mut time_cols = vec![None; inputs.len()];
+        let mut rowtime_ty = None;
+        let mut time_col_names: Vec<String> = Vec::new();
+        match expr_of(on_time_slot) {
+            Some(e) if sig.on_time == OnTime::Rejected => {
+                // Flink's text (oracle i11: no position in Flink's message; ours points at on_time)
+                let (a, b) = span_of(e);
+                return Err(Error::validation(
+                    "Time operations using the `on_time` argument are currently not supported for PTFs that consume or produce updates.",
+                )
+                .at(a, b));
+            }
+            None if sig.on_time == OnTime::Required => {
+                return Err(fail(
+                    false,
+                    format!(
+                        "Table argument '{}' requires a time attribute. Please provide one using the implicit `on_time` argument. For example: myFunction(..., on_time => DESCRIPTOR(`my_timestamp`)",
+                        sig.tables[0]
+                    ),
+                ))
+            }
+            None => {}
+            Some(e) => {
+                let cols: Vec<sqlparser::ast::Ident> = match e {
+                    SqlExpr::Function(f) => {
+                        let mut v = Vec::new();
+                        for a in list_args(f) {
+                            match a {
+                                FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Identifier(i))) => v.push(i),
+                                _ => return Err(unsupported("on_time with other than column names", span_of(e))),
+                            }
+                        }
+                        v
+                    }
+                    _ => return Err(unsupported("on_time that is not DESCRIPTOR(col)", span_of(e))),
+                };
+                let fields: Vec<Vec<(String, DataType)>> =
+                    inputs.iter().map(|r| r.fields.iter().map(|f| (f.name.clone(), f.ty.clone())).collect()).collect();
+                let (tc, ty) = resolve_on_time(&cols, sig.tables, &fields, &fail, span_of(e))?;
+                time_cols = tc;
+                rowtime_ty = Some(ty);
+                time_col_names = cols.iter().map(|c| c.value.clone()).collect();
+            }
+        }
+        for r in &inputs {
+            if !r.insert_only {
+                return Err(Error::table(format!(
+                    "StreamPhysicalProcessTableFunction doesn't support consuming update and delete changes which is produced by node {}",
+                    r.update_producer.clone().unwrap_or_else(|| "TableSourceScan".into())
+                )));
+            }
+        }
+        // scalar arguments: constants of the signature's type
         let mut scalars = Vec::new();
+        let mut scalar_texts = Vec::new();
         for (si, (sname, sty)) in sig.scalars.iter().enumerate() {
-            let e = slots[sig.tables.len() + si].ok_or_else(|| unsupported("a missing scalar argument", span))?;
+            let Some(e) = expr_of(n_tables + si) else {
+                return Err(calcite_error(span, "DEFAULT is only allowed for optional parameters"));
+            };
             let b = bind_scalar(e, &empty, self.zone)?;
             let v = b
                 .eval(&[], &ctx)
@@ -281,88 +322,76 @@ impl<'c> Binder<'c> {
                     | (ScalarArg::Double, Value::Double(_))
                     | (ScalarArg::Int, Value::Int(_))
             );
+            if v.is_null() {
+                return Err(unsupported(
+                    format!(
+                        "a NULL value for the argument '{}' of {} (Flink 2.3 accepts the call, then the function fails at run time with a NullPointerException)",
+                        sname, reg
+                    ),
+                    span_of(e),
+                ));
+            }
             if !ok {
                 return Err(unsupported(
                     format!(
-                        "the argument '{}' of {} with a value of type {}",
+                        "the argument '{}' of {} with a value of type {} (Flink 2.3 accepts the call, then its generated code fails to cast it at run time; use CAST(… AS {}))",
                         sname,
-                        kind.name(),
-                        crate::types::calcite_name(b.ty())
+                        reg,
+                        b.ty().summary(),
+                        match sty {
+                            ScalarArg::Interval => "INTERVAL",
+                            ScalarArg::Double => "DOUBLE",
+                            ScalarArg::Int => "INT",
+                        }
                     ),
                     span_of(e),
                 ));
             }
             scalars.push(v);
+            let zone = self.zone;
+            let type_of = |x: &SqlExpr| bind_scalar(x, &Scope::new(Vec::new()), zone).ok().map(|b| b.ty().clone());
+            scalar_texts.push(rex_text(e, &type_of).unwrap_or_else(|| e.to_string()));
         }
-        // on_time => DESCRIPTOR(col): the column of every table argument
-        let on_time_slot = sig.tables.len() + sig.scalars.len();
-        let mut time_cols = vec![None; inputs.len()];
-        let mut rowtime_ty = None;
-        match slots[on_time_slot] {
-            Some(e) if sig.on_time == OnTime::Rejected => {
-                // Flink's text (oracle i11: no position in Flink's message; ours points at on_time)
-                let (a, b) = span_of(e);
-                return Err(Error::validation(
-                    "Time operations using the `on_time` argument are currently not supported for PTFs that consume or produce updates.",
-                )
-                .at(a, b));
+        // Flink's EXPLAIN operands: TABLE(#i) PARTITION BY($k), scalars, on_time, uid
+        let mut ops: Vec<String> =
+            key_texts.iter().enumerate().map(|(i, k)| format!("TABLE(#{}) PARTITION BY({})", i, k)).collect();
+        ops.extend(scalar_texts);
+        ops.push(match time_col_names.is_empty() {
+            false => {
+                let c: Vec<String> = time_col_names.iter().map(|c| format!("_UTF-16LE'{}'", c)).collect();
+                format!("DESCRIPTOR({})", c.join(", "))
             }
-            None if sig.on_time == OnTime::Required => {
-                return Err(unsupported(
-                    format!("a call of {} without on_time (the function requires it)", kind.name()),
-                    span,
-                ))
-            }
-            None => {}
-            Some(e) => {
-                let col = match e {
-                    SqlExpr::Function(f) if f.name.to_string().eq_ignore_ascii_case("DESCRIPTOR") => {
-                        match list_args(f).first() {
-                            Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Identifier(i)))) => i.clone(),
-                            _ => return Err(unsupported("on_time with other than one column", span_of(e))),
-                        }
-                    }
-                    _ => return Err(unsupported("on_time that is not DESCRIPTOR(col)", span_of(e))),
-                };
-                for (ti, sc) in scopes.iter().enumerate() {
-                    let scope = Scope::new(sc.clone());
-                    let r = resolve(std::slice::from_ref(&col), &scope, crate::sql::ident_span(&col))
-                        .map_err(|_| unsupported("on_time naming a column a table argument lacks", span_of(e)))?;
-                    let c = r.as_input().ok_or_else(|| unsupported("on_time of an expression", span_of(e)))?;
-                    let ty = &inputs[ti].fields[c].ty;
-                    if ty.time_attr() != TimeAttr::Rowtime {
-                        return Err(unsupported("on_time naming a column that is not a rowtime attribute", span_of(e)));
-                    }
-                    rowtime_ty.get_or_insert_with(|| ty.clone());
-                    time_cols[ti] = Some(c);
-                }
-            }
-        }
-        let uid = match slots[on_time_slot + 1] {
-            None => kind.name().to_string(),
-            Some(SqlExpr::Value(v)) => match &v.value {
-                sqlparser::ast::Value::SingleQuotedString(s) => s.clone(),
-                _ => return Err(unsupported("a uid that is not a string literal", span)),
-            },
-            Some(e) => return Err(unsupported("a uid that is not a string literal", span_of(e))),
-        };
-        if let Some(producer) = updating_input {
-            // none of the built-ins declares `SUPPORT_UPDATES` on its table argument
-            return Err(Error::table(format!(
-                "StreamPhysicalProcessTableFunction doesn't support consuming update and delete changes which is produced by node {}",
-                producer
-            )));
-        }
-        let explicit_uid = slots[on_time_slot + 1].is_some();
+            true => "DEFAULT()".into(),
+        });
+        ops.push(match expr_of(on_time_slot + 1) {
+            Some(_) => format!("_UTF-16LE'{}'", uid),
+            None => "DEFAULT()".into(),
+        });
+        let invocation = format!("{}({})", called, ops.join(", "));
         // output: each table's PARTITION BY columns, the function's columns (a name repeating a
         // partition key gets a number suffix, as Flink does: ticker → ticker0), then rowtime
         let mut fields: Vec<Field> = Vec::new();
         for (ti, k) in keys.iter().enumerate() {
+            // a key repeating a key of the same table gets Calcite's `name_$0`, one repeating
+            // an earlier table's key Flink's `id0` (oracle ptf/errors_accepted_forms)
+            let before = fields.len();
             for &i in k {
-                fields.push(inputs[ti].fields[i].clone());
+                let mut f = inputs[ti].fields[i].clone();
+                let base = f.name.clone();
+                let mut n = 0;
+                while fields[before..].iter().any(|x| x.name == f.name) {
+                    f.name = format!("{}_${}", base, n);
+                    n += 1;
+                }
+                let own = f.name.clone();
+                let mut n = 0;
+                while fields.iter().any(|x| x.name == f.name) {
+                    f.name = format!("{}{}", own, n);
+                    n += 1;
+                }
+                fields.push(f);
             }
         }
-        let n_keys = fields.len();
         for (n, ty) in (sig.output)() {
             let mut name = n.to_string();
             let mut suffix = 0;
@@ -379,7 +408,6 @@ impl<'c> Binder<'c> {
             // Flink declares it NOT NULL (oracle i1: `rowtime TIMESTAMP(3) NOT NULL *ROWTIME*`)
             fields.push(Field { name: "rowtime".into(), ty: DataType { nullable: false, ..ty } });
         }
-        let _ = n_keys;
         let scope: Vec<ScopeField> = fields
             .iter()
             .map(|f| ScopeField {
@@ -392,33 +420,20 @@ impl<'c> Binder<'c> {
             .collect();
         // an updating function's node as Flink names it in a consumer's refusal (oracle
         // ptf/score_downstream_refusals: `ProcessTableFunction(invocation=[ScorePtf(TABLE(#0)
-        // PARTITION BY($0), DEFAULT(), DEFAULT())], uid=[ScorePtf], select=[name,sum], rowType=[…])`;
-        // an explicit uid is `_UTF-16LE'my-id'`). The only updating built-in (ScorePtf) has no
-        // scalar arguments and rejects on_time, so those two are always DEFAULT() here.
+        // PARTITION BY($0), DEFAULT(), DEFAULT())], uid=[ScorePtf], select=[name,sum], rowType=[…])`)
         let update_producer = sig.updating.then(|| {
-            let mut args: Vec<String> = keys
-                .iter()
-                .enumerate()
-                .map(|(ti, k)| {
-                    let cols: Vec<String> = k.iter().map(|i| format!("${}", i)).collect();
-                    format!("TABLE(#{}) PARTITION BY({})", ti, cols.join(", "))
-                })
-                .collect();
-            args.push("DEFAULT()".into());
-            args.push(if explicit_uid { format!("_UTF-16LE'{}'", uid) } else { "DEFAULT()".into() });
             let names: Vec<String> = fields.iter().map(|f| f.name.clone()).collect();
             let row_type: Vec<String> =
                 fields.iter().map(|f| format!("{} {}", crate::types::calcite_name(&f.ty), f.name)).collect();
             format!(
-                "ProcessTableFunction(invocation=[{}({})], uid=[{}], select=[{}], rowType=[RecordType({})])",
-                kind.name(),
-                args.join(", "),
+                "ProcessTableFunction(invocation=[{}], uid=[{}], select=[{}], rowType=[RecordType({})])",
+                invocation,
                 uid,
                 names.join(","),
                 row_type.join(", ")
             )
         });
-        let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars, order: orders };
+        let node = PtfNode { kind, uid, inputs, table_names, keys, time_cols, scalars, invocation, order: orders };
         let rel = Rel {
             node: Node::Ptf(Box::new(node)),
             fields,

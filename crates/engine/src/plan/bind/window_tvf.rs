@@ -19,12 +19,22 @@ impl<'c> Binder<'c> {
     /// TUMBLE / HOP / CUMULATE (other table functions are not supported yet).
     pub(super) fn bind_table_function(&mut self, fname: &str, args: &[FunctionArg], span: (Pos, Pos)) -> Result<Bound> {
         if let Some(k) = self.ptf_kind(fname) {
-            return self.bind_ptf(k, args, span);
+            if self.created_ptf(fname).is_none() {
+                self.warnings.push(format!(
+                    "{} is not created in this script: JoinLab runs its built-in (Flink needs CREATE FUNCTION {} AS '…' first)",
+                    k.name(),
+                    k.name()
+                ));
+            }
+            return self.bind_ptf(k, fname, args, span);
         }
-        let kind = match fname {
-            "TUMBLE" | "HOP" | "CUMULATE" => fname,
+        let upper = fname.to_ascii_uppercase();
+        let kind = match upper.as_str() {
+            "TUMBLE" => "TUMBLE",
+            "HOP" => "HOP",
+            "CUMULATE" => "CUMULATE",
             "SESSION" => return Err(Error::unsupported("SESSION windows").at(span.0, span.1)),
-            other => return Err(Error::unsupported(format!("the table function {}", other)).at(span.0, span.1)),
+            _ => return self.unknown_table_function(fname, args, span),
         };
         let names: &[&str] = match kind {
             "TUMBLE" => &["DATA", "TIMECOL", "SIZE", "OFFSET"],
