@@ -45,8 +45,8 @@ impl<'c> Binder<'c> {
     /// Flink does: "No match found for function signature".
     pub(super) fn ptf_kind(&self, fname: &str) -> Option<PtfKind> {
         self.created_ptf(fname).or_else(|| match self.dialect {
-            crate::Dialect::Confluent => PtfKind::builtin(fname),
-            crate::Dialect::Flink => None,
+            crate::kinds::Dialect::Confluent => PtfKind::builtin(fname),
+            crate::kinds::Dialect::Flink => None,
         })
     }
 
