@@ -103,6 +103,29 @@ test('the tutorial pasted into the editor gives its two rows, and the state view
   await page.getByTestId('step-last').click();
   await settled(page);
   expect(await resultRows(page)).toEqual(BY_TIME);
+
+  // A ProcessTableFunction is a join to the page (role join, sides = its tables): every tab and
+  // the events draw it without a failure.
+  await page.locator('.jl-events-box summary').click();
+  await goToStep(page, 17);
+  await expect(page.locator('.jl-events li.jl-ev-ptf_call')).toContainText(["ProcessTableFunction (#1), partition M1: eval for the temperature_readings row +I[M1, 70.0"]);
+  for (const tab of ['Data', 'Timeline table', 'Plan', 'State']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await settled(page);
+  }
+  await expect(page.locator('[data-failed]')).toHaveCount(0);
+});
+
+test('a one-table PTF: GreetingPtf counts per name, and the counter change is highlighted', async ({ page }) => {
+  await openExample(page, '39_ptf_greeting');
+  await goToStep(page, 3);
+  await expect(entry(page, 'Bob', 'counter')).toHaveAttribute('data-changed', 'true');
+  await expect(entry(page, 'Bob', 'counter').locator('del')).toHaveText('1');
+  await expect(entry(page, 'Bob', 'counter')).toContainText('2');
+  await expect(entry(page, 'Alice', 'counter')).not.toHaveAttribute('data-changed', 'true');
+  await expect(page.getByTestId('ptf-why')).toHaveText('counter = 2, so it says "Hello Bob, your 2 time?"');
+  await expect(page.getByTestId('ptf-emitted')).toHaveText(['+I[Bob, Hello Bob, your 2 time?]']);
+  await expect(page.locator('[data-failed]')).toHaveCount(0);
 });
 
 test('as-written arrival gives the 6 FALSE rows; the compare view shows both orders side by side', async ({ page }) => {
