@@ -10,10 +10,11 @@ import type { OutputRow, PtfCall, PtfEntryView, PtfItem, PtfView } from './types
 
 type ToX = (ms: number | null | undefined) => number | null;
 
-/** `[78.0, 80.0]` → `['78.0', '80.0']` (top-level commas only); null when the value is not a list. */
-export function parseList(value: string): string[] | null {
+/** `[78.0, 80.0]` → `['78.0', '80.0']` (top-level commas only); null when the value is not a list. With
+ *  `{`, `}`: a map as Java prints one (`{1=1, 5=2}` → `['1=1', '5=2']`). */
+export function parseList(value: string, open = '[', close = ']'): string[] | null {
   const v = value.trim();
-  if (!v.startsWith('[') || !v.endsWith(']')) return null;
+  if (!v.startsWith(open) || !v.endsWith(close)) return null;
   const inner = v.slice(1, -1).trim();
   if (!inner) return [];
   const out: string[] = [];

@@ -7,7 +7,7 @@
 // and the rows it emitted, each linked to the rows that filled the lists it was computed from.
 
 import { h } from '../dom';
-import { type PtfCall, type PtfEntryView, type PtfItem, type QueryModel, ptfStateAt } from '../model';
+import { parseList, type PtfCall, type PtfEntryView, type PtfItem, type QueryModel, ptfStateAt } from '../model';
 import { formatTime } from '../time';
 
 const MAX_KEYS = 200;
@@ -32,15 +32,24 @@ function items(list: PtfItem[], cls: string): HTMLElement {
   return ul;
 }
 
+/** A scalar or map value: a map (`{k=v, …}`, as Java prints one) one entry a line. */
+function plain(value: string, old: boolean): HTMLElement {
+  const map = parseList(value, '{', '}');
+  if (map && map.length > 1) return h('ul', { class: `jl-ptf-map jl-mono${old ? ' jl-ptf-old-map' : ''}` }, ...map.map((e) => h('li', {}, old ? h('del', {}, e) : e)));
+  return old ? h('del', { class: 'jl-mono jl-muted' }, value) : h('span', { class: 'jl-mono' }, value || '(cleared)');
+}
+
 /** One entry's cell: the value (a list as its elements), the time it stands for, what changed. */
 function entryCell(x: PtfEntryView | undefined, now: boolean): HTMLElement {
   if (!x) return h('td', { class: 'jl-muted' }, '—');
   const changed = now && x.changed;
-  const value = x.items ? (x.items.length ? items(x.items, 'jl-ptf-now') : h('span', { class: 'jl-mono' }, '[]')) : h('span', { class: 'jl-mono' }, x.value || '(cleared)');
+  const value = x.items ? (x.items.length ? items(x.items, 'jl-ptf-now') : h('span', { class: 'jl-mono' }, '[]')) : plain(x.value, false);
   const td = h('td', { class: changed ? 'jl-ptf-changed' : undefined, 'data-entry': x.name, 'data-changed': changed ? 'true' : undefined });
   if (changed && x.before !== null) {
-    const old = x.items ? (x.dropped.length ? items(x.dropped, 'jl-ptf-old') : null) : h('del', { class: 'jl-mono jl-muted' }, x.before);
-    if (old) td.append(h('span', { class: 'jl-ptf-before' }, h('span', { class: 'jl-sr-only' }, 'was '), old), h('span', { 'aria-hidden': 'true' }, ' → '));
+    const old = x.items ? (x.dropped.length ? items(x.dropped, 'jl-ptf-old') : null) : plain(x.before, true);
+    // A long value: the old one on its own line above the new one.
+    const long = !x.items && x.before.length + x.value.length > 48;
+    if (old) td.append(h(long ? 'div' : 'span', { class: 'jl-ptf-before' }, h('span', { class: 'jl-sr-only' }, 'was '), old), long ? '' : h('span', { 'aria-hidden': 'true' }, ' → '));
   }
   td.append(value);
   if (x.time !== null) td.append(h('span', { class: 'jl-muted jl-small' }, ` (${at(x.time)})`));
@@ -99,6 +108,7 @@ export function ptfStateView(m: QueryModel, pos: number, goTo: GoTo | null): Nod
     h(
       'table',
       { class: 'jl-table jl-state-table jl-ptf-state', 'data-testid': 'ptf-state', 'data-op': v.op },
+      h('colgroup', {}, h('col', { class: 'jl-ptf-col-key' }), h('col', { class: 'jl-ptf-col-entry' }), h('col', {}), h('col', { class: 'jl-ptf-col-call' })),
       h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'partition'), h('th', { scope: 'col' }, 'entry'), h('th', { scope: 'col' }, 'after this step'), h('th', { scope: 'col' }, 'last call'))),
       tbody,
     ),
