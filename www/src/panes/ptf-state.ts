@@ -69,7 +69,8 @@ export function ptfStateView(m: QueryModel, pos: number, goTo: GoTo | null): Nod
       'p',
       { class: 'jl-caption jl-muted', 'data-testid': 'ptf-state-note' },
       `${v.name} keeps one state per partition (${sides}): its entries after this step, as the function prints them. `,
-      'What this step changed is highlighted, with the value before it; the small number under a list element is the step whose row added it.',
+      'What this step changed is highlighted, with the value before it',
+      v.calls.some((c) => c.entries.some((x) => x.items)) ? '; the small number under a list element is the step whose row added it.' : '.',
     ),
   ];
   if (!latest.length) {
