@@ -33,6 +33,39 @@ export function parseList(value: string, open = '[', close = ']'): string[] | nu
   return out;
 }
 
+/**
+ * The lists nested in a map or a tuple entry (`{end=(start, [78.0, 80.0], [85.0])}`, a window buffer
+ * per key), by path (`end/1`): followed like top-level lists, so a timer that emits a buffer and
+ * removes it links its row to the rows that filled it.
+ */
+export function nestedLists(value: string, path = ''): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const v = value.trim();
+  const map = v.startsWith('{') ? parseList(v, '{', '}') : null;
+  const tuple = v.startsWith('(') ? parseList(v, '(', ')') : null;
+  if (map) {
+    for (const e of map) {
+      let depth = 0;
+      let at = -1;
+      for (let i = 0; i < e.length && at < 0; i++) {
+        const c = e[i];
+        if ('[({'.includes(c)) depth++;
+        else if ('])}'.includes(c)) depth--;
+        else if (c === '=' && depth === 0) at = i;
+      }
+      if (at >= 0) for (const [k, l] of nestedLists(e.slice(at + 1), `${path}/${e.slice(0, at)}`)) out.set(k, l);
+    }
+  } else if (tuple) {
+    tuple.forEach((e, i) => {
+      for (const [k, l] of nestedLists(e, `${path}/${i}`)) out.set(k, l);
+    });
+  } else if (path) {
+    const list = parseList(v);
+    if (list) out.set(path, list);
+  }
+  return out;
+}
+
 /** An entry that holds epoch milliseconds (`windowStartMillis`, `lastSeenMs`): its value as a time. */
 function timeOf(name: string, value: string, toX: ToX): number | null {
   if (!/(millis|ms|time|timestamp)$/i.test(name) || !/^-?\d{11,}$/.test(value.trim())) return null;
@@ -120,11 +153,34 @@ export function ptfPass(steps: Step[], start: Step | null, ops: OperatorInfo[], 
         items = followed.items;
         dropped = followed.dropped;
       }
-      return { name: s.name, value: s.value, before: before?.value ?? null, changed: before ? before.value !== s.value : true, items, dropped, time: timeOf(s.name, s.value, toX) };
+      // Lists inside a map or tuple: followed per path (not drawn one by one; they give lineage).
+      const nested = new Map<string, PtfItem[]>();
+      const follows: { items: PtfItem[]; dropped: PtfItem[] }[] = [];
+      if (!list) {
+        const now = nestedLists(s.value);
+        const old = before?.nested ?? new Map<string, PtfItem[]>();
+        for (const path of new Set([...old.keys(), ...now.keys()])) {
+          const f = followList(old.get(path) ?? [], now.get(path) ?? [], rowStep);
+          if (now.has(path)) nested.set(path, f.items);
+          follows.push(f);
+        }
+      } else if (items) follows.push({ items, dropped });
+      return {
+        name: s.name,
+        value: s.value,
+        before: before?.value ?? null,
+        changed: before ? before.value !== s.value : true,
+        items,
+        dropped,
+        time: timeOf(s.name, s.value, toX),
+        nested,
+        follows,
+      };
     });
     // Entries the call removed (cleared state): their old values are gone.
     for (const b of prev?.entries ?? []) {
-      if (!entries.some((x) => x.name === b.name)) entries.push({ name: b.name, value: '', before: b.value, changed: true, items: b.items ? [] : null, dropped: b.items ?? [], time: null });
+      if (!entries.some((x) => x.name === b.name))
+        entries.push({ name: b.name, value: '', before: b.value, changed: true, items: b.items ? [] : null, dropped: b.items ?? [], time: null, nested: new Map(), follows: [...b.nested.values()].map((d) => ({ items: [], dropped: d })) });
     }
     const tkey = (t: { name?: string | null; time_ms: number }) => `${t.name ?? ''}@${t.time_ms}`;
     const prevTimers = new Set((prev?.timers ?? []).map((t) => `${t.name ?? ''}@${t.timeMs}`));
@@ -133,13 +189,14 @@ export function ptfPass(steps: Step[], start: Step | null, ops: OperatorInfo[], 
     const timersGone = (prev?.timers ?? []).filter((t) => !nowTimers.has(`${t.name ?? ''}@${t.timeMs}`)).map((t) => ({ name: t.name, time: t.time }));
     // What an emitted row is computed from: the lists the call emptied (the closed buffer), else
     // the lists as they stand after the call; and the call's own row.
+    // When the call emptied a buffer (a list whose old elements all left: a window emitted and
+    // cleared, a map entry removed), the emitted rows are made of what was in it; otherwise of the
+    // lists as they stand after the call (a sliding list).
     const madeOf = new Set<number>();
     if (e.emitted > 0) {
-      for (const x of entries) {
-        if (!x.items) continue;
-        const emptied = x.dropped.length > 0 && x.items.every((it) => it.step === rowStep);
-        for (const it of emptied ? x.dropped : x.items) if (it.step !== null) madeOf.add(it.step);
-      }
+      const follows = entries.flatMap((x) => x.follows);
+      const emptied = follows.filter((f) => f.dropped.length > 0 && f.items.every((it) => it.step === rowStep));
+      for (const f of emptied.length ? emptied : follows) for (const it of emptied.length ? f.dropped : f.items) if (it.step !== null) madeOf.add(it.step);
       for (const l of e.lineage) madeOf.add(l);
     }
     const call: PtfCall = {

@@ -435,6 +435,10 @@ export interface PtfEntryView {
   dropped: PtfItem[];
   /** An epoch-millisecond value (`windowStartMillis`) on the display clock, null otherwise. */
   time: number | null;
+  /** Lists nested in a map or tuple value (a buffer per window), by path, each element with its step. */
+  nested: Map<string, PtfItem[]>;
+  /** What the call did to each list of the entry (the value itself, or each nested one): kept or added, dropped. */
+  follows: { items: PtfItem[]; dropped: PtfItem[] }[];
 }
 
 /** One `eval` or `onTimer` call of a process table function (its `ptf_call` event). */
