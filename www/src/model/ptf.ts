@@ -74,7 +74,12 @@ function timeOf(name: string, value: string, toX: ToX): number | null {
 
 /** The function's name from the operator's label: `ProcessTableFunction(invocation=[SensorFusionPtf(...)], …`. */
 export function ptfName(o: OperatorInfo): string {
-  return /invocation=\[([A-Za-z_$][\w$]*)/.exec(o.label)?.[1] ?? 'the PTF';
+  return ptfFunction(o) ?? 'the PTF';
+}
+
+/** The function's name from the label, null when the label does not say. */
+export function ptfFunction(o: OperatorInfo): string | null {
+  return /invocation=\[([A-Za-z_$][\w$]*)/.exec(o.label)?.[1] ?? null;
 }
 
 /**
