@@ -168,7 +168,7 @@ export function exampleScript(sql: string): string {
   let i = 0;
   let inHeader = false;
   for (; i < lines.length; i++) {
-    if (/^--\s*(title|about|error-at):/.test(lines[i])) inHeader = true;
+    if (/^--\s*(title|about|error-at|compare):/.test(lines[i])) inHeader = true;
     else if (!(inHeader && /^--\s/.test(lines[i]) && !/^--\s*$/.test(lines[i]))) break;
   }
   return lines.slice(i).join('\n');

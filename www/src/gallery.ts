@@ -14,6 +14,8 @@ export interface Example {
   oracle: string | null;
   /** For an example that shows an error: where it is, in the script as loaded (header removed). */
   errorAt: { line: number; column: number } | null;
+  /** `-- compare: NAME`: another example to show side by side with this one. */
+  compare: string | null;
 }
 
 const sources = import.meta.glob('../examples/*.sql', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
@@ -29,7 +31,7 @@ export function parseExample(name: string, text: string, oracle: string | null =
   let key = '';
   let i = 0;
   for (; i < lines.length; i++) {
-    const m = /^--\s*(title|about|error-at):\s?(.*)$/.exec(lines[i]);
+    const m = /^--\s*(title|about|error-at|compare):\s?(.*)$/.exec(lines[i]);
     if (m) {
       key = m[1];
       fields[key] = m[2].trim();
@@ -39,7 +41,7 @@ export function parseExample(name: string, text: string, oracle: string | null =
   }
   const at = /^(\d+):(\d+)$/.exec(fields['error-at'] ?? '');
   const errorAt = at ? { line: Number(at[1]) - i, column: Number(at[2]) } : null;
-  return { name, title: fields.title || name, about: fields.about || '', script: lines.slice(i).join('\n'), oracle, errorAt };
+  return { name, title: fields.title || name, about: fields.about || '', script: lines.slice(i).join('\n'), oracle, errorAt, compare: fields.compare || null };
 }
 
 export const EXAMPLES: Example[] = Object.entries(sources)

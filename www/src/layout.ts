@@ -74,6 +74,8 @@ export interface Parts {
   data: HTMLElement;
   stepsTable: HTMLElement;
   plan: HTMLElement;
+  /** Two scripts side by side (panes/compare.ts), above the step's view; null in embeds. */
+  compare: HTMLElement | null;
   /** Called whenever the tab shown changes (also once at construction, with 0). */
   onTab: (i: number) => void;
 }
@@ -101,7 +103,7 @@ export function assemble(p: Parts, compact: boolean): { element: HTMLElement; vi
   const left = h('div', { class: 'jl-left' }, c.toolbar, c.editorHost, p.errors, p.settings);
   const hd = p.header;
   const visual = h('div', { class: 'jl-visual' }, hd.element, hd.why, hd.held, compact ? null : p.events, p.timeline, hd.legend, panes);
-  const right = h('div', { class: 'jl-right', tabindex: '-1' }, h('div', { class: 'jl-stepbar' }, c.queryWrap, p.controls, hd.procTime), hd.notes, c.notRun, visual);
+  const right = h('div', { class: 'jl-right', tabindex: '-1' }, h('div', { class: 'jl-stepbar' }, c.queryWrap, p.controls, hd.procTime), hd.notes, p.compare, c.notRun, visual);
   const element = h('div', { class: `jl-playground${compact ? ' jl-compact' : ''}` }, left, right);
   return { element, visual, tabs };
 }

@@ -59,6 +59,15 @@ if (embed) {
   const galleryList = h('ul', { class: 'jl-gallery-list' });
   let current: Example | null = null;
 
+  /** `-- compare: NAME`: this example and the other one side by side. */
+  const compareButton = (ex: Example): HTMLElement | null => {
+    const other = ex.compare ? findExample(ex.compare) : undefined;
+    if (!other) return null;
+    const b = h('button', { type: 'button', class: 'jl-btn', 'data-testid': 'compare-example' }, `Compare side by side with: ${other.title}`);
+    b.addEventListener('click', () => pg.compare(`${ex.title} | ${other.title}`, { label: ex.title, script: ex.script }, { label: other.title, script: other.script }));
+    return h('p', {}, b);
+  };
+
   const showAbout = (script: string) => {
     const ex = EXAMPLES.find((e) => e.script === script) ?? null;
     if (ex === current && about.childElementCount) return;
@@ -70,6 +79,7 @@ if (embed) {
         ? [
             h('h2', {}, ex.title),
             h('p', {}, ex.about),
+            compareButton(ex),
             ex.oracle
               ? h('p', { class: 'jl-about-links' }, h('a', { href: ex.oracle, target: '_blank', rel: 'noopener' }, "Apache Flink 2.3's output for this script"), ' (the page must show the same rows)')
               : null,

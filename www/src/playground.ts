@@ -14,13 +14,14 @@ import { DataPane } from './panes/data';
 import { ErrorsPane, type Located } from './panes/errors';
 import { EventsPane } from './panes/events';
 import type { Pane } from './panes/pane';
+import { CompareView, type CompareSide } from './panes/compare';
 import { PlanPane } from './panes/plan';
 import { ResultPane } from './panes/result';
 import { SettingsPane } from './panes/settings';
 import { StatePane } from './panes/state';
 import { StepHeader } from './panes/step-header';
 import { StepsTable } from './panes/steps-table';
-import { readSetting, zoneAt } from './settings';
+import { readSetting, writeSetting, zoneAt } from './settings';
 import type { ShareState } from './share';
 import type { Tabs } from './tabs';
 import { Timeline } from './timeline';
@@ -61,6 +62,7 @@ export class Playground {
   private readonly visual: HTMLDivElement;
   private readonly tabs: Tabs | null;
   private readonly settings: SettingsPane | null;
+  private readonly compareView: CompareView | null;
   private dialect: Dialect;
   private trace: ScriptTrace | null = null;
   private model: QueryModel | null = null;
@@ -104,7 +106,9 @@ export class Playground {
             (script) => this.editor.setDoc(script),
             () => this.editor.doc,
             () => this.trace?.queries[this.queryIndex]?.line ?? null,
+            () => this.compareArrival(),
           );
+    this.compareView = opts.compact ? null : new CompareView((script) => this.load({ script }));
 
     this.controls = new StepControls((p) => this.goTo(p));
     this.header = new StepHeader(() => this.editor.doc);
@@ -120,6 +124,7 @@ export class Playground {
         c.querySelect.value = String(i);
         this.selectQuery(i, true);
       },
+      (p) => this.goTo(p),
     );
     const plan = new PlanPane();
     const stepsTable = new StepsTable((p) => this.goTo(p));
@@ -158,6 +163,7 @@ export class Playground {
         data: this.data.element,
         stepsTable: stepsTable.element,
         plan: plan.element,
+        compare: this.compareView?.element ?? null,
         onTab: (i) => this.data.setVisible(i === DATA_TAB),
       },
       !!opts.compact,
@@ -186,7 +192,23 @@ export class Playground {
     this.run();
   }
 
+  /** Runs two scripts and shows them side by side (again: closes it). */
+  compare(title: string, a: CompareSide, b: CompareSide): void {
+    void this.compareView?.show(title, a, b, this.dialect);
+  }
+
+  /** The editor's script by event time and as written, side by side. */
+  compareArrival(): void {
+    const s = this.editor.doc;
+    this.compare(
+      'Arrival orders: the same script, the rows by event time and as written',
+      { label: 'by event time', note: "SET 'joinlab.arrival' = 'by-time';", script: writeSetting(s, 'arrival', 'by-time') },
+      { label: 'as written', note: "SET 'joinlab.arrival' = 'as-written';", script: writeSetting(s, 'arrival', 'as-written') },
+    );
+  }
+
   destroy(): void {
+    this.compareView?.dispose();
     this.controls.stop();
     this.timeline.destroy();
     this.editor.destroy();

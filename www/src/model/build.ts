@@ -9,6 +9,7 @@
 import { type Clock, clockFor } from '../time';
 import type { Event, EventOf, OperatorInfo, QueryTrace, ScriptTrace, Step, TableInfo, WindowRef } from '../trace';
 import { WINDOW_KINDS } from './ops';
+import { ptfPass } from './ptf';
 import type { EventNotes, HeldBack, IdleSpan, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, TemporalProbe, TemporalVersion, TemporalView, UnnestFan, WatermarkSeries, WindowFireInfo, WindowInfo, WindowLane } from './types';
 
 /** What every pass shares: the query, its steps (then the end of input) and the display clock. */
@@ -45,6 +46,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
   const temporal = temporalPass(input, lanes, rowsByPos, outputs, outEnd);
   const idle = idlePass(input);
   const { unnests, unnestOf } = unnestPass(input, outputs, outEnd, start);
+  const ptf = ptfPass(steps, start, query.operators, outputs, toX);
   const { series: stateSeries, total: stateTotal } = stateSeriesOf(steps, start);
   const freed = freedPerStep(steps, start);
 
@@ -88,6 +90,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     idle,
     unnests,
     unnestOf,
+    ptf,
   };
 }
 

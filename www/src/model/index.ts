@@ -8,3 +8,4 @@ export { inputName, operator, operatorName, sidesOf } from './names';
 export { firesBy, windowCountsAt, windowPhase } from './windows';
 export { outStart, stepAt, stepName } from './steps';
 export { ResultTable, type ResultRow } from './result-table';
+export { parseList, ptfName, ptfStateAt } from './ptf';

@@ -2,6 +2,7 @@
 // of it (`orders ⋈ Product`), and the sides of its state with what each holds.
 
 import type { OperatorInfo } from '../trace';
+import { ptfFunction } from './ptf';
 import type { QueryModel } from './types';
 
 /** An operator by id. */
@@ -14,7 +15,10 @@ export function operatorName(m: QueryModel, id: number): string {
   const o = operator(m, id);
   if (!o) return `operator ${id}`;
   const same = m.query.operators.filter((x) => x.kind === o.kind).length;
-  return same > 1 ? `${o.kind} (operator ${id})` : o.kind;
+  // A process table function by its function's name: `ProcessTableFunction SensorFusionPtf`.
+  const fn = o.kind === 'ProcessTableFunction' ? ptfFunction(o) : null;
+  const kind = fn ? `${o.kind} ${fn}` : o.kind;
+  return same > 1 ? `${kind} (operator ${id})` : kind;
 }
 
 /** What flows out of an operator, in words: its table, or the tables it joins (`orders ⋈ Product`). */

@@ -412,4 +412,86 @@ export interface QueryModel {
   /** Every UNNEST fan-out, in step order, and each by its `unnest` event. */
   unnests: UnnestFan[];
   unnestOf: Map<Event, UnnestFan>;
+  /** The process table function's partitions and calls, when the query calls one. */
+  ptf: PtfView | null;
+}
+
+/** A list element of a PTF state entry, with the step whose row put it there (null: not known, e.g. a timer's). */
+export interface PtfItem {
+  text: string;
+  step: number | null;
+}
+
+/** One state entry of a PTF partition after a call, and what the call did to it. */
+export interface PtfEntryView {
+  name: string;
+  value: string;
+  /** Its value before the call (null: the partition's first call, or the entry is new). */
+  before: string | null;
+  changed: boolean;
+  /** A list value (`[78.0, 80.0]`): its elements, each with the step that added it; null otherwise. */
+  items: PtfItem[] | null;
+  /** List elements the call removed (a window's buffer cleared, the oldest of a sliding list). */
+  dropped: PtfItem[];
+  /** An epoch-millisecond value (`windowStartMillis`) on the display clock, null otherwise. */
+  time: number | null;
+  /** Lists nested in a map or tuple value (a buffer per window), by path, each element with its step. */
+  nested: Map<string, PtfItem[]>;
+  /** What the call did to each list of the entry (the value itself, or each nested one): kept or added, dropped. */
+  follows: { items: PtfItem[]; dropped: PtfItem[] }[];
+}
+
+/** One `eval` or `onTimer` call of a process table function (its `ptf_call` event). */
+export interface PtfCall {
+  op: number;
+  /** Step of the call. */
+  pos: number;
+  key: string[];
+  keyText: string;
+  /** The table argument the row came from (null: a timer fired). */
+  side: string | null;
+  kind: RowKind | null;
+  row: string[] | null;
+  lineage: Lineage;
+  /** The timer that fired (onTimer), its time on the display clock. */
+  timer: { name: string | null; time: number } | null;
+  /** The call's time (TimeContext#time) and the operator's watermark, display clock. */
+  time: number | null;
+  watermark: number | null;
+  late: boolean;
+  entries: PtfEntryView[];
+  /** Its timers after the call (time: display clock; timeMs: epoch ms); `added` by this call. */
+  timers: { name: string | null; time: number; timeMs: number; added: boolean }[];
+  /** Timers the call removed or that fired. */
+  timersGone: { name: string | null; time: number }[];
+  emitted: number;
+  why: string | null;
+  /**
+   * The steps of the rows the emitted rows were computed from, read off the state's lists: the
+   * buffer the call emptied (a window's readings), else the list as it stands after the call
+   * (a sliding list), plus the call's own row.
+   */
+  madeOf: number[];
+  /** Its emitted rows in the changelog (indices into `outputs`), when they reach the sink. */
+  outputs: number[];
+}
+
+/** A process table function's partitions and calls (the query's PTF operator, the first one). */
+export interface PtfView {
+  op: number;
+  /** The function's name, from the operator's label (`SensorFusionPtf`). */
+  name: string;
+  /** Its table arguments (the operator's sides). */
+  sides: string[];
+  /** Partition keys in first-seen order. */
+  keys: string[];
+  /** Entry names in first-seen order. */
+  names: string[];
+  calls: PtfCall[];
+  /** callsAt[p] = the calls at step p. */
+  callsAt: PtfCall[][];
+  /** Calls per partition key, in step order. */
+  byKey: Map<string, PtfCall[]>;
+  /** The call that emitted each changelog row (by output index). */
+  callOf: Map<number, PtfCall>;
 }

@@ -145,6 +145,18 @@ export function describe(
       return e.idle
         ? `${op(e.op)} is idle: no row for longer than the idle timeout (seen by the check at processing time ${formatTime(e.at_ms, true)}), so the operators that join it leave its watermark out`
         : `${op(e.op)} is active again: its watermark counts again`;
+    case 'ptf_call': {
+      const what = e.timer
+        ? `onTimer: its timer ${e.timer.name ? `'${e.timer.name}' ` : ''}at ${time(e.timer.time_ms)} fires`
+        : `eval for the ${e.side ?? 'table'} row ${row(e.kind ?? '', e.row ?? [])}`;
+      const state = e.state.map((s) => `${s.name} = ${s.value}`).join(', ');
+      const timers = e.timers.map((t) => `${t.name ? `'${t.name}' ` : ''}${time(t.time_ms)}`).join(', ');
+      return (
+        `${op(e.op)}, partition ${e.key.join(', ') || '()'}: ${what}${e.late ? " (late: behind the operator's watermark, it reaches eval all the same)" : ''}; ` +
+        `${e.why ?? (e.emitted ? `${plural(e.emitted, 'row')} emitted` : 'nothing emitted')}. ` +
+        `State now: ${state || 'empty'}${timers ? `; timers ${timers}` : ''}`
+      );
+    }
     case 'temporal_wait':
       return (
         `${op(e.op)}: the probe row ${row(e.kind, e.row)} (${key(e.key)}, AS OF ${time(e.time_ms)}) waits until the join's watermark reaches ${time(e.time_ms)}` +

@@ -26,6 +26,8 @@ export class SettingsPane {
     private readonly getScript: () => string,
     /** The script line of the query shown (positional settings are those in effect there). */
     private readonly queryLine: () => number | null = () => null,
+    /** Runs the script under both arrival orders and shows them side by side (null: no button). */
+    onCompareArrival: (() => void) | null = null,
   ) {
     const change = (name: SettingName, value: string) => {
       const next = writeSetting(this.getScript(), name, value, this.queryLine());
@@ -86,6 +88,12 @@ export class SettingsPane {
     this.ttl = ttl.input;
     this.ttl.placeholder = 'none (kept forever)';
     this.procHelp = h('span', {});
+    let compareArrival: HTMLElement | null = null;
+    if (onCompareArrival) {
+      const b = h('button', { type: 'button', class: 'jl-btn', 'data-testid': 'compare-arrival', title: 'Run this script with the rows by event time and as written, and show both results side by side' }, 'Compare arrival orders');
+      b.addEventListener('click', onCompareArrival);
+      compareArrival = h('div', { class: 'jl-setting' }, h('span', { class: 'jl-setting-name' }), b, h('span', { class: 'jl-muted jl-small' }, 'The same script both ways, side by side (the editor keeps your setting).'));
+    }
     const row = (label: string, control: HTMLElement, help: string | HTMLElement) =>
       h('label', { class: 'jl-setting' }, h('span', { class: 'jl-setting-name' }, label), control, h('span', { class: 'jl-muted jl-small' }, help));
     this.element = h(
@@ -94,6 +102,7 @@ export class SettingsPane {
       h('summary', {}, 'Settings'),
       h('p', { class: 'jl-muted jl-small' }, 'Each setting is a SET statement in the script: changing one edits the script.', this.procHelp),
       row('Arrival order', this.arrival, "SET 'joinlab.arrival': by-time merges the tables by event time; as-written keeps the script's order."),
+      compareArrival,
       row('End of input', this.mode, "SET 'joinlab.mode': both shows the open stream, then one more step ends the input."),
       row('Session time zone', this.zone, "SET 'sql.local-time-zone': how TIMESTAMP_LTZ values and windows are read and printed."),
       row(

@@ -20,6 +20,7 @@ import { formatDate, formatTime } from '../time';
 import type { EventOf, StateGroup, StateSummary } from '../trace';
 import { updatingBadge } from './badges';
 import { OP_STATE_KINDS, opStateTable } from './state-ops';
+import { ptfStateView } from './ptf-state';
 import type { Pane } from './pane';
 
 const MAX_GROUPS = 200;
@@ -123,6 +124,8 @@ export class StatePane implements Pane {
     private readonly fetch: StateFetcher,
     /** Switches the playground to another query of the script (0-based). */
     private readonly selectQuery: (i: number) => void = () => undefined,
+    /** Goes to a step (the PTF view's links to the rows that filled its lists). */
+    private readonly goTo: ((pos: number) => void) | null = null,
   ) {
     this.summary = h('div', { class: 'jl-state-summary', 'data-testid': 'state-summary' });
     this.compare = h('div', { class: 'jl-state-compare', 'data-testid': 'state-compare', hidden: true });
@@ -312,6 +315,11 @@ export class StatePane implements Pane {
           o ? h('span', { class: 'jl-muted jl-small jl-op-label' }, o.label) : '',
         ),
       );
+      // A process table function's state comes from the trace's calls: no re-run needed.
+      if (o?.kind === 'ProcessTableFunction' && m.ptf?.op === o.id) {
+        out.push(...ptfStateView(m, this.pos, this.goTo));
+        continue;
+      }
       if (!full) {
         if (s.rows) out.push(h('p', { class: 'jl-muted', text: 'Loading the rows…' }));
         continue;

@@ -1,7 +1,11 @@
--- title: Sensor fusion (PTF tutorial data, preview)
--- about: The Process Table Function tutorial's temperature and humidity readings, with its exact rows. JoinLab does not run process table functions (PTFs) yet, so this preview asks a window join instead: each temperature reading meets the humidity reading of the same machine (machine_id = sensor_id) taken within 5 seconds after it, in the same 5-minute window, with a flag for readings that are both hot (> 75) and humid (> 80). The first window (09:00 to 09:05) fires as soon as both streams pass 09:05; the second waits for the end of input, much as the tutorial's PTF never emits its second window.
+-- title: Process table function: the sensor-fusion tutorial, rows as written
+-- about: The tutorial's note on ordering made visible: the same script, but with SET 'joinlab.arrival' = 'as-written', as two INSERT jobs one after the other would deliver the rows: all 15 temperatures first, then all 15 humidities. SensorFusionPtf does not wait for the other table, so M1's first window rolls forward at its first 09:05 temperature with an empty humidity list (its median is NaN: not > 80) and every verdict is FALSE: 6 rows instead of the tutorial's 2. Compare with the tutorial (example 11) and with the watermark-aware variant (example 36).
+-- compare: 11_ptf_sensor_fusion_tutorial
 SET 'joinlab.dialect' = 'flink';
-SET 'sql.local-time-zone' = 'UTC';
+SET 'joinlab.arrival' = 'as-written';
+SET 'table.local-time-zone' = 'UTC';
+
+CREATE TEMPORARY FUNCTION SensorFusionPtf AS 'oracle.udf.SensorFusionPtf';
 
 CREATE TABLE temperature_readings (
   machine_id STRING,
@@ -9,7 +13,6 @@ CREATE TABLE temperature_readings (
   event_time TIMESTAMP(3),
   WATERMARK FOR event_time AS event_time
 );
-
 CREATE TABLE humidity_readings (
   sensor_id STRING,
   humidity DOUBLE,
@@ -51,10 +54,17 @@ INSERT INTO humidity_readings VALUES
   ('M2', 62.0, TIMESTAMP '2026-08-01 09:07:37'),
   ('M1', 72.0, TIMESTAMP '2026-08-01 09:08:42');
 
-SELECT T.machine_id, T.temperature, H.humidity,
-       T.temperature > 75 AND H.humidity > 80 AS hot_and_humid,
-       T.window_start, T.window_end
-FROM (SELECT * FROM TABLE(TUMBLE(TABLE temperature_readings, DESCRIPTOR(event_time), INTERVAL '5' MINUTES))) T
-JOIN (SELECT * FROM TABLE(TUMBLE(TABLE humidity_readings, DESCRIPTOR(event_time), INTERVAL '5' MINUTES))) H
-ON T.machine_id = H.sensor_id AND T.window_start = H.window_start AND T.window_end = H.window_end
-   AND H.event_time BETWEEN T.event_time AND T.event_time + INTERVAL '5' SECOND;
+SELECT
+    machine_id,
+    sensor_id,
+    DATE_FORMAT(windowStart, 'yyyy-MM-dd HH:mm:ss') as windowStart,
+    DATE_FORMAT(windowEnd, 'yyyy-MM-dd HH:mm:ss') as windowEnd,
+    needsMaintenance
+FROM SensorFusionPtf(
+    temperature_reading => TABLE temperature_readings PARTITION BY machine_id,
+    humidity_reading => TABLE humidity_readings PARTITION BY sensor_id,
+    windowInterval => INTERVAL '5' MINUTES,
+    temperatureThreshold => CAST(75.0 AS DOUBLE),
+    humidityThreshold => CAST(80.0 AS DOUBLE),
+    on_time => DESCRIPTOR(event_time)
+);
