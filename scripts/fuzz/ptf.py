@@ -103,8 +103,10 @@ def sensor(r):
             queries.append("SELECT * FROM %s;" % call)
         elif c < 0.8:
             queries.append("SELECT machine_id, windowStart, windowEnd, needsMaintenance FROM %s;" % call)
-        else:
+        elif c < 0.9:
             queries.append("SELECT machine_id, windowEnd FROM %s WHERE needsMaintenance;" % call)
+        else:
+            queries.append("SELECT machine_id, COUNT(*) AS windows FROM %s GROUP BY machine_id;" % call)
     return head, lines, queries
 
 
@@ -118,6 +120,19 @@ def greeting(r):
         name = "NULL" if r.random() < 0.1 else r.choice(["Bob", "Alice", "Eve"])
         lines.append("@Visits %s | %s" % (name, ts(t)))
     queries = []
+    if r.random() < 0.3:
+        # two calls in one statement: distinct uids (joined), or identical calls (sub-plan reuse)
+        if r.random() < 0.5:
+            queries.append(
+                "SELECT v.name, v.`EXPR$0` AS a, w.`EXPR$0` AS b\n"
+                "FROM GreetingPtf(input => TABLE Visits PARTITION BY name, uid => 'g1') AS v\n"
+                "JOIN GreetingPtf(input => TABLE Visits PARTITION BY name, uid => 'g2') AS w ON v.name = w.name;"
+            )
+        else:
+            queries.append(
+                "SELECT * FROM GreetingPtf(input => TABLE Visits PARTITION BY name)\nUNION ALL\n"
+                "SELECT * FROM GreetingPtf(input => TABLE Visits PARTITION BY name);"
+            )
     for _ in range(r.randint(1, 2)):
         if r.random() < 0.5:
             queries.append("SELECT * FROM GreetingPtf(input => TABLE Visits PARTITION BY name);")
@@ -173,6 +188,8 @@ def score(r):
         s = -r.randint(1, 5) if r.random() < 0.15 else r.randint(0, 20)
         lines.append("@Scores %s | %d" % (r.choice(["Bob", "Alice", "Eve"]), s))
     queries = ["SELECT * FROM ScorePtf(input => TABLE Scores PARTITION BY name);"]
+    if r.random() < 0.4:
+        queries.append("SELECT name, `sum` FROM ScorePtf(input => TABLE Scores PARTITION BY name) WHERE `sum` > %d;" % r.randint(0, 15))
     if r.random() < 0.5:
         queries.append("SELECT COUNT(*) AS names, SUM(`sum`) AS total FROM ScorePtf(input => TABLE Scores PARTITION BY name);")
     return head, lines, queries
