@@ -118,3 +118,15 @@ fn without_create_function_the_page_runs_the_built_in() {
         error_of(&script)
     );
 }
+
+/// Flink applies `table.exec.state.ttl` to a PTF's state; JoinLab does not model that yet, so
+/// the call is refused rather than run without expiry.
+#[test]
+fn state_ttl_of_a_ptf_is_not_supported_yet() {
+    let script = format!("SET 'table.exec.state.ttl' = '1 h';\n{}", I3);
+    assert!(
+        error_of(&script).contains("not supported yet: SensorFusionPtf with 'table.exec.state.ttl' set"),
+        "{}",
+        error_of(&script)
+    );
+}

@@ -418,6 +418,13 @@ impl<'c> Binder<'c> {
                 merged: false,
             })
             .collect();
+        if self.state_ttl.0 > 0 || self.state_ttl.1 > 0 {
+            // Flink applies `table.exec.state.ttl` to a PTF's state entries (processing time)
+            return Err(unsupported(
+                format!("{} with 'table.exec.state.ttl' set (state TTL of a process table function)", reg),
+                span,
+            ));
+        }
         // an updating function's node as Flink names it in a consumer's refusal (oracle
         // ptf/score_downstream_refusals: `ProcessTableFunction(invocation=[ScorePtf(TABLE(#0)
         // PARTITION BY($0), DEFAULT(), DEFAULT())], uid=[ScorePtf], select=[name,sum], rowType=[…])`)
