@@ -28,7 +28,7 @@ use crate::expr::Expr;
 use crate::kinds::JoinKind;
 use crate::plan::classify::{compare_type, equi_pair, temporal_period, PeriodCheck};
 use crate::plan::names::uniquify;
-use crate::plan::rel::{join_fields, Node, Rel, TemporalJoinNode};
+use crate::plan::rel::{join_fields, LookupJoinNode, Node, Rel, TemporalJoinNode};
 use crate::sql::span_of;
 use crate::types::{TimeAttr, TypeKind};
 
@@ -183,16 +183,16 @@ impl<'c> Binder<'c> {
             }
             _ => None,
         };
-        // 4. processing time
-        if !rowtime {
-            if self.is_lookup_table(&right.rel) {
-                return Err(Error::unsupported("lookup joins (FOR SYSTEM_TIME AS OF a processing-time attribute)")
-                    .at(span.0, span.1));
-            }
-            return Err(Error::table("Processing-time temporal join is not supported yet."));
-        }
+        // 4. processing time: a lookup join, or nothing
         let conjuncts = cond.map(|c| c.conjuncts()).unwrap_or_default();
-        let rel = self.temporal_join(left.rel, right.rel, kind, conjuncts, left_time, span)?;
+        let rel = if !rowtime {
+            if !self.is_lookup_table(&right.rel) {
+                return Err(Error::table("Processing-time temporal join is not supported yet."));
+            }
+            self.lookup_join(left.rel, right.rel, kind, conjuncts, left_time, span)?
+        } else {
+            self.temporal_join(left.rel, right.rel, kind, conjuncts, left_time, span)?
+        };
         let mut scope = left.scope;
         let mut rs = right.scope;
         if kind.left_outer() {
@@ -215,6 +215,124 @@ impl<'c> Binder<'c> {
             }
         });
         found
+    }
+
+    /// A processing-time join against a lookup table (`'lookup' = 'true'`): Flink's
+    /// `LogicalCorrelateToJoinFromLookupTableRule` and `CommonPhysicalLookupJoin`, with their
+    /// checks: a lookup table that also has a row time is a versioned table to Flink (it fails);
+    /// at least one equality of a plain column of the table with the probe row or a constant.
+    fn lookup_join(
+        &mut self,
+        left: Rel,
+        right: Rel,
+        kind: JoinKind,
+        conjuncts: Vec<Expr>,
+        left_time: usize,
+        span: (Pos, Pos),
+    ) -> Result<Rel> {
+        let scan = match right.node {
+            Node::ChangelogNormalize { input, .. } => *input,
+            node => Rel { node, ..right },
+        };
+        let Node::Scan { table, name, primary_key, .. } = &scan.node else {
+            return Err(Error::unsupported("a lookup join against a view or a subquery (only a lookup table itself)")
+                .at(span.0, span.1));
+        };
+        let (table, name, primary_key) = (*table, name.clone(), primary_key.clone());
+        let t = &self.catalog.tables[table];
+        if t.generator.is_some() {
+            return Err(Error::unsupported("a lookup join against a generated table").at(span.0, span.1));
+        }
+        if t.columns.iter().any(|c| {
+            matches!(c.kind, crate::catalog::ColumnKind::Computed(_) | crate::catalog::ColumnKind::Metadata { .. })
+        }) {
+            return Err(Error::unsupported("a lookup join against a table with computed or metadata columns")
+                .at(span.0, span.1));
+        }
+        if t.watermark.as_ref().is_some_and(|w| w.declared) {
+            // Flink takes a table with a row time for a versioned table (oracle, lookup_join/lookup_errors_*)
+            if primary_key.is_empty() {
+                let plan = format!(
+                    "FlinkLogicalJoin(condition=[…], joinType=[{}])\n  FlinkLogical{}\n  FlinkLogicalSnapshot(period=[$cor0.{}])\n    FlinkLogical{}\n",
+                    if kind == JoinKind::Left { "left" } else { "inner" },
+                    crate::plan::explain_line(&left, self.catalog),
+                    left.fields[left_time].name,
+                    crate::plan::explain_line(&scan, self.catalog),
+                );
+                return Err(Error::validation(format!(
+                    "Temporal Table Join requires primary key in versioned table, but no primary key can be found. The physical plan is:\n{}",
+                    plan
+                )));
+            }
+            let types: Vec<String> = primary_key.iter().map(|&c| scan.fields[c].ty.summary()).collect();
+            return Err(Error::table(format!(
+                "Unsupported call: __TEMPORAL_JOIN_CONDITION_PRIMARY_KEY({}) \nIf you think this function should be supported, you can create an issue and start a discussion for it.",
+                types.join(", ")
+            ))
+            .with_class("org.apache.flink.table.planner.codegen.CodeGenException"));
+        }
+        if left.window.is_some() {
+            return Err(Error::unsupported(
+                "a lookup join whose probe side carries window columns (window_start, window_end)",
+            )
+            .at(span.0, span.1));
+        }
+        let nl = left.fields.len();
+        let conjuncts = crate::plan::simplify::simplify_conjuncts(conjuncts);
+        let mut key_cols: Vec<usize> = Vec::new();
+        let mut key_exprs: Vec<Expr> = Vec::new();
+        let mut residual = Vec::new();
+        for c in &conjuncts {
+            match crate::plan::classify::lookup_key(c, nl) {
+                // a probe key of a wider type than the column: Calcite casts the column, which is
+                // then no field of the table (oracle, lookup_join/lookup_errors_join_forms)
+                Some((col, e))
+                    if !key_cols.contains(&col)
+                        && compare_type(e.ty(), &scan.fields[col].ty)
+                            .is_none_or(|c| c.kind == scan.fields[col].ty.kind) =>
+                {
+                    let want = &scan.fields[col].ty;
+                    let e = if e.ty().kind != want.kind && e.ty().kind.is_numeric() && want.kind.is_numeric() {
+                        Expr::Cast { expr: Box::new(e), ty: want.with_nullable(true), try_cast: false }
+                    } else {
+                        e
+                    };
+                    key_cols.push(col);
+                    key_exprs.push(e);
+                }
+                _ => residual.push(c.clone()),
+            }
+        }
+        if key_cols.is_empty() {
+            return Err(Error::table(format!(
+                "Temporal table join requires an equality condition on fields of table [default_catalog.default_database.{}].",
+                name
+            )));
+        }
+        let fields = join_fields(&left, &scan, kind);
+        let nr = scan.fields.len();
+        let node = LookupJoinNode {
+            table: name,
+            kind,
+            key_cols,
+            key_exprs,
+            residual: Expr::and_all(residual),
+            condition: Expr::and_all(conjuncts),
+            primary_key,
+            right_used: vec![true; nr],
+            right: scan,
+            left,
+        };
+        let (insert_only, update_producer, unique_keys) =
+            (node.left.insert_only, node.left.update_producer.clone(), node.left.unique_keys.clone());
+        Ok(Rel {
+            node: Node::LookupJoin(Box::new(node)),
+            fields,
+            insert_only,
+            update_producer,
+            window: None,
+            unique_keys,
+        })
     }
 
     /// 5. The versioned side's checks, then the node.
