@@ -127,7 +127,7 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                     format!("key [{}]", key.join(", "))
                 };
                 let mut s = if *null_key {
-                    format!("{} is NULL, which finds nothing in {}", what, table)
+                    format!("{}: a NULL key finds nothing in {}", what, table)
                 } else {
                     format!("{} looked up in {}: {}", what, table, plural(found.len(), "row", "rows"))
                 };
@@ -145,8 +145,8 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                 }
                 stored.push(s);
             }
-            Event::LookupStore { table, kind, row, change, rows, .. } => {
-                let r = format!("{} {}{}", table, kind.short(), row_text(row, 6));
+            Event::LookupStore { table, kind, row, lineage, change, rows, .. } => {
+                let r = if mine(lineage) { "it".to_string() } else { format!("{} {}{}", table, kind.short(), row_text(row, 6)) };
                 let what = match change {
                     crate::kinds::LookupChange::Added => "goes into",
                     crate::kinds::LookupChange::Replaced => "replaces the row of its key in",

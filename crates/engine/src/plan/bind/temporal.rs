@@ -230,6 +230,12 @@ impl<'c> Binder<'c> {
         left_time: usize,
         span: (Pos, Pos),
     ) -> Result<Rel> {
+        if self.dialect != crate::kinds::Dialect::Flink {
+            return Err(Error::unsupported(
+                "a lookup join in the confluent dialect (Confluent Cloud looks up external tables with KEY_SEARCH_AGG; 'lookup' = 'true' is the Flink oracle's option)",
+            )
+            .at(span.0, span.1));
+        }
         let scan = match right.node {
             Node::ChangelogNormalize { input, .. } => *input,
             node => Rel { node, ..right },
