@@ -199,7 +199,7 @@ impl LookupJoinOp {
         let slots: Vec<usize> = if null_key { Vec::new() } else { self.by_key.get(&key).cloned().unwrap_or_default() };
         let tracing = cx.tracing();
         let mut found = Vec::new();
-        let mut emitted = 0;
+        let mut out: Vec<Record> = Vec::new();
         for s in slots {
             let Some(st) = self.slots.get(s).and_then(|x| x.as_ref()) else { continue };
             self.buf.clear();
@@ -213,16 +213,16 @@ impl LookupJoinOp {
                 found.push(LookupMatch { row: self.show(&st.row, cx.zone), lineage: st.lineage.clone(), joined: ok });
             }
             if ok {
-                emitted += 1;
                 let lineage = if tracing { merge_lineage(&rec.lineage, &st.lineage) } else { Vec::new() };
-                cx.emit(Record { kind: rec.kind, row: self.buf.clone(), lineage });
+                out.push(Record { kind: rec.kind, row: self.buf.clone(), lineage });
             }
         }
+        let emitted = out.len();
         let padded = emitted == 0 && self.s.outer;
         if padded {
             let mut row = rec.row.clone();
             row.extend(std::iter::repeat_n(Value::Null, self.s.right_types.len()));
-            cx.emit(Record { kind: rec.kind, row, lineage: rec.lineage.clone() });
+            out.push(Record { kind: rec.kind, row, lineage: rec.lineage.clone() });
         }
         if tracing {
             let op = cx.op;
@@ -242,6 +242,16 @@ impl LookupJoinOp {
                 emitted,
                 padded,
             });
+        }
+        for r in out {
+            if tracing {
+                let mut types = self.s.left_types.clone();
+                types.extend(self.s.right_types.iter().cloned());
+                let text = render(&r.row, &types, cx.zone);
+                let (op, kind, lin) = (cx.op, r.kind, r.lineage.clone());
+                cx.event(|| Event::Emit { op, kind, row: text, lineage: lin });
+            }
+            cx.emit(r);
         }
         Ok(())
     }

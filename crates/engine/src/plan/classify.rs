@@ -149,7 +149,8 @@ pub fn temporal_period(left: &Rel, p: &Expr) -> PeriodCheck {
 /// way round) where `d.col` is a column of the lookup table as it is (a cast of it is not) and
 /// `e` reads only the probe row (a column, an expression, or a constant): (table column, `e`).
 pub fn lookup_key(c: &Expr, nl: usize) -> Option<(usize, Expr)> {
-    let Expr::Call { op: Op::Eq, args, .. } = c else { return None };
+    // (`IS NOT DISTINCT FROM` too: Flink 2.3 takes it as a lookup key, oracle lookup_key_forms)
+    let Expr::Call { op: Op::Eq | Op::IsNotDistinctFrom, args, .. } = c else { return None };
     let (a, b) = (args.first()?, args.get(1)?);
     let probe_only = |e: &Expr| {
         let mut cols = Vec::new();
