@@ -294,8 +294,10 @@ impl<'c> Binder<'c> {
                 // then no field of the table (oracle, lookup_join/lookup_errors_join_forms)
                 Some((col, e))
                     if !key_cols.contains(&col)
-                        && compare_type(e.ty(), &scan.fields[col].ty)
-                            .is_none_or(|c| c.kind == scan.fields[col].ty.kind) =>
+                        && scan
+                            .fields
+                            .get(col)
+                            .is_some_and(|f| compare_type(e.ty(), &f.ty).is_none_or(|c| c.kind == f.ty.kind)) =>
                 {
                     let want = &scan.fields[col].ty;
                     let e = if e.ty().kind != want.kind && e.ty().kind.is_numeric() && want.kind.is_numeric() {
