@@ -366,4 +366,57 @@ mod tests {
         run(&mut o, 1, RowKind::Insert, vec![Value::Null, int(3)]);
         assert!(run(&mut o, 0, RowKind::Insert, vec![Value::Null]).is_empty());
     }
+
+    /// Random store changes and probes (seeded, so the same every run) against a naive
+    /// reference: the store as a list of rows, each probe joined with every row of its key in it.
+    #[test]
+    fn matches_a_naive_reference_on_random_changes() {
+        let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for &pk in &[true, false] {
+            for &outer in &[true, false] {
+                let mut o = op(pk, outer);
+                let mut reference: Vec<Row> = Vec::new();
+                for _ in 0..400 {
+                    let k = next(4) as i32;
+                    let key = if next(10) == 0 { Value::Null } else { int(k) };
+                    if next(2) == 0 {
+                        let row = vec![key.clone(), int(next(3) as i32)];
+                        let add = next(3) != 0;
+                        let kind = if add { RowKind::Insert } else { RowKind::Delete };
+                        run(&mut o, 1, kind, row.clone());
+                        if pk {
+                            reference.retain(|r| r[0] != row[0]);
+                            if add {
+                                reference.push(row);
+                            }
+                        } else if add {
+                            reference.push(row);
+                        } else if let Some(i) = reference.iter().position(|r| *r == row) {
+                            reference.remove(i);
+                        }
+                    } else {
+                        let got = run(&mut o, 0, RowKind::Insert, vec![key.clone()]);
+                        let mut want: Vec<(RowKind, Row)> = if key.is_null() {
+                            Vec::new()
+                        } else {
+                            reference
+                                .iter()
+                                .filter(|r| r[0] == key)
+                                .map(|r| (RowKind::Insert, vec![key.clone(), r[0].clone(), r[1].clone()]))
+                                .collect()
+                        };
+                        if want.is_empty() && outer {
+                            want.push((RowKind::Insert, vec![key.clone(), Value::Null, Value::Null]));
+                        }
+                        assert_eq!(got, want, "pk {} outer {}", pk, outer);
+                    }
+                    assert_eq!(o.state_rows(), Some(reference.len()));
+                }
+            }
+        }
+    }
 }
