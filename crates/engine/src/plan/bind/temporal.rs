@@ -319,6 +319,60 @@ impl<'c> Binder<'c> {
         }
         let fields = join_fields(&left, &scan, kind);
         let nr = scan.fields.len();
+        // a key computed from the probe row: Flink computes it in a Calc below the join
+        // (`(cust_id + 1) AS $f3`, `lookup=[id=$f3]`), and a Calc above drops it again
+        let computed: Vec<usize> = (0..key_exprs.len())
+            .filter(|&k| !matches!(key_exprs[k], Expr::Input { .. } | Expr::Literal { .. }))
+            .collect();
+        let extra = computed.len();
+        let mut left = left;
+        let mut conjuncts = conjuncts;
+        if extra > 0 {
+            let mut project: Vec<Expr> = (0..nl).map(|i| Expr::input(i, left.fields[i].ty.clone())).collect();
+            let mut names = left.names();
+            // (Calcite names it by its position among the visible columns)
+            let visible = left.fields.iter().filter(|f| !f.name.starts_with('$')).count();
+            let mut replaced: Vec<(usize, Expr)> = Vec::new();
+            for (j, &k) in computed.iter().enumerate() {
+                let ty = key_exprs[k].ty().clone();
+                let e = std::mem::replace(&mut key_exprs[k], Expr::input(nl + j, ty));
+                names.push(format!("$f{}", visible + j));
+                replaced.push((key_cols[k], e.clone()));
+                project.push(e);
+            }
+            left = crate::plan::rel::calc(left, None, project, names);
+            let shift = |e: &Expr| e.remap(&|i| if i >= nl { i + extra } else { i });
+            residual = residual.iter().map(shift).collect();
+            // the key's equality reads the computed column
+            conjuncts = conjuncts
+                .iter()
+                .map(|c| {
+                    let key = crate::plan::classify::lookup_key(c, nl);
+                    match (c, key) {
+                        (Expr::Call { op, ty, .. }, Some((col, e))) => {
+                            match replaced.iter().position(|(rc, re)| *rc == col && *re == e) {
+                                Some(j) => Expr::Call {
+                                    op: *op,
+                                    args: vec![
+                                        Expr::input(nl + j, e.ty().clone()),
+                                        Expr::input(
+                                            nl + extra + col,
+                                            scan.fields
+                                                .get(col)
+                                                .map(|f| f.ty.clone())
+                                                .unwrap_or_else(crate::types::DataType::string),
+                                        ),
+                                    ],
+                                    ty: ty.clone(),
+                                },
+                                None => shift(c),
+                            }
+                        }
+                        _ => shift(c),
+                    }
+                })
+                .collect();
+        }
         let node = LookupJoinNode {
             table: name,
             kind,
@@ -333,14 +387,24 @@ impl<'c> Binder<'c> {
         };
         let (insert_only, update_producer, unique_keys) =
             (node.left.insert_only, node.left.update_producer.clone(), node.left.unique_keys.clone());
-        Ok(Rel {
+        let inner_fields = join_fields(&node.left, &node.right, kind);
+        let rel = Rel {
             node: Node::LookupJoin(Box::new(node)),
-            fields,
+            fields: inner_fields,
             insert_only,
             update_producer,
             window: None,
             unique_keys,
-        })
+        };
+        if extra == 0 {
+            return Ok(Rel { fields, ..rel });
+        }
+        let project: Vec<Expr> =
+            (0..nl).chain((0..nr).map(|i| nl + extra + i)).map(|i| Expr::input(i, rel.fields[i].ty.clone())).collect();
+        let names: Vec<String> = fields.iter().map(|f| f.name.clone()).collect();
+        let mut out = crate::plan::rel::calc(rel, None, project, names);
+        out.fields = fields;
+        Ok(out)
     }
 
     /// 5. The versioned side's checks, then the node.
