@@ -689,6 +689,20 @@ fn with_mode(line: String, mode: Option<&str>) -> String {
 }
 
 fn render(rel: &Rel, catalog: &Catalog, prefix: &str, modes: bool, out: &mut String, skip_tvf: bool) {
+    // a projection over the Calc that drops a lookup join's computed key columns: Flink merges
+    // the two (CalcMergeRule)
+    if let Node::Calc { input, filter: None, project } = &rel.node {
+        if let Node::Calc { input: inner, filter: None, project: below } = &input.node {
+            if matches!(inner.node, Node::LookupJoin(_)) {
+                let composed: Option<Vec<crate::expr::Expr>> =
+                    project.iter().map(|e| e.as_input().and_then(|i| below.get(i)).cloned()).collect();
+                if let Some(p) = composed {
+                    let merged = super::rel::calc((**inner).clone(), None, p, rel.names());
+                    return render(&merged, catalog, prefix, modes, out, skip_tvf);
+                }
+            }
+        }
+    }
     if let Node::Calc { input, filter: None, project } = &rel.node {
         // (a scan's hidden `$rowtime` column is not one Flink's plan has)
         let identity = project.len() <= input.fields.len()

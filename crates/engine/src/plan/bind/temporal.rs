@@ -287,6 +287,8 @@ impl<'c> Binder<'c> {
         let conjuncts = crate::plan::simplify::simplify_conjuncts(conjuncts);
         let mut key_cols: Vec<usize> = Vec::new();
         let mut key_exprs: Vec<Expr> = Vec::new();
+        // each key as the condition writes it (before a cast to the column's type)
+        let mut key_raw: Vec<Expr> = Vec::new();
         let mut residual = Vec::new();
         for c in &conjuncts {
             match crate::plan::classify::lookup_key(c, nl) {
@@ -300,6 +302,7 @@ impl<'c> Binder<'c> {
                             .is_some_and(|f| compare_type(e.ty(), &f.ty).is_none_or(|c| c.kind == f.ty.kind)) =>
                 {
                     let want = &scan.fields[col].ty;
+                    key_raw.push(e.clone());
                     let e = if e.ty().kind != want.kind && e.ty().kind.is_numeric() && want.kind.is_numeric() {
                         Expr::Cast { expr: Box::new(e), ty: want.with_nullable(true), try_cast: false }
                     } else {
@@ -320,13 +323,32 @@ impl<'c> Binder<'c> {
         let fields = join_fields(&left, &scan, kind);
         let nr = scan.fields.len();
         // a key computed from the probe row: Flink computes it in a Calc below the join
-        // (`(cust_id + 1) AS $f3`, `lookup=[id=$f3]`), and a Calc above drops it again
+        // (`(cust_id + 1) AS $f3`, `CAST(cust_id AS BIGINT) AS cust_id0`, `lookup=[id=$f3]`),
+        // and a Calc above drops it again
         let computed: Vec<usize> = (0..key_exprs.len())
             .filter(|&k| !matches!(key_exprs[k], Expr::Input { .. } | Expr::Literal { .. }))
             .collect();
         let extra = computed.len();
         let mut left = left;
         let mut conjuncts = conjuncts;
+        // INNER: a condition on the probe row alone filters it before the lookup (Flink's
+        // FlinkFilterJoinRule; LEFT keeps it in the join condition, where a failing row is padded)
+        let mut probe_filter = Vec::new();
+        if kind == JoinKind::Inner {
+            let probe_only = |c: &Expr| {
+                let mut cols = Vec::new();
+                c.inputs(&mut cols);
+                !cols.is_empty() && cols.iter().all(|&i| i < nl)
+            };
+            probe_filter = residual.iter().filter(|c| probe_only(c)).cloned().collect();
+            residual.retain(|c| !probe_only(c));
+            conjuncts.retain(|c| !probe_only(c));
+        }
+        if extra == 0 && !probe_filter.is_empty() {
+            let project: Vec<Expr> = (0..nl).map(|i| Expr::input(i, left.fields[i].ty.clone())).collect();
+            let names = left.names();
+            left = crate::plan::rel::calc(left, Expr::and_all(std::mem::take(&mut probe_filter)), project, names);
+        }
         if extra > 0 {
             let mut project: Vec<Expr> = (0..nl).map(|i| Expr::input(i, left.fields[i].ty.clone())).collect();
             let mut names = left.names();
@@ -336,11 +358,24 @@ impl<'c> Binder<'c> {
             for (j, &k) in computed.iter().enumerate() {
                 let ty = key_exprs[k].ty().clone();
                 let e = std::mem::replace(&mut key_exprs[k], Expr::input(nl + j, ty));
-                names.push(format!("$f{}", visible + j));
-                replaced.push((key_cols[k], e.clone()));
+                // a cast column keeps its name (made unique), an expression is Calcite's `$fN`
+                let name = match &e {
+                    Expr::Cast { expr, .. } => match expr.as_input() {
+                        Some(c) => {
+                            let mut n = names.clone();
+                            n.push(names[c].clone());
+                            crate::plan::names::uniquify(&mut n);
+                            n.last().cloned().unwrap_or_default()
+                        }
+                        None => format!("$f{}", visible + j),
+                    },
+                    _ => format!("$f{}", visible + j),
+                };
+                names.push(name);
+                replaced.push((key_cols[k], key_raw[k].clone()));
                 project.push(e);
             }
-            left = crate::plan::rel::calc(left, None, project, names);
+            left = crate::plan::rel::calc(left, Expr::and_all(std::mem::take(&mut probe_filter)), project, names);
             let shift = |e: &Expr| e.remap(&|i| if i >= nl { i + extra } else { i });
             residual = residual.iter().map(shift).collect();
             // the key's equality reads the computed column
@@ -354,7 +389,13 @@ impl<'c> Binder<'c> {
                                 Some(j) => Expr::Call {
                                     op: *op,
                                     args: vec![
-                                        Expr::input(nl + j, e.ty().clone()),
+                                        Expr::input(
+                                            nl + j,
+                                            left.fields
+                                                .get(nl + j)
+                                                .map(|f| f.ty.clone())
+                                                .unwrap_or_else(|| e.ty().clone()),
+                                        ),
                                         Expr::input(
                                             nl + extra + col,
                                             scan.fields
