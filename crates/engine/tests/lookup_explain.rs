@@ -110,3 +110,18 @@ fn lookup_join_explain_matches_flink() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checked >= 8, "only {} EXPLAIN blocks checked", checked);
 }
+
+/// A JDBC table (`'connector' = 'jdbc'`, Flink's lookup source; the oracle has no JDBC) is
+/// looked up like the oracle's `'lookup' = 'true'` table: the same output for l2's data.
+#[test]
+fn jdbc_tables_are_looked_up_like_lookup_tables() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance/lookup_join");
+    let script = std::fs::read_to_string(dir.join("l2_upsert_store_updates.sql")).unwrap_or_default();
+    assert!(script.contains("'lookup' = 'true'"));
+    let jdbc = script.replace("'lookup' = 'true'", "'connector' = 'jdbc', 'table-name' = 'customers'");
+    let cfg = RunConfig { dialect: Dialect::Flink, trace: false };
+    let (a, b) =
+        (run_to_text(&script, &cfg, &TextOptions::default()), run_to_text(&jdbc, &cfg, &TextOptions::default()));
+    assert!(a.contains("+I[105, 60, Bobby, bronze]"), "{}", a);
+    assert_eq!(a, b);
+}

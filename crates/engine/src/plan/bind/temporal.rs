@@ -204,14 +204,16 @@ impl<'c> Binder<'c> {
         Ok(Bound { rel, scope })
     }
 
+    /// A table Flink can look up: the oracle's `'lookup' = 'true'`, or Flink's JDBC connector
+    /// (`'connector' = 'jdbc'`, a `LookupTableSource`), served by the same in-memory store.
     fn is_lookup_table(&self, rel: &Rel) -> bool {
         let mut found = false;
         rel.walk(&mut |r| {
             if let Node::Scan { table, .. } = &r.node {
-                found |= self.catalog.tables[*table]
-                    .options
-                    .iter()
-                    .any(|(k, v)| k.eq_ignore_ascii_case("lookup") && v.eq_ignore_ascii_case("true"));
+                found |= self.catalog.tables[*table].options.iter().any(|(k, v)| {
+                    (k.eq_ignore_ascii_case("lookup") && v.eq_ignore_ascii_case("true"))
+                        || (k.eq_ignore_ascii_case("connector") && v.eq_ignore_ascii_case("jdbc"))
+                });
             }
         });
         found
