@@ -12,7 +12,11 @@
 //!    stray quote is Flink's);
 //! 3. the join type: INNER or LEFT (`Unknown join type RIGHT`, an `IllegalStateException`);
 //! 4. a processing-time period on a table that is not a lookup table: `Processing-time temporal
-//!    join is not supported yet.`;
+//!    join is not supported yet.`; on a lookup table (`'lookup' = 'true'`, `'connector' = 'jdbc'`)
+//!    it is a lookup join (`lookup_join` below: the table with a row time fails as Flink's
+//!    planner does, then at least one equality of a plain column of the table with the probe row
+//!    or a constant, `Temporal table join requires an equality condition on fields of table
+//!    [...]`);
 //! 5. the versioned side's row time attribute, then an equality key, then its primary (upsert)
 //!    key and whether the equality keys contain it (`TemporalJoinRewriteWithUniqueKeyRule`).
 //!
