@@ -33,7 +33,7 @@ export type ErrorKind = "parse" | "validation" | "table" | "harness" | "unsuppor
 /**
  * A Flink operator, as EXPLAIN and the trace name it.
  */
-export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "TemporalJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand" | "Union" | "Rank" | "Deduplicate" | "WindowRank" | "WindowDeduplicate" | "WindowAggregate" | "Correlate" | "ProcessTableFunction";
+export type OpKind = "TableSourceScan" | "Values" | "ChangelogNormalize" | "Calc" | "WindowTableFunction" | "WindowJoin" | "IntervalJoin" | "TemporalJoin" | "LookupJoin" | "Join" | "MultiJoin" | "GroupAggregate" | "Expand" | "Union" | "Rank" | "Deduplicate" | "WindowRank" | "WindowDeduplicate" | "WindowAggregate" | "Correlate" | "ProcessTableFunction";
 
 /**
  * What an operator is to the query, for the page: where rows enter, what normalizes an upsert
@@ -66,6 +66,11 @@ export type TemporalOutcome = "joined" | "padded" | "dropped";
  */
 export type TemporalMiss = "no_version" | "deleted" | "condition";
 
+/**
+ * What a lookup-table row did to a lookup join's store.
+ */
+export type LookupChange = "added" | "replaced" | "removed" | "absent";
+
 export type WindowRef = { start_ms: number, end_ms: number, 
 /**
  * `[12:20, 12:25)` as the window columns print.
@@ -86,6 +91,11 @@ time_ms: number, kind: RowKind, row: Array<string>, lineage: Array<number>, };
  * LEFT JOIN) and the row (the input's columns, then the element's).
  */
 export type UnnestRow = { position?: number | null, row: Array<string>, };
+
+/**
+ * A store row a lookup found (`joined`: it passed the rest of the ON condition).
+ */
+export type LookupMatch = { row: Array<string>, lineage: Array<number>, joined: boolean, };
 
 /**
  * A named entry of a process table function's state (a field of its `@StateHint` object), as
@@ -160,7 +170,7 @@ versions: number, } | { "type": "temporal_release", op: number, key: Array<strin
 /**
  * The version it was compared with (also a delete, or one the condition rejected).
  */
-version?: VersionRef | null, outcome: TemporalOutcome, miss?: TemporalMiss | null, };
+version?: VersionRef | null, outcome: TemporalOutcome, miss?: TemporalMiss | null, } | { "type": "lookup", op: number, table: string, kind: RowKind, row: Array<string>, lineage: Array<number>, key: Array<string>, null_key: boolean, found: Array<LookupMatch>, emitted: number, padded: boolean, } | { "type": "lookup_store", op: number, table: string, kind: RowKind, row: Array<string>, lineage: Array<number>, change: LookupChange, rows: number, };
 
 /**
  * One aggregate call.

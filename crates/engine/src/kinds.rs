@@ -204,6 +204,8 @@ pub enum OpKind {
     IntervalJoin,
     /// The event-time temporal join (`TemporalRowTimeJoinOperator`).
     TemporalJoin,
+    /// The processing-time lookup join (`LookupJoinRunner`).
+    LookupJoin,
     /// The regular join (`StreamingJoinOperator`): `Join` in Flink's plans.
     #[serde(rename = "Join")]
     RegularJoin,
@@ -248,6 +250,7 @@ impl OpKind {
             OpKind::WindowJoin
             | OpKind::IntervalJoin
             | OpKind::TemporalJoin
+            | OpKind::LookupJoin
             | OpKind::RegularJoin
             | OpKind::MultiJoin
             | OpKind::ProcessTableFunction => OpRole::Join,
@@ -268,6 +271,7 @@ impl OpKind {
             OpKind::WindowJoin => "WindowJoin",
             OpKind::IntervalJoin => "IntervalJoin",
             OpKind::TemporalJoin => "TemporalJoin",
+            OpKind::LookupJoin => "LookupJoin",
             OpKind::RegularJoin => "Join",
             OpKind::MultiJoin => "MultiJoin",
             OpKind::GroupAggregate => "GroupAggregate",
@@ -329,6 +333,21 @@ pub enum TemporalMiss {
     Deleted,
     /// The version exists but the rest of the ON condition rejects the pair.
     Condition,
+}
+
+/// What a lookup-table row did to a lookup join's store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(rename_all = "snake_case")]
+pub enum LookupChange {
+    /// `+I`/`+U`: the row went in (a new key, or another row of a store without primary key).
+    Added,
+    /// `+I`/`+U` of a key the store had: the row replaced the key's row.
+    Replaced,
+    /// `-U`/`-D`: the key's row (without a primary key: one equal row) went.
+    Removed,
+    /// `-U`/`-D` of a row the store does not have: nothing changed.
+    Absent,
 }
 
 /// Where a table's rows come from.

@@ -11,8 +11,8 @@
 use serde::Serialize;
 
 use crate::kinds::{
-    ChangelogMode, Dialect, EndMode, ExpireCause, OpKind, OpRole, PairKind, RowKind, TableOrigin, TemporalMiss,
-    TemporalOutcome,
+    ChangelogMode, Dialect, EndMode, ExpireCause, LookupChange, OpKind, OpRole, PairKind, RowKind, TableOrigin,
+    TemporalMiss, TemporalOutcome,
 };
 
 /// Bump on any change of the shapes below (the page refuses a trace of another version).
@@ -308,6 +308,43 @@ pub enum Event {
         #[cfg_attr(test, ts(optional = nullable))]
         miss: Option<TemporalMiss>,
     },
+    /// A probe row reached a lookup join and looked up the store of `table` as it is now: its
+    /// lookup `key` (`null_key`: a part of it is NULL, which finds nothing), the store rows the
+    /// key `found` (each `joined` or rejected by the rest of the ON condition), how many rows it
+    /// `emitted` (with its kind), and whether LEFT `padded` it with NULLs. Later changes of the
+    /// store never revise these rows.
+    Lookup {
+        op: usize,
+        table: String,
+        kind: RowKind,
+        row: Vec<String>,
+        lineage: Lineage,
+        key: Vec<String>,
+        null_key: bool,
+        found: Vec<LookupMatch>,
+        emitted: usize,
+        padded: bool,
+    },
+    /// A row of lookup table `table` changed a lookup join's store (`change`); `rows`: the
+    /// store's rows after it. Nothing is emitted.
+    LookupStore {
+        op: usize,
+        table: String,
+        kind: RowKind,
+        row: Vec<String>,
+        lineage: Lineage,
+        change: LookupChange,
+        rows: usize,
+    },
+}
+
+/// A store row a lookup found (`joined`: it passed the rest of the ON condition).
+#[derive(Clone, Debug, Serialize, PartialEq)]
+#[cfg_attr(test, derive(ts_rs::TS), ts(optional_fields = nullable))]
+pub struct LookupMatch {
+    pub row: Vec<String>,
+    pub lineage: Lineage,
+    pub joined: bool,
 }
 
 /// A named entry of a process table function's state (a field of its `@StateHint` object), as
@@ -729,9 +766,11 @@ mod typescript {
         push::<PairKind>(&mut out, &cfg);
         push::<TemporalOutcome>(&mut out, &cfg);
         push::<TemporalMiss>(&mut out, &cfg);
+        push::<LookupChange>(&mut out, &cfg);
         push::<WindowRef>(&mut out, &cfg);
         push::<VersionRef>(&mut out, &cfg);
         push::<UnnestRow>(&mut out, &cfg);
+        push::<LookupMatch>(&mut out, &cfg);
         push::<PtfEntry>(&mut out, &cfg);
         push::<PtfTimer>(&mut out, &cfg);
         push::<Event>(&mut out, &cfg);

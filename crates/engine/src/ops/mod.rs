@@ -15,6 +15,7 @@
 //! | window join | `window_join.rs` | `WindowJoin` | +I when the watermark passes `window_end - 1` | never | per key and window / when it fires | dropped, counted |
 //! | interval join | `interval_join.rs` | `IntervalJoin` | +I on arrival; padded rows when a key's cleanup timer passes them | never | rows per key and time / when the time passes their bound | kept: probe, not cached, padded at once |
 //! | temporal join | `temporal_join.rs` | `TemporalJoin` (`TemporalRowTimeJoinOperator`) | each probe row when the watermark reaches its time, joined with the version valid then (LEFT: padded when none), with the probe's kind | never on its own (a probe retraction joins as a retraction) | waiting probe rows per key; versions per key and time / released; versions older than the newest ≤ watermark; state TTL per key | kept: a late probe row waits for the next watermark advance; a late version is stored |
+//! | lookup join | `lookup_join.rs` | `LookupJoin` (`LookupJoinRunner`) | per probe row, at once: the store rows its key finds (LEFT: padded when none pass), with the probe's kind | never (later store changes revise nothing) | the store: the lookup table's rows so far / removed by -U/-D, replaced by key | — (the probe's watermark passes on) |
 //! | UNNEST | `correlate.rs` | `Correlate` (`$UNNEST_ROWS$1`) | per input row, at once: one row per element (LEFT: the row padded when there is none), with its change kind | passes kinds on | none | — |
 //! | expand | `expand.rs` | `Expand` | one copy per grouping set, at once | passes kinds on | none | — |
 //! | window aggregation | `window_aggregate.rs` | `WindowAggregate` / `LocalWindowAggregate` + `GlobalWindowAggregate` (`WindowAggOperator`) | +I per non-empty window when the watermark reaches `T(window_end)` (flush schedule of NOTES §1.7) | never (an updating input retracts inside its slice) | rows buffered per key and slice until the flush, then one accumulator per key and slice / when the last window reading the slice fires | dropped, counted (HOP / CUMULATE: kept while a later window is open) |
@@ -46,6 +47,7 @@ pub mod group_aggregate;
 pub mod interval_join;
 pub mod java_order;
 pub mod join_state;
+pub mod lookup_join;
 pub mod multi_join;
 pub mod normalize;
 pub mod ptf;

@@ -145,6 +145,25 @@ pub fn temporal_period(left: &Rel, p: &Expr) -> PeriodCheck {
     }
 }
 
+/// A lookup key of a lookup join (Flink's `LookupJoinUtil.analyzeLookupKeys`): `d.col = e` (either
+/// way round) where `d.col` is a column of the lookup table as it is (a cast of it is not) and
+/// `e` reads only the probe row (a column, an expression, or a constant): (table column, `e`).
+pub fn lookup_key(c: &Expr, nl: usize) -> Option<(usize, Expr)> {
+    // (`IS NOT DISTINCT FROM` too: Flink 2.3 takes it as a lookup key, oracle lookup_key_forms)
+    let Expr::Call { op: Op::Eq | Op::IsNotDistinctFrom, args, .. } = c else { return None };
+    let (a, b) = (args.first()?, args.get(1)?);
+    let probe_only = |e: &Expr| {
+        let mut cols = Vec::new();
+        e.inputs(&mut cols);
+        cols.iter().all(|&i| i < nl)
+    };
+    let side = |x: &Expr, other: &Expr| match x {
+        Expr::Input { index, .. } if *index >= nl && probe_only(other) => Some((*index - nl, other.clone())),
+        _ => None,
+    };
+    side(a, b).or_else(|| side(b, a))
+}
+
 /// `(a = b)` between the two sides of a join: (left column, right column, null-safe).
 pub fn equi_pair(e: &Expr, nl: usize) -> Option<(usize, usize, bool)> {
     if let Expr::Call { op, args, .. } = e {
@@ -222,6 +241,8 @@ fn time_indicators_live(rel: &Rel) -> bool {
         | super::Node::IntervalJoin(_) => true,
         // a temporal join keeps its probe side's time attribute
         super::Node::TemporalJoin(j) => time_indicators_live(&j.left),
+        // a lookup join keeps its probe side's
+        super::Node::LookupJoin(j) => time_indicators_live(&j.left),
         super::Node::Correlate(c) => time_indicators_live(&c.input),
         // its output's `rowtime` is a time attribute
         super::Node::Ptf(_) => true,

@@ -320,6 +320,95 @@ fn temporal_join_text(j: &super::rel::TemporalJoinNode) -> String {
     )
 }
 
+/// The columns (of left ++ right) a LookupJoin line's `select` lists: with a condition on the
+/// looked-up rows alone, Flink's calc on the table projects them to those read above, by the rest
+/// of the condition or as keys matched against the probe.
+fn lookup_select_cols(j: &super::rel::LookupJoinNode) -> Vec<usize> {
+    let nl = j.left.fields.len();
+    let has_where = j
+        .condition
+        .clone()
+        .map(|c| c.conjuncts())
+        .unwrap_or_default()
+        .iter()
+        .any(|c| super::prune::lookup_where(c, nl).is_some());
+    let right = (0..j.right.fields.len())
+        .filter(|&i| !has_where || j.right_used.get(i).copied().unwrap_or(true))
+        .filter(|&i| !j.right.fields[i].name.starts_with("$rowtime"));
+    (0..nl).filter(|&i| !j.left.fields[i].name.starts_with("$rowtime")).chain(right.map(|i| nl + i)).collect()
+}
+
+/// Flink's LookupJoin line: the table, the lookup keys (constants first), the conditions on the
+/// looked-up rows alone (`where`, constant keys included) and the rest (`joinCondition`).
+fn lookup_join_text(j: &super::rel::LookupJoinNode) -> String {
+    let lnames = j.left.names();
+    let rnames = j.right.names();
+    let nl = lnames.len();
+    let mut keys: Vec<(bool, String)> = j
+        .key_cols
+        .iter()
+        .zip(&j.key_exprs)
+        .map(|(&c, e)| {
+            let constant = matches!(e, crate::expr::Expr::Literal { .. });
+            (!constant, format!("{}={}", rnames.get(c).cloned().unwrap_or_default(), e.explain(&lnames)))
+        })
+        .collect();
+    keys.sort_by_key(|k| k.0);
+    let mut wheres = Vec::new();
+    let mut rest = Vec::new();
+    for c in j.condition.clone().map(|c| c.conjuncts()).unwrap_or_default() {
+        let is_pair = crate::plan::classify::lookup_key(&c, nl)
+            .is_some_and(|(r, e)| j.key_cols.contains(&r) && !matches!(e, crate::expr::Expr::Literal { .. }));
+        if is_pair {
+            continue;
+        }
+        match super::prune::lookup_where(&c, nl) {
+            Some(w) => wheres.push(w),
+            None => rest.push(c),
+        }
+    }
+    let has_where = !wheres.is_empty();
+    let select_right: Vec<String> = rnames
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| !has_where || j.right_used.get(*i).copied().unwrap_or(true))
+        .map(|(_, n)| n.clone())
+        .collect();
+    let mut names = lnames.clone();
+    names.extend(select_right.iter().cloned());
+    super::names::uniquify(&mut names);
+    let mut both = lnames.clone();
+    both.extend(rnames.iter().cloned());
+    super::names::uniquify(&mut both);
+    let mut s = format!(
+        "LookupJoin(table=[default_catalog.default_database.{}], joinType=[{}], lookup=[{}]",
+        j.table,
+        j.kind.flink_name(),
+        keys.into_iter().map(|k| k.1).collect::<Vec<_>>().join(", ")
+    );
+    if has_where {
+        // (Flink prints a postfix operator of the calc's condition without parentheses)
+        let w = crate::expr::Expr::and_all(wheres)
+            .map(|w| {
+                let t = w.explain_infix(&rnames);
+                let postfix = matches!(&w, crate::expr::Expr::Call { op, .. }
+                    if matches!(op, crate::expr::Op::IsNull | crate::expr::Op::IsNotNull));
+                match t.strip_prefix('(').and_then(|x| x.strip_suffix(')')) {
+                    Some(inner) if postfix => inner.to_string(),
+                    _ => t,
+                }
+            })
+            .unwrap_or_default();
+        s.push_str(&format!(", where=[{}]", w));
+    }
+    if let Some(r) = crate::expr::Expr::and_all(rest) {
+        s.push_str(&format!(", joinCondition=[{}]", r.explain_infix(&both)));
+    }
+    names.retain(|n| !n.starts_with("$rowtime"));
+    s.push_str(&format!(", select=[{}])", names.join(", ")));
+    s
+}
+
 /// One operator's line, as EXPLAIN prints it.
 pub fn line(rel: &Rel, catalog: &Catalog) -> String {
     match &rel.node {
@@ -452,6 +541,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
         }
         Node::IntervalJoin(j) => interval_join_text(j),
         Node::TemporalJoin(j) => temporal_join_text(j),
+        Node::LookupJoin(j) => lookup_join_text(j),
         Node::GroupAggregate(a) => group_aggregate_line(a, &rel.fields),
         Node::WindowAggregate(a) => window_aggregate_lines(a, &rel.fields).0,
         Node::Over(_) | Node::Rank(_) => rank_line(rel),
@@ -505,6 +595,8 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
         Node::Scan { .. } | Node::Values { .. } => vec![],
         Node::Calc { input, .. } | Node::WindowTvf { input, .. } | Node::Expand { input, .. } => vec![(None, input)],
         Node::Correlate(c) => vec![(None, &c.input)],
+        // (the lookup table is no input of the job's plan)
+        Node::LookupJoin(j) => vec![(None, &j.left)],
         Node::Ptf(p) => p.inputs.iter().zip(&p.keys).map(|(r, k)| (Some(exchange(r, k)), r)).collect(),
         Node::WindowJoin(j) => {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
@@ -572,6 +664,7 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         Node::Calc { input, .. } | Node::Expand { input, .. } => changelog_mode(input),
         // the probe side's kinds (an upsert probe's `+U` without `-U` stays so)
         Node::TemporalJoin(j) => changelog_mode(&j.left),
+        Node::LookupJoin(j) => changelog_mode(&j.left),
         Node::Correlate(c) => changelog_mode(&c.input),
         // an outer join of insert-only inputs retracts only its NULL-padded rows
         Node::RegularJoin(j) if j.left.insert_only && j.right.insert_only => "I,UA,D",
@@ -596,6 +689,20 @@ fn with_mode(line: String, mode: Option<&str>) -> String {
 }
 
 fn render(rel: &Rel, catalog: &Catalog, prefix: &str, modes: bool, out: &mut String, skip_tvf: bool) {
+    // a projection over the Calc that drops a lookup join's computed key columns: Flink merges
+    // the two (CalcMergeRule)
+    if let Node::Calc { input, filter: None, project } = &rel.node {
+        if let Node::Calc { input: inner, filter: None, project: below } = &input.node {
+            if matches!(inner.node, Node::LookupJoin(_)) {
+                let composed: Option<Vec<crate::expr::Expr>> =
+                    project.iter().map(|e| e.as_input().and_then(|i| below.get(i)).cloned()).collect();
+                if let Some(p) = composed {
+                    let merged = super::rel::calc((**inner).clone(), None, p, rel.names());
+                    return render(&merged, catalog, prefix, modes, out, skip_tvf);
+                }
+            }
+        }
+    }
     if let Node::Calc { input, filter: None, project } = &rel.node {
         // (a scan's hidden `$rowtime` column is not one Flink's plan has)
         let identity = project.len() <= input.fields.len()
@@ -606,7 +713,29 @@ fn render(rel: &Rel, catalog: &Catalog, prefix: &str, modes: bool, out: &mut Str
                 super::names::uniquify(&mut n);
                 n[..project.len()] == rel.names()[..]
             };
-        if identity {
+        // a projection of exactly the physical columns of a scan drops only its computed
+        // columns (a PROCTIME() nobody reads): Flink's scan reads those columns and no Calc
+        // computes the others
+        let physical = match &input.node {
+            Node::Scan { table, .. } => {
+                let phys = catalog.tables[*table].physical();
+                let cols: Vec<Option<usize>> = project.iter().map(|e| e.as_input()).collect();
+                cols.len() == phys.len()
+                    && cols.iter().zip(&phys).all(|(c, p)| *c == Some(*p))
+                    && phys.iter().zip(rel.names()).all(|(&p, n)| input.fields.get(p).is_some_and(|f| f.name == n))
+            }
+            _ => false,
+        };
+        // a lookup join whose calc on the table projects what this Calc picks does it itself
+        let by_lookup = match &input.node {
+            Node::LookupJoin(j) => {
+                let cols: Vec<Option<usize>> = project.iter().map(|e| e.as_input()).collect();
+                let sel = lookup_select_cols(j);
+                cols.len() == sel.len() && cols.iter().zip(&sel).all(|(c, s)| *c == Some(*s))
+            }
+            _ => false,
+        };
+        if identity || physical || by_lookup {
             // Flink removes a projection that keeps every column as it is
             return render(input, catalog, prefix, modes, out, skip_tvf);
         }

@@ -81,6 +81,7 @@ fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
         | Node::WindowJoin(_)
         | Node::IntervalJoin(_)
         | Node::TemporalJoin(_)
+        | Node::LookupJoin(_)
         | Node::MultiJoin(_)) => node,
     };
     rel

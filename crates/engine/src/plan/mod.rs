@@ -185,6 +185,7 @@ fn physical_time_indicator(rel: &Rel, col: usize) -> bool {
         },
         // Flink casts the versioned side's row time to a plain timestamp above the join
         Node::TemporalJoin(j) => col < j.left.fields.len() && physical_time_indicator(&j.left, col),
+        Node::LookupJoin(j) => col < j.left.fields.len() && physical_time_indicator(&j.left, col),
         _ => true,
     }
 }

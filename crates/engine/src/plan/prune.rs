@@ -32,6 +32,14 @@ fn used_by(e: &Expr, out: &mut [bool]) {
     }
 }
 
+/// A lookup join's conjunct that reads only the table's columns (Flink's `where=[…]`, a calc on
+/// the looked-up rows): itself over the table's columns.
+pub fn lookup_where(c: &Expr, nl: usize) -> Option<Expr> {
+    let mut cols = Vec::new();
+    c.inputs(&mut cols);
+    cols.iter().all(|&i| i >= nl).then(|| c.remap(&|i| i.saturating_sub(nl)))
+}
+
 fn remap(e: &Expr, map: &ColumnMap) -> Expr {
     e.remap(&|i| map.get(i).copied().flatten().unwrap_or(i))
 }
@@ -386,6 +394,58 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
             j.right = p.right;
             let fields: Vec<_> = (0..n).filter(|&i| p.map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
             (Rel { node: Node::TemporalJoin(j), fields, ..rel }, p.map)
+        }
+        Node::LookupJoin(mut j) => {
+            // the lookup function returns whole rows (no projection push-down): the table side
+            // keeps every column; the probe keeps what the keys, the condition and the output read
+            let nr = j.right.fields.len();
+            let mut extra_left = Vec::new();
+            for e in &j.key_exprs {
+                e.inputs(&mut extra_left);
+            }
+            let all_right: Vec<usize> = (0..nr).collect();
+            let nl = j.left.fields.len();
+            let mut used: Vec<bool> = (0..nr).map(|i| need.get(nl + i).copied().unwrap_or(true)).collect();
+            let mut both = vec![false; nl + nr];
+            if let Some(r) = &j.residual {
+                let rest: Vec<Expr> =
+                    r.clone().conjuncts().into_iter().filter(|c| lookup_where(c, nl).is_none()).collect();
+                for c in &rest {
+                    used_by(c, &mut both);
+                }
+            }
+            for (i, u) in used.iter_mut().enumerate() {
+                *u |= both[nl + i];
+            }
+            for (c, e) in j.key_cols.iter().zip(&j.key_exprs) {
+                if !matches!(e, Expr::Literal { .. }) {
+                    if let Some(u) = used.get_mut(*c) {
+                        *u = true;
+                    }
+                }
+            }
+            j.right_used = used;
+            let extra = JoinColumns {
+                left_keys: &extra_left,
+                right_keys: &all_right,
+                residual: j.condition.as_ref(),
+                also: [Vec::new(), Vec::new()],
+            };
+            let p = prune_inputs(
+                std::mem::replace(&mut j.left, Rel::placeholder()),
+                std::mem::replace(&mut j.right, Rel::placeholder()),
+                need,
+                n,
+                true,
+                &extra,
+            );
+            j.key_exprs = j.key_exprs.iter().map(|e| remap(e, &p.lmap)).collect();
+            j.residual = j.residual.as_ref().map(|r| remap(r, &p.both_map));
+            j.condition = j.condition.as_ref().map(|r| remap(r, &p.both_map));
+            j.left = p.left;
+            j.right = p.right;
+            let fields: Vec<_> = (0..n).filter(|&i| p.map[i].is_some()).map(|i| rel.fields[i].clone()).collect();
+            (Rel { node: Node::LookupJoin(j), fields, ..rel }, p.map)
         }
         Node::WindowTvf { input, spec, time_col, ltz, proctime } => {
             let n_in = input.fields.len();

@@ -100,6 +100,12 @@ pub fn push_filters(rel: Rel) -> Rel {
             j.right = push_filters(j.right);
             Node::TemporalJoin(j)
         }
+        // a lookup join keeps its ON conjuncts (applied to each row found); its table is not a
+        // stream to filter
+        Node::LookupJoin(mut j) => {
+            j.left = push_filters(j.left);
+            Node::LookupJoin(j)
+        }
         Node::WindowTvf { input, spec, time_col, ltz, proctime } => {
             Node::WindowTvf { input: Box::new(push_filters(*input)), spec, time_col, ltz, proctime }
         }
@@ -337,6 +343,7 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         | Node::WindowTvf { .. }
         | Node::WindowJoin(_)
         | Node::TemporalJoin(_)
+        | Node::LookupJoin(_)
         | Node::MultiJoin(_)
         | Node::GroupAggregate(_)
         | Node::Expand { .. }

@@ -107,6 +107,33 @@ pub struct IntervalJoinNode {
     pub min_cleanup: i64,
 }
 
+/// A processing-time lookup join (Flink's `LookupJoin`, `LookupJoinRunner`, SEMANTICS.md §5):
+/// each left (probe) row looks up the rows of a lookup table as the table is at that point of
+/// the arrival order. `right` is the table's own scan (all its columns, no normalization): its
+/// rows only change the join's store, they are not a stream of the job.
+#[derive(Clone, Debug)]
+pub struct LookupJoinNode {
+    pub left: Rel,
+    pub right: Rel,
+    /// The lookup table's name.
+    pub table: String,
+    /// Inner or Left.
+    pub kind: JoinKind,
+    /// The lookup keys in Flink's order (`lookup=[…]`): the table's column, and the key computed
+    /// from the probe row (over left columns: a column, an expression, or a constant).
+    pub key_cols: Vec<usize>,
+    pub key_exprs: Vec<Expr>,
+    /// The rest of the condition (over left ++ right), applied to each row found.
+    pub residual: Option<Expr>,
+    /// The whole condition as written (over left ++ right).
+    pub condition: Option<Expr>,
+    /// The lookup table's primary key (empty: its store is a multiset).
+    pub primary_key: Vec<usize>,
+    /// The table's columns read above the join, by the rest of the condition or as keys
+    /// matched against the probe (EXPLAIN's `select` when a calc on the table projects it).
+    pub right_used: Vec<bool>,
+}
+
 /// An event-time temporal join (Flink's `TemporalJoin`, `TemporalRowTimeJoinOperator`,
 /// SEMANTICS.md §4): each left (probe) row joins the version of the right (versioned) table
 /// valid at the probe's time attribute, once the join's watermark passes that time.
@@ -399,6 +426,7 @@ pub enum Node {
     WindowJoin(Box<WindowJoinNode>),
     IntervalJoin(Box<IntervalJoinNode>),
     TemporalJoin(Box<TemporalJoinNode>),
+    LookupJoin(Box<LookupJoinNode>),
     RegularJoin(Box<RegularJoinNode>),
     MultiJoin(Box<MultiJoinNode>),
     GroupAggregate(Box<GroupAggregateNode>),
@@ -462,6 +490,7 @@ impl Node {
             Node::WindowJoin(j) => vec![&j.left, &j.right],
             Node::IntervalJoin(j) => vec![&j.left, &j.right],
             Node::TemporalJoin(j) => vec![&j.left, &j.right],
+            Node::LookupJoin(j) => vec![&j.left, &j.right],
             Node::RegularJoin(j) => vec![&j.left, &j.right],
             Node::MultiJoin(m) => m.inputs.iter().collect(),
             Node::Union { inputs } => inputs.iter().collect(),
@@ -487,6 +516,7 @@ impl Node {
             Node::WindowJoin(j) => vec![&mut j.left, &mut j.right],
             Node::IntervalJoin(j) => vec![&mut j.left, &mut j.right],
             Node::TemporalJoin(j) => vec![&mut j.left, &mut j.right],
+            Node::LookupJoin(j) => vec![&mut j.left, &mut j.right],
             Node::RegularJoin(j) => vec![&mut j.left, &mut j.right],
             Node::MultiJoin(m) => m.inputs.iter_mut().collect(),
             Node::Union { inputs } => inputs.iter_mut().collect(),

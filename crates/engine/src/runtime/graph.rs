@@ -15,6 +15,7 @@ use crate::ops::deduplicate::{DedupKind, DeduplicateOp, DeduplicateSpec};
 use crate::ops::expand::ExpandOp;
 use crate::ops::group_aggregate::{GroupAggregateOp, GroupAggregateSpec};
 use crate::ops::interval_join::{IntervalJoinOp, IntervalJoinSpec};
+use crate::ops::lookup_join::{LookupJoinOp, LookupJoinSpec};
 use crate::ops::multi_join::{MultiJoinOp, MultiJoinSpec};
 use crate::ops::normalize::NormalizeOp;
 use crate::ops::rank::RankRange as OpRankRange;
@@ -50,6 +51,7 @@ pub enum OpNode {
     WindowJoin(WindowJoinOp),
     IntervalJoin(IntervalJoinOp),
     TemporalJoin(TemporalJoinOp),
+    LookupJoin(LookupJoinOp),
     RegularJoin(RegularJoinOp),
     MultiJoin(MultiJoinOp),
     GroupAggregate(GroupAggregateOp),
@@ -76,6 +78,7 @@ macro_rules! with_op {
             OpNode::WindowJoin($o) => $body,
             OpNode::IntervalJoin($o) => $body,
             OpNode::TemporalJoin($o) => $body,
+            OpNode::LookupJoin($o) => $body,
             OpNode::RegularJoin($o) => $body,
             OpNode::MultiJoin($o) => $body,
             OpNode::GroupAggregate($o) => $body,

@@ -119,6 +119,47 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                     stored.push(format!("{} is stored{}", what, extra));
                 }
             }
+            Event::Lookup { op, table, key, null_key, found, emitted, padded, .. } => {
+                let cols = ops.get(*op).map(|o| o.keys.clone()).unwrap_or_default();
+                let what = if cols.len() == key.len() && !cols.is_empty() {
+                    cols.iter().zip(key).map(|(c, k)| format!("{} {}", c, k)).collect::<Vec<_>>().join(", ")
+                } else {
+                    format!("key [{}]", key.join(", "))
+                };
+                let mut s = if *null_key {
+                    format!("{}: a NULL key finds nothing in {}", what, table)
+                } else {
+                    format!("{} looked up in {}: {}", what, table, plural(found.len(), "row", "rows"))
+                };
+                let rejected = found.iter().filter(|f| !f.joined).count();
+                if rejected > 0 {
+                    s.push_str(&format!(" ({} rejected by the rest of the ON condition)", rejected));
+                }
+                if *padded {
+                    s.push_str(", so the row comes out padded with NULLs");
+                } else if *emitted == 0 {
+                    s.push_str(", so the inner join emits nothing for it");
+                }
+                if *emitted > 0 || *padded {
+                    s.push_str(&format!("; later changes of {} will not change what it emitted", table));
+                }
+                stored.push(s);
+            }
+            Event::LookupStore { table, kind, row, lineage, change, rows, .. } => {
+                let r = if mine(lineage) { "it".to_string() } else { format!("{} {}{}", table, kind.short(), row_text(row, 6)) };
+                let what = match change {
+                    crate::kinds::LookupChange::Added => "goes into",
+                    crate::kinds::LookupChange::Replaced => "replaces the row of its key in",
+                    crate::kinds::LookupChange::Removed => "is removed from",
+                    crate::kinds::LookupChange::Absent => "finds nothing to remove in",
+                };
+                stored.push(format!(
+                    "{} {} the lookup join's store ({}); it emits nothing and revises no row already emitted",
+                    r,
+                    what,
+                    plural(*rows, "row", "rows")
+                ));
+            }
             Event::TemporalRelease { op, row, time_ms, watermark_ms, version, outcome, miss, .. } => {
                 let me = input_name(ops, *op, "left");
                 let other = input_name(ops, *op, "right");
@@ -563,6 +604,8 @@ fn event_op(e: &Event) -> Option<usize> {
         | Event::TemporalWait { op, .. }
         | Event::TemporalVersion { op, .. }
         | Event::TemporalRelease { op, .. }
+        | Event::Lookup { op, .. }
+        | Event::LookupStore { op, .. }
         | Event::Aggregated { op, .. }
         | Event::NullTimeDrop { op, .. }
         | Event::Filtered { op, .. }

@@ -12,7 +12,11 @@
 //!    stray quote is Flink's);
 //! 3. the join type: INNER or LEFT (`Unknown join type RIGHT`, an `IllegalStateException`);
 //! 4. a processing-time period on a table that is not a lookup table: `Processing-time temporal
-//!    join is not supported yet.`;
+//!    join is not supported yet.`; on a lookup table (`'lookup' = 'true'`, `'connector' = 'jdbc'`)
+//!    it is a lookup join (`lookup_join` below: the table with a row time fails as Flink's
+//!    planner does, then at least one equality of a plain column of the table with the probe row
+//!    or a constant, `Temporal table join requires an equality condition on fields of table
+//!    [...]`);
 //! 5. the versioned side's row time attribute, then an equality key, then its primary (upsert)
 //!    key and whether the equality keys contain it (`TemporalJoinRewriteWithUniqueKeyRule`).
 //!
@@ -28,7 +32,7 @@ use crate::expr::Expr;
 use crate::kinds::JoinKind;
 use crate::plan::classify::{compare_type, equi_pair, temporal_period, PeriodCheck};
 use crate::plan::names::uniquify;
-use crate::plan::rel::{join_fields, Node, Rel, TemporalJoinNode};
+use crate::plan::rel::{join_fields, LookupJoinNode, Node, Rel, TemporalJoinNode};
 use crate::sql::span_of;
 use crate::types::{TimeAttr, TypeKind};
 
@@ -183,16 +187,16 @@ impl<'c> Binder<'c> {
             }
             _ => None,
         };
-        // 4. processing time
-        if !rowtime {
-            if self.is_lookup_table(&right.rel) {
-                return Err(Error::unsupported("lookup joins (FOR SYSTEM_TIME AS OF a processing-time attribute)")
-                    .at(span.0, span.1));
-            }
-            return Err(Error::table("Processing-time temporal join is not supported yet."));
-        }
+        // 4. processing time: a lookup join, or nothing
         let conjuncts = cond.map(|c| c.conjuncts()).unwrap_or_default();
-        let rel = self.temporal_join(left.rel, right.rel, kind, conjuncts, left_time, span)?;
+        let rel = if !rowtime {
+            if !self.is_lookup_table(&right.rel) {
+                return Err(Error::table("Processing-time temporal join is not supported yet."));
+            }
+            self.lookup_join(left.rel, right.rel, kind, conjuncts, left_time, span)?
+        } else {
+            self.temporal_join(left.rel, right.rel, kind, conjuncts, left_time, span)?
+        };
         let mut scope = left.scope;
         let mut rs = right.scope;
         if kind.left_outer() {
@@ -204,17 +208,250 @@ impl<'c> Binder<'c> {
         Ok(Bound { rel, scope })
     }
 
+    /// A table Flink can look up: the oracle's `'lookup' = 'true'`, or Flink's JDBC connector
+    /// (`'connector' = 'jdbc'`, a `LookupTableSource`), served by the same in-memory store.
     fn is_lookup_table(&self, rel: &Rel) -> bool {
         let mut found = false;
         rel.walk(&mut |r| {
             if let Node::Scan { table, .. } = &r.node {
-                found |= self.catalog.tables[*table]
-                    .options
-                    .iter()
-                    .any(|(k, v)| k.eq_ignore_ascii_case("lookup") && v.eq_ignore_ascii_case("true"));
+                found |= self.catalog.tables[*table].options.iter().any(|(k, v)| {
+                    (k.eq_ignore_ascii_case("lookup") && v.eq_ignore_ascii_case("true"))
+                        || (k.eq_ignore_ascii_case("connector") && v.eq_ignore_ascii_case("jdbc"))
+                });
             }
         });
         found
+    }
+
+    /// A processing-time join against a lookup table (`'lookup' = 'true'`): Flink's
+    /// `LogicalCorrelateToJoinFromLookupTableRule` and `CommonPhysicalLookupJoin`, with their
+    /// checks: a lookup table that also has a row time is a versioned table to Flink (it fails);
+    /// at least one equality of a plain column of the table with the probe row or a constant.
+    fn lookup_join(
+        &mut self,
+        left: Rel,
+        right: Rel,
+        kind: JoinKind,
+        conjuncts: Vec<Expr>,
+        left_time: usize,
+        span: (Pos, Pos),
+    ) -> Result<Rel> {
+        if self.dialect != crate::kinds::Dialect::Flink {
+            return Err(Error::unsupported(
+                "a lookup join in the confluent dialect (Confluent Cloud looks up external tables with KEY_SEARCH_AGG; 'lookup' = 'true' is the Flink oracle's option)",
+            )
+            .at(span.0, span.1));
+        }
+        let scan = match right.node {
+            Node::ChangelogNormalize { input, .. } => *input,
+            node => Rel { node, ..right },
+        };
+        let Node::Scan { table, name, primary_key, .. } = &scan.node else {
+            return Err(Error::unsupported("a lookup join against a view or a subquery (only a lookup table itself)")
+                .at(span.0, span.1));
+        };
+        let (table, name, primary_key) = (*table, name.clone(), primary_key.clone());
+        let t = &self.catalog.tables[table];
+        if t.generator.is_some() {
+            return Err(Error::unsupported("a lookup join against a generated table").at(span.0, span.1));
+        }
+        if t.columns.iter().any(|c| {
+            matches!(c.kind, crate::catalog::ColumnKind::Computed(_) | crate::catalog::ColumnKind::Metadata { .. })
+        }) {
+            return Err(Error::unsupported("a lookup join against a table with computed or metadata columns")
+                .at(span.0, span.1));
+        }
+        if t.watermark.as_ref().is_some_and(|w| w.declared) {
+            // Flink takes a table with a row time for a versioned table (oracle, lookup_join/lookup_errors_*)
+            if primary_key.is_empty() {
+                let plan = format!(
+                    "FlinkLogicalJoin(condition=[…], joinType=[{}])\n  FlinkLogical{}\n  FlinkLogicalSnapshot(period=[$cor0.{}])\n    FlinkLogical{}\n",
+                    if kind == JoinKind::Left { "left" } else { "inner" },
+                    crate::plan::explain_line(&left, self.catalog),
+                    left.fields[left_time].name,
+                    crate::plan::explain_line(&scan, self.catalog),
+                );
+                return Err(Error::validation(format!(
+                    "Temporal Table Join requires primary key in versioned table, but no primary key can be found. The physical plan is:\n{}",
+                    plan
+                )));
+            }
+            let types: Vec<String> = primary_key.iter().map(|&c| scan.fields[c].ty.summary()).collect();
+            return Err(Error::table(format!(
+                "Unsupported call: __TEMPORAL_JOIN_CONDITION_PRIMARY_KEY({}) \nIf you think this function should be supported, you can create an issue and start a discussion for it.",
+                types.join(", ")
+            ))
+            .with_class("org.apache.flink.table.planner.codegen.CodeGenException"));
+        }
+        if left.window.is_some() {
+            return Err(Error::unsupported(
+                "a lookup join whose probe side carries window columns (window_start, window_end)",
+            )
+            .at(span.0, span.1));
+        }
+        let nl = left.fields.len();
+        let conjuncts = crate::plan::simplify::simplify_conjuncts(conjuncts);
+        let mut key_cols: Vec<usize> = Vec::new();
+        let mut key_exprs: Vec<Expr> = Vec::new();
+        // each key as the condition writes it (before a cast to the column's type)
+        let mut key_raw: Vec<Expr> = Vec::new();
+        let mut residual = Vec::new();
+        for c in &conjuncts {
+            match crate::plan::classify::lookup_key(c, nl) {
+                // a probe key of a wider type than the column: Calcite casts the column, which is
+                // then no field of the table (oracle, lookup_join/lookup_errors_join_forms)
+                Some((col, e))
+                    if !key_cols.contains(&col)
+                        && scan
+                            .fields
+                            .get(col)
+                            .is_some_and(|f| compare_type(e.ty(), &f.ty).is_none_or(|c| c.kind == f.ty.kind)) =>
+                {
+                    let want = &scan.fields[col].ty;
+                    key_raw.push(e.clone());
+                    let e = if e.ty().kind != want.kind && e.ty().kind.is_numeric() && want.kind.is_numeric() {
+                        Expr::Cast { expr: Box::new(e), ty: want.with_nullable(true), try_cast: false }
+                    } else {
+                        e
+                    };
+                    key_cols.push(col);
+                    key_exprs.push(e);
+                }
+                _ => residual.push(c.clone()),
+            }
+        }
+        if key_cols.is_empty() {
+            return Err(Error::table(format!(
+                "Temporal table join requires an equality condition on fields of table [default_catalog.default_database.{}].",
+                name
+            )));
+        }
+        let fields = join_fields(&left, &scan, kind);
+        let nr = scan.fields.len();
+        // a key computed from the probe row: Flink computes it in a Calc below the join
+        // (`(cust_id + 1) AS $f3`, `CAST(cust_id AS BIGINT) AS cust_id0`, `lookup=[id=$f3]`),
+        // and a Calc above drops it again
+        let computed: Vec<usize> = (0..key_exprs.len())
+            .filter(|&k| !matches!(key_exprs[k], Expr::Input { .. } | Expr::Literal { .. }))
+            .collect();
+        let extra = computed.len();
+        let mut left = left;
+        let mut conjuncts = conjuncts;
+        // INNER: a condition on the probe row alone filters it before the lookup (Flink's
+        // FlinkFilterJoinRule; LEFT keeps it in the join condition, where a failing row is padded)
+        let mut probe_filter = Vec::new();
+        if kind == JoinKind::Inner {
+            let probe_only = |c: &Expr| {
+                let mut cols = Vec::new();
+                c.inputs(&mut cols);
+                !cols.is_empty() && cols.iter().all(|&i| i < nl)
+            };
+            probe_filter = residual.iter().filter(|c| probe_only(c)).cloned().collect();
+            residual.retain(|c| !probe_only(c));
+            conjuncts.retain(|c| !probe_only(c));
+        }
+        if extra == 0 && !probe_filter.is_empty() {
+            let project: Vec<Expr> = (0..nl).map(|i| Expr::input(i, left.fields[i].ty.clone())).collect();
+            let names = left.names();
+            left = crate::plan::rel::calc(left, Expr::and_all(std::mem::take(&mut probe_filter)), project, names);
+        }
+        if extra > 0 {
+            let mut project: Vec<Expr> = (0..nl).map(|i| Expr::input(i, left.fields[i].ty.clone())).collect();
+            let mut names = left.names();
+            // (Calcite names it by its position among the visible columns)
+            let visible = left.fields.iter().filter(|f| !f.name.starts_with('$')).count();
+            let mut replaced: Vec<(usize, Expr)> = Vec::new();
+            for (j, &k) in computed.iter().enumerate() {
+                let ty = key_exprs[k].ty().clone();
+                let e = std::mem::replace(&mut key_exprs[k], Expr::input(nl + j, ty));
+                // a cast column keeps its name (made unique), an expression is Calcite's `$fN`
+                let name = match &e {
+                    Expr::Cast { expr, .. } => match expr.as_input() {
+                        Some(c) => {
+                            let mut n = names.clone();
+                            n.push(names[c].clone());
+                            crate::plan::names::uniquify(&mut n);
+                            n.last().cloned().unwrap_or_default()
+                        }
+                        None => format!("$f{}", visible + j),
+                    },
+                    _ => format!("$f{}", visible + j),
+                };
+                names.push(name);
+                replaced.push((key_cols[k], key_raw[k].clone()));
+                project.push(e);
+            }
+            left = crate::plan::rel::calc(left, Expr::and_all(std::mem::take(&mut probe_filter)), project, names);
+            let shift = |e: &Expr| e.remap(&|i| if i >= nl { i + extra } else { i });
+            residual = residual.iter().map(shift).collect();
+            // the key's equality reads the computed column
+            conjuncts = conjuncts
+                .iter()
+                .map(|c| {
+                    let key = crate::plan::classify::lookup_key(c, nl);
+                    match (c, key) {
+                        (Expr::Call { op, ty, .. }, Some((col, e))) => {
+                            match replaced.iter().position(|(rc, re)| *rc == col && *re == e) {
+                                Some(j) => Expr::Call {
+                                    op: *op,
+                                    args: vec![
+                                        Expr::input(
+                                            nl + j,
+                                            left.fields
+                                                .get(nl + j)
+                                                .map(|f| f.ty.clone())
+                                                .unwrap_or_else(|| e.ty().clone()),
+                                        ),
+                                        Expr::input(
+                                            nl + extra + col,
+                                            scan.fields
+                                                .get(col)
+                                                .map(|f| f.ty.clone())
+                                                .unwrap_or_else(crate::types::DataType::string),
+                                        ),
+                                    ],
+                                    ty: ty.clone(),
+                                },
+                                None => shift(c),
+                            }
+                        }
+                        _ => shift(c),
+                    }
+                })
+                .collect();
+        }
+        let node = LookupJoinNode {
+            table: name,
+            kind,
+            key_cols,
+            key_exprs,
+            residual: Expr::and_all(residual),
+            condition: Expr::and_all(conjuncts),
+            primary_key,
+            right_used: vec![true; nr],
+            right: scan,
+            left,
+        };
+        let (insert_only, update_producer, unique_keys) =
+            (node.left.insert_only, node.left.update_producer.clone(), node.left.unique_keys.clone());
+        let inner_fields = join_fields(&node.left, &node.right, kind);
+        let rel = Rel {
+            node: Node::LookupJoin(Box::new(node)),
+            fields: inner_fields,
+            insert_only,
+            update_producer,
+            window: None,
+            unique_keys,
+        };
+        if extra == 0 {
+            return Ok(Rel { fields, ..rel });
+        }
+        let project: Vec<Expr> =
+            (0..nl).chain((0..nr).map(|i| nl + extra + i)).map(|i| Expr::input(i, rel.fields[i].ty.clone())).collect();
+        let names: Vec<String> = fields.iter().map(|f| f.name.clone()).collect();
+        let mut out = crate::plan::rel::calc(rel, None, project, names);
+        out.fields = fields;
+        Ok(out)
     }
 
     /// 5. The versioned side's checks, then the node.

@@ -325,6 +325,27 @@ impl Graph {
                 self.add(&j.right, Some((id, 1)), catalog, opts);
                 id
             }
+            Node::LookupJoin(j) => {
+                let spec = LookupJoinSpec {
+                    outer: j.kind == crate::kinds::JoinKind::Left,
+                    table: j.table.clone(),
+                    key_cols: j.key_cols.clone(),
+                    key_exprs: j.key_exprs.clone(),
+                    residual: j.residual.clone(),
+                    primary_key: j.primary_key.clone(),
+                    left_types: j.left.types(),
+                    right_types: j.right.types(),
+                    visible: (0..j.right.fields.len()).filter(|&i| !j.right.fields[i].name.starts_with('$')).collect(),
+                };
+                let label = crate::plan::explain_line(rel, catalog);
+                let mut info = Self::info(OpKind::LookupJoin, label, updating, vec!["probe".into(), "store".into()]);
+                let rn = j.right.names();
+                info.keys = j.key_cols.iter().map(|&c| rn.get(c).cloned().unwrap_or_default()).collect();
+                let id = self.push(OpNode::LookupJoin(LookupJoinOp::new(spec)), parent, info);
+                self.add(&j.left, Some((id, 0)), catalog, opts);
+                self.add(&j.right, Some((id, 1)), catalog, opts);
+                id
+            }
             Node::Union { inputs } => {
                 let label = crate::plan::explain_line(rel, catalog);
                 let sides = (1..=inputs.len()).map(|i| format!("branch {}", i)).collect();

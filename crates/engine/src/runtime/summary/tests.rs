@@ -245,3 +245,25 @@ SELECT x.k, x.name, t.v FROM (VALUES ('a', 'Alpha'), ('c', 'Gamma')) AS x(k, nam
     // the table's row matches Alpha: its padded row is retracted and replaced
     has(&at(&q[0], 1), "2 rows emitted (-D ×1, +I ×1)");
 }
+
+/// A lookup join: the store changes at the lookup table's steps and says so; each probe row says
+/// what it looked up and what came back (worked out from ops/lookup_join.rs).
+#[test]
+fn lookup_join_sentences_name_the_key_and_the_rows_found() {
+    let q = run("CREATE TABLE orders (order_id INT, cust_id INT, proc_time AS PROCTIME());
+CREATE TABLE customers (id INT, name STRING, PRIMARY KEY (id) NOT ENFORCED)
+  WITH ('changelog-mode' = 'upsert', 'lookup' = 'true');
+@customers    42 | Alice
+@orders       100 | 42
+@customers +U 42 | Alicia
+@orders       101 | 7
+@orders       102 | NULL
+SELECT o.order_id, c.name FROM orders o
+  LEFT JOIN customers FOR SYSTEM_TIME AS OF o.proc_time AS c ON o.cust_id = c.id;");
+    let q = &q[0];
+    has(&at(q, 1), "customers +I[42, Alice] arrived; it goes into the lookup join's store (1 row)");
+    has(&at(q, 2), "id 42 looked up in customers: 1 row; later changes of customers will not change what it emitted");
+    has(&at(q, 3), "it replaces the row of its key in the lookup join's store (1 row)");
+    has(&at(q, 4), "id 7 looked up in customers: 0 rows, so the row comes out padded with NULLs");
+    has(&at(q, 5), "id NULL: a NULL key finds nothing in customers, so the row comes out padded with NULLs");
+}
