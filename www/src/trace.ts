@@ -3,7 +3,7 @@
 // The trace the wasm session returns (docs/trace.md). serde-wasm-bindgen turns a Rust `None`
 // into `undefined` and serde_json into `null`, so optional fields are `?: T | null`.
 
-export const TRACE_VERSION = 5;
+export const TRACE_VERSION = 6;
 
 /**
  * Change kinds of a changelog row (Flink's `RowKind`).

@@ -20,7 +20,7 @@ use crate::kinds::{
 /// row intervals, retraction pairs marked by the engine. 3: the job's start step (`VALUES` rows),
 /// the operators that feed joins described in fields (`columns`, `keys`, `aggregate`, `rank`,
 /// `dedup`, `picks`, `interval`), so neither the sentences nor the page read the label.
-pub const TRACE_VERSION: u32 = 5;
+pub const TRACE_VERSION: u32 = 6;
 
 /// Watermark times as JSON: epoch milliseconds, or `null` for ±infinity (JavaScript numbers
 /// cannot hold Java's `Long.MAX_VALUE`; the event's `text` says `+inf`). A time within a quarter

@@ -157,6 +157,21 @@ export function describe(
         `State now: ${state || 'empty'}${timers ? `; timers ${timers}` : ''}`
       );
     }
+    case 'lookup': {
+      const found = e.found.filter((m) => m.joined);
+      const what = e.null_key
+        ? 'a NULL key finds nothing'
+        : `${plural(e.found.length, 'row')} found${e.found.length !== found.length ? ` (${found.length} pass the rest of the ON condition)` : ''}`;
+      return (
+        `${op(e.op)} looks up ${key(e.key)} in ${e.table} for ${row(e.kind, e.row)}: ${what}` +
+        (e.padded ? '; padded with NULLs (LEFT JOIN)' : `; ${plural(e.emitted, 'row')} emitted`) +
+        '; a later change of the table never revises them'
+      );
+    }
+    case 'lookup_store': {
+      const change = { added: 'goes into', replaced: "replaces its key's row in", removed: 'leaves', absent: 'is not in (nothing changes in)' }[e.change];
+      return `${op(e.op)}: ${row(e.kind, e.row)} ${change} the store of ${e.table}; ${plural(e.rows, 'row')} there now (nothing is emitted)`;
+    }
     case 'temporal_wait':
       return (
         `${op(e.op)}: the probe row ${row(e.kind, e.row)} (${key(e.key)}, AS OF ${time(e.time_ms)}) waits until the join's watermark reaches ${time(e.time_ms)}` +
