@@ -141,14 +141,19 @@ fn sensor_fusion_output() -> Vec<(&'static str, DataType)> {
     vec![("windowStart", ts.clone()), ("windowEnd", ts), ("needsMaintenance", DataType::boolean())]
 }
 
+/// The sensor-fusion PTFs' table arguments (both `SET_SEMANTIC_TABLE, REQUIRE_ON_TIME`).
+const SENSOR_TABLES: &[&str] = &["temperature_reading", "humidity_reading"];
+/// The sensor-fusion PTFs' scalar arguments (`Duration windowInterval, double …Threshold`).
+const SENSOR_SCALARS: &[(&str, ScalarArg)] = &[
+    ("windowInterval", ScalarArg::Interval),
+    ("temperatureThreshold", ScalarArg::Double),
+    ("humidityThreshold", ScalarArg::Double),
+];
+
 /// `SensorFusionPtf` (the tutorial's class; the oracle's declares the same ROW).
 pub static SENSOR_FUSION: Signature = Signature {
-    tables: &["temperature_reading", "humidity_reading"],
-    scalars: &[
-        ("windowInterval", ScalarArg::Interval),
-        ("temperatureThreshold", ScalarArg::Double),
-        ("humidityThreshold", ScalarArg::Double),
-    ],
+    tables: SENSOR_TABLES,
+    scalars: SENSOR_SCALARS,
     on_time: OnTime::Required,
     output_kind: OutputKind::Row,
     updating: false,
@@ -167,12 +172,8 @@ fn sensor_fusion_pojo_output() -> Vec<(&'static str, DataType)> {
 
 /// `SensorFusionPtf` as the tutorial's own class: same arguments, a POJO output.
 pub static SENSOR_FUSION_TUTORIAL: Signature = Signature {
-    tables: &["temperature_reading", "humidity_reading"],
-    scalars: &[
-        ("windowInterval", ScalarArg::Interval),
-        ("temperatureThreshold", ScalarArg::Double),
-        ("humidityThreshold", ScalarArg::Double),
-    ],
+    tables: SENSOR_TABLES,
+    scalars: SENSOR_SCALARS,
     on_time: OnTime::Required,
     output_kind: OutputKind::Row,
     updating: false,
@@ -250,12 +251,8 @@ pub static SCORE: Signature = Signature {
 /// `SensorFusionWatermarkPtf` (the oracle's class: same arguments and output as `SensorFusionPtf`;
 /// oracle `i5`, `i6`).
 pub static SENSOR_FUSION_WATERMARK: Signature = Signature {
-    tables: &["temperature_reading", "humidity_reading"],
-    scalars: &[
-        ("windowInterval", ScalarArg::Interval),
-        ("temperatureThreshold", ScalarArg::Double),
-        ("humidityThreshold", ScalarArg::Double),
-    ],
+    tables: SENSOR_TABLES,
+    scalars: SENSOR_SCALARS,
     on_time: OnTime::Required,
     output_kind: OutputKind::Row,
     updating: false,

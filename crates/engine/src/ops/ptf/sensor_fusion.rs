@@ -60,6 +60,22 @@ fn push(state: &mut PtfState, name: &'static str, x: f64) {
     state.set(name, Value::Array(Arc::new(l)));
 }
 
+/// The verdict in words: `median temperature 79.0 > 75.0, median humidity 86.5 > 80.0 →
+/// needsMaintenance TRUE`.
+pub fn verdict_text(mt: f64, t_thr: f64, mh: f64, h_thr: f64) -> String {
+    let cmp = |a: f64, b: f64| if a > b { ">" } else { "≤" };
+    format!(
+        "median temperature {} {} {}, median humidity {} {} {} → needsMaintenance {}",
+        show(&Value::Double(mt)),
+        cmp(mt, t_thr),
+        show(&Value::Double(t_thr)),
+        show(&Value::Double(mh)),
+        cmp(mh, h_thr),
+        show(&Value::Double(h_thr)),
+        if mt > t_thr && mh > h_thr { "TRUE" } else { "FALSE" }
+    )
+}
+
 /// The partition's key (`M1`).
 fn key_text(call: &EvalCall) -> String {
     call.key.iter().map(show).collect::<Vec<_>>().join(", ")
@@ -144,18 +160,12 @@ impl ProcessTableFunction for SensorFusionPtf {
                 let (mt, mh) = (median(&temps), median(&hums));
                 let needs = mt > t_thr && mh > h_thr;
                 out.why = Some(format!(
-                    "{} reading {} {} rolled {}'s window forward: median temperature {} {} {}, median humidity {} {} {} → needsMaintenance {} for [{}, {})",
+                    "{} reading {} {} rolled {}'s window forward: {} for [{}, {})",
                     if call.table == 0 { "temperature" } else { "humidity" },
                     key_text(call),
                     clock(t),
                     key_text(call),
-                    show(&Value::Double(mt)),
-                    if mt > t_thr { ">" } else { "≤" },
-                    show(&Value::Double(t_thr)),
-                    show(&Value::Double(mh)),
-                    if mh > h_thr { ">" } else { "≤" },
-                    show(&Value::Double(h_thr)),
-                    if needs { "TRUE" } else { "FALSE" },
+                    verdict_text(mt, t_thr, mh, h_thr),
                     clock(stored),
                     clock(stored_end),
                 ));

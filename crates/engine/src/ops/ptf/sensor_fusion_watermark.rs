@@ -236,18 +236,12 @@ impl ProcessTableFunction for SensorFusionWatermarkPtf {
         let (mt, mh) = (median(&w.temps), median(&w.hums));
         let needs = mt > t_thr && mh > h_thr;
         out.why = Some(format!(
-            "the watermark {} reached the end of {}'s window [{}, {}): median temperature {} {} {}, median humidity {} {} {} → needsMaintenance {}",
+            "the watermark {} reached the end of {}'s window [{}, {}): {}",
             clock(call.watermark),
             key,
             clock(w.start),
             clock(end),
-            show(&Value::Double(mt)),
-            if mt > t_thr { ">" } else { "≤" },
-            show(&Value::Double(t_thr)),
-            show(&Value::Double(mh)),
-            if mh > h_thr { ">" } else { "≤" },
-            show(&Value::Double(h_thr)),
-            if needs { "TRUE" } else { "FALSE" },
+            super::sensor_fusion::verdict_text(mt, t_thr, mh, h_thr),
         ));
         out.collect(vec![
             Value::Timestamp(Ts::from_millis(w.start)),

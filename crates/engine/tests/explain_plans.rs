@@ -1,10 +1,14 @@
-//! EXPLAIN of lookup joins against Flink's: for every `tests/conformance/lookup_join/` scenario
-//! with EXPLAIN statements, each block's "== Optimized Execution Plan ==" section must equal the
-//! one Flink printed in the oracle's `.expected` (the `LookupJoin(table=[…], joinType=[…],
-//! lookup=[…], where=[…], joinCondition=[…], select=[…])` line and the probe side's pruning; an
-//! `ERROR:` line by its first line). JoinLab prints the changelog modes of `EXPLAIN
-//! CHANGELOG_MODE` in that section (Flink only in its physical plan): they are left out here. The
-//! conformance comparison ignores EXPLAIN blocks; this test does not.
+//! EXPLAIN against Flink's: for the conformance scenarios of a folder that have EXPLAIN
+//! statements, each block's "== Optimized Execution Plan ==" section must equal the one Flink
+//! printed in the oracle's `.expected` (an `ERROR:` line by its first line). JoinLab prints the
+//! changelog modes of `EXPLAIN CHANGELOG_MODE` in that section (Flink only in its physical plan):
+//! they are left out here. The conformance comparison ignores EXPLAIN blocks; this test does not.
+//!
+//! * `ptf/` (the call binder's `errors_*` and `uid_*` scenarios): the `ProcessTableFunction(
+//!   invocation=[…], uid=[…], select=[…], rowType=[…])` line, its Exchanges, sub-plan reuse
+//!   `(reuse_id=[1])` / `Reused(reference_id=[1])`.
+//! * `lookup_join/`: the `LookupJoin(table=[…], joinType=[…], lookup=[…], where=[…],
+//!   joinCondition=[…], select=[…])` line and the probe side's pruning.
 //!
 //! Known differences, skipped (block numbers from 1):
 //! * `lookup_updating_probe` 1: an upsert probe. Flink's EXPLAIN reads the upsert stream as it is
@@ -67,9 +71,10 @@ fn plans(text: &str) -> Vec<String> {
     out
 }
 
-#[test]
-fn lookup_join_explain_matches_flink() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance/lookup_join");
+/// Compares the EXPLAIN blocks of the scenarios of `folder` whose names `pick` accepts; returns
+/// how many blocks were compared.
+fn check(folder: &str, pick: fn(&str) -> bool) -> usize {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance").join(folder);
     let mut checked = 0;
     let mut failures = Vec::new();
     let mut files: Vec<PathBuf> =
@@ -77,7 +82,7 @@ fn lookup_join_explain_matches_flink() {
     files.sort();
     for sql in files {
         let name = sql.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
-        if sql.extension().is_none_or(|x| x != "sql") {
+        if sql.extension().is_none_or(|x| x != "sql") || !pick(&name) {
             continue;
         }
         let script = std::fs::read_to_string(&sql).unwrap_or_default();
@@ -108,6 +113,18 @@ fn lookup_join_explain_matches_flink() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+    checked
+}
+
+#[test]
+fn ptf_explain_matches_flink() {
+    let checked = check("ptf", |n| n.starts_with("errors_") || n.starts_with("uid_"));
+    assert!(checked > 0, "no EXPLAIN block checked");
+}
+
+#[test]
+fn lookup_join_explain_matches_flink() {
+    let checked = check("lookup_join", |_| true);
     assert!(checked >= 8, "only {} EXPLAIN blocks checked", checked);
 }
 
