@@ -30,3 +30,21 @@ fn a_top_n_over_a_top_n_that_keeps_its_rank_number_runs() {
     let q = "SELECT * FROM (SELECT id, k, s, rn, ROW_NUMBER() OVER (ORDER BY id DESC) AS rn2 FROM (SELECT id, k, s, rn FROM (SELECT id, k, s, ROW_NUMBER() OVER (PARTITION BY k ORDER BY s DESC) AS rn FROM t) WHERE rn < 3)) WHERE rn2 <= 2;";
     assert_eq!(error_of(&format!("{}{}\n", T, q)), None);
 }
+
+/// Batch mode: Flink plans other operators (and rejects an event-time temporal join: oracle
+/// example h2, "unexpected correlate variable $cor0 in the plan"); JoinLab printed its streaming
+/// plan for EXPLAIN, a wrong answer. Both EXPLAIN and queries answer "not supported yet".
+#[test]
+fn batch_mode_explain_and_queries_are_refused() {
+    let script = "SET 'execution.runtime-mode' = 'batch';
+CREATE TABLE t (id INT, k INT);
+INSERT INTO t VALUES (1, 2);
+EXPLAIN SELECT * FROM t;
+SELECT * FROM t;
+";
+    let t = run_script(script, &RunConfig { dialect: Dialect::Flink, trace: false });
+    let explain = t.statements.first().and_then(|s| s.error.as_ref().map(|e| e.message.clone())).unwrap_or_default();
+    assert!(explain.contains("not supported yet: EXPLAIN in batch mode"), "{}", explain);
+    let query = t.queries.first().and_then(|q| q.error.as_ref().map(|e| e.message.clone())).unwrap_or_default();
+    assert!(query.contains("not supported yet: running queries in batch mode"), "{}", query);
+}

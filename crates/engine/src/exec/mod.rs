@@ -230,7 +230,7 @@ impl Prepared {
             let mut t = empty(qi + 1);
             t.notes = notes;
             t.error = Some(ErrorInfo::from_error(&Error::unsupported(
-                "running queries in batch mode (execution.runtime-mode = batch); EXPLAIN works",
+                "running queries in batch mode (execution.runtime-mode = batch)",
             )));
             return t;
         }

@@ -188,6 +188,18 @@ impl ScriptState {
     fn explain(&mut self, query: &sqlparser::ast::Query, sql: &str, details: &[String], it: &Item) {
         let settings = self.session.settings();
         match plan_query(query, sql, &self.catalog, &settings, self.dialect) {
+            // Flink plans a batch job with other operators (no watermarks, batch joins), and
+            // rejects a temporal join there (oracle h2): JoinLab prints only streaming plans
+            Ok(_) if self.session.batch => self.explain_error(
+                sql,
+                it,
+                located(
+                    crate::error::Error::unsupported(
+                        "EXPLAIN in batch mode (execution.runtime-mode = batch): JoinLab prints streaming plans only",
+                    ),
+                    it,
+                ),
+            ),
             Ok(p) => {
                 let text = explain_with(&p.rel, &self.catalog, details.iter().any(|d| d == "CHANGELOG_MODE"));
                 self.statements.push(StatementOutput { line: it.line, header: first_line(sql), text, error: None });
