@@ -40,6 +40,8 @@ pub mod score;
 pub mod sensor_fusion;
 pub mod sensor_fusion_watermark;
 
+use rustc_hash::FxHashMap;
+
 use crate::error::RuntimeError;
 use crate::kinds::RowKind;
 use crate::ops::sort_key::{compare_rows, SortKey};
@@ -230,6 +232,8 @@ pub struct PtfOp {
     with_rowtime: bool,
     /// State per partition key, in first-seen order.
     partitions: Vec<Partition>,
+    /// Where each key's partition is in `partitions`.
+    index: FxHashMap<Vec<Value>, usize>,
     watermarks: InputWatermarks,
     table_watermarks: Vec<Option<i64>>,
     /// ORDER BY time column of each table argument (None: rows go to eval at once).
@@ -257,6 +261,7 @@ impl PtfOp {
             scalars: node.scalars.clone(),
             with_rowtime: node.time_cols.iter().any(|t| t.is_some()),
             partitions: Vec::new(),
+            index: FxHashMap::default(),
             watermarks: InputWatermarks::new(node.table_names.clone()),
             table_watermarks: vec![None; node.inputs.len()],
             order: node.order.iter().map(|o| o.first().map(|(c, _)| *c)).collect(),
@@ -271,14 +276,13 @@ impl PtfOp {
 
     /// The partition of `key`, created (in first-seen order) when new.
     fn partition(&mut self, key: Vec<Value>) -> usize {
-        match self.partitions.iter().position(|p| p.key == key) {
-            Some(p) => p,
-            None => {
-                let sorted = vec![Vec::new(); self.keys.len()];
-                self.partitions.push(Partition { key, state: self.func.new_state(), timers: Vec::new(), sorted });
-                self.partitions.len() - 1
-            }
+        if let Some(&p) = self.index.get(&key) {
+            return p;
         }
+        let sorted = vec![Vec::new(); self.keys.len()];
+        self.index.insert(key.clone(), self.partitions.len());
+        self.partitions.push(Partition { key, state: self.func.new_state(), timers: Vec::new(), sorted });
+        self.partitions.len() - 1
     }
 
     /// Passes one row to `eval` (at once, or from the ORDER BY buffer).
@@ -311,7 +315,7 @@ impl PtfOp {
             return;
         };
         let key: Vec<Value> = self.keys[input].iter().map(|&i| rec.row[i].clone()).collect();
-        let is_new = !self.partitions.iter().any(|p| p.key == key);
+        let is_new = !self.index.contains_key(&key);
         let pos = self.partition(key);
         let late = t <= self.sort_wm[input];
         let why = if late {
@@ -336,7 +340,9 @@ impl PtfOp {
         self.finish(pos, out, Some(t), Some((input, &rec)), None, &lineage, cx);
         if late && is_new {
             // a dropped row creates no state (the partition was made only to trace it)
-            self.partitions.pop();
+            if let Some(p) = self.partitions.pop() {
+                self.index.remove(&p.key);
+            }
         }
     }
 
