@@ -1,8 +1,9 @@
 //! `SET` statements and the settings in effect at each place of a script.
 //!
 //! A SET is positional, as in Flink's SQL client: it applies to everything below it until the
-//! next SET of the same key. Script-wide keys (`execution.runtime-mode`, `joinlab.arrival`,
-//! `joinlab.dialect`) hold for the whole script, wherever they stand; the last value wins.
+//! next SET of the same key. Script-wide keys (`execution.runtime-mode`, Confluent's
+//! `sql.snapshot.mode`, `joinlab.arrival`, `joinlab.dialect`) hold for the whole script, wherever
+//! they stand; the last value wins.
 //!
 //! Names: Confluent Cloud's `sql.local-time-zone` and `sql.state-ttl` are Flink's
 //! `table.local-time-zone` and `table.exec.state.ttl`; the oracle's `oracle.mode`,
@@ -28,8 +29,14 @@ pub fn canonical_key(key: &str) -> &str {
     }
 }
 
-const SCRIPT_WIDE: [&str; 5] =
-    ["execution.runtime-mode", "joinlab.arrival", "joinlab.dialect", "joinlab.seed", "joinlab.examples.rows"];
+const SCRIPT_WIDE: [&str; 6] = [
+    "execution.runtime-mode",
+    "sql.snapshot.mode",
+    "joinlab.arrival",
+    "joinlab.dialect",
+    "joinlab.seed",
+    "joinlab.examples.rows",
+];
 const KNOWN_JOINLAB: &str =
     "joinlab.arrival, joinlab.dialect, joinlab.mode, joinlab.watermark-emit, joinlab.trace, joinlab.proctime-step, joinlab.seed, joinlab.examples.rows";
 
@@ -38,6 +45,8 @@ const KNOWN_JOINLAB: &str =
 pub struct Settings {
     values: BTreeMap<String, String>,
     zone: SessionZone,
+    /// Batch mode ([`Session::batch_mode`], script-wide): set before the first statement.
+    pub batch: bool,
 }
 
 impl Settings {
@@ -140,7 +149,12 @@ pub struct Session {
     current: Arc<Settings>,
     pub arrival: Option<Arrival>,
     pub dialect: Dialect,
+    /// `execution.runtime-mode` = batch (script-wide, as the oracle creates its environment
+    /// before the first statement).
     pub batch: bool,
+    /// Confluent Cloud's `sql.snapshot.mode` = now: a snapshot query, Flink's batch mode (only in
+    /// the confluent dialect; see [`Session::batch_mode`]).
+    pub snapshot: bool,
     pub notes: Vec<String>,
     /// `joinlab.seed`: mixed into every generated table's rows (script-wide).
     pub seed: u64,
@@ -155,6 +169,7 @@ impl Session {
             arrival: None,
             dialect,
             batch: false,
+            snapshot: false,
             notes: Vec::new(),
             seed: 0,
             examples_rows: None,
@@ -163,6 +178,20 @@ impl Session {
 
     pub fn settings(&self) -> Arc<Settings> {
         self.current.clone()
+    }
+
+    /// Whether the script runs in batch mode: `execution.runtime-mode` = batch, or in the
+    /// confluent dialect a snapshot query (`sql.snapshot.mode` = now; Confluent: "Snapshot queries
+    /// use Flink's batch execution mode", WAVE2-RESEARCH §7). Flink ignores `sql.snapshot.mode`.
+    pub fn batch_mode(&self) -> bool {
+        self.batch || (self.snapshot && self.dialect == Dialect::Confluent)
+    }
+
+    /// After the script-wide settings were read: every snapshot knows whether it is batch mode.
+    pub fn fix_mode(&mut self) {
+        let mut next = (*self.current).clone();
+        next.batch = self.batch_mode();
+        self.current = Arc::new(next);
     }
 
     /// Applies `SET 'key' = 'value'` written at script line `line`.
@@ -240,9 +269,19 @@ impl Session {
             }
             _ => {}
         }
+        if key == "sql.snapshot.mode" {
+            self.snapshot = value.trim().eq_ignore_ascii_case("now");
+            if !self.snapshot {
+                self.notes.push(format!(
+                    "# note: line {}: sql.snapshot.mode '{}' is not 'now' (the only value Confluent Cloud documents): the statements run in streaming mode",
+                    line, value
+                ));
+            }
+            return Ok(());
+        }
         if key.starts_with("sql.") && canonical_key(key) == key {
             self.notes.push(format!(
-                "# note: line {}: '{}' is not a Flink option (of the Confluent Cloud sql.* options JoinLab knows only sql.local-time-zone, sql.state-ttl and sql.tables.scan.idle-timeout); Flink ignores it",
+                "# note: line {}: '{}' is not a Flink option (of the Confluent Cloud sql.* options JoinLab knows only sql.local-time-zone, sql.state-ttl, sql.tables.scan.idle-timeout and sql.snapshot.mode); Flink ignores it",
                 line, key
             ));
         }

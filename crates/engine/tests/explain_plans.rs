@@ -128,6 +128,14 @@ fn lookup_join_explain_matches_flink() {
     assert!(checked >= 8, "only {} EXPLAIN blocks checked", checked);
 }
 
+/// Batch mode: Flink's rejection of a temporal join at EXPLAIN, its `$corN` counted across the
+/// script (JoinLab prints no batch plans: an EXPLAIN that Flink plans answers not supported yet).
+#[test]
+fn batch_explain_errors_match_flink() {
+    let checked = check("batch", |_| true);
+    assert!(checked >= 3, "only {} EXPLAIN blocks checked", checked);
+}
+
 /// A JDBC table (`'connector' = 'jdbc'`, Flink's lookup source; the oracle has no JDBC) is
 /// looked up like the oracle's `'lookup' = 'true'` table: the same output for l2's data.
 #[test]

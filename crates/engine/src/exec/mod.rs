@@ -55,6 +55,9 @@ pub struct Prepared {
     pub statements: Vec<StatementOutput>,
     queries: Vec<QueryAt>,
     pub batch: bool,
+    /// The correlation variables the EXPLAIN statements created (they are planned before the
+    /// queries run, as the oracle does).
+    explain_correlations: usize,
     /// `joinlab.seed`, `joinlab.examples.rows`.
     pub seed: u64,
     pub examples_rows: Option<u64>,
@@ -71,6 +74,36 @@ pub(super) fn first_line(s: &str) -> String {
 
 pub(super) fn located(e: Error, item: &Item) -> Error {
     e.locate(item.line, item.col0)
+}
+
+/// The query note of a batch-mode run: which operators hold their rows until the input ends.
+fn batch_note(plan: &crate::plan::QueryPlan) -> String {
+    let mut blocking = Vec::new();
+    plan.rel.walk(&mut |r| {
+        use crate::plan::Node;
+        let what = match &r.node {
+            Node::RegularJoin(_) | Node::MultiJoin(_) => "the join",
+            Node::WindowJoin(_) => "the window join",
+            Node::IntervalJoin(_) => "the interval join",
+            Node::GroupAggregate(_) => "the aggregation",
+            Node::WindowAggregate(_) => "the window aggregation",
+            Node::Over(_) => "the OVER aggregation",
+            Node::Rank(_) => "the Top-N / deduplication",
+            Node::Union { .. } => "UNION ALL",
+            _ => return,
+        };
+        if !blocking.contains(&what) {
+            blocking.push(what);
+        }
+    });
+    if blocking.is_empty() {
+        "# note: batch mode: the sources are bounded and emit no watermark before the end; every operator of this query passes its rows on at once".into()
+    } else {
+        format!(
+            "# note: batch mode: the sources are bounded and emit no watermark before the end; {} reads all of its input first and emits only final rows (+I) when the input ends",
+            blocking.join(", ")
+        )
+    }
 }
 
 fn is_query_text(s: &str) -> bool {
@@ -93,10 +126,13 @@ pub fn prepare(
                 let k = crate::session::canonical_key(&key);
                 if k == "joinlab.dialect" || k == "execution.runtime-mode" {
                     let _ = session.set(&key, &value, it.line);
+                } else if k == "sql.snapshot.mode" {
+                    session.snapshot = value.trim().eq_ignore_ascii_case("now");
                 }
             }
         }
     }
+    session.fix_mode();
     let dialect = session.dialect;
     let mut catalog = Catalog::default();
     if let Err(e) = catalog.add_examples(&crate::time::SessionZone::default(), dialect) {
@@ -111,6 +147,7 @@ pub fn prepare(
         inserted: Vec::new(),
         data_items: Vec::new(),
         first_insert_line: None,
+        correlations: 0,
     };
     for it in &items {
         let sql = match &it.kind {
@@ -125,6 +162,11 @@ pub fn prepare(
         } else if let Err(e) = st.statement(sql, it) {
             return Err((Vec::new(), st.statements, e));
         }
+    }
+    if st.session.snapshot && dialect == Dialect::Flink {
+        st.session.notes.push(
+            "# note: 'sql.snapshot.mode' is Confluent Cloud's (a snapshot query); Apache Flink ignores it: the script runs in streaming mode (Flink's batch mode: SET 'execution.runtime-mode' = 'batch')".into(),
+        );
     }
     let notes = st.session.notes.clone();
     let arrival_policy = st.session.arrival;
@@ -142,7 +184,8 @@ pub fn prepare(
         notes,
         statements: st.statements,
         queries: st.queries,
-        batch: st.session.batch,
+        batch: st.session.batch_mode(),
+        explain_correlations: st.correlations,
         seed: st.session.seed,
         examples_rows: st.session.examples_rows,
     })
@@ -227,12 +270,18 @@ impl Prepared {
             }
         };
         if self.batch {
-            let mut t = empty(qi + 1);
-            t.notes = notes;
-            t.error = Some(ErrorInfo::from_error(&Error::unsupported(
-                "running queries in batch mode (execution.runtime-mode = batch)",
-            )));
-            return t;
+            if let Err(mut e) = self.batch_check(qi, &plan, settings) {
+                if e.stmt_span.is_none() {
+                    // Flink names no place: the page points at the query
+                    let at = crate::error::Pos { line: 1, col: 1 };
+                    e = e.at(at, at);
+                }
+                let mut t = empty(qi + 1);
+                t.notes = notes;
+                t.error = Some(ErrorInfo::from_error(&located(e, &q.item)));
+                return t;
+            }
+            notes.push(batch_note(&plan));
         }
         notes.extend(plan.notes.clone());
         let plan_text = explain(&plan.rel, &self.catalog);
@@ -249,6 +298,19 @@ impl Prepared {
         run_query(meta, &plan, &self.catalog, &events, &opts)
     }
 
+    /// What Flink's batch planner rejects in query `qi` ([`crate::plan::batch`]); the
+    /// correlation variables before it: the EXPLAIN statements', then the earlier queries'.
+    fn batch_check(&self, qi: usize, plan: &crate::plan::QueryPlan, settings: &Settings) -> Result<()> {
+        if settings.state_ttl_ms()? > 0 || crate::plan::hints::has_hint(&self.queries[qi].sql, "STATE_TTL") {
+            return Err(Error::unsupported(
+                "state TTL in batch mode (Flink's batch operators keep no streaming state; JoinLab would expire rows)",
+            ));
+        }
+        let base = self.explain_correlations
+            + (0..qi).filter_map(|i| self.plan(i).ok()).map(|p| p.correlations).sum::<usize>();
+        crate::plan::batch::check(&plan.rel, &self.catalog, self.dialect, base, &self.queries[qi].sql)
+    }
+
     fn run_options(&self, settings: &Settings, trace: bool, events: &[Event]) -> RunOptions {
         RunOptions {
             trace,
@@ -258,6 +320,7 @@ impl Prepared {
             rows_drive_source_watermark: self.dialect == Dialect::Confluent && arrival_from_inserts(events),
             rowtime_null_check: self.dialect == Dialect::Flink,
             proc_clock: settings.proc_clock(),
+            batch: self.batch,
         }
     }
 

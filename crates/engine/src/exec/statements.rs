@@ -28,6 +28,8 @@ pub(super) struct ScriptState {
     /// `@` lines with the settings in effect where they stand.
     pub data_items: Vec<(Item, Arc<Settings>)>,
     pub first_insert_line: Option<usize>,
+    /// The correlation variables (`$corN`) the EXPLAIN statements planned so far created.
+    pub correlations: usize,
 }
 
 impl ScriptState {
@@ -190,16 +192,17 @@ impl ScriptState {
         match plan_query(query, sql, &self.catalog, &settings, self.dialect) {
             // Flink plans a batch job with other operators (no watermarks, batch joins), and
             // rejects a temporal join there (oracle h2): JoinLab prints only streaming plans
-            Ok(_) if self.session.batch => self.explain_error(
-                sql,
-                it,
-                located(
-                    crate::error::Error::unsupported(
+            Ok(p) if self.session.batch_mode() => {
+                let base = self.correlations;
+                self.correlations += p.correlations;
+                let e = match crate::plan::batch::check(&p.rel, &self.catalog, self.dialect, base, sql) {
+                    Err(e) => e,
+                    Ok(()) => crate::error::Error::unsupported(
                         "EXPLAIN in batch mode (execution.runtime-mode = batch): JoinLab prints streaming plans only",
                     ),
-                    it,
-                ),
-            ),
+                };
+                self.explain_error(sql, it, located(e, it))
+            }
             Ok(p) => {
                 let text = explain_with(&p.rel, &self.catalog, details.iter().any(|d| d == "CHANGELOG_MODE"));
                 self.statements.push(StatementOutput { line: it.line, header: first_line(sql), text, error: None });

@@ -43,6 +43,14 @@ pub struct CorrelateOp {
 }
 
 impl CorrelateOp {
+    /// Whether the collection reads the input row (`UNNEST(t.tags)`), not only constants
+    /// (`UNNEST(ARRAY[1, 2])`, which Flink's batch planner joins as a nested-loop join).
+    pub fn reads_input(&self) -> bool {
+        let mut cols = Vec::new();
+        self.collection.inputs(&mut cols);
+        !cols.is_empty()
+    }
+
     pub fn new(c: &CorrelateNode, out_types: Vec<DataType>) -> CorrelateOp {
         let n_in = c.input.fields.len();
         let width = out_types.len() - n_in - usize::from(c.ordinality);

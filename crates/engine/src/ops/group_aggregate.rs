@@ -80,6 +80,16 @@ impl GroupAggregateOp {
         GroupAggregateOp { s, groups: FxHashMap::default(), writes: WriteQueue::default(), order: 0, seq: 0 }
     }
 
+    /// A global aggregation's (no GROUP BY keys) row for an empty input: the initial
+    /// accumulators' values (`COUNT` 0, `SUM` NULL). Batch mode emits it when no row arrived (a
+    /// streaming aggregation emits nothing for an empty input).
+    pub fn empty_input_row(&self) -> Option<Row> {
+        if !self.s.group.is_empty() || !self.groups.is_empty() {
+            return None;
+        }
+        Some(GroupAcc::new(&self.s.calls).values(&self.s.calls))
+    }
+
     fn key_types(&self) -> Vec<DataType> {
         self.s.group.iter().map(|&g| self.s.in_types.get(g).cloned().unwrap_or_else(DataType::string)).collect()
     }

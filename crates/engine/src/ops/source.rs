@@ -98,6 +98,8 @@ pub struct SourceOp {
     direct_wm: Option<usize>,
     /// `table.exec.source.idle-timeout` (ms; 0 = never idle) and Flink's `IdlenessTimer` state.
     idle: Idleness,
+    /// Batch mode: the only watermark is `+inf` at the end of input.
+    batch: bool,
 }
 
 /// Flink's `WatermarksWithIdleness` / `IdlenessTimer` on the simulated processing-time clock:
@@ -172,6 +174,7 @@ impl SourceOp {
             direct: None,
             direct_wm: None,
             idle: Idleness::default(),
+            batch: false,
         }
     }
 
@@ -222,8 +225,13 @@ impl SourceOp {
         Ok(())
     }
 
+    /// Batch mode: no watermark before the end of input (a bounded source's only one is `+inf`).
+    pub fn set_batch(&mut self) {
+        self.batch = true;
+    }
+
     fn advance(&mut self, candidate: i64, cx: &mut Ctx) -> Option<i64> {
-        if candidate > self.last_emitted {
+        if candidate > self.last_emitted && !self.batch {
             self.mark_active(cx);
             self.last_emitted = candidate;
             cx.emit_watermark(candidate);

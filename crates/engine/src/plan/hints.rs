@@ -17,6 +17,20 @@ pub struct QueryHints {
     pub state_ttl: Vec<(String, i64)>,
 }
 
+/// Whether the statement has a `/*+ … NAME(…) … */` hint (`name` in capitals).
+pub fn has_hint(sql: &str, name: &str) -> bool {
+    let mut rest = sql;
+    while let Some(i) = rest.find("/*+") {
+        let after = &rest[i + 3..];
+        let end = after.find("*/").unwrap_or(after.len());
+        if after[..end].to_ascii_uppercase().contains(name) {
+            return true;
+        }
+        rest = &after[end..];
+    }
+    false
+}
+
 fn assertion(message: String) -> Error {
     Error::new(ErrorKind::Table, message).with_class("java.lang.AssertionError")
 }

@@ -2,6 +2,7 @@
 //! classify each join ([`classify`]), then run the planner passes in order ([`plan_query`]),
 //! and describe the result (schema, notes, EXPLAIN text).
 
+pub mod batch;
 pub mod bind;
 pub mod classify;
 mod names;
@@ -42,6 +43,8 @@ pub struct QueryPlan {
     /// `table.exec.source.idle-timeout` / `sql.tables.scan.idle-timeout` (ms of processing time;
     /// 0 = a source never goes idle).
     pub idle_timeout: i64,
+    /// The correlation variables (`$corN`) Calcite creates converting the query ([`batch::correlations`]).
+    pub correlations: usize,
 }
 
 /// Plans one query with the catalog and the settings in effect where it stands.
@@ -53,6 +56,7 @@ pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, 
     let ttl = settings.state_ttl_ms()?;
     binder.state_ttl = (ttl, ttl);
     binder.multi_join_enabled = settings.bool_option("table.optimizer.multi-join.enabled");
+    binder.batch = settings.batch;
     binder.emit_fire = settings.bool_option("table.exec.emit.early-fire.enabled")
         || settings.bool_option("table.exec.emit.late-fire.enabled");
     binder.one_phase =
@@ -82,14 +86,20 @@ pub fn plan_query(q: &Query, sql: &str, catalog: &Catalog, settings: &Settings, 
         // on one, `t + INTERVAL '1' SECOND`: no NULL check at the sink then)
         single_rowtime = Some(rowtimes[0]);
     }
+    if settings.batch {
+        // a batch job has no time indicators: the sink's columns are plain timestamps
+        notes.retain(|n| !n.contains("rowtime attributes"));
+        single_rowtime = None;
+    }
     // PROCTIME attributes are materialized at the sink
     for f in &mut schema {
-        if f.ty.time_attr() == TimeAttr::Proctime {
+        if f.ty.time_attr() == TimeAttr::Proctime || (settings.batch && f.ty.time_attr() != TimeAttr::None) {
             f.ty = f.ty.with_time_attr(TimeAttr::None);
         }
     }
     let idle_timeout = settings.duration_ms("table.exec.source.idle-timeout")?;
-    Ok(QueryPlan { rel, schema, notes, single_rowtime, scan_rows: binder.scan_rows, idle_timeout })
+    let correlations = batch::correlations(&rel, binder.correlated_subqueries);
+    Ok(QueryPlan { rel, schema, notes, single_rowtime, scan_rows: binder.scan_rows, idle_timeout, correlations })
 }
 
 /// The planner passes, in order, each because Flink does it and the output shows it

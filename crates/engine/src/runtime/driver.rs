@@ -117,6 +117,7 @@ impl<'a> Driver<'a> {
     ) -> (i64, Option<RuntimeError>) {
         let proc_time = self.clock.at(step_no, None, self.catalog);
         let mut failure = None;
+        self.graph.ending = true;
         // the clock moves once more: processing-time timers due by now fire (later ones never do:
         // the job ends)
         let mut cx = DeliverCtx { events: events.as_deref_mut(), zone: self.zone, proc_time };
@@ -140,6 +141,13 @@ impl<'a> Driver<'a> {
                     failure = Some(e);
                     break;
                 }
+            }
+        }
+        if failure.is_none() {
+            // batch mode: what no +inf watermark released comes out as the job ends
+            let mut cx = DeliverCtx { events, zone: self.zone, proc_time };
+            if let Err(e) = self.graph.release_all(&mut cx, sink) {
+                failure = Some(e);
             }
         }
         (proc_time, failure)

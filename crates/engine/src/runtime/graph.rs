@@ -105,6 +105,10 @@ pub struct Graph {
     bufs: Vec<Vec<Element>>,
     /// A node the graph cannot run yet.
     unsupported: Option<String>,
+    /// Batch mode: what each blocking operator emitted so far (None: it passes rows on).
+    held: Vec<Option<blocking::Held>>,
+    /// The input has ended (the sources are finishing): batch mode shows everything again.
+    pub ending: bool,
 }
 
 pub struct BuildOptions {
@@ -112,8 +116,12 @@ pub struct BuildOptions {
     pub rows_drive_source_watermark: bool,
     /// The run records a trace (operators keep lineage in their state).
     pub trace: bool,
+    /// Batch mode: sources emit no watermark before the end, blocking operators hold their
+    /// rows until their input ends ([`blocking`]).
+    pub batch: bool,
 }
 
+pub mod blocking;
 mod build;
 
 impl Graph {
@@ -128,9 +136,13 @@ impl Graph {
         sink: &mut Vec<Record>,
     ) -> std::result::Result<(), RuntimeError> {
         let mut out = std::mem::take(&mut self.bufs[op]);
+        // batch mode: a blocking operator's work while the input is read is not shown (its
+        // streaming changes are not what a batch operator does); its state is
+        let mut quiet: Vec<crate::trace::Event> = Vec::new();
+        let hidden = !self.ending && cx.events.is_some() && self.held.get(op).is_some_and(|h| h.is_some());
         {
-            let mut ctx =
-                Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
+            let events = if hidden { Some(&mut quiet) } else { cx.events.as_deref_mut() };
+            let mut ctx = Ctx { out: &mut out, events, op, zone: cx.zone, proc_time: cx.proc_time };
             with_op!(&mut self.ops[op], o => match el {
                 Element::Record(r) => o.on_record(input, r, &mut ctx)?,
                 Element::Watermark(w) => o.on_watermark(input, w, &mut ctx)?,
@@ -142,8 +154,68 @@ impl Graph {
         Ok(())
     }
 
-    /// Sends what `op` emitted to its parent (or the sink).
+    /// Sends what `op` emitted to its parent (or the sink); a held operator's rows are kept.
     pub fn forward(
+        &mut self,
+        op: usize,
+        out: &mut Vec<Element>,
+        cx: &mut DeliverCtx,
+        sink: &mut Vec<Record>,
+    ) -> std::result::Result<(), RuntimeError> {
+        let mut release = false;
+        if let Some(h) = self.held.get_mut(op).and_then(|h| h.as_mut()).filter(|h| !h.released) {
+            for e in out.drain(..) {
+                match e {
+                    Element::Record(r) => h.apply(r),
+                    Element::Watermark(i64::MAX) => release = true,
+                    // no watermark below +inf in batch mode; idleness has nothing to tell
+                    Element::Watermark(_) | Element::Idle(_) => {}
+                }
+            }
+            if release {
+                return self.release(op, cx, sink);
+            }
+            return Ok(());
+        }
+        self.send(op, out, cx, sink)
+    }
+
+    /// Batch mode: releases a blocking operator's held rows (as `+I`, then `+inf`).
+    fn release(
+        &mut self,
+        op: usize,
+        cx: &mut DeliverCtx,
+        sink: &mut Vec<Record>,
+    ) -> std::result::Result<(), RuntimeError> {
+        let empty = match &self.ops[op] {
+            OpNode::GroupAggregate(g) => g.empty_input_row(),
+            _ => None,
+        };
+        let Some(h) = self.held.get_mut(op).and_then(|h| h.as_mut()).filter(|h| !h.released) else { return Ok(()) };
+        let mut out = h.release(empty);
+        self.send(op, &mut out, cx, sink)
+    }
+
+    /// Batch mode, the job ending: the blocking operators that did not see their input end
+    /// release their rows, inputs before the operators they feed.
+    pub fn release_all(
+        &mut self,
+        cx: &mut DeliverCtx,
+        sink: &mut Vec<Record>,
+    ) -> std::result::Result<(), RuntimeError> {
+        // an operator's inputs were built after it: higher ids first
+        for op in (0..self.ops.len()).rev() {
+            self.release(op, cx, sink)?;
+        }
+        Ok(())
+    }
+
+    /// Whether batch mode holds `op`'s rows (a blocking operator).
+    pub fn is_held(&self, op: usize) -> bool {
+        self.held.get(op).is_some_and(|h| h.is_some())
+    }
+
+    fn send(
         &mut self,
         op: usize,
         out: &mut Vec<Element>,

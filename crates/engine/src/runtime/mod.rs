@@ -36,6 +36,8 @@ pub struct RunOptions {
     pub rowtime_null_check: bool,
     /// How the simulated processing-time clock moves.
     pub proc_clock: crate::kinds::ProcClockMode,
+    /// Batch mode (`execution.runtime-mode` = batch): see [`graph::blocking`].
+    pub batch: bool,
 }
 
 /// Identifies the query in the trace.
@@ -140,6 +142,7 @@ pub fn run_query(
         per_record: opts.per_record,
         rows_drive_source_watermark: opts.rows_drive_source_watermark,
         trace: opts.trace,
+        batch: opts.batch,
     };
     let zone = &opts.zone;
     let mut driver = match Driver::new(plan, catalog, &build, opts.proc_clock, zone) {
@@ -385,7 +388,7 @@ pub fn run_counting<'a>(
     zone: &SessionZone,
     trace: bool,
 ) -> Result<Counts, Error> {
-    let build = BuildOptions { per_record: true, rows_drive_source_watermark: true, trace };
+    let build = BuildOptions { per_record: true, rows_drive_source_watermark: true, trace, batch: false };
     let mut driver = Driver::new(plan, catalog, &build, crate::kinds::ProcClockMode::Tick(1000), zone)?;
     let mut counts = Counts::default();
     let mut sink: Vec<Record> = Vec::new();

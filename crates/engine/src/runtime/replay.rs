@@ -27,6 +27,7 @@ pub fn state_after(
         per_record: opts.per_record,
         rows_drive_source_watermark: opts.rows_drive_source_watermark,
         trace: false,
+        batch: opts.batch,
     };
     let zone = &opts.zone;
     let Ok(mut driver) = Driver::new(plan, catalog, &build, opts.proc_clock, zone) else { return Vec::new() };

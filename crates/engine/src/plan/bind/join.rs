@@ -547,6 +547,10 @@ impl<'c> Binder<'c> {
                 }
             }
         }
+        if !join_conds.is_empty() {
+            // Calcite converts a subquery reading the outer query with a correlation variable
+            self.correlated_subqueries += 1;
+        }
         // the IN value: outer expression = the subquery's single select item
         let mut right_rel = inner.rel;
         if let Some(x) = in_expr {

@@ -64,6 +64,10 @@ pub struct Binder<'c> {
     pub emit_fire: bool,
     /// `table.optimizer.agg-phase-strategy` = ONE_PHASE.
     pub one_phase: bool,
+    /// IN / EXISTS subqueries that read the outer query (each one of Calcite's `$corN`).
+    pub correlated_subqueries: usize,
+    /// Batch mode (`execution.runtime-mode` = batch): no time indicators, Flink's batch rules.
+    pub batch: bool,
     /// The current query block's `STATE_TTL` hint: (input name, ms).
     pub(super) ttl_hints: Vec<(String, i64)>,
     /// The current catalog and database after `USE` (empty: the default ones).
@@ -276,6 +280,8 @@ impl<'c> Binder<'c> {
             distinct_split: false,
             emit_fire: false,
             one_phase: false,
+            correlated_subqueries: 0,
+            batch: false,
             ttl_hints: Vec::new(),
             search_path: Vec::new(),
             table_hints: Vec::new(),

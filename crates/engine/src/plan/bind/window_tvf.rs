@@ -33,6 +33,9 @@ impl<'c> Binder<'c> {
             "TUMBLE" => "TUMBLE",
             "HOP" => "HOP",
             "CUMULATE" => "CUMULATE",
+            "SESSION" if self.batch => {
+                return Err(Error::table("Unaligned windows like session are not supported in batch mode yet."))
+            }
             "SESSION" => return Err(Error::unsupported("SESSION windows").at(span.0, span.1)),
             _ => return self.unknown_table_function(fname, args, span),
         };

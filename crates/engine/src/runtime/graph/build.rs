@@ -87,12 +87,22 @@ impl Graph {
             sources: Vec::new(),
             bufs: Vec::new(),
             unsupported: None,
+            held: Vec::new(),
+            ending: false,
         };
         g.add(rel, None, catalog, opts);
         if let Some(what) = g.unsupported.take() {
             return Err(crate::error::Error::unsupported(what));
         }
         g.bufs = (0..g.ops.len()).map(|_| Vec::new()).collect();
+        g.held = g.ops.iter().map(|o| (opts.batch && blocking::is_blocking(o)).then(blocking::Held::default)).collect();
+        if opts.batch {
+            for &s in &g.sources {
+                if let OpNode::Source(src) = &mut g.ops[s] {
+                    src.set_batch();
+                }
+            }
+        }
         Ok(g)
     }
 

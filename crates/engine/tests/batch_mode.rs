@@ -1,0 +1,164 @@
+//! Batch mode beyond what the oracle can show (its batch runs are checked in
+//! tests/conformance/batch): Confluent Cloud's snapshot queries, a global aggregation over an
+//! empty input (the oracle's harness cannot run a batch job of one global aggregate: "job did not
+//! reach RUNNING"), and the page's trace of a batch run.
+//!
+//! * Snapshot queries: "A snapshot query is an ordinary Flink SQL statement that has one
+//!   additional property, named `sql.snapshot.mode` … set to `now`"; "Snapshot queries use
+//!   Flink's batch execution mode" (WAVE2-RESEARCH.md §7). So a snapshot query gives the rows of
+//!   Flink's batch mode: the expected rows are read from the oracle's `.expected` file of the
+//!   same query in `execution.runtime-mode` = batch.
+//! * A temporal join in a snapshot query: "Flink rejects this join type in batch mode, which
+//!   includes snapshot queries" (seed 001, "Temporal joins"); Confluent's text is not known, the
+//!   confluent dialect gives Flink 2.4's (FLINK-39420, §7).
+//! * A global aggregation (no GROUP BY) over an empty input: SQL gives one row (COUNT 0, SUM
+//!   NULL), and Flink's batch aggregate without keys emits its initial accumulators when no row
+//!   came (`AggWithoutKeysCodeGenerator`); a streaming aggregation emits nothing.
+
+use joinlab_engine::trace::{Event, QueryTrace};
+use joinlab_engine::{run_script, Dialect, RunConfig};
+
+const REGULAR: &str = include_str!("../../../tests/conformance/batch/batch_regular_joins.sql");
+const REGULAR_EXPECTED: &str = include_str!("../../../tests/conformance/batch/batch_regular_joins.expected");
+
+fn queries(script: &str, dialect: Dialect, trace: bool) -> Vec<QueryTrace> {
+    run_script(script, &RunConfig { dialect, trace }).queries
+}
+
+/// The rows of the end-of-input step of query `n` (1-based) in an oracle `.expected` file.
+fn expected_end_rows(expected: &str, n: usize) -> Vec<String> {
+    let header = format!("== query {}:", n);
+    let text = format!("\n{}", expected);
+    let block = text.split("\n== query ").find(|b| format!("== query {}", b).starts_with(&header)).unwrap_or("");
+    let after_end = block.split("# ---- end of input").nth(1).unwrap_or("");
+    let mut rows: Vec<String> = after_end
+        .lines()
+        .skip(1)
+        .take_while(|l| !l.starts_with("=="))
+        .filter(|l| l.starts_with("+I["))
+        .map(String::from)
+        .collect();
+    rows.sort();
+    rows
+}
+
+fn end_rows(q: &QueryTrace) -> Vec<String> {
+    let mut rows: Vec<String> =
+        q.end.as_ref().map(|e| e.output.iter().map(|r| r.text.clone()).collect()).unwrap_or_default();
+    rows.sort();
+    rows
+}
+
+#[test]
+fn a_snapshot_query_gives_flinks_batch_rows() {
+    let confluent = REGULAR.replace("SET 'execution.runtime-mode' = 'batch';", "SET 'sql.snapshot.mode' = 'now';");
+    assert_ne!(confluent, REGULAR);
+    let qs = queries(&confluent, Dialect::Confluent, false);
+    assert_eq!(qs.len(), 9);
+    let mut compared = 0;
+    for (i, q) in qs.iter().enumerate() {
+        assert!(q.error.is_none(), "query {}: {:?}", i + 1, q.error);
+        let want = expected_end_rows(REGULAR_EXPECTED, i + 1);
+        compared += want.len();
+        assert_eq!(end_rows(q), want, "query {}", i + 1);
+        // nothing before the end of input: the joins and aggregations are blocking
+        assert!(q.steps.iter().all(|s| s.output.is_empty()), "query {}", i + 1);
+    }
+    assert!(compared >= 25, "the oracle's file has the rows ({})", compared);
+}
+
+#[test]
+fn snapshot_mode_is_confluents_only() {
+    let flink = REGULAR.replace("SET 'execution.runtime-mode' = 'batch';", "SET 'sql.snapshot.mode' = 'now';");
+    let out = joinlab_engine::run_to_text(
+        &flink,
+        &RunConfig { dialect: Dialect::Flink, trace: false },
+        &joinlab_engine::output::TextOptions::default(),
+    );
+    assert!(out.contains("Apache Flink ignores it"), "{}", out);
+    // streaming: the LEFT JOIN's padded row is retracted when its match arrives
+    assert!(out.contains("-D[1, x, NULL]"), "{}", out);
+}
+
+#[test]
+fn a_temporal_join_in_a_snapshot_query_is_rejected_with_flink_2_4s_words() {
+    let script = "SET 'sql.snapshot.mode' = 'now';\n\
+        CREATE TABLE orders (order_id STRING, currency STRING, order_time TIMESTAMP(3), WATERMARK FOR order_time AS order_time);\n\
+        CREATE TABLE rates (currency STRING, rate INT, update_time TIMESTAMP(3), WATERMARK FOR update_time AS update_time, PRIMARY KEY (currency) NOT ENFORCED) WITH ('changelog.mode' = 'append');\n\
+        INSERT INTO orders VALUES ('o1', 'EUR', TIMESTAMP '2024-01-01 10:00:00');\n\
+        INSERT INTO rates VALUES ('EUR', 2, TIMESTAMP '2024-01-01 09:00:00');\n\
+        SELECT order_id, rate FROM orders JOIN rates FOR SYSTEM_TIME AS OF orders.order_time ON orders.currency = rates.currency;\n";
+    let q = &queries(script, Dialect::Confluent, false)[0];
+    let e = q.error.as_ref().expect("rejected");
+    assert_eq!(
+        e.message,
+        "Temporal joins (FOR SYSTEM_TIME AS OF) on regular tables are not supported in batch mode. Use a lookup join or switch to streaming mode."
+    );
+    assert_eq!(e.line, Some(6), "the query's position: {:?}", e);
+}
+
+#[test]
+fn a_snapshot_query_over_an_upsert_table_is_not_supported_yet() {
+    // a table with a PRIMARY KEY is an upsert table in Confluent Cloud
+    let script = "SET 'sql.snapshot.mode' = 'now';\n\
+        CREATE TABLE users (id INT, name STRING, PRIMARY KEY (id) NOT ENFORCED);\n\
+        INSERT INTO users VALUES (1, 'a'), (1, 'b');\n\
+        SELECT * FROM users;\n";
+    let q = &queries(script, Dialect::Confluent, false)[0];
+    let e = q.error.as_ref().expect("not supported yet");
+    assert!(e.message.starts_with("not supported yet: a snapshot query over table 'users'"), "{}", e.message);
+}
+
+#[test]
+fn a_global_aggregation_over_an_empty_input_gives_one_row_in_batch_mode() {
+    let script = "SET 'execution.runtime-mode' = 'batch';\n\
+        CREATE TABLE a (id INT, v STRING);\n\
+        CREATE TABLE b (id INT);\n\
+        INSERT INTO b VALUES (1), (2), (2);\n\
+        SELECT COUNT(*) AS c, SUM(id) AS s, MAX(v) AS m FROM a;\n\
+        SELECT COUNT(*) AS c, SUM(id) AS s FROM b;\n\
+        SELECT id, COUNT(*) AS c FROM a GROUP BY id;\n";
+    let qs = queries(script, Dialect::Flink, false);
+    assert_eq!(end_rows(&qs[0]), vec!["+I[0, NULL, NULL]"]);
+    // one final row, no -U/+U: the streaming aggregation's updates are not a batch job's
+    assert_eq!(end_rows(&qs[1]), vec!["+I[3, 5]"]);
+    assert!(qs[1].steps.iter().all(|s| s.output.is_empty()));
+    // a grouped aggregation of nothing is nothing
+    assert_eq!(end_rows(&qs[2]), Vec::<String>::new());
+    // streaming: no row for the empty input
+    let streaming = script.replace("SET 'execution.runtime-mode' = 'batch';\n", "");
+    let qs = queries(&streaming, Dialect::Flink, false);
+    assert_eq!(end_rows(&qs[0]), Vec::<String>::new());
+}
+
+#[test]
+fn the_page_sees_the_rows_arrive_and_the_result_at_the_end() {
+    let qs = queries(REGULAR, Dialect::Flink, true);
+    let left = &qs[1]; // the LEFT JOIN
+                       // while the input is read: the join's state grows, it shows no emitted rows
+    let join_op = left.operators.iter().find(|o| o.label.starts_with("Join(")).map(|o| o.id).expect("a join operator");
+    for s in &left.steps {
+        assert!(s.output.is_empty());
+        assert!(
+            s.events.iter().all(|e| !matches!(e, Event::Output { .. })),
+            "no output event before the end (step {})",
+            s.index
+        );
+    }
+    let last = left.steps.last().expect("steps");
+    let held = last.state.iter().find(|st| st.op == join_op).map(|st| st.rows).unwrap_or(0);
+    assert_eq!(held, 8, "both inputs' rows in the join's state");
+    // the end of input: the final rows, as +I, with their lineage
+    let end = left.end.as_ref().expect("end step");
+    assert_eq!(end.output.len(), 6);
+    assert!(end.output.iter().all(|r| r.text.starts_with("+I[")));
+    assert!(end.output.iter().any(|r| r.text == "+I[1, x, p]" && !r.lineage.is_empty()));
+    assert!(left.notes.iter().any(|n| n.contains("batch mode") && n.contains("the join")), "{:?}", left.notes);
+}
+
+#[test]
+fn batch_runs_are_deterministic() {
+    let a = serde_json::to_string(&run_script(REGULAR, &RunConfig { dialect: Dialect::Flink, trace: true })).unwrap();
+    let b = serde_json::to_string(&run_script(REGULAR, &RunConfig { dialect: Dialect::Flink, trace: true })).unwrap();
+    assert_eq!(a, b);
+}
