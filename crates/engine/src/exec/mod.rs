@@ -272,9 +272,9 @@ impl Prepared {
         if self.batch {
             if let Err(mut e) = self.batch_check(qi, &plan, settings) {
                 if e.stmt_span.is_none() {
-                    // Flink names no place: the page points at the query
-                    let at = crate::error::Pos { line: 1, col: 1 };
-                    e = e.at(at, at);
+                    // Flink names no place: the page points at the query's first line
+                    let width = q.sql.trim_start().lines().next().map(|l| l.chars().count()).unwrap_or(1);
+                    e = e.at(crate::error::Pos { line: 1, col: 1 }, crate::error::Pos { line: 1, col: width.max(1) });
                 }
                 let mut t = empty(qi + 1);
                 t.notes = notes;
