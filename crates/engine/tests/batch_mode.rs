@@ -145,6 +145,13 @@ fn the_page_sees_the_rows_arrive_and_the_result_at_the_end() {
             s.index
         );
     }
+    assert!(
+        left.steps[0]
+            .summary
+            .contains("batch mode: the Join operator keeps it and emits final rows only when the input ends"),
+        "{}",
+        left.steps[0].summary
+    );
     let last = left.steps.last().expect("steps");
     let held = last.state.iter().find(|st| st.op == join_op).map(|st| st.rows).unwrap_or(0);
     assert_eq!(held, 8, "both inputs' rows in the join's state");

@@ -210,9 +210,16 @@ impl Graph {
         Ok(())
     }
 
-    /// Whether batch mode holds `op`'s rows (a blocking operator).
-    pub fn is_held(&self, op: usize) -> bool {
-        self.held.get(op).is_some_and(|h| h.is_some())
+    /// Batch mode: the first blocking operator above `op` (or `op` itself), if any.
+    pub fn held_above(&self, op: usize) -> Option<usize> {
+        let mut cur = Some(op);
+        while let Some(o) = cur {
+            if self.held.get(o).is_some_and(|h| h.is_some()) {
+                return Some(o);
+            }
+            cur = self.parent.get(o).copied().flatten().map(|(p, _)| p);
+        }
+        None
     }
 
     fn send(

@@ -235,6 +235,17 @@ pub fn run_query(
         if opts.trace {
             step.state = state_sizes(&driver.graph);
             step.summary = summary::sentence(&step, &qt.operators, zone);
+            if opts.batch && step.kind == StepKind::Row {
+                let mut held: Vec<usize> = Vec::new();
+                for s in driver.graph.sources_of(ev.table) {
+                    if let Some(h) = driver.graph.held_above(s) {
+                        if !held.contains(&h) {
+                            held.push(h);
+                        }
+                    }
+                }
+                step.summary = summary::batch_hold(&step.summary, &qt.operators, &held);
+            }
         }
         qt.steps.push(step);
     }
@@ -277,6 +288,9 @@ pub fn run_query(
     if opts.trace {
         end.state = state_sizes(&driver.graph);
         end.summary = summary::sentence(&end, &qt.operators, zone);
+        if opts.batch {
+            end.summary = format!("{} (batch mode: the result, all at once)", end.summary.trim_end_matches('.'));
+        }
     }
     qt.end = Some(end);
     if let Some(e) = failure {

@@ -574,6 +574,32 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
 }
 
 /// `2 rows emitted (-U ×1, +U ×1)`: the step's output by change kind, in the order emitted.
+/// Batch mode, a row step: what the blocking operators `held` (the first one above the row's
+/// source, each) do with it, appended to the step's sentence.
+pub fn batch_hold(sentence: &str, ops: &[OperatorInfo], held: &[usize]) -> String {
+    if held.is_empty() {
+        return sentence.to_string();
+    }
+    let names: Vec<String> = held
+        .iter()
+        .map(|&op| {
+            let w = op_words(ops, op);
+            if w.starts_with("the ") {
+                w
+            } else {
+                format!("the {} operator", w)
+            }
+        })
+        .collect();
+    format!(
+        "{}; batch mode: {} keep{} it and emit{} final rows only when the input ends",
+        sentence.trim_end_matches('.'),
+        names.join(" and "),
+        if held.len() == 1 { "s" } else { "" },
+        if held.len() == 1 { "s" } else { "" }
+    )
+}
+
 fn output_text(step: &Step) -> String {
     let mut kinds: Vec<(&str, usize)> = Vec::new();
     for r in &step.output {
