@@ -161,6 +161,10 @@ fn the_page_sees_the_rows_arrive_and_the_result_at_the_end() {
     assert!(end.output.iter().all(|r| r.text.starts_with("+I[")));
     assert!(end.output.iter().any(|r| r.text == "+I[1, x, p]" && !r.lineage.is_empty()));
     assert!(left.notes.iter().any(|n| n.contains("batch mode") && n.contains("the join")), "{:?}", left.notes);
+    // the page's changelog badge: a batch result is insert-only (the streaming LEFT JOIN's is not)
+    assert!(left.operators.iter().all(|o| !o.updating));
+    let streaming = queries(&REGULAR.replace("SET 'execution.runtime-mode' = 'batch';", ""), Dialect::Flink, true);
+    assert!(streaming[1].operators.iter().any(|o| o.updating));
 }
 
 #[test]

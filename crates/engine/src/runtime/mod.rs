@@ -153,6 +153,12 @@ pub fn run_query(
         }
     };
     qt.operators = driver.graph.infos.clone();
+    if opts.batch {
+        // a batch job's operators emit final rows only: every result is insert-only
+        for o in &mut qt.operators {
+            o.updating = false;
+        }
+    }
     let sink_out = SinkOut { plan, types: plan.schema.iter().map(|f| f.ty.clone()).collect(), opts };
     let mut changelog: Vec<OutRow> = Vec::new();
     let mut sink: Vec<Record> = Vec::new();
