@@ -35,7 +35,7 @@ pub(super) struct ScriptState {
 impl ScriptState {
     /// A query: planned and run later, with the settings in effect here.
     pub fn query(&mut self, sql: &str, it: &Item) {
-        let parsed = parse_statement(sql).and_then(|st| match st {
+        let parsed = self.dialect_check(sql).and_then(|()| parse_statement(sql)).and_then(|st| match st {
             Statement::Query(q) => Ok(q),
             _ => Err(Error::unsupported("this statement")),
         });
@@ -47,9 +47,17 @@ impl ScriptState {
         });
     }
 
+    /// What the confluent dialect refuses before parsing ([`crate::sql::confluent`]).
+    fn dialect_check(&self, sql: &str) -> Result<()> {
+        match self.dialect {
+            Dialect::Confluent => crate::sql::confluent::check_statement(sql),
+            Dialect::Flink => Ok(()),
+        }
+    }
+
     /// Any other statement.
     pub fn statement(&mut self, sql: &str, it: &Item) -> Result<()> {
-        let st = match parse_statement(sql) {
+        let st = match self.dialect_check(sql).and_then(|()| parse_statement(sql)) {
             Ok(st) => st,
             Err(e) if upper_start(sql).starts_with("EXPLAIN") => {
                 // a failing EXPLAIN prints its error and the script goes on (as in the oracle)

@@ -1,6 +1,7 @@
 //! Statements of a script, parsed with sqlparser and our Flink dialect. Spans are kept: every
 //! AST node knows its line and column inside the statement.
 
+pub mod confluent;
 pub mod dialect;
 pub mod types;
 pub mod walk;
@@ -352,7 +353,7 @@ fn check_interval_units(tokens: &[sqlparser::tokenizer::TokenWithSpan]) -> Resul
     Ok(())
 }
 
-fn word_is(t: &Token, w: &str) -> bool {
+pub(crate) fn word_is(t: &Token, w: &str) -> bool {
     matches!(t, Token::Word(x) if x.quote_style.is_none() && x.value.eq_ignore_ascii_case(w))
 }
 
