@@ -139,7 +139,7 @@ function oldRow(live: StoreRow[], row: string[], change: LookupChange, keyIdx: n
   return byKey.find((r) => byFirst.includes(r)) ?? byFirst[0] ?? byKey[0] ?? null;
 }
 
-/** Every lookup operator's store and lookups (in operator order). */
+/** Every lookup operator's store and lookups (in data-flow order). */
 export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[], start: Step | null, outputs: OutputRow[], outEnd: Int32Array): LookupStoreView[] {
   const ops = query.operators;
   const views = new Map<number, LookupStoreView & { live: StoreRow[] }>();
@@ -276,7 +276,12 @@ export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[]
       r.later = v.changes.find((c) => c.pos > r.pos && c.change !== 'absent' && (hits(c.row) || hits(c.old?.row))) ?? null;
     }
   }
-  return [...views.values()].sort((a, b) => a.op - b.op).map(({ live: _live, ...v }) => v);
+  // In data-flow order: a lookup that feeds another comes first.
+  const depth = (id: number, n = 0): number => {
+    const o = ops.find((x) => x.id === id);
+    return !o || !o.inputs.length || n > 30 ? 0 : 1 + Math.max(...o.inputs.map((i) => depth(i, n + 1)));
+  };
+  return [...views.values()].sort((a, b) => depth(a.op) - depth(b.op) || a.op - b.op).map(({ live: _live, ...v }) => v);
 }
 
 /** The rows of a store after step `pos`, in the order they entered it. */

@@ -42,7 +42,17 @@ export class LookupStorePane implements Pane {
   show(pos: number): void {
     const m = this.model;
     if (!m?.lookups.length) return;
+    // Redrawn at every step: a focused step link (a keyboard user went to a step from here) hands
+    // its focus to the same link, else to its store's card.
+    const focused = document.activeElement instanceof HTMLElement && this.element.contains(document.activeElement) ? document.activeElement : null;
+    const card = focused?.closest<HTMLElement>('[data-testid=lookup-store]')?.dataset.op ?? null;
+    const link = focused?.dataset.step ?? null;
+    const part = focused?.parentElement?.closest<HTMLElement>('[data-testid]')?.dataset.testid ?? '';
     this.element.replaceChildren(...m.lookups.map((v) => storeCard(m, v, pos, this.goTo)));
+    if (card === null) return;
+    const box = this.element.querySelector<HTMLElement>(`[data-testid=lookup-store][data-op="${card}"]`);
+    const again = link !== null && part ? box?.querySelector<HTMLElement>(`[data-testid="${part}"] button[data-step="${link}"]`) : null;
+    (again ?? box)?.focus();
   }
 }
 
@@ -69,7 +79,7 @@ function storeCard(m: QueryModel, v: LookupStoreView, pos: number, goTo: GoTo | 
   // The probes, an arrow into the store, the store's rows (the ones found highlighted).
   if (probes.length) body.append(h('div', { class: 'jl-probes' }, ...probes.map((r) => probeBox(m, v, r, goTo))), h('div', { class: `jl-probe-link${probes.every((r) => r.nullKey) ? ' jl-probe-link-none' : ''}`, 'aria-hidden': 'true', title: probes.every((r) => r.nullKey) ? 'Not sent to the store' : undefined }, probes.every((r) => r.nullKey) ? '↛' : '⟶'));
   body.append(h('div', { class: 'jl-store-rows' }, ...storeTable(v, pos, goTo, probes)));
-  const card = h('section', { class: 'jl-card jl-store', 'data-testid': 'lookup-store', 'data-op': v.op, 'data-table': v.table, 'aria-labelledby': id }, head, h('div', { class: 'jl-pane-body' }, note, body));
+  const card = h('section', { class: 'jl-card jl-store', 'data-testid': 'lookup-store', 'data-op': v.op, 'data-table': v.table, 'aria-labelledby': id, tabindex: -1 }, head, h('div', { class: 'jl-pane-body' }, note, body));
   return card;
 }
 
@@ -116,7 +126,7 @@ function rowStatus(row: StoreRow, pos: number, probes: LookupProbe[]): { cls: st
   if (row.gonePos === pos) {
     cls.push('jl-store-gone');
     status = 'gone';
-    notes.push(h('span', { class: 'jl-note jl-note-padded' }, row.goneBy === 'replaced' ? `replaced at this step${row.replacedBy ? ` by the row of step ${row.replacedBy.pos}` : ''}` : 'deleted at this step'));
+    notes.push(h('span', { class: 'jl-note jl-note-padded' }, row.goneBy === 'replaced' ? 'replaced at this step' : 'deleted at this step'));
   } else if (row.pos === pos) {
     cls.push('jl-store-written');
     status = 'written';
@@ -127,7 +137,13 @@ function rowStatus(row: StoreRow, pos: number, probes: LookupProbe[]): { cls: st
     if (!f) continue;
     cls.push(f.joined ? 'jl-store-found' : 'jl-store-rejected');
     status = status || (f.joined ? 'found' : 'rejected');
-    notes.push(h('span', { class: `jl-note${f.joined ? ' jl-note-found' : ' jl-note-padded'}` }, f.joined ? 'found · joined' : 'found · rejected by the rest of the ON condition'));
+    notes.push(
+      h(
+        'span',
+        { class: `jl-note${f.joined ? ' jl-note-found' : ' jl-note-padded'}`, title: f.joined ? 'The lookup found this row and joined it' : 'The lookup found this row, but the rest of the ON condition rejects it' },
+        f.joined ? 'found · joined' : 'found · ON rejects it',
+      ),
+    );
   }
   return { cls: cls.join(' '), status, notes };
 }

@@ -36,7 +36,7 @@ export function laterWords(r: LookupProbe): string | null {
 export function lookupWords(v: LookupStoreView, r: LookupProbe): string {
   const key = keyWords(v, r.key);
   let s: string;
-  if (r.nullKey) s = r.function ? `${key}: a NULL search value finds nothing` : `${key}: a NULL key finds nothing: Flink never sends it to the store`;
+  if (r.nullKey) s = r.function ? `a NULL search value (${key}) finds nothing` : `a NULL key (${key}) finds nothing: Flink never sends it to the store`;
   else {
     const rows = r.found.slice(0, MAX_LISTED).map((f) => `(${valuesWords(v, f.row)}${f.score !== null ? `, score ${f.score}` : ''})${f.joined ? '' : ' rejected by the rest of the ON condition'}`);
     if (r.found.length > MAX_LISTED) rows.push(`… ${r.found.length - MAX_LISTED} more`);
