@@ -244,3 +244,43 @@ test('two lookup joins in a row: one store card each, a lookup by two keys (orac
   await expect(sentence(page)).toContainText('tier gold, region US looked up in rates: 1 row (15); the update at step 13 comes later and will not change this row');
   await page.getByTestId('lookup-stores').screenshot({ path: artifactPath('lookup', 'l3-step-10.png') });
 });
+
+/** Opens a conformance script of tests/conformance/lookup_join at a query and step (flink dialect). */
+async function openScript(page: Page, name: string, query: number, step: number): Promise<void> {
+  const script = readFileSync(path.join(ROOT, `tests/conformance/lookup_join/${name}.sql`), 'utf8');
+  await openPage(page, `./${shareHash({ script, dialect: 'flink', query, step })}`);
+  await expect(counter(page)).toHaveText(new RegExp(`^step ${step}/`));
+  await settled(page);
+}
+
+test('an updating probe: its -U and +U each look up the store as it is (conformance lookup_updating_probe)', async ({ page }) => {
+  // Step 7 is orders +U[101, 1, 21]: the probe's ChangelogNormalize sends -U[101, 2, 20] (the
+  // old row, customer 2) and +U[101, 1, 21]; the store holds Bob (step 2) and Alicia (the +U of
+  // step 5). Each finds its customer.
+  await openScript(page, 'lookup_updating_probe', 1, 7);
+  const s = store(page, 'customers');
+  await expect(s.getByTestId('probe-row')).toHaveText(['orders -U[101, 2, 20]', 'orders +U[101, 1, 21]']);
+  expect(await storeRows(s)).toEqual(['2 | Bob @2 found', '1 | Alicia @5 found']);
+  await expect(sentence(page)).toContainText('for -U[101, 2, 20], id 2 looked up in customers: 1 row (Bob)');
+  await expect(sentence(page)).toContainText('for +U[101, 1, 21], id 1 looked up in customers: 1 row (Alicia)');
+});
+
+test('a store without a primary key is a multiset (conformance lookup_multiset_store)', async ({ page }) => {
+  // tags has no PRIMARY KEY: steps 1–4 add red warm twice, red danger and blue cold.
+  await openScript(page, 'lookup_multiset_store', 2, 5);
+  const s = store(page, 'tags');
+  // Step 5: order 1 (red) finds all three red rows, the equal ones as two rows.
+  expect(await storeRows(s)).toEqual(['red | warm @1 found', 'red | warm @2 found', 'red | danger @3 found', 'blue | cold @4']);
+  await expect(s.getByTestId('probe-emit')).toHaveText(['+I[1, red, red, warm]', '+I[1, red, red, warm]', '+I[1, red, red, danger]']);
+  await expect(sentence(page)).toContainText('tag red looked up in tags: 3 rows (warm), (warm), (danger); the delete at step 6 comes later and will not change these 3 rows');
+  // Step 6: -D[red, warm] removes one equal row (the first: step 1's).
+  await goToStep(page, 6);
+  expect(await storeRows(s)).toEqual(['red | warm @1 gone', 'red | warm @2', 'red | danger @3', 'blue | cold @4']);
+  await expect(s.getByTestId('store-change')).toContainText('tags -D[red, warm]');
+  await expect(s.getByTestId('store-change')).toContainText('removes the row written at step 1; 3 rows in the store now');
+  // Step 11: -D[red, absent] has no equal row: nothing changes.
+  await goToStep(page, 11);
+  await expect(s.getByTestId('store-change')).toHaveAttribute('data-change', 'absent');
+  await expect(s.getByTestId('store-change')).toContainText('finds no such row in the store: nothing changes');
+  expect(await storeRows(s)).toEqual(['red | warm @2', 'blue | cold @4', 'red | stop @9']);
+});

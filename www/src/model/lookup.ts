@@ -276,6 +276,12 @@ export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[]
       r.later = v.changes.find((c) => c.pos > r.pos && c.change !== 'absent' && (hits(c.row) || hits(c.old?.row))) ?? null;
     }
   }
+  // A store whose changes the trace does not record (none at all): each found row stands alone,
+  // so the view can still show what a lookup found.
+  for (const v of views.values())
+    if (!v.changes.length)
+      for (const r of v.probes)
+        for (const f of r.found) f.entry ??= { row: f.row, kind: '+I', pos: f.lineage[0] ?? r.pos, lineage: f.lineage, gonePos: null, goneBy: null, replacedBy: null, replaces: null };
   // In data-flow order: a lookup that feeds another comes first.
   const depth = (id: number, n = 0): number => {
     const o = ops.find((x) => x.id === id);

@@ -8,7 +8,7 @@
 // revise it. The same table is the lookup join's view in the State tab (`storeTable`).
 
 import { h } from '../dom';
-import { goneAt, type LookupProbe, type LookupStoreView, type QueryModel, type StoreRow, storeAt } from '../model';
+import { goneAt, type LookupProbe, type LookupStoreView, type QueryModel, type StoreChange, type StoreRow, storeAt } from '../model';
 import { keyWords, laterWords, valuesWords } from './lookup-words';
 import type { Pane } from './pane';
 
@@ -76,11 +76,33 @@ function storeCard(m: QueryModel, v: LookupStoreView, pos: number, goTo: GoTo | 
     'The row this step wrote is highlighted, the one it replaced or deleted struck through; the rows a lookup found are marked.',
   );
   const body = h('div', { class: 'jl-store-body' });
-  // The probes, an arrow into the store, the store's rows (the ones found highlighted).
+  // The probes (or the step's changes of the store), an arrow into the store, the store's rows
+  // (the ones found highlighted, the ones written or removed marked).
+  const changes = v.changesAt[pos] ?? [];
+  if (!probes.length && changes.length)
+    body.append(h('div', { class: 'jl-probes' }, ...changes.map((c) => changeBox(v, c))), h('div', { class: 'jl-probe-link jl-change-link', 'aria-hidden': 'true' }, '⟶'));
   if (probes.length) body.append(h('div', { class: 'jl-probes' }, ...probes.map((r) => probeBox(m, v, r, goTo))), h('div', { class: `jl-probe-link${probes.every((r) => r.nullKey) ? ' jl-probe-link-none' : ''}`, 'aria-hidden': 'true', title: probes.every((r) => r.nullKey) ? 'Not sent to the store' : undefined }, probes.every((r) => r.nullKey) ? '↛' : '⟶'));
   body.append(h('div', { class: 'jl-store-rows' }, ...storeTable(v, pos, goTo, probes)));
   const card = h('section', { class: 'jl-card jl-store', 'data-testid': 'lookup-store', 'data-op': v.op, 'data-table': v.table, 'aria-labelledby': id, tabindex: -1 }, head, h('div', { class: 'jl-pane-body' }, note, body));
   return card;
+}
+
+/** One change of the store at the step: the lookup table's row and what it did to the store. */
+function changeBox(v: LookupStoreView, c: StoreChange): HTMLElement {
+  const what =
+    c.change === 'added'
+      ? 'goes into the store'
+      : c.change === 'replaced'
+        ? `replaces the row of its key${c.old ? ` (written at step ${c.old.pos})` : ''}`
+        : c.change === 'removed'
+          ? `removes ${c.old ? `the row written at step ${c.old.pos}` : 'its row'}`
+          : 'finds no such row in the store: nothing changes';
+  return h(
+    'div',
+    { class: `jl-probe jl-store-change${c.change === 'absent' ? ' jl-probe-null' : ''}`, 'data-testid': 'store-change', 'data-change': c.change, role: 'group', 'aria-label': `Change of ${v.table}` },
+    h('div', { class: 'jl-probe-row' }, h('span', { class: 'jl-probe-label' }, 'change'), ' ', h('span', { class: 'jl-mono' }, `${v.table} ${rowText(c.kind, c.row)}`)),
+    h('div', {}, h('span', { 'aria-hidden': 'true', class: 'jl-probe-arrow' }, '↳ '), what, `; ${c.rows} row${c.rows === 1 ? '' : 's'} in the store now. Nothing is emitted, and no row emitted before changes.`),
+  );
 }
 
 /** One lookup of the step: the probe row and its key → what it found → what came out. */
@@ -98,10 +120,11 @@ function probeBox(m: QueryModel, v: LookupStoreView, r: LookupProbe, goTo: GoTo 
         r.found.map((f) => `(${valuesWords(v, f.row)}${f.score !== null ? `, score ${f.score}` : ''})${f.joined ? '' : ' rejected'}`).join(', ');
   const outs = r.outputs.map((i) => m.outputs[i]).filter(Boolean);
   const result = h('div', { class: 'jl-probe-out', 'data-testid': 'probe-result' });
-  if (r.padded) result.append(h('span', { class: 'jl-note jl-note-padded' }, 'padded with NULLs'), ' LEFT JOIN keeps the row once: ', h('span', { class: 'jl-mono' }, r.emits.map((x) => rowText(r.kind, x)).join(' ')));
+  const emits = () => h('span', { class: `jl-probe-emits${r.emits.length > 1 ? ' jl-probe-emits-many' : ''}` }, ...r.emits.map((x) => h('span', { class: 'jl-mono', 'data-testid': 'probe-emit' }, rowText(r.kind, x))));
+  if (r.padded) result.append(h('span', { class: 'jl-note jl-note-padded' }, 'padded with NULLs'), ' LEFT JOIN keeps the row once: ', emits());
   else if (r.emitted === 0) result.append(h('span', { class: 'jl-note jl-note-padded' }, 'nothing emitted'), ' the inner join drops the row');
-  else result.append(`emits ${r.emitted} row${r.emitted === 1 ? '' : 's'}: `, h('span', { class: 'jl-mono' }, r.emits.map((x) => rowText(r.kind, x)).join(' ')));
-  if (outs.length) result.append(h('span', { class: 'jl-muted jl-small' }, ` → in the result as ${outs.map((o) => o.text).join(' ')}`));
+  else result.append(`emits ${r.emitted} row${r.emitted === 1 ? '' : 's'}: `, emits());
+  if (outs.length) result.append(h('span', { class: 'jl-muted jl-small' }, ` → in the result as ${outs.map((o) => o.text).join(', ')}`));
   const box = h(
     'div',
     { class: `jl-probe${r.nullKey ? ' jl-probe-null' : ''}`, 'data-testid': 'lookup-probe', 'data-key': r.key.join(', '), role: 'group', 'aria-label': `Lookup of ${probeWhat}` },
@@ -150,8 +173,13 @@ function rowStatus(row: StoreRow, pos: number, probes: LookupProbe[]): { cls: st
 
 /** The store's rows after step `pos` (and those the step removed, struck through), in the order they entered it. */
 export function storeTable(v: LookupStoreView, pos: number, goTo: GoTo | null, probes: LookupProbe[] = v.probesAt[pos] ?? []): Node[] {
-  const rows = [...storeAt(v, pos), ...goneAt(v, pos)].sort((a, b) => v.entries.indexOf(a) - v.entries.indexOf(b));
-  if (!rows.length) return [h('p', { class: 'jl-muted', 'data-testid': 'store-empty' }, `The store of ${v.table} is empty after this step.`)];
+  // A store whose changes the trace does not record: the rows the step's lookups found stand for it.
+  const unrecorded = !v.changes.length;
+  const rows = unrecorded
+    ? [...new Set(probes.flatMap((r) => r.found.map((f) => f.entry).filter((x): x is StoreRow => x !== null)))]
+    : [...storeAt(v, pos), ...goneAt(v, pos)].sort((a, b) => v.entries.indexOf(a) - v.entries.indexOf(b));
+  if (!rows.length)
+    return [h('p', { class: 'jl-muted', 'data-testid': 'store-empty' }, unrecorded ? `The trace does not record the rows of ${v.table}: only what each lookup found shows here.` : `The store of ${v.table} is empty after this step.`)];
   const scored = probes.some((r) => r.found.some((f) => f.score !== null));
   const tbody = h('tbody');
   for (const row of rows.slice(0, MAX_ROWS)) {
@@ -180,6 +208,7 @@ export function storeTable(v: LookupStoreView, pos: number, goTo: GoTo | null, p
     ),
   ];
   if (rows.length > MAX_ROWS) out.push(h('p', { class: 'jl-muted', text: `… and ${rows.length - MAX_ROWS} more rows` }));
+  if (unrecorded) out.push(h('p', { class: 'jl-muted jl-small', 'data-testid': 'store-unrecorded' }, `The trace does not record the rows of ${v.table}: these are the rows this step's lookups found.`));
   if (!v.exact) out.push(h('p', { class: 'jl-muted jl-small', 'data-testid': 'store-inexact' }, "The store is rebuilt from the trace's changes without the table's primary key; its size differed from the engine's at some step, so a replaced row may be shown wrong."));
   return out;
 }

@@ -76,6 +76,9 @@ export function withLookups(m: QueryModel, pos: number, summary: string): string
   if (!step || !m.lookups.length) return summary;
   let out = summary;
   const seen = new Map<number, number>();
+  /** Lookups per operator in the step: several (an updating probe's -U and +U) say which row each is for. */
+  const count = new Map<number, number>();
+  for (const e of step.events) if (e.type === 'lookup') count.set(e.op, (count.get(e.op) ?? 0) + 1);
   for (const e of step.events) {
     if (e.type !== 'lookup') continue;
     const v = m.lookups.find((x) => x.op === e.op);
@@ -83,7 +86,7 @@ export function withLookups(m: QueryModel, pos: number, summary: string): string
     seen.set(e.op, n + 1);
     const r = v?.probesAt[pos]?.[n];
     if (!v || !r) continue;
-    const ours = lookupWords(v, r);
+    const ours = `${(count.get(e.op) ?? 0) > 1 ? `for ${r.kind}[${r.row.join(', ')}], ` : ''}${lookupWords(v, r)}`;
     const theirs = engineLookupClause(v.keyColumns, e);
     const at = out.indexOf(theirs);
     if (at >= 0) out = out.slice(0, at) + ours + out.slice(at + theirs.length);
