@@ -23,6 +23,8 @@ export type LookupMatchEvent = LookupMatch & { score?: string | null };
 
 /** One row of a store, from the change that wrote it until the change that replaced or removed it. */
 export interface StoreRow {
+  /** Its place in the order rows entered the store (its index in `entries`). */
+  seq: number;
   /** Its values (the table's visible columns). */
   row: string[];
   kind: RowKind;
@@ -94,14 +96,11 @@ export interface LookupStoreView {
   table: string;
   /** The table the probe rows come from (through Calcs), when one. */
   probeTable: string | null;
-  /** The store's column names, the probe row's (null: not known), the lookup key columns. */
+  /** The store's column names and the lookup key columns. */
   columns: string[];
-  probeColumns: string[] | null;
   keyColumns: string[];
   /** Positions of the key columns in `columns` (those found). */
   keyIdx: number[];
-  /** LEFT (pads), INNER, or null when no lookup showed which. */
-  outer: boolean | null;
   /** Every row the store ever held, in the order they entered it. */
   entries: StoreRow[];
   changes: StoreChange[];
@@ -114,7 +113,6 @@ export interface LookupStoreView {
 }
 
 const same = <T>(a: T[], b: T[]) => a.length === b.length && a.every((v, i) => v === b[i]);
-const sameAt = (a: string[], b: string[], idx: number[]) => idx.every((i) => a[i] === b[i]);
 
 /** The table an operator's rows come from, through single-input operators. */
 function tableOf(ops: OperatorInfo[], id: number | undefined): string | null {
@@ -128,21 +126,83 @@ function tableOf(ops: OperatorInfo[], id: number | undefined): string | null {
   return null;
 }
 
-/** The row a change replaces (`replaced`) or removes (`removed`), among the live rows. */
-function oldRow(live: StoreRow[], row: string[], change: LookupChange, keyIdx: number[]): StoreRow | null {
-  if (change === 'removed') {
-    const equal = live.find((r) => same(r.row, row));
-    if (equal) return equal;
+/** `row`'s lookup key as one string (no copy when the key is one column). */
+function keyTextOf(idx: number[]): (row: string[]) => string {
+  return idx.length === 1 ? (row) => row[idx[0]] : (row) => idx.map((i) => row[i]).join('\u0001');
+}
+
+function push<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const list = m.get(k);
+  if (list) list.push(v);
+  else m.set(k, [v]);
+}
+
+function drop<K, V>(m: Map<K, V[]>, k: K, v: V): void {
+  const list = m.get(k);
+  const i = list ? list.indexOf(v) : -1;
+  if (!list || i < 0) return;
+  list.splice(i, 1);
+  if (!list.length) m.delete(k);
+}
+
+/**
+ * The live rows of a store, in the order they entered them, found by their first column, their
+ * lookup key and their first lineage step (a found row's lineage is the row's own) — by values the
+ * trace already has, so no key is built per row in the common cases (a one-column key).
+ */
+class Live {
+  size = 0;
+  private readonly byFirst = new Map<string, StoreRow[]>();
+  /** The lookup key is the first column: byFirst serves for it. */
+  private readonly keyIsFirst: boolean;
+  /** The lookup key's text and the rows by it (null: the key is the first column, or there is none). */
+  private readonly key: ((row: string[]) => string) | null;
+  private readonly byKey: Map<string, StoreRow[]> | null;
+  private readonly byLineage = new Map<number, StoreRow[]>();
+
+  constructor(keyIdx: number[]) {
+    this.keyIsFirst = keyIdx.length === 1 && keyIdx[0] === 0;
+    this.key = keyIdx.length && !this.keyIsFirst ? keyTextOf(keyIdx) : null;
+    this.byKey = this.key ? new Map() : null;
   }
-  const byKey = keyIdx.length ? live.filter((r) => sameAt(r.row, row, keyIdx)) : [];
-  const byFirst = live.filter((r) => r.row[0] === row[0]);
-  return byKey.find((r) => byFirst.includes(r)) ?? byFirst[0] ?? byKey[0] ?? null;
+
+  add(r: StoreRow): void {
+    push(this.byFirst, r.row[0], r);
+    if (this.byKey && this.key) push(this.byKey, this.key(r.row), r);
+    push(this.byLineage, r.lineage[0] ?? -1, r);
+    this.size++;
+  }
+
+  remove(r: StoreRow): void {
+    drop(this.byFirst, r.row[0], r);
+    if (this.byKey && this.key) drop(this.byKey, this.key(r.row), r);
+    drop(this.byLineage, r.lineage[0] ?? -1, r);
+    this.size--;
+  }
+
+  /** The live row a lookup found: the one with its values and lineage, else the first with its values. */
+  found(row: string[], lineage: number[]): StoreRow | null {
+    const mine = (this.byLineage.get(lineage[0] ?? -1) ?? []).find((r) => same(r.row, row) && same(r.lineage, lineage));
+    return mine ?? (this.byFirst.get(row[0]) ?? []).find((r) => same(r.row, row)) ?? null;
+  }
+
+  /** The row a change replaces (`replaced`) or removes (`removed`). */
+  old(row: string[], change: LookupChange): StoreRow | null {
+    const byFirst = this.byFirst.get(row[0]) ?? [];
+    if (change === 'removed') {
+      const equal = byFirst.find((r) => same(r.row, row));
+      if (equal) return equal;
+    }
+    const byKey = this.keyIsFirst ? byFirst : this.byKey && this.key ? (this.byKey.get(this.key(row)) ?? []) : [];
+    return byKey.find((r) => r.row[0] === row[0]) ?? byFirst[0] ?? byKey[0] ?? null;
+  }
 }
 
 /** Every lookup operator's store and lookups (in data-flow order). */
 export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[], start: Step | null, outputs: OutputRow[], outEnd: Int32Array): LookupStoreView[] {
   const ops = query.operators;
-  const views = new Map<number, LookupStoreView & { live: StoreRow[] }>();
+  /** While building: the live rows, and which of the operator's output columns are hidden (`$…`). */
+  const views = new Map<number, LookupStoreView & { live: Live; hidden: boolean[] }>();
   const M = steps.length;
   const all = start ? [start, ...steps] : steps;
   /** The store rows' width per operator (its first change or found row says). */
@@ -169,24 +229,23 @@ export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[]
       if (cols.length === width) columns = cols;
     }
     if (!columns.length) columns = Array.from({ length: width }, (_, i) => `column ${i + 1}`);
-    const probeOp = o ? ops.find((x) => x.id === o.inputs[0]) : undefined;
     const keyColumns = o?.keys ?? [];
+    const keyIdx = keyColumns.map((k) => columns.indexOf(k)).filter((i) => i >= 0);
     v = {
       op,
       table,
       probeTable: o ? tableOf(ops, o.inputs[0]) : null,
       columns,
-      probeColumns: probeOp ? probeOp.columns : null,
       keyColumns,
-      keyIdx: keyColumns.map((k) => columns.indexOf(k)).filter((i) => i >= 0),
-      outer: null,
+      keyIdx,
       entries: [],
       changes: [],
       changesAt: Array.from({ length: M + 1 }, () => []),
       probes: [],
       probesAt: Array.from({ length: M + 1 }, () => []),
       exact: true,
-      live: [],
+      live: new Live(keyIdx),
+      hidden: (o?.columns ?? []).map((c) => c.startsWith('$')),
     };
     views.set(op, v);
     return v;
@@ -202,20 +261,20 @@ export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[]
         let entry: StoreRow | null = null;
         let old: StoreRow | null = null;
         if (e.change === 'replaced' || e.change === 'removed') {
-          old = oldRow(v.live, e.row, e.change, v.keyIdx);
+          old = v.live.old(e.row, e.change);
           if (old) {
             old.gonePos = p;
             old.goneBy = e.change;
-            v.live.splice(v.live.indexOf(old), 1);
+            v.live.remove(old);
           }
         }
         if (e.change === 'added' || e.change === 'replaced') {
-          entry = { row: e.row, kind: e.kind, pos: p, lineage: e.lineage, gonePos: null, goneBy: null, replacedBy: null, replaces: old };
+          entry = { seq: v.entries.length, row: e.row, kind: e.kind, pos: p, lineage: e.lineage, gonePos: null, goneBy: null, replacedBy: null, replaces: old };
           if (old) old.replacedBy = entry;
           v.entries.push(entry);
-          v.live.push(entry);
+          v.live.add(entry);
         }
-        if (v.live.length !== e.rows) v.exact = false;
+        if (v.live.size !== e.rows) v.exact = false;
         const c: StoreChange = { pos: p, kind: e.kind, row: e.row, change: e.change, rows: e.rows, entry, old };
         v.changes.push(c);
         v.changesAt[p].push(c);
@@ -224,13 +283,12 @@ export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[]
         const v = viewOf(ev.op, ev.table);
         const found: LookupFound[] = ev.found.map((f) => {
           const m = f as LookupMatchEvent;
-          const entry = v.live.find((r) => same(r.row, m.row) && same(r.lineage, m.lineage)) ?? v.live.find((r) => same(r.row, m.row)) ?? null;
+          const entry = v.live.found(m.row, m.lineage);
           return { row: m.row, lineage: m.lineage, joined: m.joined, score: m.score ?? null, entry };
         });
         // Its emitted rows: the operator's emits up to its next event of another kind.
         const emits: string[][] = [];
-        const o = ops.find((x) => x.id === ev.op);
-        const hidden = (o?.columns ?? []).map((c) => c.startsWith('$'));
+        const hidden = v.hidden;
         for (let j = i + 1; j < events.length; j++) {
           const x = events[j];
           if (!('op' in x) || x.op !== ev.op) continue;
@@ -254,13 +312,13 @@ export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[]
           roles: ev.roles ?? null,
           later: null,
         };
-        if (probe.padded) v.outer = true;
-        else if (probe.emitted === 0 && v.outer === null) v.outer = false;
         // The changelog rows of the step made of exactly its rows (a Calc above may drop columns).
-        const set = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b).join(',');
-        const want = new Set(probe.padded ? [set(probe.lineage)] : found.filter((f) => f.joined).map((f) => set([...probe.lineage, ...f.lineage])));
         const lo = p > 0 ? outEnd[p - 1] : 0;
-        for (let k = lo; k < outEnd[p]; k++) if (want.has(set(outputs[k]?.lineage ?? []))) probe.outputs.push(k);
+        if (lo < outEnd[p]) {
+          const set = (xs: number[]) => [...new Set(xs)].sort((a, b) => a - b).join(',');
+          const want = new Set(probe.padded ? [set(probe.lineage)] : found.filter((f) => f.joined).map((f) => set([...probe.lineage, ...f.lineage])));
+          for (let k = lo; k < outEnd[p]; k++) if (want.has(set(outputs[k]?.lineage ?? []))) probe.outputs.push(k);
+        }
         v.probes.push(probe);
         v.probesAt[p].push(probe);
       }
@@ -270,10 +328,26 @@ export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[]
   // The next change of each lookup's key, after its step: it revises nothing the lookup emitted.
   for (const v of views.values()) {
     if (!v.keyIdx.length || v.keyIdx.length !== v.keyColumns.length) continue;
+    const keyOf = keyTextOf(v.keyIdx);
+    /** The changes that touch each key (by the row they wrote or the one they removed), in step order. */
+    const byKey = new Map<string, StoreChange[]>();
+    for (const c of v.changes) {
+      if (c.change === 'absent') continue;
+      const k = keyOf(c.row);
+      push(byKey, k, c);
+      if (c.old && keyOf(c.old.row) !== k) push(byKey, keyOf(c.old.row), c);
+    }
     for (const r of v.probes) {
       if (r.nullKey || r.key.length !== v.keyIdx.length) continue;
-      const hits = (row: string[] | undefined) => !!row && v.keyIdx.every((c, i) => row[c] === r.key[i]);
-      r.later = v.changes.find((c) => c.pos > r.pos && c.change !== 'absent' && (hits(c.row) || hits(c.old?.row))) ?? null;
+      const list = byKey.get(r.key.length === 1 ? r.key[0] : r.key.join('\u0001')) ?? [];
+      let lo = 0;
+      let hi = list.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (list[mid].pos <= r.pos) lo = mid + 1;
+        else hi = mid;
+      }
+      r.later = list[lo] ?? null;
     }
   }
   // A store whose changes the trace does not record (none at all): each found row stands alone,
@@ -281,13 +355,13 @@ export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[]
   for (const v of views.values())
     if (!v.changes.length)
       for (const r of v.probes)
-        for (const f of r.found) f.entry ??= { row: f.row, kind: '+I', pos: f.lineage[0] ?? r.pos, lineage: f.lineage, gonePos: null, goneBy: null, replacedBy: null, replaces: null };
+        for (const f of r.found) f.entry ??= { seq: -1, row: f.row, kind: '+I', pos: f.lineage[0] ?? r.pos, lineage: f.lineage, gonePos: null, goneBy: null, replacedBy: null, replaces: null };
   // In data-flow order: a lookup that feeds another comes first.
   const depth = (id: number, n = 0): number => {
     const o = ops.find((x) => x.id === id);
     return !o || !o.inputs.length || n > 30 ? 0 : 1 + Math.max(...o.inputs.map((i) => depth(i, n + 1)));
   };
-  return [...views.values()].sort((a, b) => depth(a.op) - depth(b.op) || a.op - b.op).map(({ live: _live, ...v }) => v);
+  return [...views.values()].sort((a, b) => depth(a.op) - depth(b.op) || a.op - b.op).map(({ live: _live, hidden: _hidden, ...v }) => v);
 }
 
 /** The rows of a store after step `pos`, in the order they entered it. */

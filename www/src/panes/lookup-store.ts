@@ -79,9 +79,13 @@ function storeCard(m: QueryModel, v: LookupStoreView, pos: number, goTo: GoTo | 
   // The probes (or the step's changes of the store), an arrow into the store, the store's rows
   // (the ones found highlighted, the ones written or removed marked).
   const changes = v.changesAt[pos] ?? [];
-  if (!probes.length && changes.length)
-    body.append(h('div', { class: 'jl-probes' }, ...changes.map((c) => changeBox(v, c))), h('div', { class: 'jl-probe-link jl-change-link', 'aria-hidden': 'true' }, '⟶'));
-  if (probes.length) body.append(h('div', { class: 'jl-probes' }, ...probes.map((r) => probeBox(m, v, r, goTo))), h('div', { class: `jl-probe-link${probes.every((r) => r.nullKey) ? ' jl-probe-link-none' : ''}`, 'aria-hidden': 'true', title: probes.every((r) => r.nullKey) ? 'Not sent to the store' : undefined }, probes.every((r) => r.nullKey) ? '↛' : '⟶'));
+  if (probes.length || changes.length) {
+    const none = !changes.length && probes.every((r) => r.nullKey);
+    body.append(
+      h('div', { class: 'jl-probes' }, ...changes.map((c) => changeBox(v, c)), ...probes.map((r) => probeBox(m, v, r, goTo))),
+      h('div', { class: `jl-probe-link${none ? ' jl-probe-link-none' : probes.length ? '' : ' jl-change-link'}`, 'aria-hidden': 'true', title: none ? 'Not sent to the store' : undefined }, none ? '↛' : '⟶'),
+    );
+  }
   body.append(h('div', { class: 'jl-store-rows' }, ...storeTable(v, pos, goTo, probes)));
   const card = h('section', { class: 'jl-card jl-store', 'data-testid': 'lookup-store', 'data-op': v.op, 'data-table': v.table, 'aria-labelledby': id, tabindex: -1 }, head, h('div', { class: 'jl-pane-body' }, note, body));
   return card;
@@ -177,7 +181,7 @@ export function storeTable(v: LookupStoreView, pos: number, goTo: GoTo | null, p
   const unrecorded = !v.changes.length;
   const rows = unrecorded
     ? [...new Set(probes.flatMap((r) => r.found.map((f) => f.entry).filter((x): x is StoreRow => x !== null)))]
-    : [...storeAt(v, pos), ...goneAt(v, pos)].sort((a, b) => v.entries.indexOf(a) - v.entries.indexOf(b));
+    : [...storeAt(v, pos), ...goneAt(v, pos)].sort((a, b) => a.seq - b.seq);
   if (!rows.length)
     return [h('p', { class: 'jl-muted', 'data-testid': 'store-empty' }, unrecorded ? `The trace does not record the rows of ${v.table}: only what each lookup found shows here.` : `The store of ${v.table} is empty after this step.`)];
   const scored = probes.some((r) => r.found.some((f) => f.score !== null));
