@@ -112,7 +112,7 @@ test('gallery 42: the customers store step by step, each order probing it', asyn
 
   // Step 13: order 107 has a NULL cust_id: nothing is looked up, nothing highlighted.
   await goToStep(page, 13);
-  await expect(sentence(page)).toContainText('a NULL key (id NULL) finds nothing: Flink never sends it to the store, so the row comes out padded with NULLs');
+  await expect(sentence(page)).toContainText('id is NULL, and a NULL key finds nothing: Flink never sends it to the store, so the row comes out padded with NULLs');
   await expect(probe).toHaveClass(/jl-probe-null/);
   await expect(probe.getByTestId('probe-found')).toContainText('a NULL key finds nothing: Flink never sends it to the store');
   expect(await storeRows(s)).toEqual(['1 | Alice | gold @5', '2 | Bobby | bronze @10']);
@@ -203,7 +203,7 @@ test('gallery 48: a lookup join in front of a regular join, and a NULL key', asy
   // Step 4: order 101 has a NULL cust_id.
   await goToStep(page, 4);
   await expect(probe).toHaveClass(/jl-probe-null/);
-  await expect(sentence(page)).toContainText('a NULL key (id NULL) finds nothing: Flink never sends it to the store, so the row comes out padded with NULLs');
+  await expect(sentence(page)).toContainText('id is NULL, and a NULL key finds nothing: Flink never sends it to the store, so the row comes out padded with NULLs');
 
   // Step 6: the shipment of order 100 arrives; the store has Alice gold since step 5, but the
   // regular join re-emits the row the lookup made at step 3 (silver): the lookup is not re-done.

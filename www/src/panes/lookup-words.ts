@@ -18,6 +18,12 @@ export function keyWords(v: LookupStoreView, key: string[]): string {
   return cols.length === key.length && cols.length ? cols.map((c, i) => `${c} ${key[i]}`).join(', ') : `key [${key.join(', ')}]`;
 }
 
+/** `id is NULL`, `tier is NULL` (the parts of the key that are NULL), or `the key is NULL`. */
+function nullWhat(v: LookupStoreView, key: string[]): string {
+  const cols = v.keyColumns.length === key.length ? v.keyColumns.filter((_, i) => key[i] === 'NULL') : [];
+  return cols.length ? `${cols.join(' and ')} ${cols.length === 1 ? 'is' : 'are'} NULL` : 'the key is NULL';
+}
+
 /** A store row without its key columns (all of it when it is only keys): `Alice, silver`. */
 export function valuesWords(v: LookupStoreView, row: string[]): string {
   const rest = row.filter((_, i) => !v.keyIdx.includes(i));
@@ -36,7 +42,7 @@ export function laterWords(r: LookupProbe): string | null {
 export function lookupWords(v: LookupStoreView, r: LookupProbe): string {
   const key = keyWords(v, r.key);
   let s: string;
-  if (r.nullKey) s = r.function ? `a NULL search value (${key}) finds nothing` : `a NULL key (${key}) finds nothing: Flink never sends it to the store`;
+  if (r.nullKey) s = r.function ? `${nullWhat(v, r.key)}, and a NULL search value finds nothing` : `${nullWhat(v, r.key)}, and a NULL key finds nothing: Flink never sends it to the store`;
   else {
     const rows = r.found.slice(0, MAX_LISTED).map((f) => `(${valuesWords(v, f.row)}${f.score !== null ? `, score ${f.score}` : ''})${f.joined ? '' : ' rejected by the rest of the ON condition'}`);
     if (r.found.length > MAX_LISTED) rows.push(`… ${r.found.length - MAX_LISTED} more`);

@@ -59,7 +59,7 @@ export function paintLanes(f: Frame): void {
     const arrived = countArrived(lane.rows, pos);
     ctx.fillText(`${arrived}/${lane.rows.length} rows`, 16, geo.top + geo.height / 2 + 8);
     // A lookup table's rows are not a stream of the job: they change a lookup join's store.
-    if (geo.height >= 44 && feedsOnlyStores(f, lane.ops)) ctx.fillText(ellipsize(ctx, 'lookup table → store', GUTTER - 22), 16, geo.top + geo.height / 2 + 22);
+    if (geo.height >= 44 && feedsOnlyStores(f, lane.ops)) ctx.fillText(ellipsize(ctx, 'lookup table', GUTTER - 22), 16, geo.top + geo.height / 2 + 22);
 
     const drawnRows = new Set<number>();
     for (const r of lane.rows) {
