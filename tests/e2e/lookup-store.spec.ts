@@ -211,6 +211,11 @@ test('gallery 48: a lookup join in front of a regular join, and a NULL key', asy
   expect(await storeRows(s)).toEqual(['2 | Bob | gold @2', '1 | Alice | gold @5']);
   await expect(s.getByTestId('lookup-probe')).toHaveCount(0);
   await expect(page.locator('.jl-group[data-step="6"] [data-testid=changelog-row]')).toHaveText(['-D[100, Alice, silver, NULL]', '+I[100, Alice, silver, DHL]']);
+  // The card says so: the +I carries what the lookup of step 3 found, replaced at step 5.
+  const echo = s.getByTestId('store-echo');
+  await expect(echo).toHaveCount(1);
+  await expect(echo).toContainText('+I[100, Alice, silver, DHL]');
+  await expect(echo).toContainText('carries (Alice, silver), what the lookup of step 3 found. The row was replaced at step 5 (Alice, gold now), but a lookup is never done again');
   await page.getByTestId('lookup-stores').screenshot({ path: artifactPath('lookup', '48-step-6.png') });
 
   // The INNER lookup: customer 9 does not exist, nothing reaches the regular join.

@@ -380,3 +380,34 @@ export function changeName(c: StoreChange): string {
   if (c.change === 'replaced') return 'the update';
   return c.kind === '+U' ? 'the update' : 'the insert';
 }
+
+/** A changelog row of a later step that carries what an earlier lookup found, after the store changed. */
+export interface StaleEcho {
+  /** The changelog row (its index in `outputs`). */
+  output: number;
+  probe: LookupProbe;
+  found: LookupFound;
+}
+
+/**
+ * The changelog rows (+I, +U) of step `pos` made of a lookup of an earlier step whose found row has left the
+ * store since (replaced or removed): an operator above the lookup join (a regular join) re-emits what
+ * the lookup found then, and the lookup is never done again.
+ */
+export function staleAt(v: LookupStoreView, outputs: OutputRow[], from: number, to: number, pos: number): StaleEcho[] {
+  const out: StaleEcho[] = [];
+  for (let i = from; i < to; i++) {
+    const o = outputs[i];
+    if (!o || o.kind === '-U' || o.kind === '-D') continue;
+    const lin = new Set(o.lineage);
+    for (const l of lin) {
+      if (l >= pos) continue;
+      for (const r of v.probesAt[l] ?? []) {
+        if (!r.lineage.every((x) => lin.has(x))) continue;
+        const f = r.found.find((x) => x.joined && x.lineage.every((y) => lin.has(y)) && x.entry?.gonePos != null && x.entry.gonePos <= pos);
+        if (f && !out.some((e) => e.output === i && e.probe === r)) out.push({ output: i, probe: r, found: f });
+      }
+    }
+  }
+  return out;
+}

@@ -8,7 +8,7 @@
 // revise it. The same table is the lookup join's view in the State tab (`storeTable`).
 
 import { h } from '../dom';
-import { goneAt, type LookupProbe, type LookupStoreView, type QueryModel, type StoreChange, type StoreRow, storeAt } from '../model';
+import { goneAt, type LookupProbe, type LookupStoreView, outStart, type QueryModel, type StaleEcho, staleAt, type StoreChange, type StoreRow, storeAt } from '../model';
 import { keyWords, laterWords, valuesWords } from './lookup-words';
 import type { Pane } from './pane';
 
@@ -79,10 +79,11 @@ function storeCard(m: QueryModel, v: LookupStoreView, pos: number, goTo: GoTo | 
   // The probes (or the step's changes of the store), an arrow into the store, the store's rows
   // (the ones found highlighted, the ones written or removed marked).
   const changes = v.changesAt[pos] ?? [];
-  if (probes.length || changes.length) {
-    const none = !changes.length && probes.every((r) => r.nullKey);
+  const stale = staleAt(v, m.outputs, outStart(m, pos), m.outEnd[pos] ?? 0, pos);
+  if (probes.length || changes.length || stale.length) {
+    const none = !changes.length && !stale.length && probes.every((r) => r.nullKey);
     body.append(
-      h('div', { class: 'jl-probes' }, ...changes.map((c) => changeBox(v, c)), ...probes.map((r) => probeBox(m, v, r, goTo))),
+      h('div', { class: 'jl-probes' }, ...changes.map((c) => changeBox(v, c)), ...probes.map((r) => probeBox(m, v, r, goTo)), ...stale.map((e) => staleBox(m, v, e, goTo))),
       h('div', { class: `jl-probe-link${none ? ' jl-probe-link-none' : probes.length ? '' : ' jl-change-link'}`, 'aria-hidden': 'true', title: none ? 'Not sent to the store' : undefined }, none ? '↛' : '⟶'),
     );
   }
@@ -106,6 +107,28 @@ function changeBox(v: LookupStoreView, c: StoreChange): HTMLElement {
     { class: `jl-probe jl-store-change${c.change === 'absent' ? ' jl-probe-null' : ''}`, 'data-testid': 'store-change', 'data-change': c.change, role: 'group', 'aria-label': `Change of ${v.table}` },
     h('div', { class: 'jl-probe-row' }, h('span', { class: 'jl-probe-label' }, 'change'), ' ', h('span', { class: 'jl-mono' }, `${v.table} ${rowText(c.kind, c.row)}`)),
     h('div', {}, h('span', { 'aria-hidden': 'true', class: 'jl-probe-arrow' }, '↳ '), what, `; ${c.rows} row${c.rows === 1 ? '' : 's'} in the store now. Nothing is emitted, and no row emitted before changes.`),
+  );
+}
+
+/** A row of this step's changelog that carries what an earlier lookup found, though the store has changed since. */
+function staleBox(m: QueryModel, v: LookupStoreView, e: StaleEcho, goTo: GoTo | null): HTMLElement {
+  const gone = e.found.entry;
+  const since = gone?.gonePos ?? e.probe.pos;
+  const now = gone?.replacedBy;
+  return h(
+    'div',
+    { class: 'jl-probe jl-store-echo', 'data-testid': 'store-echo', role: 'group', 'aria-label': `An earlier lookup of ${v.table} in this step's result` },
+    h('div', { class: 'jl-probe-row' }, h('span', { class: 'jl-probe-label' }, 'not looked up again'), ' ', h('span', { class: 'jl-mono' }, m.outputs[e.output]?.text ?? '')),
+    h(
+      'div',
+      {},
+      `carries (${valuesWords(v, e.found.row)}), what the lookup of `,
+      stepButton(e.probe.pos, goTo),
+      ` found. The row was ${gone?.goneBy === 'replaced' ? 'replaced' : 'deleted'} at `,
+      stepButton(since, goTo),
+      now ? ` (${valuesWords(v, now.row)} now)` : '',
+      ', but a lookup is never done again: the operator above the lookup join re-emits the row as it was.',
+    ),
   );
 }
 
