@@ -13,6 +13,7 @@ import { ChangelogPane } from './panes/changelog';
 import { DataPane } from './panes/data';
 import { ErrorsPane, type Located } from './panes/errors';
 import { EventsPane } from './panes/events';
+import { LookupStorePane } from './panes/lookup-store';
 import type { Pane } from './panes/pane';
 import { CompareView, type CompareSide } from './panes/compare';
 import { PlanPane } from './panes/plan';
@@ -129,6 +130,7 @@ export class Playground {
     const plan = new PlanPane();
     const stepsTable = new StepsTable((p) => this.goTo(p));
     const events = new EventsPane();
+    const stores = new LookupStorePane((p) => this.goTo(p));
     this.data = new DataPane(
       () => this.editor.doc,
       (script) => this.editor.setDoc(script),
@@ -137,6 +139,7 @@ export class Playground {
     this.panes = [
       ['header', this.header],
       ['timeline', this.timeline],
+      ['stores', stores],
       ['changelog', changelog],
       ['result', result],
       ['steps', stepsTable],
@@ -155,6 +158,7 @@ export class Playground {
         header: this.header,
         events: events.element,
         timeline: this.timeline.element,
+        stores: stores.element,
         changelog: changelog.element,
         changelogMode: changelog.mode,
         result: result.element,

@@ -9,6 +9,7 @@
 import { type Clock, clockFor } from '../time';
 import type { Event, EventOf, OperatorInfo, QueryTrace, ScriptTrace, Step, TableInfo, WindowRef } from '../trace';
 import { WINDOW_KINDS } from './ops';
+import { lookupPass } from './lookup';
 import { ptfPass } from './ptf';
 import type { EventNotes, HeldBack, IdleSpan, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, TemporalProbe, TemporalVersion, TemporalView, UnnestFan, WatermarkSeries, WindowFireInfo, WindowInfo, WindowLane } from './types';
 
@@ -47,6 +48,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
   const idle = idlePass(input);
   const { unnests, unnestOf } = unnestPass(input, outputs, outEnd, start);
   const ptf = ptfPass(steps, start, query.operators, outputs, toX);
+  const lookups = lookupPass(query, trace.tables, steps, start, outputs, outEnd);
   const { series: stateSeries, total: stateTotal } = stateSeriesOf(steps, start);
   const freed = freedPerStep(steps, start);
 
@@ -91,6 +93,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     unnests,
     unnestOf,
     ptf,
+    lookups,
   };
 }
 

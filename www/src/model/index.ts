@@ -9,3 +9,4 @@ export { firesBy, windowCountsAt, windowPhase } from './windows';
 export { outStart, stepAt, stepName } from './steps';
 export { ResultTable, type ResultRow } from './result-table';
 export { parseList, ptfName, ptfStateAt } from './ptf';
+export { changeName, goneAt, type LookupEvent, type LookupFound, type LookupProbe, type LookupStoreView, type StoreChange, type StaleEcho, staleAt, type StoreRow, storeAt } from './lookup';

@@ -1,6 +1,7 @@
 // The view model of one query: what the page draws, in the shapes the panes and the timeline
 // read. Built once per loaded query by build.ts; every step is then a lookup.
 
+import type { LookupStoreView } from './lookup';
 import type { Event, ExpireCause, OpKind, OperatorInfo, PairKind, QueryTrace, RowKind, ScriptTrace, Step, TemporalInfo, TemporalMiss, TemporalOutcome } from '../trace';
 
 export type { PairKind };
@@ -414,6 +415,8 @@ export interface QueryModel {
   unnestOf: Map<Event, UnnestFan>;
   /** The process table function's partitions and calls, when the query calls one. */
   ptf: PtfView | null;
+  /** Every lookup operator's store (rebuilt from `lookup_store` events) and its lookups (model/lookup.ts). */
+  lookups: LookupStoreView[];
 }
 
 /** A list element of a PTF state entry, with the step whose row put it there (null: not known, e.g. a timer's). */

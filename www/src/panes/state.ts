@@ -21,6 +21,7 @@ import type { EventOf, StateGroup, StateSummary } from '../trace';
 import { updatingBadge } from './badges';
 import { OP_STATE_KINDS, opStateTable } from './state-ops';
 import { ptfStateView } from './ptf-state';
+import { storeTable } from './lookup-store';
 import type { Pane } from './pane';
 
 const MAX_GROUPS = 200;
@@ -318,6 +319,12 @@ export class StatePane implements Pane {
       // A process table function's state comes from the trace's calls: no re-run needed.
       if (o?.kind === 'ProcessTableFunction' && m.ptf?.op === o.id) {
         out.push(...ptfStateView(m, this.pos, this.goTo));
+        continue;
+      }
+      // A lookup join's store is rebuilt by the model from the trace's changes: no re-run needed.
+      const store = o?.kind === 'LookupJoin' ? m.lookups.find((v) => v.op === o.id) : undefined;
+      if (store) {
+        out.push(...storeTable(store, this.pos, this.goTo));
         continue;
       }
       if (!full) {

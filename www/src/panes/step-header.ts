@@ -9,6 +9,7 @@ import { settingAt } from '../settings';
 import { LANE_COLORS } from '../timeline';
 import { clockFor, formatDate, formatDuration, formatTime } from '../time';
 import { gapText } from './data';
+import { withLookups } from './lookup-words';
 import type { Pane } from './pane';
 
 /** Rows-left lines under the sentence; the rest are in the state pane and the events. */
@@ -55,7 +56,8 @@ export class StepHeader implements Pane {
     if (!m) return;
     const step = stepAt(m, pos);
     if (!step) return;
-    this.element.textContent = step.kind === 'end' || step.kind === 'start' ? capitalize(step.summary) : step.summary;
+    const summary = withLookups(m, pos, step.summary);
+    this.element.textContent = step.kind === 'end' || step.kind === 'start' ? capitalize(summary) : summary;
     this.renderWhy(m, pos);
     this.renderHeld(m, pos);
     this.renderProcTime(m, pos);

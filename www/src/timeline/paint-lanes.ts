@@ -58,6 +58,8 @@ export function paintLanes(f: Frame): void {
     ctx.fillStyle = '#64748b';
     const arrived = countArrived(lane.rows, pos);
     ctx.fillText(`${arrived}/${lane.rows.length} rows`, 16, geo.top + geo.height / 2 + 8);
+    // A lookup table's rows are not a stream of the job: they change a lookup join's store.
+    if (geo.height >= 44 && feedsOnlyStores(f, lane.ops)) ctx.fillText(ellipsize(ctx, 'lookup table', GUTTER - 22), 16, geo.top + geo.height / 2 + 22);
 
     const drawnRows = new Set<number>();
     for (const r of lane.rows) {
@@ -179,4 +181,16 @@ function countArrived(rows: RowMark[], pos: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** Whether a lane's sources feed only lookup joins' stores (their second input). */
+function feedsOnlyStores(f: Frame, ops: number[]): boolean {
+  const all = f.m.query.operators;
+  return (
+    ops.length > 0 &&
+    ops.every((id) => {
+      const users = all.filter((o) => o.inputs.includes(id));
+      return users.length > 0 && users.every((o) => o.kind === 'LookupJoin' && o.inputs[1] === id);
+    })
+  );
 }
