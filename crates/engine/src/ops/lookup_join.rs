@@ -286,7 +286,8 @@ impl Operator for LookupJoinOp {
             StateGroup { side: "store".into(), key: Vec::new(), window: None, rows: Vec::new(), row_notes: Vec::new() };
         for st in self.slots.iter().flatten() {
             g.rows.push(self.show(&st.row, zone));
-            g.row_notes.push(format!("from step {}", st.lineage.first().map(|s| s.to_string()).unwrap_or_default()));
+            // (a replay for the state keeps no lineage: then no step to name)
+            g.row_notes.push(st.lineage.first().map(|s| format!("from step {}", s)).unwrap_or_default());
         }
         let groups = if g.rows.is_empty() { Vec::new() } else { vec![g] };
         Some(StateSummary { op, rows: self.live, groups })
