@@ -1,6 +1,7 @@
 //! Statements of a script, parsed with sqlparser and our Flink dialect. Spans are kept: every
 //! AST node knows its line and column inside the statement.
 
+pub mod confluent_ddl;
 pub mod dialect;
 pub mod types;
 pub mod walk;
@@ -93,6 +94,10 @@ pub enum Statement {
         class: String,
         span: (Pos, Pos),
     },
+    /// Confluent's `CREATE CONNECTION` (see `confluent_ddl`).
+    CreateConnection(confluent_ddl::ConnectionDef),
+    /// Confluent's `CREATE MODEL` (see `confluent_ddl`).
+    CreateModel(confluent_ddl::ModelDef),
     /// `DROP TABLE t`, `ALTER TABLE t …` (JoinLab only rejects them).
     Modify {
         verb: String,
@@ -535,6 +540,14 @@ fn expect_end(p: &mut Parser) -> Result<()> {
 
 fn parse_create(p: &mut Parser) -> Result<Statement> {
     p.next_token(); // CREATE
+    let or_replace = word_is(&p.peek_token_ref().token, "OR") && word_is(&p.peek_nth_token_ref(1).token, "REPLACE");
+    if or_replace {
+        p.next_token();
+        p.next_token();
+    }
+    if let Some(st) = confluent_ddl::parse(p, or_replace) {
+        return st;
+    }
     if word_is(&p.peek_token_ref().token, "TEMPORARY") {
         p.next_token();
     }

@@ -103,6 +103,9 @@ impl<'c> Binder<'c> {
             return Err(calcite_error(span_of(name), &format!("Object '{}' not found", parts.join("."))));
         };
         let t = &self.catalog.tables[ti];
+        if t.external.is_some() {
+            return Err(super::search::external_table_error(name, &t.name));
+        }
         if let Some(Err(e)) = &t.generator {
             return Err(e.clone());
         }
