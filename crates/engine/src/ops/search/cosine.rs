@@ -26,12 +26,12 @@ pub fn norm(v: &[f64]) -> f64 {
     v.iter().map(|x| x * x).sum::<f64>().sqrt()
 }
 
-/// The cosine of `q` (of norm `qn`, not 0) and `d`; Err when the lengths differ or `d` is zero.
-pub fn cosine(q: &[f64], qn: f64, d: &[f64]) -> Result<f64, String> {
+/// The cosine of `q` (of norm `qn`, not 0) and `d` (of norm `dn`); Err when the lengths differ
+/// or `d` is zero.
+pub fn cosine(q: &[f64], qn: f64, d: &[f64], dn: f64) -> Result<f64, String> {
     if q.len() != d.len() {
         return Err(format!("dimension mismatch: the search vector has {} components, the row's {}", q.len(), d.len()));
     }
-    let dn = norm(d);
     if dn == 0.0 {
         return Err("the row's vector is a zero vector (its cosine is undefined)".to_string());
     }

@@ -87,6 +87,20 @@ pub struct SearchSpec {
 struct Stored {
     row: Row,
     lineage: Lineage,
+    /// VECTOR_SEARCH_AGG: the row's vector and its norm, read once when it enters the store
+    /// (None: NULL; Err: a vector no search can use, reported when a search meets it).
+    vector: Option<Result<(Vec<f64>, f64), String>>,
+}
+
+/// The best `limit` hits, best first, ties in store order (a total order: the same every run).
+fn best(mut hits: Vec<(usize, f64)>, limit: usize) -> Vec<(usize, Option<f64>)> {
+    let order = |a: &(usize, f64), b: &(usize, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
+    if hits.len() > limit {
+        hits.select_nth_unstable_by(limit, order);
+        hits.truncate(limit);
+    }
+    hits.sort_by(order);
+    hits.into_iter().map(|(s, x)| (s, Some(x))).collect()
 }
 
 pub struct SearchOp {
@@ -153,7 +167,19 @@ impl SearchOp {
                 self.by_value.entry(v).or_default().push(slot);
             }
         }
-        self.slots.push(Some(Stored { row, lineage }));
+        let vector = if self.s.kind == SearchKind::Vector {
+            match cosine::components(&self.column_of(&row)) {
+                Ok(None) => None,
+                Ok(Some(v)) => {
+                    let n = cosine::norm(&v);
+                    Some(Ok((v, n)))
+                }
+                Err(e) => Some(Err(e)),
+            }
+        } else {
+            None
+        };
+        self.slots.push(Some(Stored { row, lineage, vector }));
         self.live += 1;
         slot
     }
@@ -232,11 +258,9 @@ impl SearchOp {
                     .collect();
                 let refs: Vec<Option<&str>> = docs.iter().map(|d| d.as_deref()).collect();
                 let scores = bm25::scores(&q, &refs);
-                let mut hits: Vec<(usize, Option<f64>)> =
-                    slots.iter().zip(scores).filter(|(_, s)| *s > 0.0).map(|((i, _), s)| (*i, Some(s))).collect();
-                hits.sort_by(|a, b| b.1.unwrap_or(0.0).total_cmp(&a.1.unwrap_or(0.0)));
-                hits.truncate(limit);
-                Ok(hits)
+                let hits: Vec<(usize, f64)> =
+                    slots.iter().zip(scores).filter(|(_, s)| *s > 0.0).map(|((i, _), s)| (*i, s)).collect();
+                Ok(best(hits, limit))
             }
             SearchKind::Vector => {
                 let fail = |m: String| RuntimeError::new(format!("VECTOR_SEARCH_AGG on {}: {}", self.s.table, m));
@@ -245,16 +269,19 @@ impl SearchOp {
                 if qn == 0.0 {
                     return Err(fail("the search vector is a zero vector (its cosine is undefined)".into()));
                 }
-                let mut hits = Vec::new();
+                let mut hits = Vec::with_capacity(self.live);
                 for (i, st) in live() {
-                    let Some(d) = cosine::components(&self.column_of(&st.row)).map_err(fail)? else { continue };
-                    let c = cosine::cosine(&q, qn, &d)
-                        .map_err(|m| fail(format!("{} (store row [{}])", m, self.show(&st.row, cx.zone).join(", "))))?;
-                    hits.push((i, Some(c)));
+                    let row_err =
+                        |m: String| fail(format!("{} (store row [{}])", m, self.show(&st.row, cx.zone).join(", ")));
+                    let (d, dn) = match &st.vector {
+                        None => continue,
+                        Some(Err(m)) => return Err(row_err(m.clone())),
+                        Some(Ok((d, dn))) => (d, *dn),
+                    };
+                    let c = cosine::cosine(&q, qn, d, dn).map_err(row_err)?;
+                    hits.push((i, c));
                 }
-                hits.sort_by(|a, b| b.1.unwrap_or(0.0).total_cmp(&a.1.unwrap_or(0.0)));
-                hits.truncate(limit);
-                Ok(hits)
+                Ok(best(hits, limit))
             }
         }
     }
