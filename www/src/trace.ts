@@ -483,7 +483,13 @@ origin: TableOrigin, columns: Array<FieldInfo>, rowtime?: string | null, waterma
 /**
  * The fixed gap between its generated rows (`100 ms`), for the examples catalog's tables.
  */
-row_interval?: string | null, };
+row_interval?: string | null, 
+/**
+ * A Confluent external table (version 7): its connector, connection and the searches its
+ * provider offers, e.g. `confluent-jdbc via connection 'pg' (KEY_SEARCH_AGG)`. Its rows fill
+ * a store that only the search functions read.
+ */
+external?: string | null, };
 
 export type StatementOutput = { line: number, 
 /**

@@ -692,6 +692,11 @@ pub struct TableInfo {
     pub changelog: ChangelogMode,
     /// The fixed gap between its generated rows (`100 ms`), for the examples catalog's tables.
     pub row_interval: Option<String>,
+    /// A Confluent external table (version 7): its connector, connection and the searches its
+    /// provider offers, e.g. `confluent-jdbc via connection 'pg' (KEY_SEARCH_AGG)`. Its rows fill
+    /// a store that only the search functions read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub external: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

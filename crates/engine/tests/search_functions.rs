@@ -560,4 +560,43 @@ fn the_flink_dialect_says_not_supported_yet() {
     );
     let m = t.harness_error.map(|e| e.message).unwrap_or_default();
     assert!(m.starts_with("not supported yet: CREATE CONNECTION in the flink dialect"), "{}", m);
+    // Flink 2.2+'s VECTOR_SEARCH (WAVE2 §4.1) and ML_PREDICT(TABLE …) (§4.2): not supported yet,
+    // never Calcite's "No match found" (Flink knows them)
+    let t = run_script(
+        "CREATE TABLE q (v ARRAY<FLOAT>);\nCREATE TABLE d (v ARRAY<FLOAT>);\nSELECT * FROM q, LATERAL TABLE(VECTOR_SEARCH(TABLE d, DESCRIPTOR(v), q.v, 2));\n",
+        &RunConfig { dialect: Dialect::Flink, trace: false },
+    );
+    let m = t.queries.first().and_then(|q| q.error.clone()).map(|e| e.message).unwrap_or_default();
+    assert!(m.starts_with("not supported yet: Flink's VECTOR_SEARCH(TABLE …)"), "{}", m);
+    // a search function needs rows to run for
+    let (m, l, c) =
+        error(&format!("{}SELECT * FROM LATERAL TABLE(KEY_SEARCH_AGG(customers_ext, DESCRIPTOR(id), 1));\n", JDBC));
+    assert!(m.starts_with("not supported yet: KEY_SEARCH_AGG as the first item of FROM"), "{}", m);
+    assert_eq!((l, c), (4, 23));
+}
+
+/// Parse errors of Confluent's DDL (WAVE2 §2.1, §3 syntax) and validation errors, each with its
+/// line and column.
+#[test]
+fn ddl_parse_errors_have_positions() {
+    let (m, l, c) = error("CREATE CONNECTION c1 ('type' = 'rest', 'endpoint' = 'x');\n");
+    assert_eq!(m, "SQL parse failed. Encountered \"(\", was expecting WITH");
+    assert_eq!((l, c), (1, 22));
+    let (m, l, c) = error("\nCREATE MODEL m INPUT (t STRING) OUTPUT (e ARRAY<FLOAT>) WITH ('task' = 'embedding');\n");
+    assert_eq!(m, "CREATE MODEL m: the 'provider' option is missing");
+    assert_eq!((l, c), (2, 57));
+    let (m, _, _) = error("CREATE MODEL m INPUT (t STRING) WITH ('provider' = 'openai', 'task' = 'dreaming');\n");
+    assert!(m.starts_with("CREATE MODEL m: unknown task 'dreaming'"), "{}", m);
+    let (m, _, _) = error("CREATE MODEL m INPUT (t STRING) WITH ('provider' = 'openai', 'task' = 'embedding', 'openai.connection' = 'none');\n");
+    assert!(m.starts_with("Connection 'none' does not exist"), "{}", m);
+    let (_, l, c) = error(&format!(
+        "{}SELECT * FROM orders AS o, LATERAL TABLE(KEY_SEARCH_AGG(customers_ext, DESCRIPTOR(nope), o.customer_id));\n",
+        JDBC
+    ));
+    assert_eq!((l, c), (4, 72));
+    let (_, l, c) = error(&format!(
+        "{}SELECT * FROM orders AS o, LATERAL TABLE(KEY_SEARCH_AGG(nothing, DESCRIPTOR(id), o.customer_id));\n",
+        JDBC
+    ));
+    assert_eq!((l, c), (4, 57));
 }
