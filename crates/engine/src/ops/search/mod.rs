@@ -92,6 +92,47 @@ struct Stored {
     vector: Option<Result<(Vec<f64>, f64), String>>,
 }
 
+/// The best `limit` hits seen so far, best first, for hits offered in store order: a hit enters
+/// only when it beats the worst kept one (an equal score came later in the store, so it loses
+/// the tie). Small limits keep a short sorted list; large ones collect all and select.
+struct TopK {
+    limit: usize,
+    hits: Vec<(usize, f64)>,
+}
+
+impl TopK {
+    const SMALL: usize = 64;
+
+    fn new(limit: usize) -> TopK {
+        TopK { limit, hits: Vec::with_capacity(limit.min(Self::SMALL)) }
+    }
+
+    fn offer(&mut self, slot: usize, score: f64) {
+        if self.limit > Self::SMALL {
+            self.hits.push((slot, score));
+            return;
+        }
+        if self.hits.len() == self.limit {
+            match self.hits.last() {
+                Some(&(_, worst)) if score.total_cmp(&worst).is_gt() => {
+                    self.hits.pop();
+                }
+                _ => return,
+            }
+        }
+        // after every kept hit of a score >= this one (they came earlier in the store)
+        let at = self.hits.partition_point(|&(_, s)| s.total_cmp(&score).is_ge());
+        self.hits.insert(at, (slot, score));
+    }
+
+    fn finish(self) -> Vec<(usize, Option<f64>)> {
+        if self.limit > Self::SMALL {
+            return best(self.hits, self.limit);
+        }
+        self.hits.into_iter().map(|(s, x)| (s, Some(x))).collect()
+    }
+}
+
 /// The best `limit` hits, best first, ties in store order (a total order: the same every run).
 fn best(mut hits: Vec<(usize, f64)>, limit: usize) -> Vec<(usize, Option<f64>)> {
     let order = |a: &(usize, f64), b: &(usize, f64)| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0));
@@ -258,9 +299,13 @@ impl SearchOp {
                     .collect();
                 let refs: Vec<Option<&str>> = docs.iter().map(|d| d.as_deref()).collect();
                 let scores = bm25::scores(&q, &refs);
-                let hits: Vec<(usize, f64)> =
-                    slots.iter().zip(scores).filter(|(_, s)| *s > 0.0).map(|((i, _), s)| (*i, s)).collect();
-                Ok(best(hits, limit))
+                let mut top = TopK::new(limit);
+                for ((i, _), s) in slots.iter().zip(scores) {
+                    if s > 0.0 {
+                        top.offer(*i, s);
+                    }
+                }
+                Ok(top.finish())
             }
             SearchKind::Vector => {
                 let fail = |m: String| RuntimeError::new(format!("VECTOR_SEARCH_AGG on {}: {}", self.s.table, m));
@@ -269,7 +314,7 @@ impl SearchOp {
                 if qn == 0.0 {
                     return Err(fail("the search vector is a zero vector (its cosine is undefined)".into()));
                 }
-                let mut hits = Vec::with_capacity(self.live);
+                let mut top = TopK::new(limit);
                 for (i, st) in live() {
                     let row_err =
                         |m: String| fail(format!("{} (store row [{}])", m, self.show(&st.row, cx.zone).join(", ")));
@@ -279,9 +324,9 @@ impl SearchOp {
                         Some(Ok((d, dn))) => (d, *dn),
                     };
                     let c = cosine::cosine(&q, qn, d, dn).map_err(row_err)?;
-                    hits.push((i, c));
+                    top.offer(i, c);
                 }
-                Ok(best(hits, limit))
+                Ok(top.finish())
             }
         }
     }
@@ -387,5 +432,35 @@ impl Operator for SearchOp {
 
     fn state_rows(&self) -> Option<usize> {
         Some(self.live)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// TopK against sorting everything, on seeded random scores with many ties.
+    #[test]
+    fn top_k_matches_a_full_sort() {
+        let mut seed: u64 = 42;
+        let mut next = |n: u64| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for limit in [1usize, 2, 3, 10, 64, 65, 500] {
+            for _ in 0..50 {
+                let n = next(200) as usize;
+                let scores: Vec<f64> = (0..n).map(|_| next(7) as f64 / 2.0).collect();
+                let mut top = TopK::new(limit);
+                for (i, &s) in scores.iter().enumerate() {
+                    top.offer(i, s);
+                }
+                let mut want: Vec<(usize, f64)> = scores.iter().copied().enumerate().collect();
+                want.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+                want.truncate(limit);
+                let want: Vec<(usize, Option<f64>)> = want.into_iter().map(|(i, s)| (i, Some(s))).collect();
+                assert_eq!(top.finish(), want, "limit {}", limit);
+            }
+        }
     }
 }
