@@ -601,7 +601,7 @@ fn added_column(
     Ok(Bound { rel, scope })
 }
 
-/// Whether `name` is one of Confluent's external tables (a query never scans one).
+/// The error for a query that reads an external table in FROM (a query never scans one).
 pub(super) fn external_table_error(name: &ObjectName, table: &str) -> Error {
     let (s, e) = span_of(name);
     Error::unsupported(format!(
