@@ -12,6 +12,10 @@ echo "== native (joinlab bench, median of 3)"
 for w in w1 w2-inner w2-left w4-inner w4-left w5-inner w5-left w3-cascade w3-multi; do
   "$cli" bench "$w" --rows "$rows" --repeat 3 | sed "s/^/$w  /" | grep -E "throughput|output|peak|check"
 done
+# issue 14's lookups: 10^5 lookups against 10^4 external-table rows
+for w in lookup-key lookup-vector; do
+  "$cli" bench "$w" --rows 100000 --repeat 3 | sed "s/^/$w  /" | grep -E "throughput|output|peak|check"
+done
 "$cli" bench w1 --rows "$rows" --repeat 3 --trace | sed "s/^/w1 (trace on)  /" | grep -E "throughput|trace "
 "$cli" bench gen --repeat 3
 echo "== wasm (Node)"

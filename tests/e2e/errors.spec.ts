@@ -77,7 +77,7 @@ test('a trace of another schema version is refused with a clear error, not drawn
   page.on('pageerror', (e) => crashes.push(e.message));
   await page.goto('./?example=01_full_outer_join');
   const error = page.getByTestId('error');
-  await expect(error).toContainText('The engine returned a trace of version 99, but this page reads version 6');
+  await expect(error).toContainText('The engine returned a trace of version 99, but this page reads version 7');
   await expect(error).toContainText('Rebuild the site (npm run build)');
   await expect(page.getByTestId('step-sentence')).toBeEmpty();
   await expect(page.getByTestId('editor')).toContainText("SET 'joinlab.dialect' = 'flink';");

@@ -3,7 +3,7 @@
 // The trace the wasm session returns (docs/trace.md). serde-wasm-bindgen turns a Rust `None`
 // into `undefined` and serde_json into `null`, so optional fields are `?: T | null`.
 
-export const TRACE_VERSION = 6;
+export const TRACE_VERSION = 7;
 
 /**
  * Change kinds of a changelog row (Flink's `RowKind`).
@@ -95,7 +95,11 @@ export type UnnestRow = { position?: number | null, row: Array<string>, };
 /**
  * A store row a lookup found (`joined`: it passed the rest of the ON condition).
  */
-export type LookupMatch = { row: Array<string>, lineage: Array<number>, joined: boolean, };
+export type LookupMatch = { row: Array<string>, lineage: Array<number>, joined: boolean, 
+/**
+ * TEXT_SEARCH_AGG's BM25 score or VECTOR_SEARCH_AGG's cosine, as Flink prints a DOUBLE.
+ */
+score?: string | null, };
 
 /**
  * A named entry of a process table function's state (a field of its `@StateHint` object), as
@@ -170,7 +174,18 @@ versions: number, } | { "type": "temporal_release", op: number, key: Array<strin
 /**
  * The version it was compared with (also a delete, or one the condition rejected).
  */
-version?: VersionRef | null, outcome: TemporalOutcome, miss?: TemporalMiss | null, } | { "type": "lookup", op: number, table: string, kind: RowKind, row: Array<string>, lineage: Array<number>, key: Array<string>, null_key: boolean, found: Array<LookupMatch>, emitted: number, padded: boolean, } | { "type": "lookup_store", op: number, table: string, kind: RowKind, row: Array<string>, lineage: Array<number>, change: LookupChange, rows: number, };
+version?: VersionRef | null, outcome: TemporalOutcome, miss?: TemporalMiss | null, } | { "type": "lookup", op: number, table: string, kind: RowKind, row: Array<string>, lineage: Array<number>, key: Array<string>, null_key: boolean, found: Array<LookupMatch>, emitted: number, padded: boolean, 
+/**
+ * A Confluent search function's lookup (`KEY_SEARCH_AGG`, `TEXT_SEARCH_AGG`,
+ * `VECTOR_SEARCH_AGG`); absent for Flink's lookup join. Its one output row carries the
+ * `found` rows as `search_results`.
+ */
+function: string | null, 
+/**
+ * How the search function's arguments were read (`DESCRIPTOR(id) names
+ * customers_ext.id; o.customer_id is the search value`).
+ */
+roles: string | null, } | { "type": "lookup_store", op: number, table: string, kind: RowKind, row: Array<string>, lineage: Array<number>, change: LookupChange, rows: number, };
 
 /**
  * One aggregate call.
@@ -468,7 +483,13 @@ origin: TableOrigin, columns: Array<FieldInfo>, rowtime?: string | null, waterma
 /**
  * The fixed gap between its generated rows (`100 ms`), for the examples catalog's tables.
  */
-row_interval?: string | null, };
+row_interval?: string | null, 
+/**
+ * A Confluent external table (version 7): its connector, connection and the searches its
+ * provider offers, e.g. `confluent-jdbc via connection 'pg' (KEY_SEARCH_AGG)`. Its rows fill
+ * a store that only the search functions read.
+ */
+external?: string | null, };
 
 export type StatementOutput = { line: number, 
 /**

@@ -100,6 +100,62 @@ CREATE TABLE C (k BIGINT, x BIGINT);
 SELECT /*+ MULTI_JOIN(A, B, C) */ A.k, A.v, B.w, C.x FROM A JOIN B ON A.k = B.k JOIN C ON B.k = C.k;
 ";
 
+/// Lookup workloads (issue 14): N lookups against N/10 external-table rows, which all arrive
+/// first. KEY: S(k, v) keyed by k = 0..N/10-1, probe k = i*7919 mod (N/10): every lookup finds
+/// one row. VECTOR: 4-component FLOAT vectors from the row index, top 3 by cosine. Expected: N.
+const LOOKUP_KEY: &str = "
+SET 'joinlab.dialect' = 'confluent';
+CREATE CONNECTION m WITH ('type' = 'mongodb', 'endpoint' = 'mongodb+srv://bench');
+CREATE TABLE S (k BIGINT, v BIGINT, PRIMARY KEY (k) NOT ENFORCED) WITH ('connector' = 'mongodb', 'mongodb.connection' = 'm');
+CREATE TABLE P (k BIGINT, v BIGINT);
+SELECT P.k, P.v, CARDINALITY(search_results) FROM P, LATERAL TABLE(KEY_SEARCH_AGG(S, DESCRIPTOR(k), P.k));
+";
+
+const LOOKUP_VECTOR: &str = "
+SET 'joinlab.dialect' = 'confluent';
+CREATE CONNECTION pc WITH ('type' = 'pinecone', 'endpoint' = 'https://bench');
+CREATE TABLE S (k BIGINT, v ARRAY<FLOAT>) WITH ('connector' = 'pinecone', 'pinecone.connection' = 'pc');
+CREATE TABLE P (k BIGINT, q ARRAY<FLOAT>);
+SELECT P.k, search_results[1].k FROM P, LATERAL TABLE(VECTOR_SEARCH_AGG(S, DESCRIPTOR(v), P.q, 3));
+";
+
+fn vector_of(i: i64) -> Value {
+    let c = |f: i64| Value::Float(((i * f) % 1000) as f32 / 1000.0 + 0.001);
+    Value::Array(std::sync::Arc::new(vec![c(7919), c(104729), c(31), c(37)]))
+}
+
+fn lookup_rows(n: u64, vector: bool) -> Vec<Event> {
+    let n = n as i64;
+    let s = (n / 10).max(1);
+    let ev = |table: usize, values: Vec<Value>| Event {
+        table,
+        kind: EventKind::Row { kind: RowKind::Insert, values },
+        line: 0,
+        rowtime: None,
+    };
+    let mut v = Vec::with_capacity((n + s) as usize);
+    for i in 0..s {
+        v.push(ev(0, vec![Value::BigInt(i), if vector { vector_of(i) } else { Value::BigInt(i) }]));
+    }
+    for i in 0..n {
+        let k = (i * 7919) % s;
+        v.push(ev(1, vec![Value::BigInt(k), if vector { vector_of(i + 1) } else { Value::BigInt(i) }]));
+    }
+    v
+}
+
+pub fn lookup_key_rows(n: u64) -> Vec<Event> {
+    lookup_rows(n, false)
+}
+
+pub fn lookup_vector_rows(n: u64) -> Vec<Event> {
+    lookup_rows(n, true)
+}
+
+fn lookup_expected(n: u64) -> Option<u64> {
+    Some(n)
+}
+
 fn row(table: usize, a: i64, b: i64) -> Event {
     Event {
         table,
@@ -270,7 +326,7 @@ fn w1_expected(n: u64) -> Option<u64> {
     }
 }
 
-pub const WORKLOADS: [Workload; 9] = [
+pub const WORKLOADS: [Workload; 11] = [
     Workload { name: "w1", script: W1, rows: w1_rows, expected: w1_expected },
     Workload { name: "w2-inner", script: W2_INNER, rows: w2_rows, expected: w2_inner_expected },
     Workload { name: "w2-left", script: W2_LEFT, rows: w2_rows, expected: w2_left_expected },
@@ -280,6 +336,8 @@ pub const WORKLOADS: [Workload; 9] = [
     Workload { name: "w5-left", script: W5_LEFT, rows: w5_rows, expected: w5_left_expected },
     Workload { name: "w3-cascade", script: W3_CASCADE, rows: w3_rows, expected: w3_expected },
     Workload { name: "w3-multi", script: W3_MULTI, rows: w3_rows, expected: w3_expected },
+    Workload { name: "lookup-key", script: LOOKUP_KEY, rows: lookup_key_rows, expected: lookup_expected },
+    Workload { name: "lookup-vector", script: LOOKUP_VECTOR, rows: lookup_vector_rows, expected: lookup_expected },
 ];
 
 pub fn workload(name: &str) -> Option<&'static Workload> {

@@ -20,7 +20,7 @@ use crate::kinds::{
 /// row intervals, retraction pairs marked by the engine. 3: the job's start step (`VALUES` rows),
 /// the operators that feed joins described in fields (`columns`, `keys`, `aggregate`, `rank`,
 /// `dedup`, `picks`, `interval`), so neither the sentences nor the page read the label.
-pub const TRACE_VERSION: u32 = 6;
+pub const TRACE_VERSION: u32 = 7;
 
 /// Watermark times as JSON: epoch milliseconds, or `null` for ±infinity (JavaScript numbers
 /// cannot hold Java's `Long.MAX_VALUE`; the event's `text` says `+inf`). A time within a quarter
@@ -324,6 +324,15 @@ pub enum Event {
         found: Vec<LookupMatch>,
         emitted: usize,
         padded: bool,
+        /// A Confluent search function's lookup (`KEY_SEARCH_AGG`, `TEXT_SEARCH_AGG`,
+        /// `VECTOR_SEARCH_AGG`); absent for Flink's lookup join. Its one output row carries the
+        /// `found` rows as `search_results`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        function: Option<String>,
+        /// How the search function's arguments were read (`DESCRIPTOR(id) names
+        /// customers_ext.id; o.customer_id is the search value`).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        roles: Option<String>,
     },
     /// A row of lookup table `table` changed a lookup join's store (`change`); `rows`: the
     /// store's rows after it. Nothing is emitted.
@@ -345,6 +354,9 @@ pub struct LookupMatch {
     pub row: Vec<String>,
     pub lineage: Lineage,
     pub joined: bool,
+    /// TEXT_SEARCH_AGG's BM25 score or VECTOR_SEARCH_AGG's cosine, as Flink prints a DOUBLE.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<String>,
 }
 
 /// A named entry of a process table function's state (a field of its `@StateHint` object), as
@@ -680,6 +692,11 @@ pub struct TableInfo {
     pub changelog: ChangelogMode,
     /// The fixed gap between its generated rows (`100 ms`), for the examples catalog's tables.
     pub row_interval: Option<String>,
+    /// A Confluent external table (version 7): its connector, connection and the searches its
+    /// provider offers, e.g. `confluent-jdbc via connection 'pg' (KEY_SEARCH_AGG)`. Its rows fill
+    /// a store that only the search functions read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub external: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]

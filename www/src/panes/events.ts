@@ -158,6 +158,17 @@ export function describe(
       );
     }
     case 'lookup': {
+      if (e.function) {
+        // a Confluent search function: one output row carrying the rows found (trace v7)
+        const hits = e.found.map((m) => `(${m.row.join(', ')}${m.score != null ? `, score ${m.score}` : ''})`).join(', ');
+        const what = e.null_key ? 'a NULL search value finds nothing' : e.found.length ? `found ${hits}` : 'no match';
+        return (
+          `${op(e.op)}: ${e.function} searches ${e.table} for the value ${e.key.join(', ')} (input row ${row(e.kind, e.row)}): ${what}` +
+          `; 1 row emitted with search_results = [${e.found.length ? plural(e.found.length, 'row') : 'empty'}]` +
+          (e.roles ? ` (${e.roles})` : '') +
+          '; a later change of the table never revises it'
+        );
+      }
       const found = e.found.filter((m) => m.joined);
       const what = e.null_key
         ? 'a NULL key finds nothing'

@@ -4,6 +4,7 @@
 //! A table's row, as its source emits it, holds every declared column in order and then
 //! `$rowtime`; only the physical columns come from the data (`@` lines or INSERT values).
 
+pub mod external;
 pub mod ptf;
 
 use crate::error::{Error, Result};
@@ -78,6 +79,9 @@ pub struct Table {
     pub read_only: bool,
     /// Rows an examples table yields unless the script or query says otherwise.
     pub default_rows: Option<u64>,
+    /// A Confluent external table (`'connector' = 'mongodb'`, …): its rows only fill the
+    /// in-browser store the search functions read; no query scans it.
+    pub external: Option<external::External>,
 }
 
 impl Table {
@@ -122,6 +126,10 @@ pub struct Catalog {
     pub views: Vec<(String, Vec<String>, sqlparser::ast::Query)>,
     /// `CREATE FUNCTION`s: name as written, and the built-in process table function it binds.
     pub functions: Vec<(String, ptf::PtfKind)>,
+    /// `CREATE CONNECTION`s (Confluent).
+    pub connections: Vec<external::Connection>,
+    /// `CREATE MODEL`s (Confluent), the latest version of each name.
+    pub models: Vec<external::Model>,
 }
 
 impl Catalog {
@@ -331,6 +339,11 @@ impl Catalog {
                 ct.name
             )));
         }
+        let ext = if dialect == Dialect::Confluent {
+            external::table(&ct.name, &ct.options, &self.connections, ct.name_span)?
+        } else {
+            None
+        };
         let generator = datagen_of(ct, &columns);
         let order = self.tables.len();
         self.tables.push(Table {
@@ -344,6 +357,7 @@ impl Catalog {
             generator,
             read_only: false,
             default_rows: None,
+            external: ext,
         });
         Ok(())
     }

@@ -210,6 +210,15 @@ pub fn table_infos(catalog: &Catalog) -> Vec<TableInfo> {
                 (Some(Ok(g)), true) => g.timing.fixed_interval_text(),
                 _ => None,
             },
+            external: t.external.as_ref().map(|x| {
+                use crate::catalog::external::SearchKind;
+                let fns: Vec<&str> = [SearchKind::Key, SearchKind::Text, SearchKind::Vector]
+                    .into_iter()
+                    .filter(|k| x.connector.supports(*k))
+                    .map(|k| k.function())
+                    .collect();
+                format!("{} via connection '{}' ({})", x.connector.name(), x.connection, fns.join(", "))
+            }),
         })
         .collect()
 }

@@ -109,6 +109,8 @@ impl ScriptState {
                     )),
                 }
             }
+            Statement::CreateConnection(def) => self.create_connection(&def, it),
+            Statement::CreateModel(def) => self.create_model(&def, it),
             Statement::Use { catalog, parts } => self.use_path(catalog, &parts, it),
             Statement::Modify { verb, table, span } => Err(self.modify(&verb, &table, span, it)),
             Statement::Insert(ins) => self.insert(&ins, sql, it),
@@ -120,6 +122,48 @@ impl ScriptState {
             Statement::Show(what) => self.show(&what, sql, it),
             Statement::Query(_) => Ok(()),
         }
+    }
+
+    /// Confluent's `CREATE [OR REPLACE] CONNECTION [IF NOT EXISTS]` (WAVE2-RESEARCH §2.1).
+    fn create_connection(&mut self, def: &crate::sql::confluent_ddl::ConnectionDef, it: &Item) -> Result<()> {
+        if self.dialect != Dialect::Confluent {
+            return Err(located(
+                Error::unsupported("CREATE CONNECTION in the flink dialect (a Confluent Cloud statement)")
+                    .at(def.span.0, def.span.1),
+                it,
+            ));
+        }
+        let c = crate::catalog::external::connection(def).map_err(|e| located(e, it))?;
+        if let Some(i) = self.catalog.connections.iter().position(|x| x.name == c.name) {
+            if def.if_not_exists {
+                return Ok(());
+            }
+            if !def.or_replace {
+                return Err(located(
+                    Error::validation(format!("Connection '{}' already exists", c.name)).at(def.span.0, def.span.1),
+                    it,
+                ));
+            }
+            self.catalog.connections[i] = c;
+            return Ok(());
+        }
+        self.catalog.connections.push(c);
+        Ok(())
+    }
+
+    /// Confluent's `CREATE MODEL` (WAVE2-RESEARCH §3): a second one of a name is its new version.
+    fn create_model(&mut self, def: &crate::sql::confluent_ddl::ModelDef, it: &Item) -> Result<()> {
+        if self.dialect != Dialect::Confluent {
+            return Err(located(
+                Error::unsupported("CREATE MODEL in the flink dialect (JoinLab runs Confluent's CREATE MODEL only)")
+                    .at(def.span.0, def.span.1),
+                it,
+            ));
+        }
+        let m = crate::catalog::external::model(def, &self.catalog.connections).map_err(|e| located(e, it))?;
+        self.catalog.models.retain(|x| !x.name.eq_ignore_ascii_case(&m.name));
+        self.catalog.models.push(m);
+        Ok(())
     }
 
     fn create_table(&mut self, ct: &crate::sql::CreateTable, it: &Item) -> Result<()> {
@@ -176,6 +220,21 @@ impl ScriptState {
         if let sqlparser::ast::TableObject::TableName(n) = &ins.table {
             let (path, parts) = crate::sql::table_path(n);
             let sp = self.session.settings().search_path();
+            let external = self.catalog.resolve(&parts, &sp).filter(|&ti| self.catalog.tables[ti].external.is_some());
+            let values =
+                ins.source.as_ref().is_some_and(|q| matches!(q.body.as_ref(), sqlparser::ast::SetExpr::Values(_)));
+            if external.is_some() && !values {
+                // the script's own rows (VALUES) fill the store; a query never writes to it
+                let span = crate::sql::span_of(n);
+                return Err(located(
+                    Error::validation(format!(
+                        "The external table '{}' is read-only: a query cannot write to it (WAVE2 §2.1; JoinLab fills its store only from INSERT INTO … VALUES rows and @ lines)",
+                        path
+                    ))
+                    .at(span.0, span.1),
+                    it,
+                ));
+            }
             let read_only = self
                 .catalog
                 .resolve(&parts, &sp)

@@ -5,6 +5,7 @@
 pub mod aggregate;
 pub mod bind;
 mod cast;
+pub mod embedding;
 mod eval;
 pub mod extract;
 pub mod time_floor;
@@ -102,6 +103,9 @@ pub enum Op {
     /// FLOOR(x TO unit) / CEIL(x TO unit): first argument the unit's code.
     FloorTime,
     CeilTime,
+    /// JoinLab's built-in deterministic embedding of a STRING ([`embedding`]), as AI_EMBEDDING
+    /// and ML_PREDICT compute it; the result's element type is the model's (FLOAT or DOUBLE).
+    Embedding,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -264,6 +268,7 @@ impl Expr {
                     Op::IsNotNull => "IS NOT NULL",
                     Op::IsNotDistinctFrom => "IS NOT DISTINCT FROM",
                     Op::IsDistinctFrom => "IS DISTINCT FROM",
+                    Op::Embedding => "JOINLAB_EMBEDDING",
                     other => return format!("{}({})", format!("{:?}", other).to_ascii_uppercase(), a.join(", ")),
                 };
                 format!("{}({})", name, a.join(", "))

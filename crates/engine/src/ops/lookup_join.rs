@@ -210,7 +210,12 @@ impl LookupJoinOp {
                 Some(c) => c.eval_true(&self.buf, &ctx)?,
             };
             if tracing {
-                found.push(LookupMatch { row: self.show(&st.row, cx.zone), lineage: st.lineage.clone(), joined: ok });
+                found.push(LookupMatch {
+                    row: self.show(&st.row, cx.zone),
+                    lineage: st.lineage.clone(),
+                    joined: ok,
+                    score: None,
+                });
             }
             if ok {
                 let lineage = if tracing { merge_lineage(&rec.lineage, &st.lineage) } else { Vec::new() };
@@ -241,6 +246,8 @@ impl LookupJoinOp {
                 found,
                 emitted,
                 padded,
+                function: None,
+                roles: None,
             });
         }
         for r in out {

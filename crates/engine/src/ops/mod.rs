@@ -53,6 +53,7 @@ pub mod normalize;
 pub mod ptf;
 pub mod rank;
 pub mod regular_join;
+pub mod search;
 pub mod sort_key;
 pub mod source;
 pub mod temporal_join;

@@ -243,6 +243,7 @@ fn time_indicators_live(rel: &Rel) -> bool {
         super::Node::TemporalJoin(j) => time_indicators_live(&j.left),
         // a lookup join keeps its probe side's
         super::Node::LookupJoin(j) => time_indicators_live(&j.left),
+        super::Node::Search(j) => time_indicators_live(&j.left),
         super::Node::Correlate(c) => time_indicators_live(&c.input),
         // its output's `rowtime` is a time attribute
         super::Node::Ptf(_) => true,

@@ -409,6 +409,24 @@ fn lookup_join_text(j: &super::rel::LookupJoinNode) -> String {
     s
 }
 
+/// JoinLab's own line for a Confluent search function (Confluent's plan text is not known):
+/// `JoinLabSearch(invocation=[KEY_SEARCH_AGG(customers_ext, DESCRIPTOR(id), $1)], …)`.
+fn search_text(j: &super::rel::SearchNode, fields: &[super::rel::Field]) -> String {
+    let col = j.right.fields.get(j.column).map(|f| f.name.clone()).unwrap_or_default();
+    let mut args = vec![j.table.clone(), format!("DESCRIPTOR({})", col), j.value.explain(&j.left.names())];
+    if let Some(k) = j.limit {
+        args.push(k.to_string());
+    }
+    let names: Vec<String> = fields.iter().map(|f| f.name.clone()).filter(|n| !n.starts_with('$')).collect();
+    format!(
+        "JoinLabSearch(invocation=[{}({})], connector=[{}], select=[{}])",
+        j.kind.function(),
+        args.join(", "),
+        j.connector,
+        names.join(", ")
+    )
+}
+
 /// One operator's line, as EXPLAIN prints it.
 pub fn line(rel: &Rel, catalog: &Catalog) -> String {
     match &rel.node {
@@ -542,6 +560,7 @@ pub fn line(rel: &Rel, catalog: &Catalog) -> String {
         Node::IntervalJoin(j) => interval_join_text(j),
         Node::TemporalJoin(j) => temporal_join_text(j),
         Node::LookupJoin(j) => lookup_join_text(j),
+        Node::Search(j) => search_text(j, &rel.fields),
         Node::GroupAggregate(a) => group_aggregate_line(a, &rel.fields),
         Node::WindowAggregate(a) => window_aggregate_lines(a, &rel.fields).0,
         Node::Over(_) | Node::Rank(_) => rank_line(rel),
@@ -597,6 +616,7 @@ fn children(rel: &Rel) -> Vec<(Option<String>, &Rel)> {
         Node::Correlate(c) => vec![(None, &c.input)],
         // (the lookup table is no input of the job's plan)
         Node::LookupJoin(j) => vec![(None, &j.left)],
+        Node::Search(j) => vec![(None, &j.left)],
         Node::Ptf(p) => p.inputs.iter().zip(&p.keys).map(|(r, k)| (Some(exchange(r, k)), r)).collect(),
         Node::WindowJoin(j) => {
             vec![(Some(exchange(&j.left, &j.left_keys)), &j.left), (Some(exchange(&j.right, &j.right_keys)), &j.right)]
@@ -665,6 +685,7 @@ pub fn changelog_mode(rel: &Rel) -> &'static str {
         // the probe side's kinds (an upsert probe's `+U` without `-U` stays so)
         Node::TemporalJoin(j) => changelog_mode(&j.left),
         Node::LookupJoin(j) => changelog_mode(&j.left),
+        Node::Search(j) => changelog_mode(&j.left),
         Node::Correlate(c) => changelog_mode(&c.input),
         // an outer join of insert-only inputs retracts only its NULL-padded rows
         Node::RegularJoin(j) if j.left.insert_only && j.right.insert_only => "I,UA,D",

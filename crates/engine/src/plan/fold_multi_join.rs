@@ -82,6 +82,7 @@ fn map_children(mut rel: Rel, allow: &Allow, notes: &mut Vec<String>) -> Rel {
         | Node::IntervalJoin(_)
         | Node::TemporalJoin(_)
         | Node::LookupJoin(_)
+        | Node::Search(_)
         | Node::MultiJoin(_)) => node,
     };
     rel

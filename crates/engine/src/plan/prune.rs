@@ -639,6 +639,13 @@ fn prune(rel: Rel, need: &[bool]) -> (Rel, ColumnMap) {
                 None => (out, map),
             }
         }
+        Node::Search(mut j) => {
+            // the store holds whole rows; the probe side keeps every column (they are output)
+            let all = vec![true; j.left.fields.len()];
+            let (child, _) = prune(j.left, &all);
+            j.left = child;
+            (Rel { node: Node::Search(j), ..rel }, identity(n))
+        }
         Node::Ptf(p) => {
             // the function reads its tables' rows by name: keep every column
             (Rel { node: Node::Ptf(p), ..rel }, identity(n))

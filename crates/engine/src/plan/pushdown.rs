@@ -106,6 +106,10 @@ pub fn push_filters(rel: Rel) -> Rel {
             j.left = push_filters(j.left);
             Node::LookupJoin(j)
         }
+        Node::Search(mut j) => {
+            j.left = push_filters(j.left);
+            Node::Search(j)
+        }
         Node::WindowTvf { input, spec, time_col, ltz, proctime } => {
             Node::WindowTvf { input: Box::new(push_filters(*input)), spec, time_col, ltz, proctime }
         }
@@ -344,6 +348,7 @@ pub fn push_into(rel: Rel, conds: Vec<Expr>) -> (Rel, Vec<Expr>) {
         | Node::WindowJoin(_)
         | Node::TemporalJoin(_)
         | Node::LookupJoin(_)
+        | Node::Search(_)
         | Node::MultiJoin(_)
         | Node::GroupAggregate(_)
         | Node::Expand { .. }

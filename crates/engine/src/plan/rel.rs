@@ -134,6 +134,34 @@ pub struct LookupJoinNode {
     pub right_used: Vec<bool>,
 }
 
+/// A Confluent search function in a lateral join (`FROM t, LATERAL TABLE(KEY_SEARCH_AGG(ext,
+/// DESCRIPTOR(c), v))`, WAVE2-RESEARCH §1): each left row searches the external table's store as
+/// it is at that point of the arrival order and comes out once, with one more column,
+/// `search_results ARRAY<ROW<…the table's columns… [, score DOUBLE]>>`. `right` is the external
+/// table's own scan: its rows only change the store (see `ops::search`).
+#[derive(Clone, Debug)]
+pub struct SearchNode {
+    pub left: Rel,
+    pub right: Rel,
+    /// The external table's name and connector.
+    pub table: String,
+    pub connector: String,
+    pub kind: crate::catalog::external::SearchKind,
+    /// The table's column searched, and the search value (over the left row).
+    pub column: usize,
+    pub value: Expr,
+    /// The number of rows asked for (TEXT / VECTOR).
+    pub limit: Option<usize>,
+    /// The table's primary key (empty: the store is a multiset).
+    pub primary_key: Vec<usize>,
+    /// The table's columns an element holds, in DDL order.
+    pub visible: Vec<usize>,
+    /// How the arguments were read (`DESCRIPTOR(id) names customers_ext.id; …`).
+    pub roles: String,
+    /// The MAP of invocation options as written (they change nothing offline).
+    pub config: Vec<(String, String)>,
+}
+
 /// An event-time temporal join (Flink's `TemporalJoin`, `TemporalRowTimeJoinOperator`,
 /// SEMANTICS.md §4): each left (probe) row joins the version of the right (versioned) table
 /// valid at the probe's time attribute, once the join's watermark passes that time.
@@ -427,6 +455,7 @@ pub enum Node {
     IntervalJoin(Box<IntervalJoinNode>),
     TemporalJoin(Box<TemporalJoinNode>),
     LookupJoin(Box<LookupJoinNode>),
+    Search(Box<SearchNode>),
     RegularJoin(Box<RegularJoinNode>),
     MultiJoin(Box<MultiJoinNode>),
     GroupAggregate(Box<GroupAggregateNode>),
@@ -491,6 +520,7 @@ impl Node {
             Node::IntervalJoin(j) => vec![&j.left, &j.right],
             Node::TemporalJoin(j) => vec![&j.left, &j.right],
             Node::LookupJoin(j) => vec![&j.left, &j.right],
+            Node::Search(j) => vec![&j.left, &j.right],
             Node::RegularJoin(j) => vec![&j.left, &j.right],
             Node::MultiJoin(m) => m.inputs.iter().collect(),
             Node::Union { inputs } => inputs.iter().collect(),
@@ -517,6 +547,7 @@ impl Node {
             Node::IntervalJoin(j) => vec![&mut j.left, &mut j.right],
             Node::TemporalJoin(j) => vec![&mut j.left, &mut j.right],
             Node::LookupJoin(j) => vec![&mut j.left, &mut j.right],
+            Node::Search(j) => vec![&mut j.left, &mut j.right],
             Node::RegularJoin(j) => vec![&mut j.left, &mut j.right],
             Node::MultiJoin(m) => m.inputs.iter_mut().collect(),
             Node::Union { inputs } => inputs.iter_mut().collect(),

@@ -119,6 +119,32 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                     stored.push(format!("{} is stored{}", what, extra));
                 }
             }
+            Event::Lookup { table, key, null_key, found, function: Some(f), roles, .. } => {
+                // a Confluent search function: one output row, its search_results
+                let what = if *null_key {
+                    "a NULL search value finds nothing".to_string()
+                } else if found.is_empty() {
+                    "no match".to_string()
+                } else {
+                    let rows: Vec<String> = found
+                        .iter()
+                        .map(|m| match &m.score {
+                            Some(s) => format!("{} (score {})", row_text(&m.row, 6), s),
+                            None => row_text(&m.row, 6),
+                        })
+                        .collect();
+                    format!("{} found{}: {}", plural(found.len(), "row", "rows"), if found.iter().any(|m| m.score.is_some()) { ", best first" } else { "" }, rows.join(", "))
+                };
+                stored.push(format!(
+                    "{} searches {} for {}{}: {}; the row comes out once with them as search_results (an empty array when none); later changes of {} will not change it",
+                    f,
+                    table,
+                    key.join(", "),
+                    roles.as_ref().map(|r| format!(" ({})", r)).unwrap_or_default(),
+                    what,
+                    table
+                ));
+            }
             Event::Lookup { op, table, key, null_key, found, emitted, padded, .. } => {
                 let cols = ops.get(*op).map(|o| o.keys.clone()).unwrap_or_default();
                 let what = if cols.len() == key.len() && !cols.is_empty() {

@@ -2,6 +2,7 @@
 //! AST node knows its line and column inside the statement.
 
 pub mod confluent;
+pub mod confluent_ddl;
 pub mod dialect;
 pub mod types;
 pub mod walk;
@@ -94,6 +95,10 @@ pub enum Statement {
         class: String,
         span: (Pos, Pos),
     },
+    /// Confluent's `CREATE CONNECTION` (see `confluent_ddl`).
+    CreateConnection(confluent_ddl::ConnectionDef),
+    /// Confluent's `CREATE MODEL` (see `confluent_ddl`).
+    CreateModel(confluent_ddl::ModelDef),
     /// `DROP TABLE t`, `ALTER TABLE t …` (JoinLab only rejects them).
     Modify {
         verb: String,
@@ -536,6 +541,14 @@ fn expect_end(p: &mut Parser) -> Result<()> {
 
 fn parse_create(p: &mut Parser) -> Result<Statement> {
     p.next_token(); // CREATE
+    let or_replace = word_is(&p.peek_token_ref().token, "OR") && word_is(&p.peek_nth_token_ref(1).token, "REPLACE");
+    if or_replace {
+        p.next_token();
+        p.next_token();
+    }
+    if let Some(st) = confluent_ddl::parse(p, or_replace) {
+        return st;
+    }
     if word_is(&p.peek_token_ref().token, "TEMPORARY") {
         p.next_token();
     }

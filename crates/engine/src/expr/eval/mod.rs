@@ -420,6 +420,16 @@ impl Expr {
                 }
                 Ok(best.unwrap_or(Value::Null))
             }
+            Op::Embedding => Ok(match ev(0)? {
+                Value::String(s) => {
+                    let double = matches!(&ty.kind, TypeKind::Array { element } if element.kind == TypeKind::Double);
+                    let v = super::embedding::embed(&s);
+                    let items: Vec<Value> =
+                        v.into_iter().map(|x| if double { Value::Double(x) } else { Value::Float(x as f32) }).collect();
+                    Value::Array(std::sync::Arc::new(items))
+                }
+                _ => Value::Null,
+            }),
             Op::ArrayElement => {
                 let (a, i) = (ev(0)?, ev(1)?);
                 match (a, i.as_i64()) {

@@ -16,6 +16,29 @@ impl<'c> Binder<'c> {
         if let Some(item) = super::unnest::unnest_item(tf) {
             return self.bind_unnest_alone(&item);
         }
+        if let TableFactor::Function { name, args, .. } = tf {
+            // `LATERAL TABLE(VECTOR_SEARCH(TABLE …))`, Flink 2.2+'s form (WAVE2-RESEARCH §4)
+            if let [FunctionArg::Unnamed(sqlparser::ast::FunctionArgExpr::Expr(SqlExpr::Function(f)))] = args.as_slice()
+            {
+                let inner = f.name.to_string().to_ascii_uppercase();
+                if name.to_string().eq_ignore_ascii_case("TABLE") && (inner == "VECTOR_SEARCH" || inner == "ML_PREDICT")
+                {
+                    let inner_args: Vec<FunctionArg> = match &f.args {
+                        sqlparser::ast::FunctionArguments::List(l) => l.args.clone(),
+                        _ => Vec::new(),
+                    };
+                    return self.bind_table_function(&inner, &inner_args, crate::sql::call_span(f));
+                }
+            }
+        }
+        if let Some(call) = super::search::lateral_call(tf) {
+            let (s, e) = span_of(tf);
+            return Err(Error::unsupported(format!(
+                "{} as the first item of FROM (write FROM t, LATERAL TABLE({}(…)): it runs once per row of t)",
+                call.f.name, call.f.name
+            ))
+            .at(s, e));
+        }
         match tf {
             TableFactor::Table { name, alias, args, version, .. } => {
                 if version.is_some() {
@@ -103,6 +126,9 @@ impl<'c> Binder<'c> {
             return Err(calcite_error(span_of(name), &format!("Object '{}' not found", parts.join("."))));
         };
         let t = &self.catalog.tables[ti];
+        if t.external.is_some() {
+            return Err(super::search::external_table_error(name, &t.name));
+        }
         if let Some(Err(e)) = &t.generator {
             return Err(e.clone());
         }

@@ -57,6 +57,17 @@ impl<'c> Binder<'c> {
         {
             return self.bind_temporal_join(left, j, name, alias, period);
         }
+        if let Some(call) = super::search::lateral_call(&j.relation) {
+            if matches!(&j.join_operator, JoinOperator::CrossJoin(_)) {
+                return self.bind_lateral_call(left, &call);
+            }
+            let span = span_of(&j.relation);
+            return Err(Error::unsupported(format!(
+                "this join of LATERAL TABLE({}(…)) (JoinLab runs `FROM t, LATERAL TABLE(…)` and `CROSS JOIN LATERAL TABLE(…)`)",
+                call.f.name
+            ))
+            .at(span.0, span.1));
+        }
         if let Some(item) = super::unnest::unnest_item(&j.relation) {
             use super::unnest::UnnestJoin;
             let how = match &j.join_operator {

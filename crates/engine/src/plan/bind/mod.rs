@@ -15,6 +15,7 @@ mod ptf;
 pub(crate) mod ptf_args;
 mod ptf_call;
 mod ptf_join;
+mod search;
 mod set_op;
 mod temporal;
 mod unnest;
@@ -362,6 +363,14 @@ impl<'c> Binder<'c> {
         let mut where_parts: Vec<&SqlExpr> = s.selection.as_ref().map(conjuncts_of).unwrap_or_default();
         let mut bound = self.bind_table_with_joins(&s.from[0])?;
         for twj in &s.from[1..] {
+            if let Some(call) = search::lateral_call(&twj.relation) {
+                // `FROM t, LATERAL TABLE(KEY_SEARCH_AGG(…))`: Confluent's lateral functions
+                bound = self.bind_lateral_call(bound, &call)?;
+                for j in &twj.joins {
+                    bound = self.bind_join(bound, j)?;
+                }
+                continue;
+            }
             if let Some(item) = unnest::unnest_item(&twj.relation) {
                 // `FROM t, UNNEST(t.x)`: a correlate of the rows so far
                 bound = self.bind_unnest(bound, &item, unnest::UnnestJoin::Cross)?;

@@ -37,6 +37,20 @@ impl<'c> Binder<'c> {
                 return Err(Error::table("Unaligned windows like session are not supported in batch mode yet."))
             }
             "SESSION" => return Err(Error::unsupported("SESSION windows").at(span.0, span.1)),
+            // Flink 2.2+'s model and vector-search functions (WAVE2-RESEARCH §4): Flink knows
+            // them, so Calcite's "No match found" would be wrong
+            "VECTOR_SEARCH" | "ML_PREDICT" => {
+                return Err(Error::unsupported(format!(
+                    "Flink's {}(TABLE …) (JoinLab runs Confluent's forms in the confluent dialect: {})",
+                    upper,
+                    if upper == "VECTOR_SEARCH" {
+                        "LATERAL TABLE(VECTOR_SEARCH_AGG(ext, DESCRIPTOR(col), query, k))"
+                    } else {
+                        "LATERAL TABLE(ML_PREDICT('model', col))"
+                    }
+                ))
+                .at(span.0, span.1))
+            }
             _ => return self.unknown_table_function(fname, args, span),
         };
         let names: &[&str] = match kind {

@@ -356,6 +356,29 @@ impl Graph {
                 self.add(&j.right, Some((id, 1)), catalog, opts);
                 id
             }
+            Node::Search(j) => {
+                let spec = crate::ops::search::SearchSpec {
+                    kind: j.kind,
+                    table: j.table.clone(),
+                    column: j.column,
+                    value: j.value.clone(),
+                    limit: j.limit,
+                    primary_key: j.primary_key.clone(),
+                    visible: j.visible.clone(),
+                    left_types: j.left.types(),
+                    right_types: j.right.types(),
+                    roles: j.roles.clone(),
+                    result_type: rel.fields.last().map(|f| f.ty.clone()).unwrap_or_else(crate::types::DataType::string),
+                };
+                let label = crate::plan::explain_line(rel, catalog);
+                let mut info = Self::info(OpKind::LookupJoin, label, updating, vec!["probe".into(), "store".into()]);
+                let rn = j.right.names();
+                info.keys = vec![rn.get(j.column).cloned().unwrap_or_default()];
+                let id = self.push(OpNode::Search(crate::ops::search::SearchOp::new(spec)), parent, info);
+                self.add(&j.left, Some((id, 0)), catalog, opts);
+                self.add(&j.right, Some((id, 1)), catalog, opts);
+                id
+            }
             Node::Union { inputs } => {
                 let label = crate::plan::explain_line(rel, catalog);
                 let sides = (1..=inputs.len()).map(|i| format!("branch {}", i)).collect();
