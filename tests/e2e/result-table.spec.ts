@@ -51,7 +51,7 @@ for (const { name, script } of scripts) {
         if (q.error || q.runtime_error) return;
         const model = buildModel(trace, qi, q.zone);
         const table = new ResultTable(model);
-        const lines = (p: number) => table.at(p).map((r) => r.text);
+        const lines = (p: number) => [...table.at(p).map((r) => r.text), ...table.warnings];
         const what = `${dialect}, query ${q.index}`;
         if (q.materialized_unbounded) {
           expect(lines(model.dataSteps), `${what}: after the last data step`).toEqual(q.materialized_unbounded);

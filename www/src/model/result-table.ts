@@ -16,6 +16,8 @@ export class ResultTable {
   private applied = 0;
   private rows = new Map<string, { row: string[]; count: number }>();
   private sorted: ResultRow[] | null = [];
+  /** Retractions of a row the table did not hold, as the engine's materialization words them. */
+  private absent: string[] = [];
 
   constructor(private readonly model: QueryModel) {}
 
@@ -23,6 +25,7 @@ export class ResultTable {
     const end = this.model.outEnd[Math.max(0, Math.min(p, this.model.outEnd.length - 1))];
     if (end < this.applied) {
       this.rows.clear();
+      this.absent = [];
       this.applied = 0;
       this.sorted = null;
     }
@@ -37,7 +40,7 @@ export class ResultTable {
       } else if (cur) {
         cur.count--;
         if (cur.count === 0) this.rows.delete(text);
-      }
+      } else this.absent.push(`# WARNING retraction of absent row ${o.text}`);
       this.sorted = null;
     }
     this.applied = end;
@@ -53,6 +56,12 @@ export class ResultTable {
       this.sorted = out;
     }
     return this.sorted;
+  }
+
+  /** After the last `at(p)`: the retractions that found no row (e.g. an updating probe row looked
+   * up again found another store row than its `+I` did). */
+  get warnings(): string[] {
+    return this.absent;
   }
 
   get step(): number {

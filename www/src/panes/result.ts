@@ -94,7 +94,10 @@ export class ResultPane implements Pane {
     for (const r of rows.slice(0, first)) trs.push(pool.get(r.text)?.shift() ?? makeRow(r));
     if (first < rows.length) trs.push(moreRow(first));
     this.tbody.replaceChildren(...trs);
-    const count = `${rows.length} row${rows.length === 1 ? '' : 's'}`;
+    const absent = this.results.warnings.length;
+    const count =
+      `${rows.length} row${rows.length === 1 ? '' : 's'}` +
+      (absent ? ` (and ${absent} retraction${absent === 1 ? '' : 's'} of a row the table does not hold: see the Changelog)` : '');
     this.caption.dataset.count = count;
     this.caption.textContent = `${count} ${where}`;
   }
