@@ -25,7 +25,7 @@
 //! Never on its own: a later change of the store revises nothing already emitted; a probe
 //! retraction is looked up again (it may meet another version than its insert did).
 //! # State
-//! Kept: the store (the lookup table's rows so far). Freed: a row when a `-U`/`-D` removes it or
+//! Kept: the store ([`super::lookup_store`]: the lookup table's rows so far). Freed: a row when a `-U`/`-D` removes it or
 //! (with a primary key) a later row of its key replaces it. Flink itself keeps no state: the
 //! store stands for the external system. The probe rows are not kept.
 //! # Watermark out
@@ -39,16 +39,14 @@
 //! # Scenarios
 //! `tests/conformance/lookup_join/*`.
 
-use rustc_hash::FxHashMap;
-
 use crate::error::RuntimeError;
 use crate::expr::{EvalCtx, Expr};
-use crate::kinds::LookupChange;
-use crate::trace::{Event, Lineage, LookupMatch, StateGroup, StateSummary};
+use crate::trace::{Event, LookupMatch, StateSummary};
 use crate::types::DataType;
 use crate::value::{Row, Value};
 
 use super::join_state::Key;
+use super::lookup_store::Store;
 use super::{merge_lineage, render, Ctx, Operator, Record};
 
 pub struct LookupJoinSpec {
@@ -70,33 +68,17 @@ pub struct LookupJoinSpec {
     pub visible: Vec<usize>,
 }
 
-struct Stored {
-    row: Row,
-    lineage: Lineage,
-}
-
 pub struct LookupJoinOp {
     s: LookupJoinSpec,
-    /// The store's rows in the order they entered it (None: removed).
-    slots: Vec<Option<Stored>>,
-    /// Primary key → slot.
-    by_pk: FxHashMap<Key, usize>,
-    /// Lookup key → slots, in entry order.
-    by_key: FxHashMap<Key, Vec<usize>>,
-    live: usize,
+    /// The lookup table as it is now, indexed by the lookup keys.
+    store: Store<()>,
     buf: Row,
 }
 
 impl LookupJoinOp {
     pub fn new(s: LookupJoinSpec) -> LookupJoinOp {
-        LookupJoinOp {
-            s,
-            slots: Vec::new(),
-            by_pk: FxHashMap::default(),
-            by_key: FxHashMap::default(),
-            live: 0,
-            buf: Vec::new(),
-        }
+        let store = Store::new(s.primary_key.clone(), s.visible.clone(), Some(s.key_cols.clone()));
+        LookupJoinOp { s, store, buf: Vec::new() }
     }
 
     /// A table row as the store shows it (its visible columns).
@@ -112,76 +94,11 @@ impl LookupJoinOp {
             .collect()
     }
 
-    fn cols_of(row: &[Value], cols: &[usize]) -> Key {
-        cols.iter().map(|&c| row.get(c).cloned().unwrap_or(Value::Null)).collect()
-    }
-
-    fn remove_slot(&mut self, slot: usize) {
-        let Some(Some(st)) = self.slots.get_mut(slot).map(|s| s.take()) else { return };
-        let key = Self::cols_of(&st.row, &self.s.key_cols);
-        if let Some(v) = self.by_key.get_mut(&key) {
-            v.retain(|&x| x != slot);
-            if v.is_empty() {
-                self.by_key.remove(&key);
-            }
-        }
-        self.live = self.live.saturating_sub(1);
-    }
-
-    fn add_row(&mut self, row: Row, lineage: Lineage) -> usize {
-        let slot = self.slots.len();
-        let key = Self::cols_of(&row, &self.s.key_cols);
-        self.by_key.entry(key).or_default().push(slot);
-        self.slots.push(Some(Stored { row, lineage }));
-        self.live += 1;
-        slot
-    }
-
     /// A row of the lookup table: the store changes.
     fn store(&mut self, rec: Record, cx: &mut Ctx) {
-        let change = if self.s.primary_key.is_empty() {
-            if rec.kind.is_accumulate() {
-                self.add_row(rec.row.clone(), rec.lineage.clone());
-                LookupChange::Added
-            } else {
-                let key = Self::cols_of(&rec.row, &self.s.key_cols);
-                let found = self.by_key.get(&key).and_then(|v| {
-                    v.iter().copied().find(|&s| {
-                        self.slots[s]
-                            .as_ref()
-                            .is_some_and(|st| self.s.visible.iter().all(|&c| st.row.get(c) == rec.row.get(c)))
-                    })
-                });
-                match found {
-                    Some(s) => {
-                        self.remove_slot(s);
-                        LookupChange::Removed
-                    }
-                    None => LookupChange::Absent,
-                }
-            }
-        } else {
-            let pk = Self::cols_of(&rec.row, &self.s.primary_key);
-            let old = self.by_pk.remove(&pk);
-            if let Some(s) = old {
-                self.remove_slot(s);
-            }
-            if rec.kind.is_accumulate() {
-                let s = self.add_row(rec.row.clone(), rec.lineage.clone());
-                self.by_pk.insert(pk, s);
-                if old.is_some() {
-                    LookupChange::Replaced
-                } else {
-                    LookupChange::Added
-                }
-            } else if old.is_some() {
-                LookupChange::Removed
-            } else {
-                LookupChange::Absent
-            }
-        };
+        let change = self.store.apply(rec.kind, &rec.row, &rec.lineage, |_| ());
         if cx.tracing() {
-            let (op, rows) = (cx.op, self.live);
+            let (op, rows) = (cx.op, self.store.live());
             let row = self.show(&rec.row, cx.zone);
             let table = self.s.table.clone();
             cx.event(|| Event::LookupStore { op, table, kind: rec.kind, row, lineage: rec.lineage, change, rows });
@@ -196,12 +113,12 @@ impl LookupJoinOp {
             key.push(e.eval(&rec.row, &ctx)?);
         }
         let null_key = key.iter().any(|v| v.is_null());
-        let slots: Vec<usize> = if null_key { Vec::new() } else { self.by_key.get(&key).cloned().unwrap_or_default() };
+        let slots: Vec<usize> = if null_key { Vec::new() } else { self.store.indexed(&key).to_vec() };
         let tracing = cx.tracing();
         let mut found = Vec::new();
         let mut out: Vec<Record> = Vec::new();
         for s in slots {
-            let Some(st) = self.slots.get(s).and_then(|x| x.as_ref()) else { continue };
+            let Some(st) = self.store.get(s) else { continue };
             self.buf.clear();
             self.buf.extend(rec.row.iter().cloned());
             self.buf.extend(st.row.iter().cloned());
@@ -289,19 +206,13 @@ impl Operator for LookupJoinOp {
     }
 
     fn state(&self, op: usize, zone: &crate::time::SessionZone) -> Option<StateSummary> {
-        let mut g =
-            StateGroup { side: "store".into(), key: Vec::new(), window: None, rows: Vec::new(), row_notes: Vec::new() };
-        for st in self.slots.iter().flatten() {
-            g.rows.push(self.show(&st.row, zone));
-            // (a replay for the state keeps no lineage: then no step to name)
-            g.row_notes.push(st.lineage.first().map(|s| format!("from step {}", s)).unwrap_or_default());
-        }
+        let g = self.store.state_group(|r| self.show(r, zone));
         let groups = if g.rows.is_empty() { Vec::new() } else { vec![g] };
-        Some(StateSummary { op, rows: self.live, groups })
+        Some(StateSummary { op, rows: self.store.live(), groups })
     }
 
     fn state_rows(&self) -> Option<usize> {
-        Some(self.live)
+        Some(self.store.live())
     }
 }
 

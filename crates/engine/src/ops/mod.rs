@@ -48,6 +48,7 @@ pub mod interval_join;
 pub mod java_order;
 pub mod join_state;
 pub mod lookup_join;
+pub mod lookup_store;
 pub mod multi_join;
 pub mod normalize;
 pub mod ptf;

@@ -53,17 +53,15 @@ pub mod cosine;
 
 use std::sync::Arc;
 
-use rustc_hash::FxHashMap;
-
 use crate::catalog::external::SearchKind;
 use crate::error::RuntimeError;
 use crate::expr::{EvalCtx, Expr};
-use crate::kinds::LookupChange;
-use crate::trace::{Event, Lineage, LookupMatch, StateGroup, StateSummary};
+use crate::trace::{Event, LookupMatch, StateSummary};
 use crate::types::{DataType, TypeKind};
 use crate::value::{Row, Value};
 
 use super::join_state::Key;
+use super::lookup_store::{Store, Stored};
 use super::{merge_lineage, render, Ctx, Operator, Record};
 
 pub struct SearchSpec {
@@ -84,13 +82,10 @@ pub struct SearchSpec {
     pub result_type: DataType,
 }
 
-struct Stored {
-    row: Row,
-    lineage: Lineage,
-    /// VECTOR_SEARCH_AGG: the row's vector and its norm, read once when it enters the store
-    /// (None: NULL; Err: a vector no search can use, reported when a search meets it).
-    vector: Option<Result<(Vec<f64>, f64), String>>,
-}
+/// VECTOR_SEARCH_AGG: a store row's vector and its norm, read once when it enters the store
+/// (None: NULL, or not a vector search; Err: a vector no search can use, reported when a search
+/// meets it).
+type Vector = Option<Result<(Vec<f64>, f64), String>>;
 
 /// The best `limit` hits seen so far, best first, for hits offered in store order: a hit enters
 /// only when it beats the worst kept one (an equal score came later in the store, so it loses
@@ -146,24 +141,16 @@ fn best(mut hits: Vec<(usize, f64)>, limit: usize) -> Vec<(usize, Option<f64>)> 
 
 pub struct SearchOp {
     s: SearchSpec,
-    slots: Vec<Option<Stored>>,
-    by_pk: FxHashMap<Key, usize>,
-    /// KEY_SEARCH_AGG: the searched column's value → slots, in entry order.
-    by_value: FxHashMap<Value, Vec<usize>>,
-    live: usize,
+    /// The external table as it is now (KEY_SEARCH_AGG: indexed by the searched column).
+    store: Store<Vector>,
     score_type: DataType,
 }
 
 impl SearchOp {
     pub fn new(s: SearchSpec) -> SearchOp {
-        SearchOp {
-            s,
-            slots: Vec::new(),
-            by_pk: FxHashMap::default(),
-            by_value: FxHashMap::default(),
-            live: 0,
-            score_type: DataType::not_null(TypeKind::Double),
-        }
+        let index = (s.kind == SearchKind::Key).then(|| vec![s.column]);
+        let store = Store::new(s.primary_key.clone(), s.visible.clone(), index);
+        SearchOp { s, store, score_type: DataType::not_null(TypeKind::Double) }
     }
 
     fn show(&self, row: &[Value], zone: &crate::time::SessionZone) -> Vec<String> {
@@ -178,95 +165,27 @@ impl SearchOp {
             .collect()
     }
 
-    fn cols_of(row: &[Value], cols: &[usize]) -> Key {
-        cols.iter().map(|&c| row.get(c).cloned().unwrap_or(Value::Null)).collect()
-    }
-
-    fn column_of(&self, row: &[Value]) -> Value {
-        row.get(self.s.column).cloned().unwrap_or(Value::Null)
-    }
-
-    fn remove_slot(&mut self, slot: usize) {
-        let Some(Some(st)) = self.slots.get_mut(slot).map(|s| s.take()) else { return };
-        if self.s.kind == SearchKind::Key {
-            let v = self.column_of(&st.row);
-            if let Some(list) = self.by_value.get_mut(&v) {
-                list.retain(|&x| x != slot);
-                if list.is_empty() {
-                    self.by_value.remove(&v);
-                }
-            }
+    /// What a vector search keeps with a store row: its vector, read once.
+    fn vector_of(kind: SearchKind, column: usize, row: &Row) -> Vector {
+        if kind != SearchKind::Vector {
+            return None;
         }
-        self.live = self.live.saturating_sub(1);
-    }
-
-    fn add_row(&mut self, row: Row, lineage: Lineage) -> usize {
-        let slot = self.slots.len();
-        if self.s.kind == SearchKind::Key {
-            let v = self.column_of(&row);
-            if !v.is_null() {
-                self.by_value.entry(v).or_default().push(slot);
+        match cosine::components(row.get(column).unwrap_or(&Value::Null)) {
+            Ok(None) => None,
+            Ok(Some(v)) => {
+                let n = cosine::norm(&v);
+                Some(Ok((v, n)))
             }
+            Err(e) => Some(Err(e)),
         }
-        let vector = if self.s.kind == SearchKind::Vector {
-            match cosine::components(&self.column_of(&row)) {
-                Ok(None) => None,
-                Ok(Some(v)) => {
-                    let n = cosine::norm(&v);
-                    Some(Ok((v, n)))
-                }
-                Err(e) => Some(Err(e)),
-            }
-        } else {
-            None
-        };
-        self.slots.push(Some(Stored { row, lineage, vector }));
-        self.live += 1;
-        slot
     }
 
     /// A row of the external table: the store changes.
     fn store(&mut self, rec: Record, cx: &mut Ctx) {
-        let change = if self.s.primary_key.is_empty() {
-            if rec.kind.is_accumulate() {
-                self.add_row(rec.row.clone(), rec.lineage.clone());
-                LookupChange::Added
-            } else {
-                let vis = &self.s.visible;
-                let found = self
-                    .slots
-                    .iter()
-                    .position(|st| st.as_ref().is_some_and(|st| vis.iter().all(|&c| st.row.get(c) == rec.row.get(c))));
-                match found {
-                    Some(s) => {
-                        self.remove_slot(s);
-                        LookupChange::Removed
-                    }
-                    None => LookupChange::Absent,
-                }
-            }
-        } else {
-            let pk = Self::cols_of(&rec.row, &self.s.primary_key);
-            let old = self.by_pk.remove(&pk);
-            if let Some(s) = old {
-                self.remove_slot(s);
-            }
-            if rec.kind.is_accumulate() {
-                let s = self.add_row(rec.row.clone(), rec.lineage.clone());
-                self.by_pk.insert(pk, s);
-                if old.is_some() {
-                    LookupChange::Replaced
-                } else {
-                    LookupChange::Added
-                }
-            } else if old.is_some() {
-                LookupChange::Removed
-            } else {
-                LookupChange::Absent
-            }
-        };
+        let (kind, column) = (self.s.kind, self.s.column);
+        let change = self.store.apply(rec.kind, &rec.row, &rec.lineage, |r| Self::vector_of(kind, column, r));
         if cx.tracing() {
-            let (op, rows) = (cx.op, self.live);
+            let (op, rows) = (cx.op, self.store.live());
             let row = self.show(&rec.row, cx.zone);
             let table = self.s.table.clone();
             cx.event(|| Event::LookupStore { op, table, kind: rec.kind, row, lineage: rec.lineage, change, rows });
@@ -278,18 +197,18 @@ impl SearchOp {
         if value.is_null() {
             return Ok(Vec::new());
         }
-        let live = || self.slots.iter().enumerate().filter_map(|(i, s)| s.as_ref().map(|s| (i, s)));
+        let live = || self.store.rows();
         let limit = self.s.limit.unwrap_or(usize::MAX);
         match self.s.kind {
             SearchKind::Key => {
-                Ok(self.by_value.get(value).map(|v| v.iter().map(|&s| (s, None)).collect()).unwrap_or_default())
+                Ok(self.store.indexed(&Key::from_elem(value.clone(), 1)).iter().map(|&s| (s, None)).collect())
             }
             SearchKind::Text => {
                 let q = match value {
                     Value::String(s) => s.to_string(),
                     other => other.render(&DataType::string(), cx.zone),
                 };
-                let slots: Vec<(usize, &Stored)> = live().collect();
+                let slots: Vec<(usize, &Stored<Vector>)> = live().collect();
                 let docs: Vec<Option<String>> = slots
                     .iter()
                     .map(|(_, st)| match st.row.get(self.s.column) {
@@ -318,7 +237,7 @@ impl SearchOp {
                 for (i, st) in live() {
                     let row_err =
                         |m: String| fail(format!("{} (store row [{}])", m, self.show(&st.row, cx.zone).join(", ")));
-                    let (d, dn) = match &st.vector {
+                    let (d, dn) = match &st.extra {
                         None => continue,
                         Some(Err(m)) => return Err(row_err(m.clone())),
                         Some(Ok((d, dn))) => (d, *dn),
@@ -340,7 +259,7 @@ impl SearchOp {
         let mut elements = Vec::with_capacity(hits.len());
         let mut lineage = rec.lineage.clone();
         for (slot, score) in &hits {
-            let Some(st) = self.slots.get(*slot).and_then(|x| x.as_ref()) else { continue };
+            let Some(st) = self.store.get(*slot) else { continue };
             let mut el: Vec<Value> =
                 self.s.visible.iter().map(|&c| st.row.get(c).cloned().unwrap_or(Value::Null)).collect();
             if let Some(sc) = score {
@@ -420,18 +339,13 @@ impl Operator for SearchOp {
     }
 
     fn state(&self, op: usize, zone: &crate::time::SessionZone) -> Option<StateSummary> {
-        let mut g =
-            StateGroup { side: "store".into(), key: Vec::new(), window: None, rows: Vec::new(), row_notes: Vec::new() };
-        for st in self.slots.iter().flatten() {
-            g.rows.push(self.show(&st.row, zone));
-            g.row_notes.push(format!("from step {}", st.lineage.first().map(|s| s.to_string()).unwrap_or_default()));
-        }
+        let g = self.store.state_group(|r| self.show(r, zone));
         let groups = if g.rows.is_empty() { Vec::new() } else { vec![g] };
-        Some(StateSummary { op, rows: self.live, groups })
+        Some(StateSummary { op, rows: self.store.live(), groups })
     }
 
     fn state_rows(&self) -> Option<usize> {
-        Some(self.live)
+        Some(self.store.live())
     }
 }
 
