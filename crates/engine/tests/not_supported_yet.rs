@@ -51,3 +51,27 @@ SELECT k, COUNT(*) FROM t GROUP BY k;
     let ttl = t.queries[1].error.as_ref().map(|e| e.message.clone()).unwrap_or_default();
     assert!(ttl.contains("not supported yet: state TTL in batch mode"), "{}", ttl);
 }
+
+/// Flink's VECTOR_SEARCH that passes Flink's validation (tests/conformance/lookup_join/
+/// vector_search_errors has the rejections): Flink runs it only against a VectorSearchTableSource
+/// connector, which Flink 2.3 does not ship (the oracle's own table fails with a
+/// ClassCastException, WAVE2-RESEARCH §4.1 "Checkable on the oracle"): not supported yet.
+#[test]
+fn a_valid_flink_vector_search_is_not_supported_yet() {
+    let script = "CREATE TABLE docs (id INT, emb ARRAY<FLOAT>, demb ARRAY<DOUBLE>);
+CREATE TABLE q (qid INT, qv ARRAY<FLOAT>);
+INSERT INTO docs VALUES (1, ARRAY[CAST(1.0 AS FLOAT)], ARRAY[CAST(1.0 AS DOUBLE)]);
+INSERT INTO q VALUES (10, ARRAY[CAST(1.0 AS FLOAT)]);
+SELECT * FROM q, LATERAL TABLE(VECTOR_SEARCH(TABLE docs, DESCRIPTOR(emb), q.qv, 2));
+SELECT * FROM q, LATERAL TABLE(VECTOR_SEARCH(TABLE docs, DESCRIPTOR(demb), q.qv, 3, MAP['async', 'true', 'output-mode', 'ORDERED']));
+";
+    let t = run_script(script, &RunConfig { dialect: Dialect::Flink, trace: false });
+    for q in &t.queries {
+        let e = q.error.as_ref().map(|e| e.message.clone()).unwrap_or_default();
+        assert!(e.starts_with("not supported yet: Flink's VECTOR_SEARCH on table docs"), "{}", e);
+    }
+    // the confluent dialect points at its own form
+    let t = run_script(script, &RunConfig { dialect: Dialect::Confluent, trace: false });
+    let e = t.queries[0].error.as_ref().map(|e| e.message.clone()).unwrap_or_default();
+    assert!(e.contains("VECTOR_SEARCH_AGG"), "{}", e);
+}

@@ -19,6 +19,7 @@ mod search;
 mod set_op;
 mod temporal;
 mod unnest;
+mod vector_search;
 pub(crate) mod window_aggregate;
 mod window_join;
 mod window_tvf;

@@ -30,7 +30,8 @@ pub(super) struct LateralCall<'a> {
     pub alias: &'a Option<TableAlias>,
 }
 
-const FUNCTIONS: &[&str] = &["KEY_SEARCH_AGG", "TEXT_SEARCH_AGG", "VECTOR_SEARCH_AGG", "AI_EMBEDDING", "ML_PREDICT"];
+const FUNCTIONS: &[&str] =
+    &["KEY_SEARCH_AGG", "TEXT_SEARCH_AGG", "VECTOR_SEARCH_AGG", "AI_EMBEDDING", "ML_PREDICT", "VECTOR_SEARCH"];
 
 /// The call, when `tf` is `[LATERAL] TABLE(f(…))` of one of Confluent's functions.
 pub(super) fn lateral_call(tf: &TableFactor) -> Option<LateralCall<'_>> {
@@ -73,7 +74,7 @@ fn string_literal(e: &SqlExpr) -> Option<String> {
 }
 
 /// The parts of a column or table name (`o.customer_id` → two).
-fn name_parts(e: &SqlExpr) -> Option<Vec<String>> {
+pub(super) fn name_parts(e: &SqlExpr) -> Option<Vec<String>> {
     match e {
         SqlExpr::Identifier(i) => Some(vec![i.value.clone()]),
         SqlExpr::CompoundIdentifier(ids) => Some(ids.iter().map(|i| i.value.clone()).collect()),
@@ -81,7 +82,7 @@ fn name_parts(e: &SqlExpr) -> Option<Vec<String>> {
     }
 }
 
-fn args_of(f: &sqlparser::ast::Function) -> Result<Vec<&SqlExpr>> {
+pub(super) fn args_of(f: &sqlparser::ast::Function) -> Result<Vec<&SqlExpr>> {
     let list = match &f.args {
         FunctionArguments::List(l) => l.args.iter().collect::<Vec<_>>(),
         _ => Vec::new(),
@@ -125,6 +126,16 @@ impl<'c> Binder<'c> {
     pub(super) fn bind_lateral_call(&mut self, left: Bound, c: &LateralCall) -> Result<Bound> {
         let fname = c.f.name.to_string().to_ascii_uppercase();
         let span = crate::sql::call_span(c.f);
+        if fname == "VECTOR_SEARCH" {
+            // Apache Flink 2.2+'s function (§4.1)
+            return match self.dialect {
+                Dialect::Flink => self.bind_flink_vector_search(&left, c, span),
+                Dialect::Confluent => Err(Error::unsupported(
+                    "Flink's VECTOR_SEARCH(TABLE …) in the confluent dialect (Confluent's form: LATERAL TABLE(VECTOR_SEARCH_AGG(ext, DESCRIPTOR(col), query, k)))",
+                )
+                .at(span.0, span.1)),
+            };
+        }
         if self.dialect != Dialect::Confluent {
             return Err(Error::unsupported(format!(
                 "{} in the flink dialect (a Confluent Cloud function; SET 'joinlab.dialect' = 'confluent')",
