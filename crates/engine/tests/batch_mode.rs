@@ -194,3 +194,19 @@ fn a_key_search_runs_in_a_snapshot_query() {
         assert_eq!(rows(b), rows(s));
     }
 }
+
+/// An aggregate whose value follows the order of its input: Flink's batch aggregate reads its
+/// rows in its sort or hash order (the oracle, fuzz round aggregations seed 7301: LISTAGG gave
+/// '5;0' where arrival order gives '0;5'), so batch mode answers not supported yet.
+#[test]
+fn order_sensitive_aggregates_are_not_supported_yet_in_batch_mode() {
+    for call in ["LISTAGG(v)", "FIRST_VALUE(v)", "LAST_VALUE(v)", "ARRAY_AGG(v)"] {
+        let script = format!(
+            "SET 'execution.runtime-mode' = 'batch';\nCREATE TABLE a (k INT, v STRING);\nINSERT INTO a VALUES (1, 'x');\nSELECT k, {} FROM a GROUP BY k;\n",
+            call
+        );
+        let q = &queries(&script, Dialect::Flink, false)[0];
+        let e = q.error.as_ref().map(|e| e.message.clone()).unwrap_or_default();
+        assert!(e.starts_with("not supported yet:") && e.contains("in batch mode"), "{}: {}", call, e);
+    }
+}
