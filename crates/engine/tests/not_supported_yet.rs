@@ -75,3 +75,27 @@ SELECT * FROM q, LATERAL TABLE(VECTOR_SEARCH(TABLE docs, DESCRIPTOR(demb), q.qv,
     let e = t.queries[0].error.as_ref().map(|e| e.message.clone()).unwrap_or_default();
     assert!(e.contains("VECTOR_SEARCH_AGG"), "{}", e);
 }
+
+/// Flink's ML_PREDICT without a MODEL argument (Flink answers with its signature list; the
+/// rejections with one are tests/conformance/lookup_join/ml_predict_flink), and Flink's form in
+/// the confluent dialect (Confluent documents `ML_PREDICT('model', col)`, WAVE2-RESEARCH §4.2).
+#[test]
+fn flink_ml_predict_without_a_model_and_in_the_confluent_dialect_is_not_supported_yet() {
+    let script = "CREATE TABLE q (qid INT, txt STRING);
+INSERT INTO q VALUES (1, 'a');
+SELECT * FROM TABLE(ML_PREDICT(TABLE q, DESCRIPTOR(txt)));
+";
+    let e = error_of(script).unwrap_or_default();
+    assert!(e.contains("not supported yet: Flink's ML_PREDICT(TABLE …) without a MODEL argument"), "{}", e);
+    let confluent = "CREATE TABLE q (qid INT, txt STRING);
+INSERT INTO q VALUES (1, 'a');
+SELECT * FROM TABLE(ML_PREDICT(TABLE q, MODEL m, DESCRIPTOR(txt)));
+";
+    let t = run_script(confluent, &RunConfig { dialect: Dialect::Confluent, trace: false });
+    let e = t.queries.first().and_then(|q| q.error.as_ref().map(|e| e.message.clone())).unwrap_or_default();
+    assert!(
+        e.contains("not supported yet: Flink's ML_PREDICT(TABLE …, MODEL …) form in the confluent dialect"),
+        "{}",
+        e
+    );
+}

@@ -4,6 +4,7 @@
 //! * identifiers may contain `$` (Confluent's `$rowtime`), delimited with backquotes;
 //! * `TABLE t [PARTITION BY k | (k, …)] [ORDER BY k [ASC|DESC] | (k, …)]` as a function argument
 //!   (windowing TVFs, PTFs) becomes a call of the marker function [`TABLE_ARG`];
+//! * `MODEL m` (a model argument) becomes a call of the marker function [`MODEL_ARG`];
 //! * `TIMESTAMP WITH LOCAL TIME ZONE '…'` literals become a call of [`LTZ_LITERAL`];
 //! * data types are Flink's, see [`super::types`];
 //! * `FOR SYSTEM_TIME AS OF` and `=>` named arguments are on.
@@ -23,6 +24,12 @@ use crate::types::{DataType, TimeAttr, TypeKind};
 /// compound identifier, then `__partition_by(k, …)` and `__order_by(k, …)` calls for its
 /// `PARTITION BY` and `ORDER BY` clauses (a `DESC` key of ORDER BY is `__desc(k)`).
 pub const TABLE_ARG: &str = "__table_arg";
+/// Marker function name of a `MODEL name` argument (Flink 2.1+'s `ML_PREDICT(TABLE t, MODEL m,
+/// …)`); its one argument is the model name as a compound identifier. Calcite reads `MODEL`
+/// followed by an identifier as a model reference in any expression (oracle:
+/// lookup_join/ml_predict_flink: `SELECT qid, model m FROM q` is rejected as "Object 'q.m' not
+/// found").
+pub const MODEL_ARG: &str = "__model_arg";
 /// Marker function name of a `TIMESTAMP WITH LOCAL TIME ZONE '…'` literal.
 pub const LTZ_LITERAL: &str = "__ltz_literal";
 
@@ -145,6 +152,21 @@ impl Dialect for FlinkDialect {
                         t.span.start.line, t.span.start.column
                     ))));
                 }
+            }
+            // MODEL m / MODEL c.d.m: a model reference
+            if w.quote_style.is_none()
+                && w.value.eq_ignore_ascii_case("MODEL")
+                && matches!(&parser.peek_nth_token_ref(1).token,
+                    Token::Word(n) if n.quote_style.is_some() || n.keyword == Keyword::NoKeyword)
+            {
+                return Some((|| {
+                    parser.next_token(); // MODEL
+                    let mut name: Vec<Ident> = vec![parser.parse_identifier()?];
+                    while parser.consume_token(&Token::Period) {
+                        name.push(parser.parse_identifier()?);
+                    }
+                    Ok(call(MODEL_ARG, vec![Expr::CompoundIdentifier(name)]))
+                })());
             }
             // MAP[k1, v1, …]: a call of MAP (the generic parser reads it as a subscript)
             if w.quote_style.is_none()

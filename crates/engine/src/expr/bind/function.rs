@@ -7,7 +7,7 @@ use crate::error::{Error, Pos, Result};
 use crate::expr::extract::Unit;
 use crate::expr::typing::least_restrictive;
 use crate::expr::{Expr, Op};
-use crate::sql::dialect::{LTZ_LITERAL, TABLE_ARG};
+use crate::sql::dialect::{LTZ_LITERAL, MODEL_ARG, TABLE_ARG};
 use crate::time::{parse_ts_literal, Ts, MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE, MS_PER_SECOND};
 use crate::types::{calcite_name, DataType, TimeAttr, TypeKind, MAX_LENGTH};
 use crate::value::Value;
@@ -121,6 +121,9 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
         }
         if name == TABLE_ARG.to_ascii_uppercase() {
             return Err(Error::unsupported("a TABLE argument outside a table function").at(span.0, span.1));
+        }
+        if name == MODEL_ARG.to_ascii_uppercase() {
+            return Err(self.model_outside_function(&raw, span));
         }
         if name == "TIMESTAMPDIFF" || name == "TIMESTAMPADD" {
             return self.timestamp_unit_function(&name, &raw, span);
@@ -365,6 +368,33 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
 
 impl<'s, 'a> ScalarBinder<'s, 'a> {
     /// `MAP[k1, v1, …]`: keys and values each of their least restrictive type, the map NOT NULL.
+    /// `MODEL m` in an expression: Calcite first resolves `m` as a column (its errors: not
+    /// found, ambiguous, unknown table), then looks for a model of the qualified name — which
+    /// never exists in the flink dialect (oracle: lookup_join/ml_predict_flink).
+    fn model_outside_function(&self, raw: &[(Option<String>, &SqlExpr)], span: (Pos, Pos)) -> Error {
+        let Some((_, SqlExpr::CompoundIdentifier(ids))) = raw.first() else {
+            return Error::unsupported("this MODEL argument").at(span.0, span.1);
+        };
+        let ispan = match (ids.first(), ids.last()) {
+            (Some(a), Some(b)) => (crate::sql::ident_span(a).0, crate::sql::ident_span(b).1),
+            _ => span,
+        };
+        if let Err(e) = super::resolve(ids, self.scope, ispan) {
+            return e;
+        }
+        let name = ids.last().map(|i| i.value.as_str()).unwrap_or_default();
+        let qual = if ids.len() >= 2 { ids.get(ids.len() - 2).map(|i| i.value.clone()) } else { None };
+        let qualifier = match qual {
+            Some(q) => Some(q),
+            None => self.scope.fields.iter().find(|f| f.name == name).and_then(|f| f.qualifier.clone()),
+        };
+        let full = match qualifier {
+            Some(q) => format!("{}.{}", q, name),
+            None => name.to_string(),
+        };
+        calcite_error(ispan, &format!("Object '{}' not found", full))
+    }
+
     fn map_constructor(&self, args: Vec<Expr>, span: (Pos, Pos)) -> Result<Expr> {
         if args.is_empty() || args.len() & 1 == 1 {
             return Err(calcite_error(span, "Map requires an even number of arguments, greater than 0"));

@@ -21,7 +21,8 @@ impl<'c> Binder<'c> {
             if let [FunctionArg::Unnamed(sqlparser::ast::FunctionArgExpr::Expr(SqlExpr::Function(f)))] = args.as_slice()
             {
                 let inner = f.name.to_string().to_ascii_uppercase();
-                if name.to_string().eq_ignore_ascii_case("TABLE") && (inner == "VECTOR_SEARCH" || inner == "ML_PREDICT")
+                if name.to_string().eq_ignore_ascii_case("TABLE")
+                    && matches!(inner.as_str(), "VECTOR_SEARCH" | "ML_PREDICT" | "ML_EVALUATE")
                 {
                     let inner_args: Vec<FunctionArg> = match &f.args {
                         sqlparser::ast::FunctionArguments::List(l) => l.args.clone(),
@@ -32,7 +33,26 @@ impl<'c> Binder<'c> {
             }
         }
         if let Some(call) = super::search::lateral_call(tf) {
+            let fname = call.f.name.to_string().to_ascii_uppercase();
+            if self.dialect == crate::kinds::Dialect::Flink && matches!(fname.as_str(), "ML_PREDICT" | "ML_EVALUATE") {
+                let args: Vec<FunctionArg> = match &call.f.args {
+                    sqlparser::ast::FunctionArguments::List(l) => l.args.clone(),
+                    _ => Vec::new(),
+                };
+                return self.bind_flink_model_function(&fname, &args, crate::sql::call_span(call.f));
+            }
             let (s, e) = span_of(tf);
+            let list: &[FunctionArg] = match &call.f.args {
+                sqlparser::ast::FunctionArguments::List(l) => &l.args,
+                _ => &[],
+            };
+            if super::model_call::has_model_arg(list) {
+                return Err(Error::unsupported(format!(
+                    "Flink's {}(TABLE …, MODEL …) form in the confluent dialect (Confluent's form: FROM t, LATERAL TABLE(ML_PREDICT('model', col)))",
+                    fname
+                ))
+                .at(s, e));
+            }
             return Err(Error::unsupported(format!(
                 "{} as the first item of FROM (write FROM t, LATERAL TABLE({}(…)): it runs once per row of t)",
                 call.f.name, call.f.name

@@ -10,6 +10,7 @@ pub(crate) mod aggregate;
 mod from;
 mod interval_join;
 mod join;
+mod model_call;
 mod over;
 mod ptf;
 pub(crate) mod ptf_args;

@@ -136,6 +136,23 @@ impl<'c> Binder<'c> {
                 .at(span.0, span.1)),
             };
         }
+        if self.dialect == Dialect::Flink && matches!(fname.as_str(), "ML_PREDICT" | "ML_EVALUATE") {
+            let args: Vec<sqlparser::ast::FunctionArg> = match &c.f.args {
+                sqlparser::ast::FunctionArguments::List(l) => l.args.clone(),
+                _ => Vec::new(),
+            };
+            return self.bind_flink_model_function(&fname, &args, span);
+        }
+        if super::model_call::has_model_arg(match &c.f.args {
+            sqlparser::ast::FunctionArguments::List(l) => &l.args,
+            _ => &[],
+        }) {
+            return Err(Error::unsupported(format!(
+                "Flink's {}(TABLE …, MODEL …) form in the confluent dialect (Confluent's form: LATERAL TABLE(ML_PREDICT('model', col)))",
+                fname
+            ))
+            .at(span.0, span.1));
+        }
         if self.dialect != Dialect::Confluent {
             return Err(Error::unsupported(format!(
                 "{} in the flink dialect (a Confluent Cloud function; SET 'joinlab.dialect' = 'confluent')",

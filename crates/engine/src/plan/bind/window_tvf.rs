@@ -39,6 +39,9 @@ impl<'c> Binder<'c> {
             "SESSION" => return Err(Error::unsupported("SESSION windows").at(span.0, span.1)),
             // Flink 2.2+'s model and vector-search functions (WAVE2-RESEARCH §4): Flink knows
             // them, so Calcite's "No match found" would be wrong
+            "ML_PREDICT" | "ML_EVALUATE" if self.dialect == crate::kinds::Dialect::Flink => {
+                return self.bind_flink_model_function(&upper, args, span)
+            }
             "VECTOR_SEARCH" | "ML_PREDICT" => {
                 return Err(Error::unsupported(format!(
                     "Flink's {}(TABLE …) (JoinLab runs Confluent's forms in the confluent dialect: {})",
@@ -53,6 +56,10 @@ impl<'c> Binder<'c> {
             }
             _ => return self.unknown_table_function(fname, args, span),
         };
+        // `MODEL m` where a window TVF wants a column or an interval: Calcite looks the model up
+        if let Some(e) = super::model_call::model_not_found(args) {
+            return Err(e);
+        }
         let names: &[&str] = match kind {
             "TUMBLE" => &["DATA", "TIMECOL", "SIZE", "OFFSET"],
             "HOP" => &["DATA", "TIMECOL", "SLIDE", "SIZE", "OFFSET"],
