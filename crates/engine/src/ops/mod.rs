@@ -39,6 +39,7 @@
 //! freed), **Watermark out**, **Trace events**, **Flink class**, **Scenarios**.
 
 pub mod aggregate;
+pub mod batch_ties;
 pub mod calc;
 pub mod correlate;
 pub mod deduplicate;

@@ -84,9 +84,26 @@ pub struct WindowRankOp {
     state: FxHashMap<(Row, i64), Ranked>,
     held: usize,
     seq: u64,
+    /// Batch mode: every input row, to find ties Flink's sort decides (`batch_ties`).
+    ties: Option<super::batch_ties::TieWatch>,
 }
 
 impl WindowRankOp {
+    /// Batch mode: watch for ties Flink's batch sort decides (see `batch_ties`).
+    pub fn set_batch(&mut self) {
+        self.ties = Some(super::batch_ties::TieWatch::default());
+    }
+
+    /// Batch mode, the input ended: "not supported yet" if the kept rows depend on a tie.
+    pub fn batch_ties(&self, in_arrival_order: bool) -> Result<(), RuntimeError> {
+        match &self.ties {
+            Some(w) => {
+                w.check(&self.s.order, self.s.rank_start, self.s.with_rn || self.s.rank_start > 1, in_arrival_order)
+            }
+            None => Ok(()),
+        }
+    }
+
     pub fn new(spec: WindowRankSpec) -> WindowRankOp {
         WindowRankOp {
             input: WindowInput::new(spec.window, spec.end_col, spec.ltz, spec.partition.clone(), spec.in_types.clone()),
@@ -94,6 +111,7 @@ impl WindowRankOp {
             state: FxHashMap::default(),
             held: 0,
             seq: 0,
+            ties: None,
         }
     }
 
@@ -113,6 +131,11 @@ impl WindowRankOp {
             // this batch sorted, keeping a row only while it can rank within rank_end
             let mut batch: Vec<(Row, Lineage)> = Vec::new();
             for b in rows {
+                if let Some(w) = &mut self.ties {
+                    let mut part = key.clone();
+                    part.push(crate::value::Value::BigInt(end));
+                    w.add(&part, &b.row, self.s.rank_end);
+                }
                 if !b.kind.is_accumulate() {
                     return Err(RuntimeError::java(
                         "java.lang.UnsupportedOperationException",

@@ -193,6 +193,14 @@ impl Graph {
             OpNode::GroupAggregate(g) => g.empty_input_row(),
             _ => None,
         };
+        if self.held.get(op).and_then(|h| h.as_ref()).is_some_and(|h| !h.released) {
+            let in_arrival_order = !self.blocking_below(op);
+            match &self.ops[op] {
+                OpNode::Rank(r) => r.batch_ties(in_arrival_order)?,
+                OpNode::WindowRank(r) => r.batch_ties(in_arrival_order)?,
+                _ => {}
+            }
+        }
         let Some(h) = self.held.get_mut(op).and_then(|h| h.as_mut()).filter(|h| !h.released) else { return Ok(()) };
         let mut out = h.release(empty);
         self.send(op, &mut out, cx, sink)
@@ -210,6 +218,15 @@ impl Graph {
             self.release(op, cx, sink)?;
         }
         Ok(())
+    }
+
+    /// Batch mode: whether a blocking operator feeds `op` (its rows then come in that
+    /// operator's order, not as they arrived).
+    fn blocking_below(&self, op: usize) -> bool {
+        (0..self.ops.len()).any(|o| {
+            self.parent.get(o).copied().flatten().is_some_and(|(p, _)| p == op)
+                && (self.held.get(o).is_some_and(|h| h.is_some()) || self.blocking_below(o))
+        })
     }
 
     /// Batch mode: the first blocking operator above `op` (or `op` itself), if any.

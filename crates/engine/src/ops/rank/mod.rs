@@ -334,6 +334,8 @@ pub struct RankOp {
     parts: FxHashMap<Row, Part>,
     writes: WriteQueue<Row>,
     seq: u64,
+    /// Batch mode: every input row, to find ties Flink's sort decides (`batch_ties`).
+    ties: Option<super::batch_ties::TieWatch>,
 }
 
 impl RankOp {
@@ -359,6 +361,20 @@ impl RankOp {
             parts: FxHashMap::default(),
             writes: WriteQueue::default(),
             seq: 0,
+            ties: None,
+        }
+    }
+
+    /// Batch mode: watch for ties Flink's batch sort decides (see `batch_ties`).
+    pub fn set_batch(&mut self) {
+        self.ties = Some(super::batch_ties::TieWatch::default());
+    }
+
+    /// Batch mode, the input ended: "not supported yet" if the kept rows depend on a tie.
+    pub fn batch_ties(&self, in_arrival_order: bool) -> Result<(), RuntimeError> {
+        match &self.ties {
+            Some(w) => w.check(&self.c.order, self.c.rank_start().max(1), self.c.numbered(), in_arrival_order),
+            None => Ok(()),
         }
     }
 
@@ -458,6 +474,9 @@ impl Operator for RankOp {
         }
         let Some(part) = self.parts.get_mut(&key) else { return Ok(()) };
         let end = rank_end(&self.c, part, &rec.row, now)?;
+        if let Some(w) = &mut self.ties {
+            w.add(&key, &rec.row, end);
+        }
         let tracing = cx.tracing();
         let row_text = if tracing { render(&rec.row, &self.c.in_types, cx.zone) } else { Vec::new() };
         let kind = rec.kind;

@@ -97,6 +97,13 @@ impl Graph {
         g.bufs = (0..g.ops.len()).map(|_| Vec::new()).collect();
         g.held = g.ops.iter().map(|o| (opts.batch && blocking::is_blocking(o)).then(blocking::Held::default)).collect();
         if opts.batch {
+            for op in g.ops.iter_mut() {
+                match op {
+                    OpNode::Rank(r) => r.set_batch(),
+                    OpNode::WindowRank(r) => r.set_batch(),
+                    _ => {}
+                }
+            }
             for &s in &g.sources {
                 if let OpNode::Source(src) = &mut g.ops[s] {
                     src.set_batch();
