@@ -204,3 +204,11 @@ fn a_validation_position_is_shown_once_in_script_lines() {
     assert_eq!(e.shown, "SQL validation failed. Column 'c' not found in any table");
     assert_eq!((e.line, e.column), (Some(4), Some(3)));
 }
+
+#[test]
+fn match_recognize_is_refused_by_its_name_not_as_a_parse_error() {
+    let s = "CREATE TABLE t (a INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);\nSELECT * FROM t MATCH_RECOGNIZE (ORDER BY ts MEASURES A.a AS x PATTERN (A) DEFINE A AS a > 0);\n";
+    let e = first_error(s, Dialect::Flink);
+    assert_eq!(e.message, "not supported yet: MATCH_RECOGNIZE (row pattern recognition, Flink's CEP in SQL)");
+    assert_eq!((e.line, e.column, e.end_column), (Some(2), Some(17), Some(31)));
+}
