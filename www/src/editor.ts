@@ -1,5 +1,8 @@
-// The script editor: CodeMirror 6 with SQL highlighting. Engine errors are underlined at their
-// line and column, with the message shown at the end of the line (and in the lint tooltip).
+// The script editor: CodeMirror 6 with SQL highlighting. Engine errors are underlined over
+// their whole span, with the message shown at the end of the line (and in the lint tooltip);
+// `goTo` moves the cursor to a position (the errors pane's links). Tab leaves the editor by
+// default (CodeMirror's tab-focus mode, so keyboard users are never trapped); Ctrl-M switches
+// Tab to indenting, and then Esc, Tab still leaves — a line under the editor says so.
 
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { SQLDialect, sql, StandardSQL } from '@codemirror/lang-sql';
@@ -15,6 +18,7 @@ import {
   highlightActiveLineGutter,
   keymap,
   lineNumbers,
+  showPanel,
 } from '@codemirror/view';
 
 export interface ScriptError {
@@ -23,6 +27,8 @@ export interface ScriptError {
   column: number;
   endLine?: number;
   endColumn?: number;
+  /** Underline only: no message at the end of the line (another mark of the line has it). */
+  quiet?: boolean;
 }
 
 const setInline = StateEffect.define<{ line: number; message: string }[]>();
@@ -57,6 +63,9 @@ const theme = EditorView.theme({
   '.cm-scroller': { fontFamily: 'var(--mono)', lineHeight: '1.5' },
   '.cm-content': { padding: '6px 0' },
   '.cm-gutters': { background: 'var(--panel-2)', border: 'none', color: 'var(--muted)' },
+  '.cm-panels': { background: 'var(--panel-2)', color: 'var(--muted)' },
+  '.cm-panels-bottom': { borderTop: '1px solid var(--jl-border, #e5e7eb)' },
+  '.jl-editor-tab-hint': { padding: '1px 8px', fontSize: '11px', fontFamily: 'system-ui, sans-serif' },
 });
 
 /** Standard SQL plus the Flink SQL words the playground's scripts use. */
@@ -68,6 +77,10 @@ const FlinkSQL = SQLDialect.define({
   specialVar: '$',
 });
 const dialect = sql({ dialect: FlinkSQL, upperCaseKeywords: true });
+
+let hintIds = 0;
+/** The line under the editor: how to leave it with the keyboard. */
+const TAB_HINT = 'Tab leaves the editor · Ctrl-M makes Tab indent, then Esc then Tab leaves the editor';
 
 export interface EditorOptions {
   parent: HTMLElement;
@@ -83,6 +96,7 @@ export class ScriptEditor {
   private readonly readOnly = new Compartment();
 
   constructor(opts: EditorOptions) {
+    const tabHintId = `jl-tab-hint-${++hintIds}`;
     const extensions: Extension[] = [
       lineNumbers(),
       highlightActiveLineGutter(),
@@ -103,13 +117,33 @@ export class ScriptEditor {
         ...defaultKeymap,
         ...historyKeymap,
       ]),
-      EditorView.contentAttributes.of({ 'data-testid': 'editor', 'aria-label': opts.label ?? 'SQL script' }),
+      EditorView.contentAttributes.of({ 'data-testid': 'editor', 'aria-label': opts.label ?? 'SQL script', ...(opts.readonly ? {} : { 'aria-describedby': tabHintId }) }),
+      // the keyboard line (a read-only embed has nothing to indent)
+      showPanel.of(opts.readonly ? null : () => {
+        const dom = document.createElement('div');
+        dom.className = 'jl-editor-tab-hint';
+        dom.id = tabHintId;
+        dom.dataset.testid = 'editor-tab-hint';
+        dom.textContent = TAB_HINT;
+        return { dom, top: false };
+      }),
       this.readOnly.of(this.readOnlyExt(!!opts.readonly)),
       EditorView.updateListener.of((u) => {
         if (u.docChanged) opts.onChange?.(u.state.doc.toString());
       }),
     ];
     this.view = new EditorView({ parent: opts.parent, state: EditorState.create({ doc: opts.doc, extensions }) });
+    this.view.setTabFocusMode(true);
+  }
+
+  /** Moves the cursor to a script position (1-based line and column), scrolls it into view and focuses the editor. */
+  goTo(line: number, column: number): void {
+    const doc = this.view.state.doc;
+    if (line < 1 || line > doc.lines) return;
+    const l = doc.line(line);
+    const at = Math.min(l.from + Math.max(0, column - 1), l.to);
+    this.view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    this.view.focus();
   }
 
   private readOnlyExt(ro: boolean): Extension {
@@ -151,7 +185,7 @@ export class ScriptEditor {
       }
       diagnostics.push({ from, to, severity: 'error', message: e.message });
     }
-    const inline = errors.filter((e) => e.line >= 1).map((e) => ({ line: e.line, message: firstLine(e.message) }));
+    const inline = errors.filter((e) => e.line >= 1 && !e.quiet).map((e) => ({ line: e.line, message: firstLine(e.message) }));
     this.view.dispatch(setDiagnostics(this.view.state, diagnostics), { effects: setInline.of(inline) });
   }
 

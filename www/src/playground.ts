@@ -99,7 +99,7 @@ export class Playground {
       onChange: () => this.scheduleRun(),
       onRun: () => this.run(),
     });
-    this.errors = new ErrorsPane((marks) => this.editor.setErrors(marks));
+    this.errors = new ErrorsPane((marks) => this.editor.setErrors(marks), (line, column) => this.editor.goTo(line, column));
     this.settings =
       opts.compact || opts.readonly
         ? null
@@ -300,7 +300,7 @@ export class Playground {
           : trace.statements.length
             ? 'The script has no query to step through (add a SELECT); its statements printed:'
             : 'The script has no query to step through. Add a SELECT.'
-        : `Query ${q.index} did not run: ${q.error?.message ?? ''}`;
+        : `Query ${q.index} did not run: ${q.error?.shown ?? q.error?.message ?? ''}`;
       // What SHOW / DESCRIBE / EXPLAIN printed, when there is no query to show it beside.
       if (!q)
         for (const st of trace.statements)

@@ -433,7 +433,22 @@ export type ErrorInfo = { kind: ErrorKind, message: string,
 /**
  * The block the CLI prints (Java exception chain).
  */
-text: string, line?: number | null, column?: number | null, end_line?: number | null, end_column?: number | null, };
+text: string, line?: number | null, column?: number | null, end_line?: number | null, end_column?: number | null, 
+/**
+ * `message` with one position: the statement-relative positions of Calcite's text dropped
+ * where they are `line`/`column`, rewritten to script lines elsewhere (what the page shows;
+ * `message` and `text` stay Flink's words).
+ */
+shown: string, 
+/**
+ * JoinLab's sentence after Flink's words: the cause and the fix (`hints.rs`).
+ */
+hint?: string | null, 
+/**
+ * Where the hint points in the script when that is not `line`/`column` (the opening quote
+ * of an unclosed string, a misspelt keyword); end inclusive.
+ */
+hint_line?: number | null, hint_column?: number | null, hint_end_line?: number | null, hint_end_column?: number | null, };
 
 export type QueryTrace = { 
 /**

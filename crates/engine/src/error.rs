@@ -43,9 +43,33 @@ pub struct Error {
     pub script_end: Option<Pos>,
     /// The Java class Flink reports, when it is not the usual one for `kind`.
     pub class: Option<String>,
+    /// JoinLab's sentence after Flink's words: the cause and the fix, where we know them
+    /// ([`crate::hints`]). Never part of Flink's message (conformance compares that).
+    pub hint: Option<Hint>,
+    /// Where the statement stands in the script (its first line, the columns before it), once
+    /// [`Error::locate`] placed it: maps the hint's span and the message's own positions.
+    pub origin: Option<(usize, usize)>,
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// JoinLab's sentence after Flink's words (the catalogue: `hints.rs`) and the place it points
+/// at, inside the statement (end inclusive), when that is not where Flink's message points.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Hint {
+    pub text: String,
+    pub span: Option<(Pos, Pos)>,
+}
+
+impl Hint {
+    pub fn new(text: impl Into<String>) -> Hint {
+        Hint { text: text.into(), span: None }
+    }
+    pub fn at(mut self, span: (Pos, Pos)) -> Hint {
+        self.span = Some(span);
+        self
+    }
+}
 
 impl Error {
     pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
@@ -57,6 +81,8 @@ impl Error {
             script_pos: None,
             script_end: None,
             class: None,
+            hint: None,
+            origin: None,
         }
     }
     pub fn parse(message: impl Into<String>) -> Error {
@@ -97,17 +123,26 @@ impl Error {
     /// Places the statement-relative span in the script, given the statement's first line and
     /// the columns before it on that line.
     pub fn locate(mut self, stmt_line: usize, stmt_col0: usize) -> Error {
+        self.origin = Some((stmt_line, stmt_col0));
         if let Some((s, e)) = self.stmt_span {
-            let map = |p: Pos| {
-                if p.line <= 1 {
-                    Pos { line: stmt_line, col: stmt_col0 + p.col }
-                } else {
-                    Pos { line: stmt_line + p.line - 1, col: p.col }
-                }
-            };
-            self.script_pos = Some(map(s));
-            self.script_end = Some(map(e));
+            self.script_pos = Some(self.script_at(s));
+            self.script_end = Some(self.script_at(e));
         }
+        self
+    }
+
+    /// A statement position in the script (unchanged before [`Error::locate`]).
+    pub fn script_at(&self, p: Pos) -> Pos {
+        let Some((stmt_line, stmt_col0)) = self.origin else { return p };
+        if p.line <= 1 {
+            Pos { line: stmt_line, col: stmt_col0 + p.col }
+        } else {
+            Pos { line: stmt_line + p.line - 1, col: p.col }
+        }
+    }
+
+    pub fn with_hint(mut self, hint: Hint) -> Error {
+        self.hint = Some(hint);
         self
     }
 
@@ -134,6 +169,59 @@ impl Error {
         s
     }
 
+    /// The message as the page shows it, with one position: Calcite's positions counted inside
+    /// the statement ("at line 5, column 6", "At line 1, column 8: ", "From line … to line …: ")
+    /// are dropped where they are the error's own place (the page shows that, in script lines)
+    /// and rewritten to script lines elsewhere. Before [`Error::locate`]: the message.
+    pub fn shown(&self) -> String {
+        if self.origin.is_none() {
+            return self.message.clone();
+        }
+        let m = &self.message;
+        let mut out = String::new();
+        let mut i = 0;
+        while i < m.len() {
+            let rest = &m[i..];
+            let matched = ["From line ", "At line ", " at line "].iter().find_map(|p| {
+                let after = rest.strip_prefix(p)?;
+                let (a, after) = line_col(after)?;
+                match *p {
+                    "From line " => {
+                        let (b, after) = line_col(after.strip_prefix(" to line ")?)?;
+                        let after = after.strip_prefix(": ")?;
+                        Some((p, a, Some(b), rest.len() - after.len()))
+                    }
+                    "At line " => Some((p, a, None, rest.len() - after.strip_prefix(": ")?.len())),
+                    _ => Some((p, a, None, rest.len() - after.len())),
+                }
+            });
+            match matched {
+                Some((p, a, b, used)) => {
+                    let (sa, sb) = (self.script_at(a), b.map(|b| self.script_at(b)));
+                    if Some(sa) != self.script_pos {
+                        match sb {
+                            Some(sb) => out.push_str(&format!(
+                                "From line {}, column {} to line {}, column {}: ",
+                                sa.line, sa.col, sb.line, sb.col
+                            )),
+                            None if *p == "At line " => {
+                                out.push_str(&format!("At line {}, column {}: ", sa.line, sa.col))
+                            }
+                            None => out.push_str(&format!(" at line {}, column {}", sa.line, sa.col)),
+                        }
+                    }
+                    i += used;
+                }
+                None => {
+                    let c = rest.chars().next().unwrap_or(' ');
+                    out.push(c);
+                    i += c.len_utf8();
+                }
+            }
+        }
+        out
+    }
+
     /// One line for people: the script position and the message.
     pub fn human(&self) -> String {
         match self.script_pos {
@@ -141,6 +229,17 @@ impl Error {
             None => self.message.clone(),
         }
     }
+}
+
+/// `L, column C` at the start of `s`, and the rest.
+fn line_col(s: &str) -> Option<(Pos, &str)> {
+    let digits = |s: &str| s.chars().take_while(|c| c.is_ascii_digit()).count();
+    let n = digits(s);
+    let line = s[..n].parse().ok()?;
+    let s = s[n..].strip_prefix(", column ")?;
+    let k = digits(s);
+    let col = s[..k].parse().ok()?;
+    Some((Pos { line, col }, &s[k..]))
 }
 
 impl std::fmt::Display for Error {

@@ -24,6 +24,7 @@ pub mod describe;
 pub mod error;
 pub mod exec;
 pub mod expr;
+pub mod hints;
 pub mod kinds;
 pub mod ops;
 pub mod output;

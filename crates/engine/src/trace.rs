@@ -618,6 +618,18 @@ pub struct ErrorInfo {
     pub column: Option<usize>,
     pub end_line: Option<usize>,
     pub end_column: Option<usize>,
+    /// `message` with one position: the statement-relative positions of Calcite's text dropped
+    /// where they are `line`/`column`, rewritten to script lines elsewhere (what the page shows;
+    /// `message` and `text` stay Flink's words).
+    pub shown: String,
+    /// JoinLab's sentence after Flink's words: the cause and the fix (`hints.rs`).
+    pub hint: Option<String>,
+    /// Where the hint points in the script when that is not `line`/`column` (the opening quote
+    /// of an unclosed string, a misspelt keyword); end inclusive.
+    pub hint_line: Option<usize>,
+    pub hint_column: Option<usize>,
+    pub hint_end_line: Option<usize>,
+    pub hint_end_column: Option<usize>,
 }
 
 impl ErrorInfo {
@@ -633,6 +645,7 @@ impl ErrorInfo {
             }
         };
         let line = e.script_pos.map(|p| p.line).or_else(named);
+        let hint_span = e.hint.as_ref().and_then(|h| h.span).map(|(s, x)| (e.script_at(s), e.script_at(x)));
         ErrorInfo {
             kind: e.kind,
             message: e.message.clone(),
@@ -641,6 +654,12 @@ impl ErrorInfo {
             column: e.script_pos.map(|p| p.col).or(line.map(|_| 1)),
             end_line: e.script_end.map(|p| p.line),
             end_column: e.script_end.map(|p| p.col),
+            shown: e.shown(),
+            hint: e.hint.as_ref().map(|h| h.text.clone()),
+            hint_line: hint_span.map(|(s, _)| s.line),
+            hint_column: hint_span.map(|(s, _)| s.col),
+            hint_end_line: hint_span.map(|(_, x)| x.line),
+            hint_end_column: hint_span.map(|(_, x)| x.col),
         }
     }
 }

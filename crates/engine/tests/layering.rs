@@ -17,7 +17,8 @@ const LAYERS: &[&[&str]] = &[
     &["expr", "output"],
     &["datagen", "session"],
     &["catalog"],
-    &["data", "describe"],
+    // statements' data, DESCRIBE, the error hints (they read the catalog)
+    &["data", "describe", "hints"],
     &["plan"],
     &["ops"],
     &["runtime"],

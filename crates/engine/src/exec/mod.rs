@@ -72,8 +72,9 @@ pub(super) fn first_line(s: &str) -> String {
     }
 }
 
+/// Places the error in the script and adds the hints that need only the statement's text.
 pub(super) fn located(e: Error, item: &Item) -> Error {
-    e.locate(item.line, item.col0)
+    crate::hints::attach(e.locate(item.line, item.col0), &item.raw, None)
 }
 
 /// The query note of a batch-mode run: which operators hold their rows until the input ends.
@@ -231,6 +232,11 @@ impl Prepared {
         plan_query(parsed, &q.sql, &self.catalog, &q.settings, self.dialect).map_err(|e| located(e, &q.item))
     }
 
+    /// Places a query's error and adds its hints, the catalog's included.
+    fn with_hints(&self, e: Error, q: &QueryAt) -> Error {
+        crate::hints::attach(located(e, &q.item), &q.sql, Some(&self.catalog))
+    }
+
     pub fn query_count(&self) -> usize {
         self.queries.len()
     }
@@ -265,7 +271,7 @@ impl Prepared {
             Err(e) => {
                 let mut t = empty(qi + 1);
                 t.notes = notes;
-                t.error = Some(ErrorInfo::from_error(e));
+                t.error = Some(ErrorInfo::from_error(&crate::hints::attach(e.clone(), &q.sql, Some(&self.catalog))));
                 return t;
             }
         };
@@ -274,7 +280,7 @@ impl Prepared {
             Err(e) => {
                 let mut t = empty(qi + 1);
                 t.notes = notes;
-                t.error = Some(ErrorInfo::from_error(&located(e, &q.item)));
+                t.error = Some(ErrorInfo::from_error(&self.with_hints(e, q)));
                 return t;
             }
         };
@@ -287,7 +293,7 @@ impl Prepared {
                 }
                 let mut t = empty(qi + 1);
                 t.notes = notes;
-                t.error = Some(ErrorInfo::from_error(&located(e, &q.item)));
+                t.error = Some(ErrorInfo::from_error(&self.with_hints(e, q)));
                 return t;
             }
             notes.push(batch_note(&plan));

@@ -37,7 +37,7 @@ impl ScriptState {
     pub fn query(&mut self, sql: &str, it: &Item) {
         let parsed = self.dialect_check(sql).and_then(|()| parse_statement(sql)).and_then(|st| match st {
             Statement::Query(q) => Ok(q),
-            _ => Err(Error::unsupported("this statement")),
+            _ => Err(Error::unsupported("this kind of query statement")),
         });
         self.queries.push(QueryAt {
             sql: sql.to_string(),
@@ -99,7 +99,7 @@ impl ScriptState {
                     }
                     None => Err(located(
                         crate::error::Error::unsupported(format!(
-                            "CREATE FUNCTION {} AS '{}' (JoinLab binds only its built-in process table functions: {})",
+                            "user-defined process table functions (CREATE FUNCTION {} AS '{}'): JoinLab cannot load a class and runs only its built-in ones: {}",
                             name,
                             class,
                             crate::catalog::ptf::PtfKind::names().join(", ")

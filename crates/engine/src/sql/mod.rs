@@ -407,11 +407,23 @@ pub fn parse_statement(sql: &str) -> Result<Statement> {
                     .with_class("org.apache.flink.table.api.SqlParserEOFException");
             e2 = e2.at(p, p);
             e2
+        } else if let Some((word, feature)) =
+            UNREAD_FEATURES.iter().find(|(w, _)| e.message.contains(&format!("Encountered \"{}\"", w)))
+        {
+            // valid Flink SQL that JoinLab's parser does not read: a refusal, never a parse error
+            let mut r = Error::unsupported(format!("{} ({})", word, feature));
+            if let Some((s, _)) = e.stmt_span {
+                r = r.at(s, Pos { line: s.line, col: s.col + word.len() - 1 });
+            }
+            r
         } else {
             e
         }
     })
 }
+
+/// Flink SQL clauses JoinLab's parser does not read, and the feature in a user's words.
+const UNREAD_FEATURES: [(&str, &str); 1] = [("MATCH_RECOGNIZE", "row pattern recognition, Flink's CEP in SQL")];
 
 fn parse_statement_inner(sql: &str) -> Result<Statement> {
     let kw = first_word(sql);

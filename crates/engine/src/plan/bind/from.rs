@@ -92,7 +92,10 @@ impl<'c> Binder<'c> {
                     let b = self.bind_table_function(&fname, &args, crate::sql::call_span(f))?;
                     apply_alias(b, alias, None)
                 }
-                other => Err(Error::unsupported(format!("TABLE({})", other))),
+                other => Err(Error::unsupported(format!(
+                    "TABLE(…) around {} (JoinLab reads TABLE(f(…)), a table function call)",
+                    other
+                ))),
             },
             TableFactor::Function { name, args, alias, .. } => {
                 let fname = name.to_string();
@@ -112,7 +115,7 @@ impl<'c> Binder<'c> {
             }
             other => {
                 let (s, e) = span_of(other);
-                Err(Error::unsupported(format!("FROM {}", other)).at(s, e))
+                Err(Error::unsupported(format!("this kind of FROM item: {}", other)).at(s, e))
             }
         }
     }

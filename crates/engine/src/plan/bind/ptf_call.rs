@@ -112,7 +112,7 @@ impl<'c> Binder<'c> {
                 FunctionArg::Named { name, arg: FunctionArgExpr::Expr(e), .. } => {
                     fams.push(format!("{} => {}", name.value, self.bind_ptf_arg(e)?.family()))
                 }
-                _ => return Err(unsupported(format!("the table function {}", fname), span)),
+                _ => return Err(unsupported(format!("`*` as an argument of the table function {}", fname), span)),
             }
         }
         Err(no_match(span, fname, &fams, None))

@@ -165,9 +165,16 @@ impl<'c> Binder<'c> {
                 .caused_by(format!("org.apache.flink.table.api.ValidationException: {}", m)));
         }
         if tt.time_attr() == TimeAttr::None {
+            // Flink names no place; the page underlines the whole DESCRIPTOR(…) (hints::time_attribute)
+            let (s, e) = match timecol {
+                SqlExpr::Function(f) => crate::sql::call_span(f),
+                other => span_of(other),
+            };
+            let e = Pos { line: e.line, col: e.col.saturating_sub(1).max(1) };
             return Err(Error::validation(
                 "Error while applying rule StreamPhysicalWindowTableFunctionRule(in:LOGICAL,out:STREAM_PHYSICAL)",
             )
+            .at(s, e)
             .with_class("java.lang.RuntimeException")
             .caused_by(format!(
                 "org.apache.flink.table.api.ValidationException: The window function requires the timecol is a time attribute type, but is {}.",
