@@ -19,9 +19,33 @@ use joinlab_engine::{run_script, Dialect, RunConfig};
 
 const I3: &str = include_str!("../../../tests/conformance/ptf/sensor_fusion_sql_by_time.sql");
 
+/// Runs a script; the tutorial's `USING JAR 'confluent-artifact://…'` form runs in the
+/// confluent dialect (Apache Flink cannot read that JAR: tests/conformance/ptf/tutorial_using_jar).
 fn run(script: &str) -> joinlab_engine::trace::QueryTrace {
-    let t = run_script(script, &RunConfig { dialect: Dialect::Flink, trace: false });
+    let dialect = if script.contains("USING JAR") { Dialect::Confluent } else { Dialect::Flink };
+    let t = run_script(script, &RunConfig { dialect, trace: false });
     t.queries.into_iter().next().expect("one query")
+}
+
+/// The flink dialect answers Flink's error for the tutorial's JAR (oracle:
+/// tests/conformance/ptf/tutorial_using_jar), and "not supported yet" for a JAR Flink could read.
+#[test]
+fn the_tutorials_jar_fails_in_the_flink_dialect() {
+    let tutorial = I3.replace(
+        "CREATE TEMPORARY FUNCTION SensorFusionPtf AS 'oracle.udf.SensorFusionPtf';",
+        "CREATE FUNCTION SensorFusionPtf\nAS 'io.confluent.developer.SensorFusionPtf'\nUSING JAR 'confluent-artifact://cfa-123456';",
+    );
+    let flink = |s: &str| {
+        let t = run_script(s, &RunConfig { dialect: Dialect::Flink, trace: false });
+        t.queries.first().and_then(|q| q.error.as_ref().map(|e| e.message.clone())).unwrap_or_default()
+    };
+    assert!(flink(&tutorial).starts_with("SQL validation failed. Failed to register resource"), "{}", flink(&tutorial));
+    let file = tutorial.replace("confluent-artifact://cfa-123456", "file:///tmp/ptf.jar");
+    assert!(
+        flink(&file).starts_with("not supported yet: CREATE FUNCTION SensorFusionPtf … USING JAR"),
+        "{}",
+        flink(&file)
+    );
 }
 
 #[test]

@@ -126,6 +126,8 @@ pub struct Catalog {
     pub views: Vec<(String, Vec<String>, sqlparser::ast::Query)>,
     /// `CREATE FUNCTION`s: name as written, and the built-in process table function it binds.
     pub functions: Vec<(String, ptf::PtfKind)>,
+    /// `CREATE FUNCTION … USING JAR 'uri'`: the first JAR of each function that names one.
+    pub function_jars: Vec<(String, String)>,
     /// `CREATE CONNECTION`s (Confluent).
     pub connections: Vec<external::Connection>,
     /// `CREATE MODEL`s (Confluent), the latest version of each name.

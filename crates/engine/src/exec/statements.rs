@@ -87,7 +87,11 @@ impl ScriptState {
                 self.catalog.views.push((name, columns, *query));
                 Ok(())
             }
-            Statement::CreateFunction { name, class, span } => {
+            Statement::CreateFunction { name, class, jars, span } => {
+                self.catalog.function_jars.retain(|(n, _)| !n.eq_ignore_ascii_case(&name));
+                if let Some(uri) = jars.first() {
+                    self.catalog.function_jars.push((name.clone(), uri.clone()));
+                }
                 // the class is not loaded: the function binds the built-in PTF of the same name
                 // (the class's simple name may also name it: 'io.confluent.developer.SensorFusionPtf')
                 let kind = crate::catalog::ptf::PtfKind::for_class(&name, &class);

@@ -93,6 +93,8 @@ pub enum Statement {
     CreateFunction {
         name: String,
         class: String,
+        /// The `USING JAR '…'` URIs.
+        jars: Vec<String>,
         span: (Pos, Pos),
     },
     /// Confluent's `CREATE CONNECTION` (see `confluent_ddl`).
@@ -608,6 +610,7 @@ fn parse_create(p: &mut Parser) -> Result<Statement> {
                     .at(pos(l.span.start), pos(l.span.end)));
             }
         }
+        let mut jars = Vec::new();
         if word_is(&p.peek_token_ref().token, "USING") {
             p.next_token();
             loop {
@@ -617,7 +620,7 @@ fn parse_create(p: &mut Parser) -> Result<Statement> {
                         .at(pos(k.span.start), pos(k.span.end)));
                 }
                 match p.next_token().token {
-                    Token::SingleQuotedString(_) => {}
+                    Token::SingleQuotedString(uri) => jars.push(uri),
                     other => return Err(Error::parse(format!("SQL parse failed. Encountered \"{}\"", other))),
                 }
                 if !p.consume_token(&Token::Comma) {
@@ -626,7 +629,7 @@ fn parse_create(p: &mut Parser) -> Result<Statement> {
             }
         }
         expect_end(p)?;
-        return Ok(Statement::CreateFunction { name: fname, class, span });
+        return Ok(Statement::CreateFunction { name: fname, class, jars, span });
     }
     if !word_is(&t.token, "TABLE") {
         let what = t.token.to_string().to_ascii_uppercase();

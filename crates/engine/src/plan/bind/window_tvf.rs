@@ -26,6 +26,9 @@ impl<'c> Binder<'c> {
                     k.name()
                 ));
             }
+            if let Some(e) = self.jar_error(fname) {
+                return Err(e);
+            }
             return self.bind_ptf(k, fname, args, span);
         }
         let upper = fname.to_ascii_uppercase();
