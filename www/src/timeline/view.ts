@@ -63,6 +63,8 @@ export class Timeline implements Pane {
         this.draw(this.pos);
       }
     });
+    // The tooltip is fixed to the window: a scroll would leave it behind.
+    window.addEventListener('scroll', this.hideTip, { capture: true, passive: true });
     this.canvas.addEventListener('click', (e) => {
       const h = this.hitAt(e);
       if (h) this.opts.onPick?.(h.pos);
@@ -79,8 +81,13 @@ export class Timeline implements Pane {
     this.draw(pos);
   }
 
+  private readonly hideTip = (): void => {
+    this.tip.hidden = true;
+  };
+
   destroy(): void {
     this.resizeObs.disconnect();
+    window.removeEventListener('scroll', this.hideTip, { capture: true });
   }
 
   /** Draws the lineage of one emitted row (null: the rows of the current step). */
@@ -153,7 +160,8 @@ export class Timeline implements Pane {
     let best: Hit | null = null;
     let bestD = Number.POSITIVE_INFINITY;
     for (const h of this.hits) {
-      const d = Math.hypot(h.x - x, h.y - y);
+      // A box (a band) is hit anywhere inside it, at a distance that lets a row mark on it win.
+      const d = h.box ? (Math.abs(h.x - x) <= h.box.hw && Math.abs(h.y - y) <= h.box.hh ? h.r : Number.POSITIVE_INFINITY) : Math.hypot(h.x - x, h.y - y);
       if (d <= h.r + 3 && d < bestD) {
         best = h;
         bestD = d;
@@ -172,8 +180,15 @@ export class Timeline implements Pane {
     }
     this.tip.textContent = h.label;
     this.tip.hidden = false;
+    // Fixed to the window (the timeline's box clips and scrolls): beside the mark, kept on screen.
     const rect = this.canvas.getBoundingClientRect();
-    this.tip.style.left = `${Math.min(h.x + 10, rect.width - 260)}px`;
-    this.tip.style.top = `${h.y + 12}px`;
+    const tw = this.tip.offsetWidth;
+    const th = this.tip.offsetHeight;
+    let left = rect.left + h.x + 10;
+    if (left + tw > innerWidth - 4) left = Math.max(4, rect.left + h.x - 10 - tw);
+    let top = rect.top + h.y + 12;
+    if (top + th > innerHeight - 4) top = Math.max(4, rect.top + h.y - 12 - th);
+    this.tip.style.left = `${Math.round(left)}px`;
+    this.tip.style.top = `${Math.round(top)}px`;
   }
 }
