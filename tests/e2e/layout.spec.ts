@@ -256,9 +256,37 @@ test.describe('at 1400×900', () => {
       seen.add(f.name);
       if (!f.ring) bad.push(f.name);
     }
+    expect(bad).toEqual([]);
     const names = [...seen].join('\n');
     // The header's controls, the gallery, the example text, the toolbar, the editor, the step bar.
     for (const want of ['a.jl-brand', 'button[share]', 'a.jl-btn Embedding', 'button.jl-gallery-item', 'button[about-toggle]', 'button[run]', 'select', 'button[step-next]', 'input[step-slider]']) expect(names).toContain(want);
-    expect(bad).toEqual([]);
+  });
+
+  test('the timeline: full band labels on focus, a tooltip that stays on screen', async ({ page }) => {
+    await openExample(page, '24_window_join_of_window_aggs');
+    await page.keyboard.press('End');
+    await settled(page);
+    const canvas = page.locator('.timeline canvas');
+    const tip = page.locator('.timeline-tip');
+    // Keyboard focus on the timeline: every band's label in full (the drawing cuts them with "…").
+    await canvas.focus();
+    await expect(tip).toBeVisible();
+    await expect(tip).toContainText('window [00:00, 00:00:05) fired at step');
+    await expect(tip).toContainText('more (hover a band to read it)');
+    await expect(tip).toBeInViewport({ ratio: 1 });
+    await canvas.blur();
+    await expect(tip).toBeHidden();
+    // Hovering the marks along the right edge: the tooltip is never cut by the box or the window.
+    const box = await page.locator('.timeline').boundingBox();
+    if (!box) throw new Error('no timeline');
+    let shown = 0;
+    for (let y = 30; y < box.height - 4; y += 8) {
+      await page.mouse.move(box.x + box.width - 60, box.y + y);
+      if (!(await tip.isVisible())) continue;
+      shown++;
+      // Wholly visible: neither the timeline's box nor the window cuts it (ratio 1 counts both).
+      await expect(tip, `tooltip at y=${y}`).toBeInViewport({ ratio: 1 });
+    }
+    expect(shown).toBeGreaterThan(0);
   });
 });

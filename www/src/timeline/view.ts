@@ -18,6 +18,9 @@ import { paintAsOfLinks, paintVersionLane, temporalMarksText } from './paint-tem
 import { idleMarksText, paintHeldBack, paintJoinWatermark } from './paint-watermarks';
 import { paintWindows, windowMarksText } from './paint-windows';
 
+/** Band labels the focus tooltip shows at most. */
+const FOCUS_LABELS = 4;
+
 /** Numbers the playgrounds' timeline descriptions (ids are unique on a page of several). */
 let described = 0;
 
@@ -39,6 +42,7 @@ export class Timeline implements Pane {
   /** The marks of the step in words (screen readers, tests): an interval join's, the window lanes'. */
   private readonly described: HTMLUListElement;
   private describedText = '';
+  private focused = false;
 
   constructor(private readonly opts: TimelineOptions = {}) {
     this.element = document.createElement('div');
@@ -52,6 +56,17 @@ export class Timeline implements Pane {
     const id = `jl-timeline-marks-${++described}`;
     this.described = h('ul', { id, class: 'jl-sr-only', 'data-testid': 'timeline-marks', 'aria-label': 'What the timeline marks at this step' });
     this.canvas.setAttribute('aria-describedby', id);
+    // Focusable: with the keyboard's focus on it, the tooltip shows the full labels of the
+    // windows' bands (a narrow band cuts its label with "…"), and ← → still step.
+    this.canvas.tabIndex = 0;
+    this.canvas.addEventListener('focus', () => {
+      this.focused = true;
+      this.showFocusTip();
+    });
+    this.canvas.addEventListener('blur', () => {
+      this.focused = false;
+      this.tip.hidden = true;
+    });
     this.element.append(this.canvas, this.tip, this.described);
     this.resizeObs = new ResizeObserver(() => this.relayout());
     this.resizeObs.observe(this.element);
@@ -142,6 +157,28 @@ export class Timeline implements Pane {
     paintPaddedLinks(f, this.hoverOutput);
     paintAsOfLinks(f);
     this.describe(m, pos);
+    if (this.focused) this.showFocusTip();
+  }
+
+  /** The full labels of the bands whose drawn label is cut (a few; the pointer shows any), under the timeline. */
+  private showFocusTip(): void {
+    if (!this.focused || !this.canvas.matches(':focus-visible')) return;
+    const cut = this.hits.filter((x) => x.box && x.cut).map((x) => x.label);
+    const shown = cut.slice(0, FOCUS_LABELS);
+    if (cut.length > shown.length) shown.push(`… and ${cut.length - shown.length} more (hover a band to read it)`);
+    const text = shown.join('\n');
+    if (!text) {
+      this.tip.hidden = true;
+      return;
+    }
+    this.tip.textContent = text;
+    this.tip.hidden = false;
+    // The timeline's box (it may scroll the canvas inside it), not the canvas.
+    const rect = this.element.getBoundingClientRect();
+    const th = this.tip.offsetHeight;
+    const top = rect.bottom + 4 + th <= innerHeight ? rect.bottom + 4 : Math.max(4, rect.top + 4);
+    this.tip.style.left = `${Math.round(Math.max(4, rect.left + 8))}px`;
+    this.tip.style.top = `${Math.round(top)}px`;
   }
 
   /** The step's marks in words: an interval join's, a temporal join's, the window lanes' (fires, open windows), idle sources. */
