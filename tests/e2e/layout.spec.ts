@@ -289,4 +289,25 @@ test.describe('at 1400×900', () => {
     }
     expect(shown).toBeGreaterThan(0);
   });
+
+  test('the held-back line: worded for a join with no watermark yet, and only where a window waits', async ({ page }) => {
+    const held = page.getByTestId('held-back');
+    // A temporal join before orders sends a watermark: it has none (not "it stays at none yet").
+    await openExample(page, '27_temporal_orders_rates');
+    await expect(held).toBeVisible();
+    await expect(held).toContainText('Join watermark held back by orders: it has none yet, since orders has sent no watermark yet, while currency_rates is at 09:00:00.000');
+    await expect(held).not.toContainText('stays at none yet');
+    // A window join at step 1: LeftTable's watermark (12:22:47) is before the end of the only
+    // window: no window waits for RightTable, so nothing is said to be held back.
+    await openExample(page, '01_full_outer_join');
+    await expect(page.locator('.jl-counter')).toHaveText('step 1/7');
+    await expect(held).toBeHidden();
+    // The idle source: clicks passed the windows' ends, purchases holds them: shown, even once clicks is at +∞.
+    await openExample(page, '20_idle_source');
+    await page.getByTestId('step-slider').fill('25');
+    await expect(held).toBeVisible();
+    await expect(held).toContainText('while clicks is at +∞');
+    await page.getByTestId('step-slider').fill('5');
+    await expect(held).toBeHidden();
+  });
 });

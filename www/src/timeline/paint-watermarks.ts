@@ -76,9 +76,9 @@ export function heldBackMatters(m: QueryModel, pos: number): boolean {
   let lead = Number.NaN;
   for (const s of m.sourceWatermarks) {
     const w = s.values[Math.min(pos, s.values.length - 1)];
-    if (s.label !== held.by && Number.isFinite(w) && !(w <= lead)) lead = w;
+    if (s.label !== held.by && !Number.isNaN(w) && !(w <= lead)) lead = w;
   }
-  if (!Number.isFinite(lead)) return false;
+  if (Number.isNaN(lead)) return false;
   return m.windows.some((w) => w.openPos !== null && w.openPos <= pos && (w.firePos === null || w.firePos > pos) && lead >= w.end - 1);
 }
 
