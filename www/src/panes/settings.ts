@@ -107,7 +107,8 @@ export class SettingsPane {
     };
     this.element = h(
       'details',
-      { class: 'jl-settings', open: true },
+      // Open, except on a phone (the step's view comes first there).
+      { class: 'jl-settings', open: typeof matchMedia !== 'function' || !matchMedia('(max-width: 760px)').matches },
       h('summary', {}, 'Settings'),
       h('p', { class: 'jl-muted jl-small' }, 'Each setting is a SET statement in the script: changing one edits the script.', this.procHelp),
       row('Arrival order', this.arrival, "SET 'joinlab.arrival': by-time merges the tables by event time; as-written keeps the script's order."),
