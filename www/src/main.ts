@@ -68,7 +68,6 @@ if (embed) {
   // On a phone the playground comes first: the example's text starts folded.
   if (matchMedia('(max-width: 760px)').matches) setAboutOpen(false);
   const galleryList = h('ul', { class: 'jl-gallery-list' });
-  const nav = h('nav', { class: 'jl-gallery', id: 'jl-gallery', 'aria-label': 'Examples' }, h('h2', {}, 'Examples'), galleryList);
   let current: Example | null = null;
 
   /** `-- compare: NAME`: this example and the other one side by side. */
@@ -157,6 +156,7 @@ if (embed) {
     shareBtn,
     h('a', { class: 'jl-btn jl-link', href: './docs-demo.html' }, 'Embedding'),
   );
+  const nav = h('nav', { class: 'jl-gallery', id: 'jl-gallery', 'aria-label': 'Examples' }, h('h2', {}, 'Examples'), galleryList);
   const main = h('main', { class: 'jl-main' }, about, pg.element);
   app.replaceChildren(header, h('div', { class: 'jl-page' }, nav, main));
   showAbout(initial.script);
@@ -171,7 +171,7 @@ function postHeight(): void {
     const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
     if (height === last) return;
     last = height;
-    window.parent.postMessage({ type: 'joinlab:height', height, href: location.href }, '*');
+    window.parent.postMessage({ type: 'joinlab:height', height }, '*');
   };
   new ResizeObserver(send).observe(document.body);
   send();

@@ -1,7 +1,8 @@
 // The changelog so far: the rows the sink received, grouped under the step that produced them
 // (`# step 4: RightTable +I[…]`, as `joinlab run` prints them), drawn as a table the way the
-// Flink SQL client shows a changelog: an `op` column and the query's column headers (a CSS grid
-// whose nested groups share its columns: subgrid). Each row's element has
+// Flink SQL client shows a changelog: an `op` column and the query's column headers (each row a
+// small grid of the same column widths, in ch of the monospace values: no one grid of thousands
+// of rows to lay out again at every step). Each row's element has
 // data-testid="changelog-row" and exactly the CLI's text (the brackets and commas are there,
 // visually hidden, so copying a row gives `+I[…]`); clicking it goes to its step.
 // Stepping adds or removes only the groups in between, so a step costs what changed.
@@ -88,11 +89,10 @@ export class ChangelogPane implements Pane {
     this.shownPos = -1;
     this.current = null;
     const names = model?.query.schema.map((f) => f.name) ?? [];
-    this.list.style.setProperty('--jl-cols', String(Math.max(1, names.length)));
+    this.list.style.setProperty('--jl-cl-cols', model ? columnWidths(model, names) : 'auto');
     this.head.replaceChildren(
       h('span', { class: 'jl-cl-op', title: 'The row kind: +I insert, -U / +U update before / after, -D delete' }, 'op'),
       ...names.map((n, i) => h('span', { class: 'jl-cl-v', title: model?.query.schema[i].type }, ...breakable(n))),
-      h('span', { class: 'jl-cl-note' }),
     );
     this.list.replaceChildren(this.head);
   }
@@ -348,6 +348,22 @@ function temporalCaption(m: QueryModel, o: OutputRow): HTMLElement {
     parts.push(`; AS OF ${t2(r.time)} ${t.versionTable} has no version of ${r.keyText}: no version, so it comes out padded with NULLs.`);
   }
   return h('span', { class: 'jl-pair-why jl-temporal-why', 'data-testid': 'temporal-why' }, ...parts);
+}
+
+/** The widest value a column is sized for (a longer one wraps inside its cell), in characters. */
+const MAX_COL_CH = 28;
+/** Rows read to size the columns (the first ones: enough to see every column's usual width). */
+const SIZE_ROWS = 20_000;
+
+/** The columns' widths: `op`, then each column as wide as its name or its widest value (capped). */
+function columnWidths(m: QueryModel, names: string[]): string {
+  const widths = names.map((n) => Math.min(MAX_COL_CH, n.length));
+  const rows = m.outputs.length < SIZE_ROWS ? m.outputs : m.outputs.slice(0, SIZE_ROWS);
+  for (const o of rows)
+    o.row.forEach((v, i) => {
+      if (i < widths.length && v.length > widths[i]) widths[i] = Math.min(MAX_COL_CH, v.length);
+    });
+  return ['calc(2ch + 14px)', ...widths.map((w) => `calc(${w + 1}ch + 12px)`)].join(' ');
 }
 
 /**
