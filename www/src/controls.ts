@@ -1,5 +1,7 @@
 // Step controls: first / previous / next / last, play and pause with a speed, a slider over all
-// steps, the step counter, and keyboard (← → Home End Space) on the element given.
+// steps, the step counter, and keyboard (← → Home End Space) on the element given. While playing
+// faster than a step a second it tells `onPlaying` to keep announcements quiet (a screen reader
+// cannot read 8 sentences a second); pausing announces the step it stopped at.
 
 import { h, svgIcon } from './dom';
 
@@ -29,7 +31,11 @@ export class StepControls {
   private pos = 1;
   private timer: number | null = null;
 
-  constructor(private readonly goTo: (pos: number) => void) {
+  constructor(
+    private readonly goTo: (pos: number) => void,
+    /** Called when playing starts or stops: `quiet` while playing faster than one step a second. */
+    private readonly onPlaying: (quiet: boolean) => void = () => undefined,
+  ) {
     const btn = (id: string, label: string, icon: string, fn: () => void) => {
       const b = h('button', { type: 'button', class: 'jl-btn jl-icon', 'data-testid': id, 'aria-label': label, title: label }, svgIcon(icon));
       b.addEventListener('click', fn);
@@ -145,14 +151,17 @@ export class StepControls {
     this.playBtn.setAttribute('aria-label', 'Pause (Space)');
     this.playBtn.title = 'Pause (Space)';
     this.playBtn.setAttribute('aria-pressed', 'true');
+    this.onPlaying(Number(this.speed.value) > 1);
   }
 
   stop(): void {
+    const playing = this.timer !== null;
     if (this.timer !== null) window.clearInterval(this.timer);
     this.timer = null;
     this.playBtn.replaceChildren(svgIcon(ICONS.play));
     this.playBtn.setAttribute('aria-label', 'Play (Space)');
     this.playBtn.title = 'Play (Space)';
     this.playBtn.setAttribute('aria-pressed', 'false');
+    if (playing) this.onPlaying(false);
   }
 }

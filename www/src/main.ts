@@ -4,6 +4,7 @@
 
 import './style.css';
 import './page.css';
+import './layout.css';
 import { fill, h } from './dom';
 import { badgeOf, DEFAULT_EXAMPLE, EXAMPLES, type Example, findExample } from './gallery';
 import { Playground } from './playground';
@@ -54,8 +55,18 @@ if (embed) {
   const open = h('a', { class: 'jl-open-full', href: `./${encodeShare(initial)}`, target: '_blank', rel: 'noopener' }, 'Open in JoinLab ↗');
   pg.element.addEventListener('click', () => open.setAttribute('href', `./${encodeShare(pg.shareState)}`), true);
   app.replaceChildren(pg.element, open);
+  postHeight();
 } else {
-  const about = h('div', { class: 'jl-about' });
+  const about = h('div', { class: 'jl-about', 'data-testid': 'about' });
+  const aboutToggle = h('button', { type: 'button', class: 'jl-btn jl-about-toggle', 'aria-expanded': 'true', 'aria-controls': 'jl-about-text', 'data-testid': 'about-toggle' }, 'Hide the text');
+  aboutToggle.addEventListener('click', () => setAboutOpen(about.classList.contains('jl-about-closed')));
+  const setAboutOpen = (open: boolean) => {
+    about.classList.toggle('jl-about-closed', !open);
+    aboutToggle.setAttribute('aria-expanded', String(open));
+    aboutToggle.textContent = open ? 'Hide the text' : 'Show the text';
+  };
+  // On a phone the playground comes first: the example's text starts folded.
+  if (matchMedia('(max-width: 760px)').matches) setAboutOpen(false);
   const galleryList = h('ul', { class: 'jl-gallery-list' });
   let current: Example | null = null;
 
@@ -77,8 +88,8 @@ if (embed) {
       about,
       ...(ex
         ? [
-            h('h2', {}, ex.title),
-            h('p', {}, ex.about),
+            h('div', { class: 'jl-about-head' }, h('h2', {}, ex.title), aboutToggle),
+            h('p', { id: 'jl-about-text', class: 'jl-about-text' }, ex.about),
             compareButton(ex),
             ex.oracle
               ? h('p', { class: 'jl-about-links' }, h('a', { href: ex.oracle, target: '_blank', rel: 'noopener' }, "Apache Flink 2.3's output for this script"), ' (the page must show the same rows)')
@@ -105,6 +116,9 @@ if (embed) {
       pg.load(fromExample(ex));
       showAbout(ex.script);
       pg.editor.view.scrollDOM.scrollTop = 0;
+      setMenuOpen(false);
+      // A pick low in the gallery: bring the playground up (the about text, then the playground).
+      if (main.getBoundingClientRect().top < 0 || main.getBoundingClientRect().top > innerHeight / 3) main.scrollIntoView({ block: 'start' });
     });
     galleryList.append(h('li', {}, b));
   }
@@ -125,18 +139,40 @@ if (embed) {
     window.setTimeout(() => (shareBtn.textContent = 'Share'), 2000);
   });
 
+  const menuBtn = h('button', { type: 'button', class: 'jl-btn jl-menu-btn', 'aria-expanded': 'false', 'aria-controls': 'jl-gallery', 'data-testid': 'gallery-menu' }, '☰ Examples');
+  const setMenuOpen = (open: boolean) => {
+    nav.classList.toggle('jl-gallery-open', open);
+    menuBtn.setAttribute('aria-expanded', String(open));
+  };
+  menuBtn.addEventListener('click', () => setMenuOpen(!nav.classList.contains('jl-gallery-open')));
   const header = h(
     'header',
     { class: 'jl-top' },
-    h('a', { class: 'jl-brand', href: './' }, h('span', { class: 'jl-logo', 'aria-hidden': 'true' }, '⋈'), 'JoinLab'),
+    menuBtn,
+    h('h1', { class: 'jl-h1' }, h('a', { class: 'jl-brand', href: './' }, h('span', { class: 'jl-logo', 'aria-hidden': 'true' }, '⋈'), 'JoinLab')),
     h('span', { class: 'jl-tagline' }, 'Flink SQL joins, step by step: rows, watermarks, windows, state and the changelog.'),
     h('span', { class: 'jl-spacer' }),
     shareOut,
     shareBtn,
     h('a', { class: 'jl-btn jl-link', href: './docs-demo.html' }, 'Embedding'),
   );
-  const nav = h('nav', { class: 'jl-gallery', 'aria-label': 'Examples' }, h('h2', {}, 'Examples'), galleryList);
+  const nav = h('nav', { class: 'jl-gallery', id: 'jl-gallery', 'aria-label': 'Examples' }, h('h2', {}, 'Examples'), galleryList);
   const main = h('main', { class: 'jl-main' }, about, pg.element);
   app.replaceChildren(header, h('div', { class: 'jl-page' }, nav, main));
   showAbout(initial.script);
+}
+
+/** In an iframe (`?embed=1`): tells the parent page the content's height, whenever it changes
+ *  (the parent sets the iframe's height: docs-demo.html shows the listener). */
+function postHeight(): void {
+  if (window.parent === window) return;
+  let last = 0;
+  const send = () => {
+    const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
+    if (height === last) return;
+    last = height;
+    window.parent.postMessage({ type: 'joinlab:height', height }, '*');
+  };
+  new ResizeObserver(send).observe(document.body);
+  send();
 }

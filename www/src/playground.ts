@@ -111,8 +111,11 @@ export class Playground {
           );
     this.compareView = opts.compact ? null : new CompareView((script) => this.load({ script }));
 
-    this.controls = new StepControls((p) => this.goTo(p));
     this.header = new StepHeader(() => this.editor.doc);
+    this.controls = new StepControls(
+      (p) => this.goTo(p),
+      (quiet) => this.header.setQuiet(quiet),
+    );
     this.timeline = new Timeline({ onPick: (p) => this.goTo(p) });
     const changelog = new ChangelogPane(
       (p) => this.goTo(p),

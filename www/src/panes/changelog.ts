@@ -1,6 +1,10 @@
 // The changelog so far: the rows the sink received, grouped under the step that produced them
-// (`# step 4: RightTable +I[…]`, as `joinlab run` prints them). Each row's element has
-// data-testid="changelog-row" and exactly the CLI's text; clicking it goes to its step.
+// (`# step 4: RightTable +I[…]`, as `joinlab run` prints them), drawn as a table the way the
+// Flink SQL client shows a changelog: an `op` column and the query's column headers (each row a
+// small grid of the same column widths, in ch of the monospace values: no one grid of thousands
+// of rows to lay out again at every step). Each row's element has
+// data-testid="changelog-row" and exactly the CLI's text (the brackets and commas are there,
+// visually hidden, so copying a row gives `+I[…]`); clicking it goes to its step.
 // Stepping adds or removes only the groups in between, so a step costs what changed.
 // A retraction and the row that replaces it (the engine's `OutRow.partner` / `pair`: a
 // NULL-padded row and its joined row, a -U and its +U) are drawn as a pair, with a line saying
@@ -11,6 +15,7 @@ import { type OutputRow, outStart, type QueryModel, stepAt, stepName, type Unnes
 import { updatingBadge } from './badges';
 import { formatTime } from '../time';
 import type { Pane } from './pane';
+import { breakable } from './result';
 
 /** Rows drawn per step at first (a 10,000-row window can emit thousands at once); more on request. */
 const FIRST_ROWS = 100;
@@ -21,6 +26,8 @@ export class ChangelogPane implements Pane {
   /** Whether the result is updating or append-only (in the card's heading). */
   readonly mode: HTMLSpanElement;
   private readonly list: HTMLOListElement;
+  /** The column headers (`op`, then the query's columns), the table's first row. */
+  private readonly head: HTMLLIElement;
   private readonly empty: HTMLParagraphElement;
   /** What -U / +U / -D mean, shown when the result is updating. */
   private readonly updatingNote: HTMLParagraphElement;
@@ -37,6 +44,7 @@ export class ChangelogPane implements Pane {
     private readonly onHover: (index: number | null) => void = () => undefined,
   ) {
     this.list = h('ol', { class: 'jl-changelog', 'aria-label': 'Changelog rows so far' });
+    this.head = h('li', { class: 'jl-cl-head', 'data-testid': 'changelog-head', 'aria-hidden': 'true' });
     this.empty = h('p', { class: 'jl-muted', text: 'No rows emitted yet.' });
     this.mode = h('span', { class: 'jl-card-badge', 'data-testid': 'changelog-mode' });
     this.updatingNote = h('p', { class: 'jl-muted jl-caption', 'data-testid': 'changelog-updating', hidden: true });
@@ -80,7 +88,13 @@ export class ChangelogPane implements Pane {
     this.groups = [];
     this.shownPos = -1;
     this.current = null;
-    this.list.replaceChildren();
+    const names = model?.query.schema.map((f) => f.name) ?? [];
+    this.list.style.setProperty('--jl-cl-cols', model ? columnWidths(model, names) : 'auto');
+    this.head.replaceChildren(
+      h('span', { class: 'jl-cl-op', title: 'The row kind: +I insert, -U / +U update before / after, -D delete' }, 'op'),
+      ...names.map((n, i) => h('span', { class: 'jl-cl-v', title: model?.query.schema[i].type }, ...breakable(n))),
+    );
+    this.list.replaceChildren(this.head);
   }
 
   show(pos: number): void {
@@ -107,13 +121,14 @@ export class ChangelogPane implements Pane {
     this.current = last && last.pos === pos ? last.el : null;
     this.current?.classList.add('jl-current');
     this.empty.hidden = this.groups.length > 0;
+    this.head.hidden = this.groups.length === 0;
     // Scroll in the next frame, when layout is clean again (reading offsetTop now would force it).
     if (last && !this.scrollPending) {
       this.scrollPending = true;
       requestAnimationFrame(() => {
         this.scrollPending = false;
         const g = this.groups[this.groups.length - 1];
-        if (g) this.list.scrollTop = g.el.offsetTop - this.list.offsetTop - 8;
+        if (g) this.list.scrollTop = g.el.offsetTop - this.list.offsetTop - this.head.offsetHeight - 4;
       });
     }
   }
@@ -139,7 +154,7 @@ export class ChangelogPane implements Pane {
           'data-partner': paired ? o.partner : undefined,
           title: `Emitted at step ${pos}${o.lineage.length ? `; made of the input rows of step${o.lineage.length > 1 ? 's' : ''} ${o.lineage.join(', ')}` : ''}`,
         },
-        o.text,
+        ...rowCells(o, m.query.schema.length),
       );
     };
     /** For a -U / -D: which earlier row it takes back (a link to that row's step). */
@@ -333,6 +348,36 @@ function temporalCaption(m: QueryModel, o: OutputRow): HTMLElement {
     parts.push(`; AS OF ${t2(r.time)} ${t.versionTable} has no version of ${r.keyText}: no version, so it comes out padded with NULLs.`);
   }
   return h('span', { class: 'jl-pair-why jl-temporal-why', 'data-testid': 'temporal-why' }, ...parts);
+}
+
+/** The widest value a column is sized for (a longer one wraps inside its cell), in characters. */
+const MAX_COL_CH = 28;
+/** Rows read to size the columns (the first ones: enough to see every column's usual width). */
+const SIZE_ROWS = 20_000;
+
+/** The columns' widths: `op`, then each column as wide as its name or its widest value (capped). */
+function columnWidths(m: QueryModel, names: string[]): string {
+  const widths = names.map((n) => Math.min(MAX_COL_CH, n.length));
+  const rows = m.outputs.length < SIZE_ROWS ? m.outputs : m.outputs.slice(0, SIZE_ROWS);
+  for (const o of rows)
+    o.row.forEach((v, i) => {
+      if (i < widths.length && v.length > widths[i]) widths[i] = Math.min(MAX_COL_CH, v.length);
+    });
+  return ['calc(2ch + 14px)', ...widths.map((w) => `calc(${w + 1}ch + 12px)`)].join(' ');
+}
+
+/**
+ * A row's cells: its kind, then one cell per column. The separators of the CLI's text (`[`, `, `,
+ * `]`) stay in the cells, visually hidden, so the element's text is exactly the CLI's. A row whose
+ * values do not rebuild its text (never expected) is one cell across the columns.
+ */
+function rowCells(o: OutputRow, columns: number): HTMLElement[] {
+  const sep = (t: string) => h('span', { class: 'jl-cl-sep' }, t);
+  if (o.row.length !== columns || `${o.kind}[${o.row.join(', ')}]` !== o.text) return [h('span', { class: 'jl-cl-whole' }, o.text)];
+  const cells = [h('span', { class: 'jl-cl-op' }, o.kind, sep('['))];
+  o.row.forEach((v, i) => cells.push(h('span', { class: v === 'NULL' ? 'jl-cl-v jl-null' : 'jl-cl-v' }, v, sep(i === o.row.length - 1 ? ']' : ', '))));
+  if (!o.row.length) cells[0].append(sep(']'));
+  return cells;
 }
 
 export function kindClass(kind: string): string {

@@ -11,17 +11,9 @@ import { h } from '../dom';
 import { goneAt, type LookupProbe, type LookupStoreView, outStart, type QueryModel, type StaleEcho, staleAt, type StoreChange, type StoreRow, storeAt } from '../model';
 import { keyWords, laterWords, valuesWords } from './lookup-words';
 import type { Pane } from './pane';
+import { type GoTo, stepButton } from './step-button';
 
 const MAX_ROWS = 200;
-
-type GoTo = (pos: number) => void;
-
-function stepButton(p: number, goTo: GoTo | null, text = `step ${p}`): HTMLElement {
-  if (!goTo) return h('span', { class: 'jl-small' }, text);
-  const b = h('button', { type: 'button', class: 'jl-step-link', 'data-step': p, title: `Go to step ${p}` }, text);
-  b.addEventListener('click', () => goTo(p));
-  return b;
-}
 
 const rowText = (kind: string, r: string[]) => `${kind}[${r.join(', ')}]`;
 

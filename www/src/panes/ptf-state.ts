@@ -9,18 +9,10 @@
 import { h } from '../dom';
 import { parseList, type PtfCall, type PtfEntryView, type PtfItem, type QueryModel, ptfStateAt } from '../model';
 import { formatTime } from '../time';
+import { type GoTo, stepButton } from './step-button';
 
 const MAX_KEYS = 200;
 const MAX_ITEMS = 40;
-
-type GoTo = (pos: number) => void;
-
-function stepButton(p: number, goTo: GoTo | null, text = `step ${p}`): HTMLElement {
-  if (!goTo) return h('span', { class: 'jl-small' }, text);
-  const b = h('button', { type: 'button', class: 'jl-step-link', 'data-step': p, title: `Go to step ${p}` }, text);
-  b.addEventListener('click', () => goTo(p));
-  return b;
-}
 
 const at = (t: number) => (Number.isFinite(t) ? formatTime(t, true) : '+∞');
 

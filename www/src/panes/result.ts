@@ -25,7 +25,7 @@ export class ResultPane implements Pane {
   constructor() {
     this.caption = h('p', { class: 'jl-muted jl-caption' });
     this.tbody = h('tbody');
-    this.table = h('table', { class: 'jl-table', 'data-testid': 'result-table' }, this.tbody);
+    this.table = h('table', { class: 'jl-table jl-result-table', 'data-testid': 'result-table' }, this.tbody);
     this.element = h('div', { class: 'jl-pane-body' }, this.caption, h('div', { class: 'jl-scroll' }, this.table));
     this.mode = h('span', { class: 'jl-card-badge' });
   }
@@ -38,7 +38,7 @@ export class ResultPane implements Pane {
     const head = h('thead');
     if (model) {
       const tr = h('tr');
-      for (const f of model.query.schema) tr.append(h('th', { scope: 'col', title: f.type }, f.name));
+      for (const f of model.query.schema) tr.append(h('th', { scope: 'col', title: f.type }, ...breakable(f.name)));
       head.append(tr);
     }
     this.table.replaceChildren(head, this.tbody);
@@ -101,4 +101,15 @@ export class ResultPane implements Pane {
     this.caption.dataset.count = count;
     this.caption.textContent = `${count} ${where}`;
   }
+}
+
+/** A column name with a line-break opportunity after each `_` (`window_` / `start`): a narrow
+ *  card wraps the header rather than cutting it. */
+export function breakable(name: string): (string | HTMLElement)[] {
+  const out: (string | HTMLElement)[] = [];
+  name.split(/(?<=_)/).forEach((part, i) => {
+    if (i) out.push(h('wbr'));
+    out.push(part);
+  });
+  return out;
 }

@@ -12,6 +12,9 @@ const DURATION = /^\s*\d+\s*(ms|milli|millis|milliseconds?|s|secs?|seconds?|m|mi
 
 const ZONES = ['UTC', 'America/Los_Angeles', 'America/New_York', 'Europe/London', 'Europe/Berlin', 'Asia/Kolkata', 'Asia/Shanghai', 'Asia/Tokyo', 'Australia/Sydney'];
 
+/** Numbers the settings' ids (a page may hold several playgrounds). */
+let settingIds = 0;
+
 export class SettingsPane {
   readonly element: HTMLElement;
   private readonly arrival: HTMLSelectElement;
@@ -94,11 +97,18 @@ export class SettingsPane {
       b.addEventListener('click', onCompareArrival);
       compareArrival = h('div', { class: 'jl-setting' }, h('span', { class: 'jl-setting-name' }), b, h('span', { class: 'jl-muted jl-small' }, 'The same script both ways, side by side (the editor keeps your setting).'));
     }
-    const row = (label: string, control: HTMLElement, help: string | HTMLElement) =>
-      h('label', { class: 'jl-setting' }, h('span', { class: 'jl-setting-name' }, label), control, h('span', { class: 'jl-muted jl-small' }, help));
+    // The label names the control; the help text describes it (aria-describedby), so a screen
+    // reader's name for the control is the setting's name, not the whole paragraph.
+    const row = (label: string, control: HTMLElement, help: string | HTMLElement) => {
+      const id = control.id || `jl-setting-${++settingIds}`;
+      control.id = id;
+      control.setAttribute('aria-describedby', `${id}-help`);
+      return h('div', { class: 'jl-setting' }, h('label', { class: 'jl-setting-name', for: id }, label), control, h('span', { class: 'jl-muted jl-small', id: `${id}-help` }, help));
+    };
     this.element = h(
       'details',
-      { class: 'jl-settings', open: true },
+      // Open, except on a phone (the step's view comes first there).
+      { class: 'jl-settings', open: typeof matchMedia !== 'function' || !matchMedia('(max-width: 760px)').matches },
       h('summary', {}, 'Settings'),
       h('p', { class: 'jl-muted jl-small' }, 'Each setting is a SET statement in the script: changing one edits the script.', this.procHelp),
       row('Arrival order', this.arrival, "SET 'joinlab.arrival': by-time merges the tables by event time; as-written keeps the script's order."),

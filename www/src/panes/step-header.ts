@@ -6,7 +6,7 @@
 import { h } from '../dom';
 import { operatorName, type QueryModel, sidesOf, stepAt, waitingAt } from '../model';
 import { settingAt } from '../settings';
-import { LANE_COLORS } from '../timeline';
+import { heldBackMatters, LANE_COLORS } from '../timeline';
 import { clockFor, formatDate, formatDuration, formatTime } from '../time';
 import { gapText } from './data';
 import { withLookups } from './lookup-words';
@@ -61,6 +61,20 @@ export class StepHeader implements Pane {
     this.renderWhy(m, pos);
     this.renderHeld(m, pos);
     this.renderProcTime(m, pos);
+  }
+
+  /** While playing fast: the sentence is not announced at every step; afterwards it is announced once. */
+  setQuiet(quiet: boolean): void {
+    const was = this.element.getAttribute('aria-live') === 'off';
+    this.element.setAttribute('aria-live', quiet ? 'off' : 'polite');
+    if (was && !quiet) {
+      // Announce the step the play stopped at (a live region speaks a change, so change it).
+      const text = this.element.textContent ?? '';
+      this.element.textContent = '';
+      requestAnimationFrame(() => {
+        if (!this.element.textContent) this.element.textContent = text;
+      });
+    }
   }
 
   /** The sentence of a query that ran on no rows. */
@@ -135,7 +149,8 @@ export class StepHeader implements Pane {
   private renderHeld(m: QueryModel, pos: number): void {
     const held = m.held[pos];
     const join = m.joinWatermark;
-    if (!held || !join || stepAt(m, pos)?.kind === 'end') {
+    // A windowed join's watermark held back matters only while a window waits for it.
+    if (!held || !join || stepAt(m, pos)?.kind === 'end' || !heldBackMatters(m, pos)) {
       this.held.hidden = true;
       return;
     }
@@ -154,7 +169,9 @@ export class StepHeader implements Pane {
       h('strong', {}, iv ? "Join's time held back" : 'Join watermark held back'),
       ` by ${held.by}`,
       steps > 1 ? ` for ${steps} steps (since step ${held.since})` : '',
-      `: it stays at ${at(joinWm)}, the watermark of ${held.by}${by === undefined || Number.isNaN(by) ? ' (none yet)' : ''}`,
+      joinWm === undefined || Number.isNaN(joinWm)
+        ? `: it has none yet, since ${held.by} has sent no watermark yet`
+        : `: it stays at ${at(joinWm)}, the watermark of ${held.by}${by === undefined || Number.isNaN(by) ? ' (none yet)' : ''}`,
       lead ? `, while ${lead.t} is at ${at(lead.v)}${gap !== null && gap > 0 ? ` (${gapText(gap).replace(/^\+/, '')} ahead)` : ''}` : '',
       m.windows.length
         ? `. Windows cannot fire until ${held.by} moves on.`
@@ -190,31 +207,39 @@ export class StepHeader implements Pane {
       (setting === 'event-time' ? 'makes it follow the largest event time seen.' : 'moves it that much per step.');
   }
 
-  /** What the timeline's marks mean: a swatch per lane, late rows, watermarks, windows, outputs. */
+  /** What the timeline's marks mean, only the marks this query's timeline has: a swatch per
+   *  lane, late rows, watermarks, windows, emitted rows and retractions (hollow diamonds). */
   private renderLegend(m: QueryModel): void {
     const sw = (cls: string, style = '') => h('span', { class: `jl-swatch ${cls}`, style });
-    const items: HTMLElement[] = m.lanes.map((l, i) => h('span', {}, sw('jl-sw-row', `background:${LANE_COLORS[i % LANE_COLORS.length]}`), `${l.table} row (arrival number)`));
+    const item = (mark: string, ...children: (HTMLElement | string)[]) => h('span', { 'data-mark': mark }, ...children);
+    const items: HTMLElement[] = m.lanes.map((l, i) => item('row', sw('jl-sw-row', `background:${LANE_COLORS[i % LANE_COLORS.length]}`), `${l.table} row (arrival number)`));
     const iv = m.interval;
-    if (!iv || m.lanes.some((l) => l.rows.some((r) => r.late))) items.push(h('span', {}, sw('jl-sw-late'), 'late row (dropped)'));
-    if (iv?.lateRows) items.push(h('span', {}, sw('jl-sw-late'), 'late row (probed, not kept)'));
-    items.push(h('span', {}, sw('jl-sw-wm'), 'watermark'));
+    const late = m.lanes.some((l) => l.rows.some((r) => r.late));
+    if (!iv && late) items.push(item('late', sw('jl-sw-late'), 'late row (dropped)'));
+    if (iv?.lateRows) items.push(item('late', sw('jl-sw-late'), 'late row (probed, not kept)'));
+    const watermarks = m.sourceWatermarks.some((s) => s.values.some((v) => Number.isFinite(v))) || (m.joinWatermark?.values.some((v) => Number.isFinite(v)) ?? false);
+    if (watermarks) items.push(item('watermark', sw('jl-sw-wm'), 'watermark'));
     if (iv?.rowtime) {
-      items.push(h('span', {}, sw('jl-sw-band'), 'times the row can join'));
-      items.push(h('span', {}, sw('jl-sw-until'), 'stays until (its time + bound + 1 ms)'));
-      items.push(h('span', {}, sw('jl-sw-timer'), "its key's cleanup timer"));
-      if (iv.delay > 0) items.push(h('span', {}, sw('jl-sw-jointime'), "join's time (timers fire at it)"));
+      items.push(item('band', sw('jl-sw-band'), 'times the row can join'));
+      items.push(item('until', sw('jl-sw-until'), 'stays until (its time + bound + 1 ms)'));
+      items.push(item('timer', sw('jl-sw-timer'), "its key's cleanup timer"));
+      if (iv.delay > 0) items.push(item('jointime', sw('jl-sw-jointime'), "join's time (timers fire at it)"));
     }
     if (m.temporal && m.extent) {
-      items.push(h('span', {}, sw('jl-sw-version'), 'version (valid until the next one)'));
-      items.push(h('span', {}, sw('jl-sw-cut'), 'AS OF cut of a probe row'));
-      items.push(h('span', {}, sw('jl-sw-wait'), 'probe row waiting for the watermark'));
-      items.push(h('span', {}, sw('jl-sw-deleted'), 'version deleted (-D)'));
+      items.push(item('version', sw('jl-sw-version'), 'version (valid until the next one)'));
+      items.push(item('cut', sw('jl-sw-cut'), 'AS OF cut of a probe row'));
+      items.push(item('wait', sw('jl-sw-wait'), 'probe row waiting for the watermark'));
+      items.push(item('deleted', sw('jl-sw-deleted'), 'version deleted (-D)'));
     }
-    if (m.idle.length) items.push(h('span', {}, sw('jl-sw-idle'), 'idle source (left out of the join’s watermark)'));
-    if (m.windows.length) items.push(h('span', {}, sw('jl-sw-open'), 'window open'), h('span', {}, sw('jl-sw-fired'), 'fired'), h('span', {}, sw('jl-sw-firemark'), 'fires at this step'));
+    if (m.idle.length) items.push(item('idle', sw('jl-sw-idle'), 'idle source (left out of the join’s watermark)'));
+    if (m.windows.length) {
+      items.push(item('window-open', sw('jl-sw-open'), 'window open'));
+      if (m.windows.some((w) => w.firePos !== null)) items.push(item('window-fired', sw('jl-sw-fired'), 'fired'), item('window-fires', sw('jl-sw-firemark'), 'fires at this step'));
+    }
     if (m.windowLanes.length > 1) items.push(h('span', {}, 'a lane per windowed operator, the sources’ side first'));
-    if (m.held.some((x, p) => x && p > x.since)) items.push(h('span', {}, sw('jl-sw-held'), 'join watermark held back'));
-    items.push(h('span', {}, sw('jl-sw-out'), 'emitted row'));
+    if (m.held.some((x, p) => x && p > x.since)) items.push(item('held', sw('jl-sw-held'), 'join watermark held back'));
+    if (m.outputs.some((o) => o.kind === '+I' || o.kind === '+U')) items.push(item('out', sw('jl-sw-out'), 'emitted row'));
+    if (m.outputs.some((o) => o.kind === '-U' || o.kind === '-D')) items.push(item('retraction', sw('jl-sw-retract'), 'retraction (-U / -D)'));
     this.legend.replaceChildren(...items);
   }
 }

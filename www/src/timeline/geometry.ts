@@ -45,6 +45,10 @@ export interface Hit {
   label: string;
   /** Index of an emitted row (its lineage is drawn on hover). */
   output?: number;
+  /** A box rather than a circle (a window's band): its half width and half height. */
+  box?: { hw: number; hh: number };
+  /** Its drawn label was cut to fit (the keyboard's focus shows it whole). */
+  cut?: boolean;
 }
 
 export function layoutFor(m: QueryModel, width: number): Layout {

@@ -3,3 +3,4 @@
 
 export { Timeline, type TimelineOptions } from './view';
 export { LANE_COLORS, lateWhy, shortWindow } from './style';
+export { heldBackMatters } from './paint-watermarks';

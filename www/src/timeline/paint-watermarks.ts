@@ -63,10 +63,29 @@ export function idleMarksText(m: QueryModel, pos: number): string[] {
 }
 
 /** A held-back join watermark: the time between it and the input that is ahead, hatched. */
+/**
+ * Whether holding the join's watermark back matters at `pos`: always for a join without windows
+ * (its timers and probes wait), and for a windowed one only while a window waits, one that holds
+ * rows and that the leading input's watermark has already passed (it would fire but for the input
+ * holding the watermark back).
+ */
+export function heldBackMatters(m: QueryModel, pos: number): boolean {
+  const held = m.held[Math.min(pos, m.held.length - 1)];
+  if (!held) return false;
+  if (!m.windows.length) return true;
+  let lead = Number.NaN;
+  for (const s of m.sourceWatermarks) {
+    const w = s.values[Math.min(pos, s.values.length - 1)];
+    if (s.label !== held.by && !Number.isNaN(w) && !(w <= lead)) lead = w;
+  }
+  if (Number.isNaN(lead)) return false;
+  return m.windows.some((w) => w.openPos !== null && w.openPos <= pos && (w.firePos === null || w.firePos > pos) && lead >= w.end - 1);
+}
+
 export function paintHeldBack(f: Frame): void {
   const { ctx, m, L, pos, bottom } = f;
   const held = m.held[Math.min(pos, m.held.length - 1)];
-  if (!held || !m.joinWatermark || !L.timeAxis) return;
+  if (!held || !m.joinWatermark || !L.timeAxis || !heldBackMatters(m, pos)) return;
   // An interval join's own watermark is held back by its bound as well: the input holds back its time.
   const iv = joinInterval(f);
   const v = iv ? iv.time[Math.min(pos, iv.time.length - 1)] : m.joinWatermark.values[Math.min(pos, m.joinWatermark.values.length - 1)];

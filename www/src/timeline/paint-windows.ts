@@ -182,6 +182,9 @@ function paintWindow(f: Frame, lane: WindowLane, w: WindowInfo, phase: WindowPha
     x: (x0 + x1) / 2,
     y: y + BAND_H / 2,
     r: Math.max(8, Math.min(width / 2, 60)),
+    // The whole band answers to the pointer (its label may be cut: the tooltip has it all).
+    box: { hw: width / 2, hh: BAND_H / 2 },
+    cut: label !== full,
     pos: fired && w.firePos !== null ? w.firePos : (w.openPos ?? w.assignPos),
     label: fired ? fireText(m, lane, w, pos) : `${lane.title}${lane.sub !== 'windows' ? ` ${lane.sub}` : ''}: window ${shortWindow(w.label)} ${text}`,
   });

@@ -18,6 +18,9 @@ import { paintAsOfLinks, paintVersionLane, temporalMarksText } from './paint-tem
 import { idleMarksText, paintHeldBack, paintJoinWatermark } from './paint-watermarks';
 import { paintWindows, windowMarksText } from './paint-windows';
 
+/** Band labels the focus tooltip shows at most. */
+const FOCUS_LABELS = 4;
+
 /** Numbers the playgrounds' timeline descriptions (ids are unique on a page of several). */
 let described = 0;
 
@@ -39,6 +42,7 @@ export class Timeline implements Pane {
   /** The marks of the step in words (screen readers, tests): an interval join's, the window lanes'. */
   private readonly described: HTMLUListElement;
   private describedText = '';
+  private focused = false;
 
   constructor(private readonly opts: TimelineOptions = {}) {
     this.element = document.createElement('div');
@@ -52,6 +56,17 @@ export class Timeline implements Pane {
     const id = `jl-timeline-marks-${++described}`;
     this.described = h('ul', { id, class: 'jl-sr-only', 'data-testid': 'timeline-marks', 'aria-label': 'What the timeline marks at this step' });
     this.canvas.setAttribute('aria-describedby', id);
+    // Focusable: with the keyboard's focus on it, the tooltip shows the full labels of the
+    // windows' bands (a narrow band cuts its label with "…"), and ← → still step.
+    this.canvas.tabIndex = 0;
+    this.canvas.addEventListener('focus', () => {
+      this.focused = true;
+      this.showFocusTip();
+    });
+    this.canvas.addEventListener('blur', () => {
+      this.focused = false;
+      this.tip.hidden = true;
+    });
     this.element.append(this.canvas, this.tip, this.described);
     this.resizeObs = new ResizeObserver(() => this.relayout());
     this.resizeObs.observe(this.element);
@@ -63,6 +78,8 @@ export class Timeline implements Pane {
         this.draw(this.pos);
       }
     });
+    // The tooltip is fixed to the window: a scroll would leave it behind.
+    window.addEventListener('scroll', this.hideTip, { capture: true, passive: true });
     this.canvas.addEventListener('click', (e) => {
       const h = this.hitAt(e);
       if (h) this.opts.onPick?.(h.pos);
@@ -79,8 +96,13 @@ export class Timeline implements Pane {
     this.draw(pos);
   }
 
+  private readonly hideTip = (): void => {
+    this.tip.hidden = true;
+  };
+
   destroy(): void {
     this.resizeObs.disconnect();
+    window.removeEventListener('scroll', this.hideTip, { capture: true });
   }
 
   /** Draws the lineage of one emitted row (null: the rows of the current step). */
@@ -135,6 +157,28 @@ export class Timeline implements Pane {
     paintPaddedLinks(f, this.hoverOutput);
     paintAsOfLinks(f);
     this.describe(m, pos);
+    if (this.focused) this.showFocusTip();
+  }
+
+  /** The full labels of the bands whose drawn label is cut (a few; the pointer shows any), under the timeline. */
+  private showFocusTip(): void {
+    if (!this.focused || !this.canvas.matches(':focus-visible')) return;
+    const cut = this.hits.filter((x) => x.box && x.cut).map((x) => x.label);
+    const shown = cut.slice(0, FOCUS_LABELS);
+    if (cut.length > shown.length) shown.push(`… and ${cut.length - shown.length} more (hover a band to read it)`);
+    const text = shown.join('\n');
+    if (!text) {
+      this.tip.hidden = true;
+      return;
+    }
+    this.tip.textContent = text;
+    this.tip.hidden = false;
+    // The timeline's box (it may scroll the canvas inside it), not the canvas.
+    const rect = this.element.getBoundingClientRect();
+    const th = this.tip.offsetHeight;
+    const top = rect.bottom + 4 + th <= innerHeight ? rect.bottom + 4 : Math.max(4, rect.top + 4);
+    this.tip.style.left = `${Math.round(Math.max(4, rect.left + 8))}px`;
+    this.tip.style.top = `${Math.round(top)}px`;
   }
 
   /** The step's marks in words: an interval join's, a temporal join's, the window lanes' (fires, open windows), idle sources. */
@@ -153,7 +197,8 @@ export class Timeline implements Pane {
     let best: Hit | null = null;
     let bestD = Number.POSITIVE_INFINITY;
     for (const h of this.hits) {
-      const d = Math.hypot(h.x - x, h.y - y);
+      // A box (a band) is hit anywhere inside it, at a distance that lets a row mark on it win.
+      const d = h.box ? (Math.abs(h.x - x) <= h.box.hw && Math.abs(h.y - y) <= h.box.hh ? h.r : Number.POSITIVE_INFINITY) : Math.hypot(h.x - x, h.y - y);
       if (d <= h.r + 3 && d < bestD) {
         best = h;
         bestD = d;
@@ -172,8 +217,15 @@ export class Timeline implements Pane {
     }
     this.tip.textContent = h.label;
     this.tip.hidden = false;
+    // Fixed to the window (the timeline's box clips and scrolls): beside the mark, kept on screen.
     const rect = this.canvas.getBoundingClientRect();
-    this.tip.style.left = `${Math.min(h.x + 10, rect.width - 260)}px`;
-    this.tip.style.top = `${h.y + 12}px`;
+    const tw = this.tip.offsetWidth;
+    const th = this.tip.offsetHeight;
+    let left = rect.left + h.x + 10;
+    if (left + tw > innerWidth - 4) left = Math.max(4, rect.left + h.x - 10 - tw);
+    let top = rect.top + h.y + 12;
+    if (top + th > innerHeight - 4) top = Math.max(4, rect.top + h.y - 12 - th);
+    this.tip.style.left = `${Math.round(left)}px`;
+    this.tip.style.top = `${Math.round(top)}px`;
   }
 }
