@@ -106,7 +106,7 @@ export class ScriptEditor {
       EditorView.contentAttributes.of({ 'data-testid': 'editor', 'aria-label': opts.label ?? 'SQL script' }),
       this.readOnly.of(this.readOnlyExt(!!opts.readonly)),
       EditorView.updateListener.of((u) => {
-        if (u.docChanged) opts.onChange?.(u.state.doc.toString());
+        if (u.docChanged) opts.onChange?.(this.doc);
       }),
     ];
     this.view = new EditorView({ parent: opts.parent, state: EditorState.create({ doc: opts.doc, extensions }) });
@@ -120,9 +120,13 @@ export class ScriptEditor {
     this.view.dispatch({ effects: this.readOnly.reconfigure(this.readOnlyExt(ro)) });
   }
 
+  /** The text, joined once per document version (a 5 MB script is read on every step). */
   get doc(): string {
-    return this.view.state.doc.toString();
+    const d = this.view.state.doc;
+    if (this.joined?.d !== d) this.joined = { d, s: d.toString() };
+    return this.joined.s;
   }
+  private joined: { d: unknown; s: string } | null = null;
 
   /** Replaces the whole text (keeps undo history, so a gallery pick can be undone). */
   setDoc(text: string): void {

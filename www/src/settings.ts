@@ -44,8 +44,25 @@ export interface SetStatement {
 
 const SET_RE = /^[ \t]*SET[ \t]+'([^']+)'[ \t]*=[ \t]*'([^']*)'[ \t]*;/i;
 
+/** The last scripts read, with their SETs and first query line: one pass per text version (a
+ * 5 MB script is read on every step by the step header and on every edit by the panes). */
+const memo: { script: string; sets: SetStatement[]; firstQuery: number | null }[] = [];
+function memoOf(script: string): { script: string; sets: SetStatement[]; firstQuery: number | null } {
+  let m = memo.find((x) => x.script === script);
+  if (!m) {
+    m = { script, sets: scanSets(script), firstQuery: null };
+    memo.unshift(m);
+    if (memo.length > 3) memo.pop();
+  }
+  return m;
+}
+
 /** The SET statements of a script, skipping comments (block comments included). */
 export function findSets(script: string): SetStatement[] {
+  return memoOf(script).sets;
+}
+
+function scanSets(script: string): SetStatement[] {
   const out: SetStatement[] = [];
   let offset = 0;
   let inBlock = false;
@@ -76,6 +93,12 @@ function setsOf(script: string, name: SettingName): SetStatement[] {
 
 /** First line of the first statement that is a query (SELECT / WITH / VALUES). */
 export function firstQueryLine(script: string): number {
+  const m = memoOf(script);
+  m.firstQuery ??= scanFirstQuery(script);
+  return m.firstQuery;
+}
+
+function scanFirstQuery(script: string): number {
   const lines = script.split('\n');
   const i = lines.findIndex((l) => /^\s*(SELECT|WITH|VALUES)\b/i.test(l));
   return i < 0 ? lines.length + 1 : i + 1;
@@ -134,4 +157,34 @@ export function removeSetting(script: string, name: SettingName): string {
     .split('\n')
     .filter((_, i) => !lines.has(i + 1))
     .join('\n');
+}
+
+/** The SET in effect for a script-wide setting (the last one), or null when the script has none. */
+export function lastSet(script: string, name: SettingName): SetStatement | null {
+  const sets = setsOf(script, name);
+  return sets.length ? sets[sets.length - 1] : null;
+}
+
+/** The arrival order the engine used, read from a query's notes (`# note: arrival as-written`
+ * and the reason note after it); `reason` says why by-time was not possible. */
+export interface ArrivalInEffect {
+  value: 'by-time' | 'as-written';
+  reason: string | null;
+}
+
+export function arrivalInEffect(notes: string[]): ArrivalInEffect | null {
+  const plain = notes.map((n) => n.replace(/^#\s*note:\s*/, ''));
+  const said = plain.find((n) => /^arrival (as-written|by-time)\b/.test(n));
+  if (!said) return null;
+  if (said.startsWith('arrival by-time')) return { value: 'by-time', reason: null };
+  let reason: string | null = null;
+  for (const n of plain) {
+    const noWm = /table (\S+) has no WATERMARK/.exec(n);
+    const computed = /the WATERMARK column (\S+) of table (\S+) is computed/.exec(n);
+    if (noWm) reason = `no WATERMARK on ${noWm[1]}`;
+    else if (computed) reason = `the WATERMARK column ${computed[1]} of ${computed[2]} is computed`;
+    else if (/@ data lines always arrive as written/.test(n)) reason = '@ data lines arrive as written';
+    if (reason) break;
+  }
+  return { value: 'as-written', reason };
 }
