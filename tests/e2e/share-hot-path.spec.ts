@@ -25,11 +25,12 @@ async function watchLongTasks(page: Page): Promise<void> {
     const w = window as unknown as { __long: number[] };
     w.__long = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) if (e.duration > 200) w.__long.push(Math.round(e.duration));
+      for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
     }).observe({ type: 'longtask' });
   });
 }
 
+/** Every long task (> 50 ms, the browser's threshold) since watchLongTasks. */
 const longTasks = (page: Page) => page.evaluate(() => (window as unknown as { __long: number[] }).__long);
 
 /** Waits until the main thread has been free of long tasks for `quietMs`. */
@@ -83,7 +84,9 @@ test('typing and stepping in a 5 MB script never block the main thread over 200 
   await expect(page.locator('.jl-counter')).toHaveText('step 6/7');
   // Let every idle / debounced write (URL, localStorage) happen.
   await page.waitForTimeout(2500);
-  expect(await longTasks(page)).toEqual([]);
+  const tasks = await longTasks(page);
+  console.log(`long tasks while typing and stepping (ms): ${JSON.stringify(tasks)}`);
+  expect(tasks.filter((d) => d > 200)).toEqual([]);
   // Too large for a link: the address bar holds no stale script.
   expect(await page.evaluate(() => location.hash)).not.toMatch(/^#v1\//);
 });

@@ -106,6 +106,18 @@ test('a stored v1 link keeps decoding', async ({ page }) => {
   await page.screenshot({ path: artifactPath('share', 'v1-fixture.png'), fullPage: true });
 });
 
+test('a stored v2 link keeps decoding', async ({ page }) => {
+  // tests/e2e/fixtures/share-v2.json: a link of the v2 format (issue 15). Never edit it.
+  const fixture = JSON.parse(readFileSync(path.join(ROOT, 'tests/e2e/fixtures/share-v2.json'), 'utf8'));
+  await openPage(page, `./${fixture.hash}`);
+  await expect(page.locator('.jl-counter')).toHaveText(fixture.counter);
+  await expect(page.getByTestId('step-sentence')).toContainText(fixture.sentence);
+  await expect(page.getByLabel('Dialect')).toHaveValue(fixture.dialect);
+  await expect(page.getByTestId('link-problem')).toHaveCount(0);
+  // The page writes the same link back.
+  await expect.poll(() => page.evaluate(() => location.hash)).toBe(fixture.hash);
+});
+
 test('a step that no longer exists clamps to the last one', async ({ page }) => {
   const script = exampleScript(galleryExamples().find((e) => e.name === '01_full_outer_join')?.sql ?? '');
   await openPage(page, `./${shareHash({ script, step: 999 })}`);
