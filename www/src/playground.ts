@@ -399,7 +399,9 @@ export class Playground {
     this.visual.hidden = false;
     let model: QueryModel;
     try {
+      const t0 = performance.now();
       model = buildModel(trace, i, zoneAt(this.editor.doc, q.line));
+      performance.measure('joinlab:model', { start: t0, end: performance.now() });
     } catch (e) {
       this.model = null;
       notRun.hidden = false;
