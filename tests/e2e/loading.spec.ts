@@ -56,20 +56,40 @@ test('the controls are disabled and the loading line shows the size until the fi
 });
 
 test('a stale trace is greyed with "running…" while the new text runs', async ({ page }) => {
+  // Holds the engine's 'load' requests while window.__hold is set (a slow run, on demand).
+  await page.addInitScript(() => {
+    const w = window as unknown as { __hold: boolean; __held: (() => void)[] };
+    w.__hold = false;
+    w.__held = [];
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (this: Worker, msg: unknown, ...rest: unknown[]) {
+      if (w.__hold && (msg as { type?: string })?.type === 'load') w.__held.push(() => (post as (...a: unknown[]) => void).call(this, msg, ...rest));
+      else (post as (...a: unknown[]) => void).call(this, msg, ...rest);
+    } as typeof Worker.prototype.postMessage;
+  });
   await page.goto('./?example=07_hop_join');
   await expect(page.locator('.jl-counter')).toHaveText('step 1/9');
   const visual = page.locator('.jl-visual');
   await expect(visual).not.toHaveAttribute('data-stale', '');
-  // Right after an edit (its run starts 300 ms later, then takes its time in the worker).
+  await page.evaluate(() => ((window as unknown as { __hold: boolean }).__hold = true));
   await page.locator('.cm-content').click();
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\n-- edited');
-  await expect(visual).toHaveAttribute('data-stale', '');
-  await expect(visual).toHaveAttribute('aria-busy', 'true');
-  const opacity = await visual.evaluate((el) => Number(getComputedStyle(el).opacity));
-  expect(opacity).toBeLessThan(1);
-  const badge = await visual.evaluate((el) => getComputedStyle(el, '::before').content);
-  expect(badge).toBe('"running…"');
+  // The new text's run has started (and is held): the old trace is greyed, "running…".
+  await expect(page.locator('.jl-status')).toHaveText('running…');
+  const seen = await visual.evaluate((el) => ({
+    stale: el.hasAttribute('data-stale'),
+    busy: el.getAttribute('aria-busy'),
+    opacity: Number(getComputedStyle(el).opacity),
+    badge: getComputedStyle(el, '::before').content,
+  }));
+  expect(seen).toEqual({ stale: true, busy: 'true', opacity: 0.45, badge: '"running…"' });
+  await page.screenshot({ path: artifactPath('loading', 'stale-running.png') });
+  await page.evaluate(() => {
+    const w = window as unknown as { __hold: boolean; __held: (() => void)[] };
+    w.__hold = false;
+    for (const f of w.__held.splice(0)) f();
+  });
   await expect(page.locator('.jl-status')).toHaveText(/ran in/);
   await expect(visual).not.toHaveAttribute('data-stale', '');
   await expect(page.locator('.jl-counter')).toHaveText(/\/9$/);

@@ -213,6 +213,8 @@ export class Playground {
     for (const el of all) el.disabled = busy;
     this.element.toggleAttribute('data-loading', busy);
     this.loading.hidden = !busy;
+    // No empty panes under the loading line (selectQuery shows them with the first trace).
+    if (busy) this.visual.hidden = true;
   }
 
   /** Greys the visual side while it shows the trace of an older text ("running…"). */
@@ -281,6 +283,7 @@ export class Playground {
     const status = this.chrome.status;
     if (this.ready) status.textContent = 'running…';
     if (this.trace) this.setStale(true);
+    this.showDialect(script);
     this.settings?.refresh();
     this.engine.load(script, this.dialect).then(
       ({ trace, ms }) => {
@@ -327,11 +330,13 @@ export class Playground {
       dialectSelect.value = set.value === 'flink' ? 'flink' : 'confluent';
       dialectSelect.setAttribute('data-overridden', '');
       dialectNote.setAttribute('data-testid', 'dialect-overridden');
-      dialectNote.textContent = `set by the script (line ${set.line}: SET 'joinlab.dialect' = '${set.value}'): switching edits that line`;
+      dialectNote.textContent = `set by line ${set.line} of the script: switching edits it`;
+      dialectNote.title = `SET 'joinlab.dialect' = '${set.value}'; (line ${set.line}) wins over the page's selector`;
     } else {
       dialectSelect.value = this.dialect;
       dialectSelect.removeAttribute('data-overridden');
       dialectNote.textContent = '';
+      dialectNote.title = '';
     }
   }
 
