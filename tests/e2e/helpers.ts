@@ -148,8 +148,14 @@ export async function settled(page: Page): Promise<void> {
  * then `&d=` dialect, `&q=` query, `&s=` step. */
 export async function urlState(page: Page): Promise<{ script: string; dialect?: string; query?: number; step?: number }> {
   await page.waitForFunction(() => /^#v[12]\//.test(location.hash));
-  await page.waitForTimeout(700);
-  const hash = await page.evaluate(() => location.hash);
+  // The page writes its link after the run and a pause, when idle: wait until it holds still.
+  let hash = await page.evaluate(() => location.hash);
+  for (let i = 0; i < 20; i++) {
+    await page.waitForTimeout(500);
+    const now = await page.evaluate(() => location.hash);
+    if (now === hash) break;
+    hash = now;
+  }
   if (hash.startsWith('#v1/')) return JSON.parse(lz.decompressFromEncodedURIComponent(hash.slice(4)) ?? 'null');
   const [part, ...params] = hash.slice(4).split('&');
   const o: { script: string; dialect?: string; query?: number; step?: number } = { script: JSON.parse(lz.decompressFromEncodedURIComponent(part) ?? 'null').script };

@@ -60,6 +60,7 @@ test('arrival shows "as written (no WATERMARK on orders)" when that is what happ
   await expect(arrival).toHaveValue('as-written');
   await expect(arrival.locator('option:checked')).toHaveText('as written (no WATERMARK on orders)');
   await expect(page.getByTestId('arrival-in-effect')).toContainText('In effect: as written (no WATERMARK on orders), although the script asks for by event time (the default).');
+  await page.locator('.jl-settings').screenshot({ path: artifactPath('settings', 'arrival-in-effect.png') });
   // With WATERMARKs by-time is what happens: nothing to say.
   await openExample(page, '01_full_outer_join');
   await expect(arrival).toHaveValue('by-time');

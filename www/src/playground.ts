@@ -110,7 +110,14 @@ export class Playground {
       onChange: () => this.scheduleRun(),
       onRun: () => this.run(),
     });
-    this.errors = new ErrorsPane((marks) => this.editor.setErrors(marks));
+    // No editor transaction when there was nothing to underline and still is none (a 5 MB
+    // document's update is not free).
+    let underlined = true;
+    this.errors = new ErrorsPane((marks) => {
+      if (!marks.length && !underlined) return;
+      underlined = marks.length > 0;
+      this.editor.setErrors(marks);
+    });
     this.settings =
       opts.compact || opts.readonly
         ? null
@@ -199,7 +206,7 @@ export class Playground {
     if (this.ready) return;
     const mb = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
     const size = p.total ? ` (${mb(p.total)}${p.encoded ? ' compressed' : ''})` : '';
-    const text = p.done ? `starting the engine${size}…` : `loading the engine${size}… ${p.total && !p.encoded ? `${Math.min(100, Math.round((p.loaded / p.total) * 100))}%` : mb(p.loaded)}`;
+    const text = p.done ? `starting the engine${size}…` : `loading the engine${size}… ${p.total && !p.encoded ? `${Math.min(100, Math.round((p.loaded / p.total) * 100))}%` : `${mb(p.loaded)}${p.encoded ? ' unpacked' : ''}`}`;
     const bar = h('progress', { max: p.total && !p.encoded ? p.total : 1, value: p.done ? 1 : p.total && !p.encoded ? p.loaded : undefined, 'aria-label': 'Engine download' });
     if (p.done && p.total && !p.encoded) bar.value = p.total;
     this.loading.replaceChildren(text, ' ', bar);
@@ -269,9 +276,9 @@ export class Playground {
     if (this.debounce !== null) window.clearTimeout(this.debounce);
     this.debounce = window.setTimeout(() => this.run(), DEBOUNCE_MS);
     // The settings and data panes read the new text when it runs (run(), setTrace), not per
-    // keystroke: a 5 MB script must not be scanned on every key.
+    // keystroke: a 5 MB script must not be scanned on every key. The share link follows with the
+    // run too (emitChange in run()): reading the text joins the whole document.
     this.setStale(true);
-    this.emitChange();
   }
 
   /** Runs the editor's script now. */
@@ -284,6 +291,7 @@ export class Playground {
     if (this.ready) status.textContent = 'running…';
     if (this.trace) this.setStale(true);
     this.showDialect(script);
+    this.emitChange();
     this.settings?.refresh();
     this.engine.load(script, this.dialect).then(
       ({ trace, ms }) => {

@@ -62,28 +62,36 @@ export function findSets(script: string): SetStatement[] {
   return memoOf(script).sets;
 }
 
+/** Only lines with `set`, `/*` or `*\/` can hold a SET or open / close a block comment: the scan
+ * jumps from one to the next (a 5 MB pasted log is mostly other lines). */
 function scanSets(script: string): SetStatement[] {
   const out: SetStatement[] = [];
-  let offset = 0;
   let inBlock = false;
-  const lines = script.split('\n');
-  lines.forEach((text, i) => {
-    const lineStart = offset;
-    offset += text.length + 1;
+  let line = 1;
+  let counted = 0;
+  const interesting = /set|\/\*|\*\//gi;
+  for (let m = interesting.exec(script); m; m = interesting.exec(script)) {
+    const lineStart = script.lastIndexOf('\n', m.index) + 1;
+    const nl = script.indexOf('\n', m.index);
+    const lineEnd = nl < 0 ? script.length : nl;
+    for (let p = script.indexOf('\n', counted); p >= 0 && p < lineStart; p = script.indexOf('\n', p + 1)) line++;
+    counted = lineStart;
+    interesting.lastIndex = lineEnd + 1;
+    let text = script.slice(lineStart, lineEnd);
     if (inBlock) {
       const end = text.indexOf('*/');
-      if (end < 0) return;
+      if (end < 0) continue;
       inBlock = false;
       text = ' '.repeat(end + 2) + text.slice(end + 2);
     }
-    const m = SET_RE.exec(text);
-    if (m) {
-      const valueFrom = lineStart + m[0].lastIndexOf(`'${m[2]}'`) + 1;
-      out.push({ key: m[1].toLowerCase(), value: m[2], line: i + 1, valueFrom, valueTo: valueFrom + m[2].length });
+    const set = SET_RE.exec(text);
+    if (set) {
+      const valueFrom = lineStart + set[0].lastIndexOf(`'${set[2]}'`) + 1;
+      out.push({ key: set[1].toLowerCase(), value: set[2], line, valueFrom, valueTo: valueFrom + set[2].length });
     }
     const open = text.lastIndexOf('/*');
     if (open >= 0 && text.indexOf('*/', open) < 0 && !text.slice(0, open).includes('--')) inBlock = true;
-  });
+  }
   return out;
 }
 
@@ -99,9 +107,18 @@ export function firstQueryLine(script: string): number {
 }
 
 function scanFirstQuery(script: string): number {
-  const lines = script.split('\n');
-  const i = lines.findIndex((l) => /^\s*(SELECT|WITH|VALUES)\b/i.test(l));
-  return i < 0 ? lines.length + 1 : i + 1;
+  const newlinesBefore = (end: number) => {
+    let n = 0;
+    for (let p = script.indexOf('\n'); p >= 0 && p < end; p = script.indexOf('\n', p + 1)) n++;
+    return n;
+  };
+  const re = /^[^\S\n]*(SELECT|WITH|VALUES)\b/gim;
+  for (let m = re.exec(script); m; m = re.exec(script)) {
+    // Lines are split at \n only (the m flag's ^ also follows \r, \u2028, \u2029).
+    if (m.index === 0 || script[m.index - 1] === '\n') return newlinesBefore(m.index) + 1;
+    re.lastIndex = m.index + 1;
+  }
+  return newlinesBefore(script.length) + 2;
 }
 
 /**

@@ -107,6 +107,17 @@ export class ShareWriter {
       if (this.inflight?.script === done.script) this.inflight = null;
       done.resolve(ev.data.part);
     };
+    // No worker (blocked, failed to load): compute here, as for a small script.
+    w.onerror = (ev) => {
+      ev.preventDefault();
+      const waiting = [...this.waiting.values()];
+      this.waiting.clear();
+      this.inflight = null;
+      for (const x of waiting) {
+        this.cached = { script: x.script, part: encodeScriptPart(x.script) };
+        x.resolve(this.cached.part);
+      }
+    };
     this.worker = w;
     return w;
   }
