@@ -291,7 +291,8 @@ export class Playground {
     if (this.ready) status.textContent = 'running…';
     if (this.trace) this.setStale(true);
     this.showDialect(script);
-    this.emitChange();
+    // (Not for the constructor's run: the page wires its listeners after constructing.)
+    if (this.ready) this.emitChange();
     this.settings?.refresh();
     this.engine.load(script, this.dialect).then(
       ({ trace, ms }) => {
