@@ -150,10 +150,10 @@ export async function urlState(page: Page): Promise<{ script: string; dialect?: 
   await page.waitForFunction(() => /^#v[12]\//.test(location.hash));
   // The page writes its link after the run and a pause, when idle: wait until it holds still.
   let hash = await page.evaluate(() => location.hash);
-  for (let i = 0; i < 20; i++) {
-    await page.waitForTimeout(500);
+  for (let i = 0, same = 0; i < 30 && same < 2; i++) {
+    await page.waitForTimeout(400);
     const now = await page.evaluate(() => location.hash);
-    if (now === hash) break;
+    same = now === hash ? same + 1 : 0;
     hash = now;
   }
   if (hash.startsWith('#v1/')) return JSON.parse(lz.decompressFromEncodedURIComponent(hash.slice(4)) ?? 'null');

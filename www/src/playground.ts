@@ -25,7 +25,7 @@ import { StatePane } from './panes/state';
 import { StepHeader } from './panes/step-header';
 import { StepsTable } from './panes/steps-table';
 import { arrivalInEffect, lastSet, writeSetting, zoneAt } from './settings';
-import type { ShareState } from './share';
+import { SCRIPT_CAP, type ShareState } from './share';
 import type { Tabs } from './tabs';
 import { Timeline } from './timeline';
 import type { Dialect, ScriptTrace } from './trace';
@@ -276,9 +276,10 @@ export class Playground {
     if (this.debounce !== null) window.clearTimeout(this.debounce);
     this.debounce = window.setTimeout(() => this.run(), DEBOUNCE_MS);
     // The settings and data panes read the new text when it runs (run(), setTrace), not per
-    // keystroke: a 5 MB script must not be scanned on every key. The share link follows with the
-    // run too (emitChange in run()): reading the text joins the whole document.
+    // keystroke: a 5 MB script must not be scanned on every key. The share link follows at once
+    // for a text a link can hold; a longer one waits for the run (reading it joins the document).
     this.setStale(true);
+    if (this.editor.view.state.doc.length <= SCRIPT_CAP) this.emitChange();
   }
 
   /** Runs the editor's script now. */
