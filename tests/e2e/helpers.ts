@@ -143,12 +143,29 @@ export async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
 }
 
-/** The state the page keeps in its URL (it rewrites the hash after every change). */
+/** The state the page keeps in its URL (it rewrites the hash after every change), in v1's
+ * shape (defaults left out). The page writes v2 links (docs/share-links.md): the script part,
+ * then `&d=` dialect, `&q=` query, `&s=` step. */
 export async function urlState(page: Page): Promise<{ script: string; dialect?: string; query?: number; step?: number }> {
-  await page.waitForFunction(() => location.hash.startsWith('#v1/'));
-  await page.waitForTimeout(400);
-  const hash = await page.evaluate(() => location.hash);
-  return JSON.parse(lz.decompressFromEncodedURIComponent(hash.slice(4)) ?? 'null');
+  await page.waitForFunction(() => /^#v[12]\//.test(location.hash));
+  // The page writes its link after the run and a pause, when idle: wait until it holds still.
+  let hash = await page.evaluate(() => location.hash);
+  for (let i = 0, same = 0; i < 30 && same < 2; i++) {
+    await page.waitForTimeout(400);
+    const now = await page.evaluate(() => location.hash);
+    same = now === hash ? same + 1 : 0;
+    hash = now;
+  }
+  if (hash.startsWith('#v1/')) return JSON.parse(lz.decompressFromEncodedURIComponent(hash.slice(4)) ?? 'null');
+  const [part, ...params] = hash.slice(4).split('&');
+  const o: { script: string; dialect?: string; query?: number; step?: number } = { script: JSON.parse(lz.decompressFromEncodedURIComponent(part) ?? 'null').script };
+  for (const kv of params) {
+    const [k, v] = kv.split('=');
+    if (k === 'd') o.dialect = v;
+    if (k === 'q') o.query = Number(v);
+    if (k === 's') o.step = Number(v);
+  }
+  return o;
 }
 
 export function artifactPath(...parts: string[]): string {

@@ -86,7 +86,8 @@ export interface EditorOptions {
   parent: HTMLElement;
   doc: string;
   readonly?: boolean;
-  onChange?: (doc: string) => void;
+  /** The text changed (read it with `doc`). */
+  onChange?: () => void;
   onRun?: () => void;
   label?: string;
 }
@@ -129,7 +130,8 @@ export class ScriptEditor {
       }),
       this.readOnly.of(this.readOnlyExt(!!opts.readonly)),
       EditorView.updateListener.of((u) => {
-        if (u.docChanged) opts.onChange?.(u.state.doc.toString());
+        // Lazy: joining a 5 MB document on every key is not free; `doc` joins it when read.
+        if (u.docChanged) opts.onChange?.();
       }),
     ];
     this.view = new EditorView({ parent: opts.parent, state: EditorState.create({ doc: opts.doc, extensions }) });
@@ -154,9 +156,13 @@ export class ScriptEditor {
     this.view.dispatch({ effects: this.readOnly.reconfigure(this.readOnlyExt(ro)) });
   }
 
+  /** The text, joined once per document version (a 5 MB script is read on every step). */
   get doc(): string {
-    return this.view.state.doc.toString();
+    const d = this.view.state.doc;
+    if (this.joined?.d !== d) this.joined = { d, s: d.toString() };
+    return this.joined.s;
   }
+  private joined: { d: unknown; s: string } | null = null;
 
   /** Replaces the whole text (keeps undo history, so a gallery pick can be undone). */
   setDoc(text: string): void {

@@ -8,7 +8,9 @@ import './layout.css';
 import { fill, h } from './dom';
 import { badgeOf, DEFAULT_EXAMPLE, EXAMPLES, type Example, findExample } from './gallery';
 import { Playground } from './playground';
-import { decodeShare, encodeShare, type ShareState } from './share';
+import { decodeLink, decodeShare, encodeShare, SCRIPT_CAP, type ShareState } from './share';
+import { linkProblem, tooLargePanel } from './share-messages';
+import { ShareWriter } from './share-writer';
 
 const STORAGE_KEY = 'joinlab.last';
 const params = new URLSearchParams(location.search);
@@ -28,23 +30,21 @@ function fromExample(e: Example): ShareState {
 }
 
 const requested = findExample(params.get('example') ?? '');
+const link = decodeLink(location.hash);
 const initial: ShareState =
-  decodeShare(location.hash) ?? (requested ? fromExample(requested) : null) ?? (embed ? null : stored()) ?? fromExample(DEFAULT_EXAMPLE);
+  (link.kind === 'ok' ? link.state : null) ?? (requested ? fromExample(requested) : null) ?? (embed ? null : stored()) ?? fromExample(DEFAULT_EXAMPLE);
+/** Said above the playground when the address's link is damaged or newer than this page. */
+const problem = linkProblem(link, initial.script === DEFAULT_EXAMPLE.script ? 'the default example' : 'the last script of this browser');
 
-let urlTimer: number | null = null;
+let tooLarge: HTMLElement | null = null;
+const writer = new ShareWriter(embed ? null : STORAGE_KEY, (big) => {
+  if (!big && tooLarge) {
+    tooLarge.remove();
+    tooLarge = null;
+  }
+});
 function remember(s: ShareState): void {
-  if (urlTimer !== null) window.clearTimeout(urlTimer);
-  urlTimer = window.setTimeout(() => {
-    const hash = encodeShare(s);
-    if (location.hash !== hash) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
-    if (!embed) {
-      try {
-        localStorage.setItem(STORAGE_KEY, hash);
-      } catch {
-        // Storage full or disabled: the URL still holds the script.
-      }
-    }
-  }, 250);
+  writer.update(s);
 }
 
 const app = document.getElementById('app') ?? document.body;
@@ -52,9 +52,10 @@ const app = document.getElementById('app') ?? document.body;
 if (embed) {
   document.body.classList.add('jl-embed-page');
   const pg = new Playground({ ...initial, readonly, compact: true, keyTarget: document, onChange: remember });
-  const open = h('a', { class: 'jl-open-full', href: `./${encodeShare(initial)}`, target: '_blank', rel: 'noopener' }, 'Open in JoinLab ↗');
-  pg.element.addEventListener('click', () => open.setAttribute('href', `./${encodeShare(pg.shareState)}`), true);
-  app.replaceChildren(pg.element, open);
+  const openHref = (s: ShareState) => `./${writer.linkIfReady(s) ?? (s.script.length <= SCRIPT_CAP ? encodeShare(s) : '')}`;
+  const open = h('a', { class: 'jl-open-full', href: openHref(initial), target: '_blank', rel: 'noopener' }, 'Open in JoinLab ↗');
+  pg.element.addEventListener('click', () => open.setAttribute('href', openHref(pg.shareState)), true);
+  app.replaceChildren(...(problem ? [problem] : []), pg.element, open);
   postHeight();
 } else {
   const about = h('div', { class: 'jl-about', 'data-testid': 'about' });
@@ -126,7 +127,21 @@ if (embed) {
   const shareOut = h('input', { type: 'text', readonly: true, class: 'jl-share-out', 'aria-label': 'Share link', hidden: true });
   const shareBtn = h('button', { type: 'button', class: 'jl-btn', 'data-testid': 'share' }, 'Share');
   shareBtn.addEventListener('click', async () => {
-    const url = `${location.origin}${location.pathname}${encodeShare(pg.shareState)}`;
+    const state = pg.shareState;
+    const hash = await writer.link(state);
+    if (hash === null) {
+      // Too large for a link: offer the script as a file instead of a giant URL.
+      shareOut.hidden = true;
+      tooLarge?.remove();
+      tooLarge = tooLargePanel(state.script, () => {
+        tooLarge?.remove();
+        tooLarge = null;
+      });
+      main.prepend(tooLarge);
+      tooLarge.querySelector('button')?.focus();
+      return;
+    }
+    const url = `${location.origin}${location.pathname}${hash}`;
     shareOut.value = url;
     shareOut.hidden = false;
     shareOut.select();
@@ -158,6 +173,7 @@ if (embed) {
   );
   const nav = h('nav', { class: 'jl-gallery', id: 'jl-gallery', 'aria-label': 'Examples' }, h('h2', {}, 'Examples'), galleryList);
   const main = h('main', { class: 'jl-main' }, about, pg.element);
+  if (problem) main.prepend(problem);
   app.replaceChildren(header, h('div', { class: 'jl-page' }, nav, main));
   showAbout(initial.script);
 }

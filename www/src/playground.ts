@@ -3,10 +3,12 @@
 // <joinlab-playground> element are all made of this. This file holds the wiring and the state
 // (script, dialect, query, step); layout.ts builds the DOM, each pane draws itself.
 
+import './loading.css';
 import { StepControls } from './controls';
 import { h } from './dom';
 import { ScriptEditor } from './editor';
 import { EngineError, EngineSession, TraceVersionError } from './engine/client';
+import type { Progress } from './engine/protocol';
 import { type Chrome, createChrome, DATA_TAB, assemble } from './layout';
 import { buildModel, type QueryModel } from './model';
 import { ChangelogPane } from './panes/changelog';
@@ -22,8 +24,8 @@ import { SettingsPane } from './panes/settings';
 import { StatePane } from './panes/state';
 import { StepHeader } from './panes/step-header';
 import { StepsTable } from './panes/steps-table';
-import { readSetting, writeSetting, zoneAt } from './settings';
-import type { ShareState } from './share';
+import { arrivalInEffect, lastSet, writeSetting, zoneAt } from './settings';
+import { SCRIPT_CAP, type ShareState } from './share';
 import type { Tabs } from './tabs';
 import { Timeline } from './timeline';
 import type { Dialect, ScriptTrace } from './trace';
@@ -75,6 +77,11 @@ export class Playground {
   private firstDrawn = false;
   private requestedAt: number | null = null;
   private draws = 0;
+  /** False until the first run has finished: the controls stay disabled, the loading line shows. */
+  private ready = false;
+  /** "loading the engine (3.5 MB)… 40%", above the visual side until the first run. */
+  private readonly loading: HTMLElement;
+  private unProgress: (() => void) | null = null;
 
   constructor(private readonly opts: PlaygroundOptions) {
     this.dialect = opts.dialect ?? 'confluent';
@@ -87,7 +94,11 @@ export class Playground {
     c.run.addEventListener('click', () => this.run());
     c.dialectSelect.value = this.dialect;
     c.dialectSelect.addEventListener('change', () => {
-      this.dialect = c.dialectSelect.value === 'flink' ? 'flink' : 'confluent';
+      const v: Dialect = c.dialectSelect.value === 'flink' ? 'flink' : 'confluent';
+      const script = this.editor.doc;
+      // The script's SET wins over the selector: switching it edits the SET (as the settings do).
+      if (lastSet(script, 'dialect')) this.editor.setDoc(writeSetting(script, 'dialect', v));
+      else this.dialect = v;
       this.run();
     });
     c.querySelect.addEventListener('change', () => this.selectQuery(Number(c.querySelect.value)));
@@ -99,7 +110,17 @@ export class Playground {
       onChange: () => this.scheduleRun(),
       onRun: () => this.run(),
     });
-    this.errors = new ErrorsPane((marks) => this.editor.setErrors(marks), (line, column) => this.editor.goTo(line, column));
+    // No editor transaction when there was nothing to underline and still is none (a 5 MB
+    // document's update is not free).
+    let underlined = true;
+    this.errors = new ErrorsPane(
+      (marks) => {
+        if (!marks.length && !underlined) return;
+        underlined = marks.length > 0;
+        this.editor.setErrors(marks);
+      },
+      (line, column) => this.editor.goTo(line, column),
+    );
     this.settings =
       opts.compact || opts.readonly
         ? null
@@ -179,7 +200,41 @@ export class Playground {
     this.visual = layout.visual;
     this.tabs = layout.tabs;
     this.controls.bindKeys(opts.keyTarget ?? this.element);
+    this.loading = h('div', { class: 'jl-loading', role: 'status', 'data-testid': 'engine-loading' }, 'loading the engine…');
+    this.visual.before(this.loading);
+    this.unProgress = this.engine.onProgress((p) => this.showProgress(p));
+    this.setBusy(true);
     this.run();
+  }
+
+  /** The engine download's progress, until the first run has finished. */
+  private showProgress(p: Progress): void {
+    if (this.ready) return;
+    const mb = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
+    const size = p.total ? ` (${mb(p.total)}${p.encoded ? ' compressed' : ''})` : '';
+    const text = p.done ? `starting the engine${size}…` : `loading the engine${size}… ${p.total && !p.encoded ? `${Math.min(100, Math.round((p.loaded / p.total) * 100))}%` : `${mb(p.loaded)}${p.encoded ? ' unpacked' : ''}`}`;
+    const bar = h('progress', { max: p.total && !p.encoded ? p.total : 1, value: p.done ? 1 : p.total && !p.encoded ? p.loaded : undefined, 'aria-label': 'Engine download' });
+    if (p.done && p.total && !p.encoded) bar.value = p.total;
+    this.loading.replaceChildren(text, ' ', bar);
+    this.chrome.status.textContent = text;
+  }
+
+  /** Before the first run: the controls are disabled (they would act on nothing). */
+  private setBusy(busy: boolean): void {
+    const c = this.chrome;
+    const all = [c.run, c.dialectSelect, c.querySelect, ...this.controls.element.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>('button, input, select'), ...(this.settings?.element.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>('button, input, select') ?? [])];
+    for (const el of all) el.disabled = busy;
+    this.element.toggleAttribute('data-loading', busy);
+    this.loading.hidden = !busy;
+    // No empty panes under the loading line (selectQuery shows them with the first trace).
+    if (busy) this.visual.hidden = true;
+  }
+
+  /** Greys the visual side while it shows the trace of an older text ("running…"). */
+  private setStale(stale: boolean): void {
+    this.visual.toggleAttribute('data-stale', stale);
+    if (stale) this.visual.setAttribute('aria-busy', 'true');
+    else this.visual.removeAttribute('aria-busy');
   }
 
   /** The state a share link restores. */
@@ -215,6 +270,7 @@ export class Playground {
   }
 
   destroy(): void {
+    this.unProgress?.();
     this.compareView?.dispose();
     this.controls.stop();
     this.timeline.destroy();
@@ -225,9 +281,11 @@ export class Playground {
   private scheduleRun(): void {
     if (this.debounce !== null) window.clearTimeout(this.debounce);
     this.debounce = window.setTimeout(() => this.run(), DEBOUNCE_MS);
-    this.settings?.refresh();
-    this.data.refresh();
-    this.emitChange();
+    // The settings and data panes read the new text when it runs (run(), setTrace), not per
+    // keystroke: a 5 MB script must not be scanned on every key. The share link follows at once
+    // for a text a link can hold; a longer one waits for the run (reading it joins the document).
+    this.setStale(true);
+    if (this.editor.view.state.doc.length <= SCRIPT_CAP) this.emitChange();
   }
 
   /** Runs the editor's script now. */
@@ -237,17 +295,26 @@ export class Playground {
     const script = this.editor.doc;
     const seq = ++this.runSeq;
     const status = this.chrome.status;
-    status.textContent = 'running…';
+    if (this.ready) status.textContent = 'running…';
+    if (this.trace) this.setStale(true);
+    this.showDialect(script);
+    // (Not for the constructor's run: the page wires its listeners after constructing.)
+    if (this.ready) this.emitChange();
     this.settings?.refresh();
     this.engine.load(script, this.dialect).then(
       ({ trace, ms }) => {
         if (seq !== this.runSeq) return;
+        this.firstRunDone();
         status.textContent = `ran in ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
+        // Still stale when the text changed while it ran (its own run is due).
+        this.setStale(this.debounce !== null);
         this.setTrace(trace, script);
         this.opts.onRun?.({ ms, trace });
       },
       (e: unknown) => {
         if (seq !== this.runSeq) return;
+        this.firstRunDone();
+        this.setStale(false);
         status.textContent = '';
         const msg =
           e instanceof TraceVersionError
@@ -261,10 +328,37 @@ export class Playground {
     );
   }
 
+  private firstRunDone(): void {
+    if (this.ready) return;
+    this.ready = true;
+    this.unProgress?.();
+    this.unProgress = null;
+    this.setBusy(false);
+  }
+
+  /** The dialect selector shows the dialect in effect; a script's SET overrides it (and is what switching edits). */
+  private showDialect(script: string): void {
+    const { dialectSelect, dialectNote } = this.chrome;
+    const set = lastSet(script, 'dialect');
+    dialectNote.id ||= `jl-dialect-note-${Math.random().toString(36).slice(2)}`;
+    dialectSelect.setAttribute('aria-describedby', dialectNote.id);
+    if (set) {
+      dialectSelect.value = set.value === 'flink' ? 'flink' : 'confluent';
+      dialectSelect.setAttribute('data-overridden', '');
+      dialectNote.setAttribute('data-testid', 'dialect-overridden');
+      dialectNote.textContent = `set by line ${set.line} of the script: switching edits it`;
+      dialectNote.title = `SET 'joinlab.dialect' = '${set.value}'; (line ${set.line}) wins over the page's selector`;
+    } else {
+      dialectSelect.value = this.dialect;
+      dialectSelect.removeAttribute('data-overridden');
+      dialectNote.textContent = '';
+      dialectNote.title = '';
+    }
+  }
+
   private setTrace(trace: ScriptTrace, script: string): void {
     this.trace = trace;
-    const scriptDialect = /^\s*SET\s+'joinlab\.dialect'/im.test(script) ? readSetting(script, 'dialect') : null;
-    this.chrome.dialectNote.textContent = scriptDialect ? `the script sets '${scriptDialect}'` : '';
+    this.showDialect(script);
 
     // Errors: the script's, every query's planning error, runtime failures.
     const errors: Located[] = [];
@@ -315,6 +409,8 @@ export class Playground {
       this.controls.setRange(0, 0);
       this.controls.show(0);
       this.header.setNotes(q ? [...trace.notes, ...q.notes] : trace.notes);
+      this.settings?.setInEffect({ arrival: null, queries: trace.queries.length });
+      this.settings?.refresh();
       for (const [name, p] of this.panes) paneSafe(name, p.element, () => p.setModel(null));
       this.emitChange();
       return;
@@ -324,7 +420,9 @@ export class Playground {
     this.visual.hidden = false;
     let model: QueryModel;
     try {
+      const t0 = performance.now();
       model = buildModel(trace, i, zoneAt(this.editor.doc, q.line));
+      performance.measure('joinlab:model', { start: t0, end: performance.now() });
     } catch (e) {
       this.model = null;
       notRun.hidden = false;
@@ -335,6 +433,7 @@ export class Playground {
     }
     this.model = model;
     this.header.setNotes([...trace.notes, ...q.notes]);
+    this.settings?.setInEffect({ arrival: arrivalInEffect([...trace.notes, ...q.notes]), queries: trace.queries.length });
     this.settings?.refresh();
     for (const [name, p] of this.panes) paneSafe(name, p.element, () => p.setModel(model));
     // Generated rows: show the data pane first, unless a person has picked a tab.

@@ -83,8 +83,22 @@ export interface Statement {
   toks: Tok[];
 }
 
-/** Statements, split at `;`. */
+/** The last scripts split, so the data pane reads a script once per text version (its
+ * controls each look up a table or a hint: a 5 MB script must not be tokenized per control). */
+const memo: { script: string; statements: Statement[] }[] = [];
+
+/** Statements, split at `;` (memoized per script text; do not mutate the result). */
 export function statements(script: string): Statement[] {
+  let m = memo.find((x) => x.script === script);
+  if (!m) {
+    m = { script, statements: splitStatements(script) };
+    memo.unshift(m);
+    if (memo.length > 2) memo.pop();
+  }
+  return m.statements;
+}
+
+function splitStatements(script: string): Statement[] {
   const out: Statement[] = [];
   let cur: Tok[] = [];
   let from = -1;

@@ -44,29 +44,54 @@ export interface SetStatement {
 
 const SET_RE = /^[ \t]*SET[ \t]+'([^']+)'[ \t]*=[ \t]*'([^']*)'[ \t]*;/i;
 
+/** The last scripts read, with their SETs and first query line: one pass per text version (a
+ * 5 MB script is read on every step by the step header and on every edit by the panes). */
+const memo: { script: string; sets: SetStatement[]; firstQuery: number | null }[] = [];
+function memoOf(script: string): { script: string; sets: SetStatement[]; firstQuery: number | null } {
+  let m = memo.find((x) => x.script === script);
+  if (!m) {
+    m = { script, sets: scanSets(script), firstQuery: null };
+    memo.unshift(m);
+    if (memo.length > 3) memo.pop();
+  }
+  return m;
+}
+
 /** The SET statements of a script, skipping comments (block comments included). */
 export function findSets(script: string): SetStatement[] {
+  return memoOf(script).sets;
+}
+
+/** Only lines with `set`, `/*` or `*\/` can hold a SET or open / close a block comment: the scan
+ * jumps from one to the next (a 5 MB pasted log is mostly other lines). */
+function scanSets(script: string): SetStatement[] {
   const out: SetStatement[] = [];
-  let offset = 0;
   let inBlock = false;
-  const lines = script.split('\n');
-  lines.forEach((text, i) => {
-    const lineStart = offset;
-    offset += text.length + 1;
+  let line = 1;
+  let counted = 0;
+  const interesting = /set|\/\*|\*\//gi;
+  for (let m = interesting.exec(script); m; m = interesting.exec(script)) {
+    const lineStart = script.lastIndexOf('\n', m.index) + 1;
+    const nl = script.indexOf('\n', m.index);
+    const lineEnd = nl < 0 ? script.length : nl;
+    for (let p = script.indexOf('\n', counted); p >= 0 && p < lineStart; p = script.indexOf('\n', p + 1)) line++;
+    counted = lineStart;
+    interesting.lastIndex = lineEnd + 1;
+    let text = script.slice(lineStart, lineEnd);
     if (inBlock) {
       const end = text.indexOf('*/');
-      if (end < 0) return;
+      if (end < 0) continue;
       inBlock = false;
       text = ' '.repeat(end + 2) + text.slice(end + 2);
     }
-    const m = SET_RE.exec(text);
-    if (m) {
-      const valueFrom = lineStart + m[0].lastIndexOf(`'${m[2]}'`) + 1;
-      out.push({ key: m[1].toLowerCase(), value: m[2], line: i + 1, valueFrom, valueTo: valueFrom + m[2].length });
+    const set = SET_RE.exec(text);
+    if (set) {
+      const valueFrom = lineStart + set[0].lastIndexOf(`'${set[2]}'`) + 1;
+      out.push({ key: set[1].toLowerCase(), value: set[2], line, valueFrom, valueTo: valueFrom + set[2].length });
     }
     const open = text.lastIndexOf('/*');
     if (open >= 0 && text.indexOf('*/', open) < 0 && !text.slice(0, open).includes('--')) inBlock = true;
-  });
+  }
   return out;
 }
 
@@ -76,9 +101,24 @@ function setsOf(script: string, name: SettingName): SetStatement[] {
 
 /** First line of the first statement that is a query (SELECT / WITH / VALUES). */
 export function firstQueryLine(script: string): number {
-  const lines = script.split('\n');
-  const i = lines.findIndex((l) => /^\s*(SELECT|WITH|VALUES)\b/i.test(l));
-  return i < 0 ? lines.length + 1 : i + 1;
+  const m = memoOf(script);
+  m.firstQuery ??= scanFirstQuery(script);
+  return m.firstQuery;
+}
+
+function scanFirstQuery(script: string): number {
+  const newlinesBefore = (end: number) => {
+    let n = 0;
+    for (let p = script.indexOf('\n'); p >= 0 && p < end; p = script.indexOf('\n', p + 1)) n++;
+    return n;
+  };
+  const re = /^[^\S\n]*(SELECT|WITH|VALUES)\b/gim;
+  for (let m = re.exec(script); m; m = re.exec(script)) {
+    // Lines are split at \n only (the m flag's ^ also follows \r, \u2028, \u2029).
+    if (m.index === 0 || script[m.index - 1] === '\n') return newlinesBefore(m.index) + 1;
+    re.lastIndex = m.index + 1;
+  }
+  return newlinesBefore(script.length) + 2;
 }
 
 /**
@@ -134,4 +174,34 @@ export function removeSetting(script: string, name: SettingName): string {
     .split('\n')
     .filter((_, i) => !lines.has(i + 1))
     .join('\n');
+}
+
+/** The SET in effect for a script-wide setting (the last one), or null when the script has none. */
+export function lastSet(script: string, name: SettingName): SetStatement | null {
+  const sets = setsOf(script, name);
+  return sets.length ? sets[sets.length - 1] : null;
+}
+
+/** The arrival order the engine used, read from a query's notes (`# note: arrival as-written`
+ * and the reason note after it); `reason` says why by-time was not possible. */
+export interface ArrivalInEffect {
+  value: 'by-time' | 'as-written';
+  reason: string | null;
+}
+
+export function arrivalInEffect(notes: string[]): ArrivalInEffect | null {
+  const plain = notes.map((n) => n.replace(/^#\s*note:\s*/, ''));
+  const said = plain.find((n) => /^arrival (as-written|by-time)\b/.test(n));
+  if (!said) return null;
+  if (said.startsWith('arrival by-time')) return { value: 'by-time', reason: null };
+  let reason: string | null = null;
+  for (const n of plain) {
+    const noWm = /table (\S+) has no WATERMARK/.exec(n);
+    const computed = /the WATERMARK column (\S+) of table (\S+) is computed/.exec(n);
+    if (noWm) reason = `no WATERMARK on ${noWm[1]}`;
+    else if (computed) reason = `the WATERMARK column ${computed[1]} of ${computed[2]} is computed`;
+    else if (/@ data lines always arrive as written/.test(n)) reason = '@ data lines arrive as written';
+    if (reason) break;
+  }
+  return { value: 'as-written', reason };
 }

@@ -1,6 +1,9 @@
-// Share links: `#v1/` + lz-string (compressToEncodedURIComponent) of canonical JSON.
-// The JSON is documented in docs/share-links.md; tests/e2e keeps a stored v1 link that must
-// keep decoding. A newer format gets a new prefix (`#v2/`) and v1 keeps its decoder.
+// Share links (docs/share-links.md). The page writes `#v2/<script part>&d=…&q=…&s=…`: the script
+// part is lz-string (compressToEncodedURIComponent) of `{"script":…,"sum":…}` and is computed once
+// per script (share-writer.ts caches it, off the main thread for big scripts); the dialect, query
+// and step are plain parameters after it, so a step never re-encodes the text. `#v1/` links (one
+// lz-string JSON with the step inside) keep decoding: tests/e2e keeps a stored v1 link. A damaged
+// link and a link of a newer format are told apart from "not a share link", so the page can say so.
 
 import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
 import type { Dialect } from './trace';
@@ -14,9 +17,24 @@ export interface ShareState {
   step: number;
 }
 
-export const SHARE_PREFIX = '#v1/';
+/** The format the page writes. */
+export const SHARE_VERSION = 2;
+export const SHARE_PREFIX = '#v2/';
+const V1_PREFIX = '#v1/';
 
-/** Canonical JSON: keys in this order, default values left out. */
+/** The longest script (in characters) a link holds; a longer one is offered as a download. */
+export const SCRIPT_CAP = 200_000;
+
+/** What a URL hash holds. */
+export type DecodedLink =
+  | { kind: 'none' }
+  | { kind: 'ok'; state: ShareState; version: number }
+  /** It looks like a share link (`#v1/`, `#v2/`) but does not decode: cut short or changed. */
+  | { kind: 'damaged'; version: number }
+  /** A share link of a format this page does not know (made by a newer JoinLab). */
+  | { kind: 'newer'; version: number };
+
+/** Canonical v1 JSON: keys in this order, default values left out. */
 export function canonicalJson(s: ShareState): string {
   const o: Record<string, unknown> = { script: s.script };
   if (s.dialect !== 'confluent') o.dialect = s.dialect;
@@ -25,30 +43,90 @@ export function canonicalJson(s: ShareState): string {
   return JSON.stringify(o);
 }
 
+/** FNV-1a (32 bits) of the script's UTF-16 units, in hex: a v2 link's check against damage. */
+export function checksum(script: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < script.length; i++) {
+    h ^= script.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, '0');
+}
+
+/** The v2 script part (the expensive half: share-writer.ts runs it once per script, in a worker when big). */
+export function encodeScriptPart(script: string): string {
+  return compressToEncodedURIComponent(JSON.stringify({ script, sum: checksum(script) }));
+}
+
+/** The v2 parameters after the script part: defaults left out, in this order. */
+export function stateParams(s: Omit<ShareState, 'script'>): string {
+  let p = '';
+  if (s.dialect !== 'confluent') p += `&d=${s.dialect}`;
+  if (s.query !== 1) p += `&q=${s.query}`;
+  if (s.step !== 1) p += `&s=${s.step}`;
+  return p;
+}
+
+/** A v2 link from a script part (encodeScriptPart) and the rest of the state. */
+export function composeLink(scriptPart: string, s: Omit<ShareState, 'script'>): string {
+  return SHARE_PREFIX + scriptPart + stateParams(s);
+}
+
+/** The v2 link of a state, computed now (for small scripts; big ones go through share-writer.ts). */
 export function encodeShare(s: ShareState): string {
-  return SHARE_PREFIX + compressToEncodedURIComponent(canonicalJson(s));
+  return composeLink(encodeScriptPart(s.script), s);
 }
 
 const positive = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : null);
+const stepOf = (v: unknown): number => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 1);
+const number = (v: string | undefined): number | undefined => (v !== undefined && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
 
-/** Decodes a URL hash; null when it is not a share link or does not decode. */
-export function decodeShare(hash: string): ShareState | null {
-  if (!hash.startsWith(SHARE_PREFIX)) return null;
-  const json = decompressFromEncodedURIComponent(hash.slice(SHARE_PREFIX.length));
+function parseJson(json: string | null): Record<string, unknown> | null {
   if (!json) return null;
-  let o: unknown;
   try {
-    o = JSON.parse(json);
+    const o: unknown = JSON.parse(json);
+    return typeof o === 'object' && o !== null && !Array.isArray(o) ? (o as Record<string, unknown>) : null;
   } catch {
     return null;
   }
-  if (typeof o !== 'object' || o === null) return null;
-  const r = o as Record<string, unknown>;
-  if (typeof r.script !== 'string') return null;
-  return {
-    script: r.script,
-    dialect: r.dialect === 'flink' ? 'flink' : 'confluent',
-    query: positive(r.query) ?? 1,
-    step: typeof r.step === 'number' && Number.isInteger(r.step) && r.step >= 0 ? r.step : 1,
-  };
+}
+
+function decodeV1(body: string): ShareState | null {
+  const r = parseJson(decompressFromEncodedURIComponent(body));
+  if (!r || typeof r.script !== 'string') return null;
+  return { script: r.script, dialect: r.dialect === 'flink' ? 'flink' : 'confluent', query: positive(r.query) ?? 1, step: stepOf(r.step) };
+}
+
+function decodeV2(body: string): ShareState | null {
+  const [part, ...params] = body.split('&');
+  const r = parseJson(decompressFromEncodedURIComponent(part));
+  if (!r || typeof r.script !== 'string' || r.sum !== checksum(r.script)) return null;
+  const p: Record<string, string> = {};
+  for (const kv of params) {
+    const i = kv.indexOf('=');
+    if (i > 0) p[kv.slice(0, i)] = kv.slice(i + 1);
+  }
+  return { script: r.script, dialect: p.d === 'flink' ? 'flink' : 'confluent', query: positive(number(p.q)) ?? 1, step: stepOf(number(p.s)) };
+}
+
+/** Reads a URL hash: a share link (v1 or v2), a damaged or newer one, or none. */
+export function decodeLink(hash: string): DecodedLink {
+  const m = /^#v(\d{1,4})\//.exec(hash);
+  if (!m) return { kind: 'none' };
+  const version = Number(m[1]);
+  const body = hash.slice(m[0].length);
+  if (version > SHARE_VERSION) return { kind: 'newer', version };
+  let state: ShareState | null = null;
+  try {
+    state = hash.startsWith(V1_PREFIX) ? decodeV1(body) : version === SHARE_VERSION ? decodeV2(body) : null;
+  } catch {
+    state = null;
+  }
+  return state ? { kind: 'ok', state, version } : { kind: 'damaged', version };
+}
+
+/** Decodes a URL hash; null when it is not a share link or does not decode. */
+export function decodeShare(hash: string): ShareState | null {
+  const d = decodeLink(hash);
+  return d.kind === 'ok' ? d.state : null;
 }

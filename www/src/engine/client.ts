@@ -3,10 +3,11 @@
 // If the worker dies (a wasm trap, an uncaught error) or a load runs too long, the worker is
 // replaced; sessions are reloaded transparently before their next request. A trace of another
 // schema version than the page's (a page and an engine from different builds) is refused with
-// a TraceVersionError, which the playground shows in its errors pane.
+// a TraceVersionError, which the playground shows in its errors pane. While the wasm downloads,
+// the worker's progress reaches every session's `onProgress` listener.
 
 import { type Dialect, type ScriptTrace, type StateSummary, TRACE_VERSION } from '../trace';
-import type { Request, Response, Results } from './protocol';
+import type { Progress, Request, Response, Results } from './protocol';
 
 type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; type: Request['type'] };
 
@@ -19,6 +20,9 @@ class WorkerHost {
   private pending = new Map<number, Pending>();
   /** Bumped on every restart, so sessions know when they must reload. */
   generation = 0;
+  /** The download's last progress (null before the first), and who wants to know. */
+  progress: Progress | null = null;
+  readonly progressListeners = new Set<(p: Progress) => void>();
 
   private start(): Worker {
     const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'joinlab-engine' });
@@ -32,6 +36,11 @@ class WorkerHost {
   }
 
   private settle(res: Response): void {
+    if ('type' in res) {
+      this.progress = res;
+      for (const l of this.progressListeners) l(res);
+      return;
+    }
     const p = this.pending.get(res.id);
     if (!p) return;
     this.pending.delete(res.id);
@@ -96,6 +105,13 @@ export class EngineSession {
   constructor() {
     host ??= new WorkerHost();
     this.host = host;
+  }
+
+  /** Calls `fn` with the engine download's progress (now, if it has begun); returns the unsubscribe. */
+  onProgress(fn: (p: Progress) => void): () => void {
+    this.host.progressListeners.add(fn);
+    if (this.host.progress) fn(this.host.progress);
+    return () => this.host.progressListeners.delete(fn);
   }
 
   async load(script: string, dialect: Dialect): Promise<{ trace: ScriptTrace; ms: number }> {

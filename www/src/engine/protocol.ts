@@ -16,7 +16,18 @@ export interface Results {
   dispose: null;
 }
 
+/** Unasked: how far the wasm download has come (bytes; `total` 0 when the server does not say). */
+export interface Progress {
+  type: 'progress';
+  loaded: number;
+  total: number;
+  /** The download is compressed (gzip, br): `total` counts compressed bytes, `loaded` unpacked ones. */
+  encoded: boolean;
+  done: boolean;
+}
+
 export type Response =
+  | Progress
   | { id: number; ok: true; result: Results[keyof Results] }
   /** `fatal`: the wasm instance trapped and the worker is closing; the page starts a new one. */
   | { id: number; ok: false; error: string; fatal: boolean };

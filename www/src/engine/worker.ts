@@ -1,10 +1,12 @@
 // The engine's Web Worker: loads the wasm once, keeps one Session per playground, answers
 // load / stateAt / text. A wasm trap poisons the instance, so after one the worker reports it as
-// fatal and closes; the page then starts a fresh worker.
+// fatal and closes; the page then starts a fresh worker. While the wasm downloads, the worker
+// posts `progress` messages (bytes so far and the size the server gives), so the page can say
+// "loading the engine (3.5 MB)… 40%".
 
 import init, { Session } from '../../pkg/joinlab_wasm.js';
 import wasmUrl from '../../pkg/joinlab_wasm_bg.wasm?url';
-import type { Request, Response } from './protocol';
+import type { Progress, Request, Response as Reply } from './protocol';
 
 // The engine's panic hook writes its message to console.error just before the trap.
 let lastPanic: string | null = null;
@@ -14,7 +16,36 @@ console.error = (...args: unknown[]) => {
   consoleError(...args);
 };
 
-const ready = init({ module_or_path: wasmUrl });
+const post = (m: Reply) => (self as unknown as Worker).postMessage(m);
+
+/** The wasm as a streamed Response whose bytes are counted as they arrive. */
+async function fetchCounted(): Promise<Response> {
+  const res = await fetch(wasmUrl);
+  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status} for ${wasmUrl}`);
+  const total = Number(res.headers.get('content-length')) || 0;
+  const encoded = !!res.headers.get('content-encoding') && res.headers.get('content-encoding') !== 'identity';
+  let loaded = 0;
+  let sent = 0;
+  const progress = (done: boolean): void => post({ type: 'progress', loaded, total, encoded, done } satisfies Progress);
+  progress(false);
+  const counted = res.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, ctl) {
+        loaded += chunk.byteLength;
+        const now = performance.now();
+        if (now - sent > 50) {
+          sent = now;
+          progress(false);
+        }
+        ctl.enqueue(chunk);
+      },
+      flush: () => progress(true),
+    }),
+  );
+  return new Response(counted, { headers: { 'content-type': 'application/wasm' } });
+}
+
+const ready = fetchCounted().then((res) => init({ module_or_path: res }));
 const sessions = new Map<number, Session>();
 
 function session(id: number): Session {
@@ -46,12 +77,12 @@ function handle(req: Request): unknown {
 
 self.onmessage = async (ev: MessageEvent<Request>) => {
   const req = ev.data;
-  let reply: Response;
+  let reply: Reply;
   try {
     await ready;
   } catch (e) {
     // The wasm did not load (network, a bad build): fatal, so the page starts a fresh worker.
-    (self as unknown as Worker).postMessage({ id: req.id, ok: false, error: `the engine could not be loaded (${e instanceof Error ? e.message : String(e)})`, fatal: true } satisfies Response);
+    (self as unknown as Worker).postMessage({ id: req.id, ok: false, error: `the engine could not be loaded (${e instanceof Error ? e.message : String(e)})`, fatal: true } satisfies Reply);
     self.close();
     return;
   }

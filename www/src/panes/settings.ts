@@ -4,7 +4,7 @@
 // SET in effect above it).
 
 import { h } from '../dom';
-import { readSetting, type SettingName, writeSetting } from '../settings';
+import { type ArrivalInEffect, readSetting, type SettingName, writeSetting } from '../settings';
 
 const PROC_STEPS = ['1 s', '500 ms', '10 s', '1 min', '0 ms', 'event-time'];
 const TTLS = ['5 s', '10 s', '1 min', '10 min', '1 h', '1 d'];
@@ -23,6 +23,10 @@ export class SettingsPane {
   private readonly procStep: HTMLInputElement;
   private readonly ttl: HTMLInputElement;
   private readonly procHelp: HTMLSpanElement;
+  /** What the engine did, from the last trace: the arrival it used, how many queries ran. */
+  private effect: { arrival: ArrivalInEffect | null; queries: number } = { arrival: null, queries: 0 };
+  /** Says when the arrival in effect is not the one asked for (no WATERMARK…). */
+  private readonly arrivalNote: HTMLSpanElement;
 
   constructor(
     private readonly setScript: (s: string) => void,
@@ -43,6 +47,7 @@ export class SettingsPane {
       h('option', { value: 'as-written' }, 'as written'),
     );
     this.arrival.addEventListener('change', () => change('arrival', this.arrival.value));
+    this.arrivalNote = h('span', { class: 'jl-arrival-effect', 'data-testid': 'arrival-in-effect' });
     this.mode = h(
       'select',
       {},
@@ -111,7 +116,7 @@ export class SettingsPane {
       { class: 'jl-settings', open: typeof matchMedia !== 'function' || !matchMedia('(max-width: 760px)').matches },
       h('summary', {}, 'Settings'),
       h('p', { class: 'jl-muted jl-small' }, 'Each setting is a SET statement in the script: changing one edits the script.', this.procHelp),
-      row('Arrival order', this.arrival, "SET 'joinlab.arrival': by-time merges the tables by event time; as-written keeps the script's order."),
+      row('Arrival order', this.arrival, h('span', {}, this.arrivalNote, "SET 'joinlab.arrival': by-time merges the tables by event time; as-written keeps the script's order.")),
       compareArrival,
       row('End of input', this.mode, "SET 'joinlab.mode': both shows the open stream, then one more step ends the input."),
       row('Session time zone', this.zone, "SET 'sql.local-time-zone': how TIMESTAMP_LTZ values and windows are read and printed."),
@@ -128,10 +133,29 @@ export class SettingsPane {
     this.refresh();
   }
 
-  /** Shows the values the script sets now. */
+  /** What the last run did (the playground calls this with each query's trace). */
+  setInEffect(effect: { arrival: ArrivalInEffect | null; queries: number }): void {
+    this.effect = effect;
+  }
+
+  /** Shows the values the script sets now (and the arrival the engine used, when it differs). */
   refresh(): void {
     const s = this.getScript();
-    this.arrival.value = readSetting(s, 'arrival');
+    const asked = readSetting(s, 'arrival');
+    const eff = this.effect.arrival;
+    const asWritten = this.arrival.options[1];
+    if (eff && eff.value !== asked) {
+      // The script asks for by-time, but a table has no WATERMARK: the rows arrived as written.
+      this.arrival.value = eff.value;
+      asWritten.textContent = eff.value === 'as-written' && eff.reason ? `as written (${eff.reason})` : 'as written';
+      this.arrival.setAttribute('data-overridden', '');
+      this.arrivalNote.textContent = `In effect: ${eff.value === 'as-written' ? `as written${eff.reason ? ` (${eff.reason})` : ''}` : 'by event time'}, although the script asks for ${asked === 'by-time' ? 'by event time (the default)' : 'as written'}. `;
+    } else {
+      this.arrival.value = asked;
+      asWritten.textContent = 'as written';
+      this.arrival.removeAttribute('data-overridden');
+      this.arrivalNote.textContent = '';
+    }
     const line = this.queryLine();
     this.mode.value = readSetting(s, 'mode', line);
     if (document.activeElement !== this.zone) this.zone.value = readSetting(s, 'zone', line);
@@ -141,7 +165,8 @@ export class SettingsPane {
       this.ttl.value = /^\s*0+\s*[a-z]*\s*$/i.test(v) ? '' : v;
     }
     const q = this.queryLine();
-    const several = (s.match(/^\s*(SELECT|WITH|VALUES)\b/gim) ?? []).length > 1;
+    // The queries that ran (a subquery's SELECT line or a table's `WITH (` is not a query).
+    const several = this.effect.queries > 1;
     this.procHelp.textContent = several && q ? ` A SET applies to the queries below it: these are the settings of the query at line ${q}.` : '';
   }
 }
