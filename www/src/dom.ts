@@ -15,6 +15,12 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
   return el;
 }
 
+/** The attributes of a box that may scroll: a tab stop, so that the keyboard can scroll it
+ * (WCAG 2.1.1; axe's scrollable-region-focusable), and a region named by `label`. */
+export function scrollBox(label: string): Attrs {
+  return { tabindex: 0, role: 'region', 'aria-label': label };
+}
+
 export function on<K extends keyof HTMLElementEventMap>(
   el: EventTarget,
   type: K,

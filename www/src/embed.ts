@@ -9,7 +9,7 @@
 // loaded only when the element scrolls into view, or when its Run button is pressed.
 
 import './style.css';
-import { h } from './dom';
+import { h, scrollBox } from './dom';
 import { Playground } from './playground';
 import { encodeShare } from './share';
 
@@ -38,7 +38,7 @@ export class JoinLabPlaygroundElement extends HTMLElement {
     const run = h('button', { type: 'button', class: 'jl-btn jl-primary' }, 'Run ▸');
     run.addEventListener('click', () => this.start());
     this.replaceChildren(
-      h('div', { class: 'jl-embed-placeholder' }, h('pre', { class: 'jl-pre' }, this.source), h('div', {}, run, h('span', { class: 'jl-muted jl-small' }, ' JoinLab loads when this comes into view.'))),
+      h('div', { class: 'jl-embed-placeholder' }, h('pre', { class: 'jl-pre', ...scrollBox('SQL script') }, this.source), h('div', {}, run, h('span', { class: 'jl-muted jl-small' }, ' JoinLab loads when this comes into view.'))),
     );
     this.observer = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) this.start();

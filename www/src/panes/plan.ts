@@ -1,7 +1,7 @@
 // The plan: the query's operators (each with its changelog mode: updating or append-only), its
 // notes, its EXPLAIN text, and what EXPLAIN / DESCRIBE statements of the script printed.
 
-import { h } from '../dom';
+import { h, scrollBox } from '../dom';
 import { inputName, modeReason, type QueryModel } from '../model';
 import { formatDuration } from '../time';
 import type { OperatorInfo } from '../trace';
@@ -56,10 +56,10 @@ export class PlanPane implements Pane {
     };
     for (const o of q.operators) if (!consumed.has(o.id)) add(o.id, 0, tree);
     parts.push(h('h4', {}, 'Operators (the result at the top, the sources at the bottom)'), tree, h('h4', {}, 'EXPLAIN'));
-    parts.push(h('pre', { class: 'jl-pre' }, q.plan || '(no plan)'));
+    parts.push(h('pre', { class: 'jl-pre', ...scrollBox('EXPLAIN output') }, q.plan || '(no plan)'));
     for (const s of model.trace.statements) {
       parts.push(h('h4', {}, `line ${s.line}: ${s.header}`));
-      parts.push(h('pre', { class: 'jl-pre' }, s.error ? s.error.text : s.text));
+      parts.push(h('pre', { class: 'jl-pre', ...scrollBox(`Output of line ${s.line}`) }, s.error ? s.error.text : s.text));
     }
     this.element.replaceChildren(...parts);
   }

@@ -13,7 +13,7 @@
 //   in the worker), latest request wins.
 // * The rows that left the state at this step, and why (window fired, retracted, state TTL).
 
-import { h } from '../dom';
+import { h, scrollBox } from '../dom';
 import { operator, operatorName, type QueryModel, sidesOf, type StateSeries, stateSeriesOf, stepAt, type TemporalProbe, type TemporalVersion, versionsAt, waitingAt } from '../model';
 import { shortWindow } from '../timeline';
 import { formatDate, formatTime } from '../time';
@@ -131,7 +131,7 @@ export class StatePane implements Pane {
     this.summary = h('div', { class: 'jl-state-summary', 'data-testid': 'state-summary' });
     this.compare = h('div', { class: 'jl-state-compare', 'data-testid': 'state-compare', hidden: true });
     this.freed = h('div', { class: 'jl-state-freed', 'data-testid': 'state-freed', hidden: true });
-    this.body = h('div', { class: 'jl-state' });
+    this.body = h('div', { class: 'jl-state', ...scrollBox('Operator state') });
     this.element = h('div', { class: 'jl-pane-body', 'data-testid': 'state-pane', 'aria-live': 'off' }, this.summary, this.compare, this.freed, this.body);
   }
 
