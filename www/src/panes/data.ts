@@ -7,7 +7,7 @@
 //
 // The rows are drawn only while the pane is visible; stepping then moves a highlight.
 
-import { h } from '../dom';
+import { h, scrollBox } from '../dom';
 import type { QueryModel, RowMark } from '../model';
 import { readSetting, removeSetting, writeSetting } from '../settings';
 import { findCreateTable, tableOrigin, tableOption, type TableOrigin, tableRowsHints, writeRowsHints, writeTableOption } from '../script-text';
@@ -264,7 +264,7 @@ export class DataPane implements Pane {
         h('th', { scope: 'col' }, 'notes'),
       ),
     );
-    const scroller = h('div', { class: 'jl-scroll jl-data-scroll' }, h('table', { class: 'jl-table jl-data-rows', 'aria-label': `Rows of ${table} in arrival order` }, thead, tbody));
+    const scroller = h('div', { class: 'jl-scroll jl-data-scroll', ...scrollBox(`Data of ${table}`) }, h('table', { class: 'jl-table jl-data-rows', 'aria-label': `Rows of ${table} in arrival order` }, thead, tbody));
     const more = h('button', { type: 'button', class: 'jl-btn jl-small jl-data-more', hidden: true });
     const section = h('section', { class: 'jl-data-table', 'data-table': table, 'data-origin': origin }, head, controlBar, scroller, more);
     const view: LaneView = { table, origin, section, tbody, rows, shown: 0, more, controls, scroller };

@@ -2,7 +2,7 @@
 // the query holds), sorted as the oracle sorts its materialized blocks; and its badge, updating
 // or append-only (placed in the card's heading).
 
-import { h } from '../dom';
+import { h, scrollBox } from '../dom';
 import { type QueryModel, ResultTable } from '../model';
 import { updatingBadge } from './badges';
 import type { Pane } from './pane';
@@ -26,7 +26,7 @@ export class ResultPane implements Pane {
     this.caption = h('p', { class: 'jl-muted jl-caption' });
     this.tbody = h('tbody');
     this.table = h('table', { class: 'jl-table jl-result-table', 'data-testid': 'result-table' }, this.tbody);
-    this.element = h('div', { class: 'jl-pane-body' }, this.caption, h('div', { class: 'jl-scroll' }, this.table));
+    this.element = h('div', { class: 'jl-pane-body' }, this.caption, h('div', { class: 'jl-scroll', ...scrollBox('Result table') }, this.table));
     this.mode = h('span', { class: 'jl-card-badge' });
   }
 

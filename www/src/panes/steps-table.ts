@@ -3,7 +3,7 @@
 // late rows. Only the steps around the current one are in the DOM, so a 10,000-step trace
 // steps as fast as a short one.
 
-import { h } from '../dom';
+import { h, scrollBox } from '../dom';
 import { outStart, type QueryModel } from '../model';
 import { shortWindow } from '../timeline';
 import { clockFor, formatTime } from '../time';
@@ -33,7 +33,7 @@ export class StepsTable implements Pane {
       'div',
       { class: 'jl-pane-body' },
       this.note,
-      h('div', { class: 'jl-scroll' }, h('table', { class: 'jl-table jl-steps', 'aria-label': 'Steps of the timeline' }, head, this.tbody)),
+      h('div', { class: 'jl-scroll', ...scrollBox('Timeline table') }, h('table', { class: 'jl-table jl-steps', 'aria-label': 'Steps of the timeline' }, head, this.tbody)),
     );
   }
 
