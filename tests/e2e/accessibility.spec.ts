@@ -55,7 +55,7 @@ test('on a phone: the playground with the gallery menu open, and stepped', async
 // window join on generated data (its wide result table scrolls; its gallery badge).
 for (const name of ['21_interval_orders_shipments', '42_lookup_join_customers', '41_ptf_checkout_timers', '27_temporal_orders_rates', '16_cross_join_rejected', '17_gaming_window_join']) {
   test(`example ${name} has no violation, first run and every pane`, async ({ page }) => {
-    test.setTimeout(120_000); // up to 17 audits
+    test.setTimeout(120_000); // five audits, and a slow example under load
     await openExample(page, name);
     await expectNoViolations(page, `${name} after the first run`);
     if (await page.getByTestId('step-next').isEnabled()) await auditSteppedPanes(page, name);
