@@ -8,6 +8,7 @@
 
 mod format;
 mod parse;
+pub mod tzdb;
 pub mod window;
 mod zone;
 

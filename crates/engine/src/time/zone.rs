@@ -4,16 +4,18 @@
 //! forward by the gap, an ambiguous local time takes the earlier offset (Flink's window timers
 //! differ in gaps and overlaps, see [`SessionZone::local_to_instant_for_timer`]).
 
-use chrono::{Datelike, NaiveDate, NaiveDateTime, Offset, TimeZone, Timelike};
-use chrono_tz::Tz;
+use std::sync::Arc;
 
+use chrono::{Datelike, NaiveDate, NaiveDateTime, Timelike};
+
+use super::tzdb::{self, ZoneRules};
 use super::{civil_from_days, split_day, MS_PER_DAY};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Kind {
     Utc,
     Fixed(i64),
-    Region(Tz),
+    Region(Arc<ZoneRules>),
 }
 
 /// A validated zone id, as Flink accepts it.
@@ -76,9 +78,9 @@ impl SessionZone {
         if t.starts_with('+') || t.starts_with('-') {
             return Err(bad());
         }
-        match t.parse::<Tz>() {
-            Ok(tz) => Ok(SessionZone { id: t.to_string(), kind: Kind::Region(tz) }),
-            Err(_) => Err(bad()),
+        match tzdb::find(t) {
+            Some(rules) => Ok(SessionZone { id: t.to_string(), kind: Kind::Region(rules) }),
+            None => Err(bad()),
         }
     }
 
@@ -95,12 +97,13 @@ impl SessionZone {
         match &self.kind {
             Kind::Utc => 0,
             Kind::Fixed(o) => *o,
-            Kind::Region(tz) => {
+            Kind::Region(rules) => {
                 let secs = instant_ms.div_euclid(1000);
-                match tz.timestamp_opt(secs, 0) {
-                    chrono::LocalResult::Single(dt) => dt.offset().fix().local_minus_utc() as i64 * 1000,
-                    _ => 0,
+                // Outside chrono's range of dates no offset (as chrono-tz answered).
+                if chrono::DateTime::from_timestamp(secs, 0).is_none() {
+                    return 0;
                 }
+                i64::from(rules.offset_at(secs)) * 1000
             }
         }
     }
@@ -126,19 +129,11 @@ impl SessionZone {
         match &self.kind {
             Kind::Utc => (Some(local_ms), Some(local_ms)),
             Kind::Fixed(o) => (Some(local_ms - o), Some(local_ms - o)),
-            Kind::Region(tz) => {
-                let Some(n) = Self::naive(local_ms) else { return (Some(local_ms), Some(local_ms)) };
-                match tz.from_local_datetime(&n) {
-                    chrono::LocalResult::Single(dt) => {
-                        let v = dt.timestamp_millis();
-                        (Some(v), Some(v))
-                    }
-                    chrono::LocalResult::Ambiguous(a, b) => {
-                        let (x, y) = (a.timestamp_millis(), b.timestamp_millis());
-                        (Some(x.min(y)), Some(x.max(y)))
-                    }
-                    chrono::LocalResult::None => (None, None),
+            Kind::Region(rules) => {
+                if Self::naive(local_ms).is_none() {
+                    return (Some(local_ms), Some(local_ms));
                 }
+                rules.local_candidates(local_ms)
             }
         }
     }
