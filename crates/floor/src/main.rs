@@ -1,0 +1,107 @@
+//! The "floor" of ../shared/BENCHMARKS.md: each workload as a bare Rust loop (std only, one
+//! thread, rows generated inline and interleaved exactly as the document says, state in plain
+//! hash maps with an Fx-style hasher), so `npm run bench` can say how far the engine is from
+//! what this machine does with no engine at all. Every run checks its output count (and, where
+//! the document gives one, the sum of the third output column) against BENCHMARKS.md.
+//!
+//!   joinlab-floor [--rows N] [--repeat R] [WORKLOAD ...]   (default N = 500,000, R = 5, all)
+//!
+//! Prints one line per workload: `floor <name> <rows/s median> rows/s ... check ok|n/a|FAILED`.
+
+mod hash;
+mod lists;
+mod sink;
+mod w1;
+mod w2;
+mod w4;
+mod w5;
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use sink::Sink;
+
+/// 2024-01-01 00:00:00.000 UTC in epoch milliseconds (BENCHMARKS.md "Common rules").
+pub const BASE_MS: i64 = 1_704_067_200_000;
+
+struct Workload {
+    name: &'static str,
+    run: fn(i64) -> Sink,
+    /// (rows, sum of column 3) BENCHMARKS.md derives for this N, if it derives one.
+    expected: fn(i64) -> Option<(u64, Option<i64>)>,
+}
+
+const WORKLOADS: [Workload; 7] = [
+    Workload { name: "w1", run: w1::run, expected: w1::expected },
+    Workload { name: "w2-inner", run: w2::inner, expected: w2::inner_expected },
+    Workload { name: "w2-left", run: w2::left, expected: w2::left_expected },
+    Workload { name: "w4-inner", run: w4::inner, expected: w4::inner_expected },
+    Workload { name: "w4-left", run: w4::left, expected: w4::left_expected },
+    Workload { name: "w5-inner", run: w5::inner, expected: w5::inner_expected },
+    Workload { name: "w5-left", run: w5::left, expected: w5::left_expected },
+];
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[v.len() / 2]
+}
+
+fn parse_args() -> Result<(i64, u32, Vec<String>), String> {
+    let mut rows = 500_000i64;
+    let mut repeat = 5u32;
+    let mut names = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--rows" => rows = args.next().and_then(|v| v.parse().ok()).ok_or("--rows needs a number")?,
+            "--repeat" => repeat = args.next().and_then(|v| v.parse().ok()).ok_or("--repeat needs a number")?,
+            _ if a.starts_with("--") => return Err(format!("unknown option {a}")),
+            _ => names.push(a),
+        }
+    }
+    if rows <= 0 {
+        return Err("--rows must be positive".into());
+    }
+    Ok((rows, repeat.max(1), names))
+}
+
+fn main() -> ExitCode {
+    let (n, repeat, names) = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("joinlab-floor: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut failed = false;
+    for w in WORKLOADS.iter().filter(|w| names.is_empty() || names.iter().any(|n| n == w.name)) {
+        let mut rates = Vec::new();
+        let mut out = Sink::default();
+        for _ in 0..repeat {
+            let t0 = Instant::now();
+            out = std::hint::black_box((w.run)(n));
+            rates.push((2 * n) as f64 / t0.elapsed().as_secs_f64());
+        }
+        let check = match (w.expected)(n) {
+            None => "n/a (BENCHMARKS.md derives no count for this N)".to_string(),
+            Some((rows, sum)) if out.net() == rows && sum.is_none_or(|s| s == out.sum_col3) => "ok".into(),
+            Some((rows, sum)) => {
+                failed = true;
+                format!("FAILED (expected {rows} rows, sum_col3 {sum:?})")
+            }
+        };
+        println!(
+            "floor {:<9} {:>12.0} rows/s (median of {repeat})  output {} +I {} -D, sum_col3 {}  check {check}",
+            w.name,
+            median(rates),
+            out.inserts,
+            out.deletes,
+            out.sum_col3
+        );
+    }
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
