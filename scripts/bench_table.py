@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""The summary of one `npm run bench` run (scripts/bench.sh pipes its log here): per workload the
+engine natively and in wasm, Apache Flink 2.3 at parallelism 1 and the bare-loop floor measured in
+the same run, and the ratios issue 16 tracks: engine / Flink (goal >= 10x), floor / engine (how far
+from the machine's limit), wasm / native (goal >= 0.6). Workloads whose figure is missing from the
+log (Flink not set up, a workload not run) show "-".
+
+    python3 scripts/bench_table.py LOG
+"""
+import re
+import sys
+
+NAMES = ["w1", "w2-inner", "w2-left", "w4-inner", "w4-left", "w5-inner", "w5-left",
+         "w3-cascade", "w3-multi", "lookup-key", "lookup-vector"]
+FLINK = {"w1": "w1", "w2inner": "w2-inner", "w2left": "w2-left", "w4inner": "w4-inner",
+         "w4left": "w4-left", "w5inner": "w5-inner", "w5left": "w5-left"}
+
+
+def num(s):
+    return float(s.replace(",", ""))
+
+
+def main():
+    native, trace_on, wasm, flink, floor = {}, None, {}, {}, {}
+    for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+        m = re.match(r"^(\S+)\s+throughput\s+([\d.]+) input rows/s", line)
+        if m and m.group(1) in NAMES:
+            native[m.group(1)] = num(m.group(2))
+        m = re.match(r"^w1 \(trace on\)\s+throughput\s+([\d.]+)", line)
+        if m:
+            trace_on = num(m.group(1))
+        m = re.match(r"^(\S+)\s+trace off\s+([\d,]+) input rows/s \(wasm", line)
+        if m:
+            wasm[m.group(1)] = num(m.group(2))
+        m = re.match(r"^floor (\S+)\s+([\d.]+) rows/s", line)
+        if m:
+            floor[m.group(1)] = num(m.group(2))
+        m = re.search(r"RESULT query=(\S+) .*rows_per_s\(min/med/max\)=\d+/(\d+)/\d+", line)
+        if m and m.group(1) in FLINK:
+            flink[FLINK[m.group(1)]] = num(m.group(2))
+
+    def cell(v, fmt="{:,.0f}"):
+        return "-" if v is None else fmt.format(v)
+
+    def ratio(a, b):
+        return None if a is None or b is None or b == 0 else a / b
+
+    print("| workload | native rows/s | wasm rows/s (Node) | Flink 2.3 p=1 (median) | floor rows/s | native / Flink (goal 10x) | floor / native | wasm / native (goal 0.6) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for w in NAMES:
+        n, x, f, fl = native.get(w), wasm.get(w), flink.get(w), floor.get(w)
+        if n is None and x is None:
+            continue
+        print(f"| {w} | {cell(n)} | {cell(x)} | {cell(f)} | {cell(fl)} | {cell(ratio(n, f), '{:.1f}x')} "
+              f"| {cell(ratio(fl, n), '{:.1f}x')} | {cell(ratio(x, n), '{:.2f}')} |")
+    if trace_on is not None:
+        print(f"\nw1 with the trace on (what the page runs): {trace_on:,.0f} input rows/s natively (goal 1,000,000)")
+    missing = [w for w in FLINK.values() if w not in flink]
+    if missing:
+        print(f"\n(no Flink figure for {', '.join(missing)}: the oracle is not set up here, or JOINLAB_BENCH_FLINK=0)")
+
+
+if __name__ == "__main__":
+    main()
