@@ -105,3 +105,24 @@ fn main() -> ExitCode {
         ExitCode::SUCCESS
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every loop gives BENCHMARKS.md's counts (and column sums where it gives them) at the
+    /// document's N, so a floor figure is never the speed of a wrong answer.
+    #[test]
+    fn every_workload_gives_the_documented_counts() {
+        for w in &WORKLOADS {
+            let out = (w.run)(500_000);
+            let (rows, sum) = (w.expected)(500_000).unwrap_or_else(|| panic!("{}: no expected count", w.name));
+            assert_eq!(out.net(), rows, "{}", w.name);
+            if let Some(s) = sum {
+                assert_eq!(out.sum_col3, s, "{}", w.name);
+            }
+        }
+        let left = w2::left(500_000);
+        assert_eq!((left.inserts, left.deletes), (780_246, 30_246));
+    }
+}
