@@ -190,3 +190,16 @@ export function exampleScript(sql: string): string {
   }
   return lines.slice(i).join('\n');
 }
+
+/** `rows` rows from a datagen table, through a filter (the page-at-scale measures, Cancel). */
+export function datagenScript(rows: number): string {
+  return [
+    'CREATE TABLE clicks (',
+    '  user_id INT,',
+    '  url STRING,',
+    '  ts TIMESTAMP(3),',
+    "  WATERMARK FOR ts AS ts - INTERVAL '1' SECOND",
+    ") WITH ('connector' = 'datagen', 'number-of-rows' = '" + rows + "', 'fields.user_id.min' = '1', 'fields.user_id.max' = '1000', 'fields.url.length' = '4', 'joinlab.interval' = '10 ms');",
+    'SELECT user_id, url, ts FROM clicks WHERE user_id > 0;',
+  ].join('\n');
+}

@@ -76,7 +76,7 @@ test('a stale trace is greyed with "running…" while the new text runs', async 
   await page.keyboard.press('Control+End');
   await page.keyboard.type('\n-- edited');
   // The new text's run has started (and is held): the old trace is greyed, "running…".
-  await expect(page.locator('.jl-status')).toHaveText('running…');
+  await expect(page.locator('.jl-status')).toHaveText(/^running…/);
   const seen = await visual.evaluate((el) => ({
     stale: el.hasAttribute('data-stale'),
     busy: el.getAttribute('aria-busy'),

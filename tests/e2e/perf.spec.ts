@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { artifactPath, openPage, ROOT, settled, shareHash } from './helpers';
+import { artifactPath, datagenScript, openPage, ROOT, settled, shareHash } from './helpers';
 
 /** Timing goals (README) are measured here and written to measurements.json; the assertions
  * only guard against gross regressions (several times the goal), so that a busy CI machine
@@ -238,4 +238,100 @@ test('a 10,000-row scenario: load, step, slider', async ({ page }) => {
   };
   expect(stats(stepDraw).median).toBeLessThan(GROSS * 16);
   expect(stats(sliderDraw).median).toBeLessThan(GROSS * 16);
+});
+
+// ---- The page at scale (issue 16): no main-thread task over 200 ms while a big trace arrives.
+
+/** The longest main-thread task allowed while a big trace arrives. The goal is 200 ms; the sliced
+ * path's longest task was 109–160 ms on a quiet machine and up to 619 ms under a load average of
+ * 8 (at 10^5 rows); the trace in one piece took one 3.4 s task (quiet). */
+const ARRIVAL_GUARD_MS = 1500;
+
+/** Starts collecting the page's long tasks (> 50 ms, the browser's threshold) in `window.__long`. */
+async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __long: number[] };
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
+}
+
+/** Runs the editor's script again (Run) and measures: the longest main-thread task from the click
+ * until the first step is drawn (+ 1 s), the time from the engine's end to that step, the heap. */
+async function rerun(page: Page): Promise<{ longest_task_ms: number; long_tasks_ms: number[]; engine_ms: number; click_to_step_ms: number; after_engine_ms: number; heap_mb: number | null }> {
+  await page.waitForTimeout(1000);
+  await watchLongTasks(page);
+  await clearMeasures(page);
+  const t0 = await page.evaluate(() => performance.now());
+  await page.getByRole('button', { name: /^Run/ }).click();
+  await expect(page.locator('.jl-status')).toHaveText(/ran in/, { timeout: 120_000 });
+  await expect.poll(() => measures(page, 'joinlab:draw').then((d) => d.length), { timeout: 60_000 }).toBeGreaterThan(0);
+  await page.waitForTimeout(1000);
+  const r = await page.evaluate((start) => {
+    const draw = performance.getEntriesByName('joinlab:draw')[0];
+    const mem = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+    return { long: (window as unknown as { __long: number[] }).__long, step: draw.startTime + draw.duration - start, heap: mem ? mem.usedJSHeapSize : null };
+  }, t0);
+  const engine = Number(/ran in ([\d.]+)/.exec((await page.locator('.jl-status').textContent()) ?? '')?.[1] ?? Number.NaN);
+  return {
+    longest_task_ms: Math.max(0, ...r.long),
+    long_tasks_ms: r.long,
+    engine_ms: engine,
+    click_to_step_ms: Math.round(r.step),
+    // The run's end to its first step: what the page adds to the engine's time.
+    after_engine_ms: Math.round(r.step - engine),
+    heap_mb: r.heap === null ? null : Math.round(r.heap / 1e6),
+  };
+}
+
+test('a big trace arriving: re-running the 10,000-row scenario', async ({ page }) => {
+  test.setTimeout(180_000);
+  const script = readFileSync(path.join(ROOT, 'tests/e2e/fixtures/w1_5000.sql'), 'utf8');
+  await page.goto(`./${shareHash({ script })}`);
+  await expect(page.locator('.jl-counter')).toHaveText('step 1/10001', { timeout: 60_000 });
+  const r = await rerun(page);
+  await expect(page.locator('.jl-counter')).toHaveText('step 1/10001');
+  results.w1_rerun = r;
+  // goal: no task over 200 ms (reported). Before the model was built in the worker and sliced:
+  // one task of ~830 ms; now 150–200 ms on a quiet machine, up to ~800 ms under a load average of
+  // 8 (long tasks are wall-clock time), so this guard is loose: the 10^5-row test below is the one
+  // that tells the two paths apart.
+  expect(r.longest_task_ms).toBeLessThan(ARRIVAL_GUARD_MS);
+});
+
+test('a big trace arriving: a 100,000-row datagen script', async ({ page }) => {
+  test.setTimeout(300_000);
+  const rows = 100_000;
+  await page.goto(`./${shareHash({ script: datagenScript(rows) })}`);
+  await expect(page.locator('.jl-counter')).toHaveText(/^step 1\/1000\d\d$/, { timeout: 120_000 });
+  const r = await rerun(page);
+  await expect(page.locator('.jl-counter')).toHaveText(/^step 1\/1000\d\d$/);
+  // Steps (→) and slider moves, with the long tasks watched; the slowest pane of the slider moves.
+  await watchLongTasks(page);
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('ArrowRight');
+    await settled(page);
+  }
+  const stepping = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+  await watchLongTasks(page);
+  await clearMeasures(page);
+  const slider = page.getByTestId('step-slider');
+  for (let i = 0; i < 10; i++) {
+    await slider.fill(String(1 + ((i * 7919) % 99_999)));
+    await settled(page);
+  }
+  const scrubbing = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+  const panes = await page.evaluate(() => {
+    const worst = new Map<string, number>();
+    for (const e of performance.getEntriesByType('measure')) if (e.name.startsWith('joinlab:pane:')) worst.set(e.name.slice(13), Math.max(worst.get(e.name.slice(13)) ?? 0, Math.round(e.duration)));
+    return Object.fromEntries(worst);
+  });
+  results.datagen_100k_rerun = { rows, ...r, stepping_longest_task_ms: Math.max(0, ...stepping), slider_longest_task_ms: Math.max(0, ...scrubbing), slider_slowest_pane_ms: panes };
+  // goal: no task over 200 ms (before: one task of ~3.4 s as the trace arrived). The time from
+  // the run's end to the first step (goal 1 s) and the slider moves (some panes take seconds for
+  // a jump across 10^5 steps) are reported, not asserted: neither meets its goal yet.
+  expect(r.longest_task_ms).toBeLessThan(ARRIVAL_GUARD_MS);
+  expect(Math.max(0, ...stepping)).toBeLessThan(GROSS * 200);
 });

@@ -16,6 +16,8 @@ export const DATA_TAB = 1;
 export interface Chrome {
   toolbar: HTMLElement;
   run: HTMLButtonElement;
+  /** Stops the run in flight (shown while one runs). */
+  cancel: HTMLButtonElement;
   dialectSelect: HTMLSelectElement;
   /** Says when the script's `SET 'joinlab.dialect'` overrides the selector. */
   dialectNote: HTMLSpanElement;
@@ -30,6 +32,7 @@ export interface Chrome {
 
 export function createChrome(): Chrome {
   const run = h('button', { type: 'button', class: 'jl-btn jl-primary', 'data-testid': 'run', title: 'Run the script (Ctrl+Enter)' }, 'Run');
+  const cancel = h('button', { type: 'button', class: 'jl-btn', 'data-testid': 'cancel', title: 'Stop this run (the engine is restarted)', hidden: true }, 'Cancel');
   const dialectSelect = h(
     'select',
     { 'aria-label': 'Dialect' },
@@ -38,13 +41,14 @@ export function createChrome(): Chrome {
   );
   const dialectNote = h('span', { class: 'jl-muted jl-small' });
   const status = h('span', { class: 'jl-status jl-muted jl-small', 'aria-live': 'off' });
-  const toolbar = h('div', { class: 'jl-toolbar' }, run, h('label', { class: 'jl-field' }, h('span', {}, 'Dialect'), dialectSelect), dialectNote, status);
+  const toolbar = h('div', { class: 'jl-toolbar' }, run, cancel, h('label', { class: 'jl-field' }, h('span', {}, 'Dialect'), dialectSelect), dialectNote, status);
   const querySelect = h('select', { 'aria-label': 'Query to step through' });
   const queryWrap = h('label', { class: 'jl-field jl-query' }, h('span', {}, 'Query'), querySelect);
   queryWrap.hidden = true;
   return {
     toolbar,
     run,
+    cancel,
     dialectSelect,
     dialectNote,
     status,

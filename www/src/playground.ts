@@ -7,10 +7,10 @@ import './loading.css';
 import { StepControls } from './controls';
 import { h } from './dom';
 import { ScriptEditor } from './editor';
-import { EngineError, EngineSession, TraceVersionError } from './engine/client';
-import type { Progress } from './engine/protocol';
+import { EngineError, EngineSession, LOAD_TIMEOUT_MS, RunStopped, TraceVersionError } from './engine/client';
 import { type Chrome, createChrome, DATA_TAB, assemble } from './layout';
-import { buildModel, type QueryModel } from './model';
+import type { Built, Progress } from './engine/protocol';
+import type { QueryModel } from './model';
 import { ChangelogPane } from './panes/changelog';
 import { DataPane } from './panes/data';
 import { ErrorsPane, type Located } from './panes/errors';
@@ -24,7 +24,7 @@ import { SettingsPane } from './panes/settings';
 import { StatePane } from './panes/state';
 import { StepHeader } from './panes/step-header';
 import { StepsTable } from './panes/steps-table';
-import { arrivalInEffect, lastSet, writeSetting, zoneAt } from './settings';
+import { arrivalInEffect, lastSet, writeSetting } from './settings';
 import { SCRIPT_CAP, type ShareState } from './share';
 import type { Tabs } from './tabs';
 import { Timeline } from './timeline';
@@ -48,6 +48,10 @@ export interface PlaygroundOptions {
 }
 
 const DEBOUNCE_MS = 300;
+/** A run longer than this shows its elapsed time and the Cancel button. */
+const SHOW_RUNNING_MS = 400;
+/** A model of more steps than this is handed to the panes one task each (playground.selectQuery). */
+const BIG_STEPS = 20_000;
 
 export class Playground {
   readonly element: HTMLElement;
@@ -82,6 +86,8 @@ export class Playground {
   /** "loading the engine (3.5 MB)… 40%", above the visual side until the first run. */
   private readonly loading: HTMLElement;
   private unProgress: (() => void) | null = null;
+  /** While a run is in flight: the timer that says how long it has run. */
+  private ticker: number | null = null;
 
   constructor(private readonly opts: PlaygroundOptions) {
     this.dialect = opts.dialect ?? 'confluent';
@@ -92,6 +98,7 @@ export class Playground {
     const c = createChrome();
     this.chrome = c;
     c.run.addEventListener('click', () => this.run());
+    c.cancel.addEventListener('click', () => this.cancel());
     c.dialectSelect.value = this.dialect;
     c.dialectSelect.addEventListener('change', () => {
       const v: Dialect = c.dialectSelect.value === 'flink' ? 'flink' : 'confluent';
@@ -230,11 +237,44 @@ export class Playground {
     if (busy) this.visual.hidden = true;
   }
 
-  /** Greys the visual side while it shows the trace of an older text ("running…"). */
-  private setStale(stale: boolean): void {
+  /** Greys the visual side while it shows the trace of an older text, labelled "running…"
+   * (busy) or with why it is not the text's (a run cancelled or stopped). */
+  private setStale(stale: boolean, label: string | null = null): void {
     this.visual.toggleAttribute('data-stale', stale);
-    if (stale) this.visual.setAttribute('aria-busy', 'true');
+    if (stale && label) this.visual.setAttribute('data-stale-label', label);
+    else this.visual.removeAttribute('data-stale-label');
+    if (stale && !label) this.visual.setAttribute('aria-busy', 'true');
     else this.visual.removeAttribute('aria-busy');
+  }
+
+  /** Cancels the run in flight: the worker is stopped, the editor keeps its text and the last
+   * trace stays shown, greyed ("cancelled"). */
+  cancel(): void {
+    this.engine.cancel();
+  }
+
+  /** Says how long the run in flight has run and shows Cancel (after SHOW_RUNNING_MS), until `done`. */
+  private startTicker(seq: number): void {
+    this.stopTicker();
+    const t0 = performance.now();
+    const c = this.chrome;
+    const tick = () => {
+      if (seq !== this.runSeq) return;
+      const s = (performance.now() - t0) / 1000;
+      if (s * 1000 < SHOW_RUNNING_MS) return;
+      c.cancel.hidden = false;
+      this.element.setAttribute('data-running', '');
+      // Before the first run the loading line says where the engine's download is.
+      if (this.ready) c.status.textContent = `running… ${s.toFixed(s < 10 ? 1 : 0)} s`;
+    };
+    this.ticker = window.setInterval(tick, 100);
+  }
+
+  private stopTicker(): void {
+    if (this.ticker !== null) window.clearInterval(this.ticker);
+    this.ticker = null;
+    this.chrome.cancel.hidden = true;
+    this.element.removeAttribute('data-running');
   }
 
   /** The state a share link restores. */
@@ -297,23 +337,30 @@ export class Playground {
     const status = this.chrome.status;
     if (this.ready) status.textContent = 'running…';
     if (this.trace) this.setStale(true);
+    this.startTicker(seq);
     this.showDialect(script);
     // (Not for the constructor's run: the page wires its listeners after constructing.)
     if (this.ready) this.emitChange();
     this.settings?.refresh();
-    this.engine.load(script, this.dialect).then(
-      ({ trace, ms }) => {
+    this.engine.load(script, this.dialect, this.queryIndex).then(
+      ({ trace, ms, built }) => {
         if (seq !== this.runSeq) return;
+        this.stopTicker();
         this.firstRunDone();
         status.textContent = `ran in ${ms < 10 ? ms.toFixed(1) : Math.round(ms)} ms`;
         // Still stale when the text changed while it ran (its own run is due).
         this.setStale(this.debounce !== null);
-        this.setTrace(trace, script);
+        this.setTrace(trace, script, built);
         this.opts.onRun?.({ ms, trace });
       },
       (e: unknown) => {
         if (seq !== this.runSeq) return;
+        this.stopTicker();
         this.firstRunDone();
+        if (e instanceof RunStopped) {
+          this.stopped(e);
+          return;
+        }
         this.setStale(false);
         status.textContent = '';
         const msg =
@@ -326,6 +373,18 @@ export class Playground {
         this.opts.onRun?.({ ms: 0, trace: null });
       },
     );
+  }
+
+  /** A run cancelled or past the time limit: the editor keeps its text, the last trace stays
+   * shown greyed, and the page says it is not the text's. */
+  private stopped(e: RunStopped): void {
+    const cancelled = e.reason === 'cancelled';
+    this.chrome.status.textContent = cancelled ? 'cancelled' : 'stopped: ran too long';
+    const old = this.trace ? ' The trace shown (greyed) is the previous run’s.' : '';
+    if (this.trace) this.setStale(true, cancelled ? 'cancelled: the previous run’s trace' : 'stopped: the previous run’s trace');
+    if (cancelled) this.errors.show([], `The run was cancelled.${old} Press Run to run the script again.`);
+    else this.errors.show([], `The script ran longer than ${Math.round(LOAD_TIMEOUT_MS / 1000)} s and was stopped (the engine has been restarted).${old} Make the script smaller (fewer rows), or press Run to try again.`);
+    this.opts.onRun?.({ ms: 0, trace: null });
   }
 
   private firstRunDone(): void {
@@ -356,7 +415,7 @@ export class Playground {
     }
   }
 
-  private setTrace(trace: ScriptTrace, script: string): void {
+  private setTrace(trace: ScriptTrace, script: string, built: Built | null): void {
     this.trace = trace;
     this.showDialect(script);
 
@@ -379,14 +438,27 @@ export class Playground {
     queryWrap.hidden = qs.length < 2;
     if (this.queryIndex >= qs.length) this.queryIndex = Math.max(0, qs.length - 1);
     querySelect.value = String(this.queryIndex);
-    this.selectQuery(this.queryIndex, true);
+    this.selectQuery(this.queryIndex, true, built);
   }
 
-  private selectQuery(i: number, keepStep = false): void {
+  /** Shows query `i`: its model comes with the run (`built`), else the worker builds it. */
+  private selectQuery(i: number, keepStep = false, built: Built | null = null): void {
     const trace = this.trace;
     if (!trace) return;
     this.queryIndex = i;
     const q = trace.queries[i];
+    if (q && !q.error && built?.query !== i) {
+      const seq = this.runSeq;
+      this.engine.model(trace, i).then(
+        (b) => {
+          if (seq === this.runSeq && this.trace === trace && this.queryIndex === i) this.selectQuery(i, keepStep, b);
+        },
+        (e: unknown) => {
+          if (seq === this.runSeq && this.trace === trace && this.queryIndex === i) this.selectQuery(i, keepStep, { query: i, model: null, error: e instanceof Error ? e.message : String(e), ms: 0 });
+        },
+      );
+      return;
+    }
     const notRun = this.chrome.notRun;
     if (!q || q.error) {
       this.model = null;
@@ -418,24 +490,49 @@ export class Playground {
     notRun.hidden = !q.runtime_error;
     notRun.textContent = q.runtime_error ? `The job failed at step ${q.failed_step ?? '?'}: ${q.runtime_error.message}` : '';
     this.visual.hidden = false;
-    let model: QueryModel;
-    try {
-      const t0 = performance.now();
-      model = buildModel(trace, i, zoneAt(this.editor.doc, q.line));
-      performance.measure('joinlab:model', { start: t0, end: performance.now() });
-    } catch (e) {
+    // Built in the worker (engine/worker.ts); its time there is reported as joinlab:model.
+    const model = built?.model;
+    if (!model) {
       this.model = null;
       notRun.hidden = false;
-      notRun.textContent = `This trace could not be drawn (${e instanceof Error ? e.message : String(e)}).`;
+      notRun.textContent = `This trace could not be drawn (${built?.error ?? 'no model'}).`;
       this.visual.hidden = true;
-      console.error(e);
+      console.error(`JoinLab: the view model could not be built: ${built?.error}`);
       return;
     }
-    this.model = model;
+    const now = performance.now();
+    performance.measure('joinlab:model', { start: now - (built?.ms ?? 0), end: now });
     this.header.setNotes([...trace.notes, ...q.notes]);
     this.settings?.setInEffect({ arrival: arrivalInEffect([...trace.notes, ...q.notes]), queries: trace.queries.length });
     this.settings?.refresh();
-    for (const [name, p] of this.panes) paneSafe(name, p.element, () => p.setModel(model));
+    if (model.steps.length <= BIG_STEPS) {
+      this.model = model;
+      for (const [name, p] of this.panes) paneSafe(name, p.element, () => p.setModel(model));
+      this.adopted(model, keepStep, true);
+      return;
+    }
+    // A big model: each pane takes it in a task of its own (no long main-thread task), the
+    // step is drawn in the next frame, and nothing is drawn until every pane has it.
+    this.model = null;
+    const seq = this.runSeq;
+    let k = 0;
+    const next = (): void => {
+      if (seq !== this.runSeq || this.trace !== trace || this.queryIndex !== i) return;
+      const pane = this.panes[k++];
+      if (pane) {
+        paneSafe(pane[0], pane[1].element, () => pane[1].setModel(model));
+        window.setTimeout(next, 0);
+        return;
+      }
+      this.model = model;
+      this.adopted(model, keepStep, false);
+    };
+    window.setTimeout(next, 0);
+  }
+
+  /** After the panes took `model`: the tab, the step range, and the step shown (`now`: drawn at
+   * once, else in the next frame). */
+  private adopted(model: QueryModel, keepStep: boolean, now: boolean): void {
     // Generated rows: show the data pane first, unless a person has picked a tab.
     if (this.tabs && !this.tabs.picked) this.tabs.select(DataPane.hasGenerated(model) ? DATA_TAB : 0);
     this.controls.setRange(model.steps.length, model.dataSteps, model.first);
@@ -448,7 +545,7 @@ export class Playground {
       this.emitChange();
       return;
     }
-    this.goTo(Math.min(Math.max(model.first, pos), total), true);
+    this.goTo(Math.min(Math.max(model.first, pos), total), now);
   }
 
   /** Shows step `pos` (1-based). Drawing happens in the next animation frame, once per frame. */

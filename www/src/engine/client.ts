@@ -4,15 +4,19 @@
 // replaced; sessions are reloaded transparently before their next request. A trace of another
 // schema version than the page's (a page and an engine from different builds) is refused with
 // a TraceVersionError, which the playground shows in its errors pane. While the wasm downloads,
-// the worker's progress reaches every session's `onProgress` listener.
+// the worker's progress reaches every session's `onProgress` listener. A run can be cancelled
+// (`EngineSession.cancel`): the worker is terminated and replaced, and the load fails with a
+// RunStopped (`reason` 'cancelled'), as it does when it outlasts LOAD_TIMEOUT_MS ('timeout').
 
 import { type Dialect, type ScriptTrace, type StateSummary, TRACE_VERSION } from '../trace';
-import type { Progress, Request, Response, Results } from './protocol';
+import type { Built, Progress, Request, Response, Results, WireBuilt } from './protocol';
+import { joinModel, type Part } from './split';
 
-type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; type: Request['type'] };
+type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; type: Request['type']; session: number; parts: Part[]; onRan?: () => void };
 
-/** A load slower than this is treated as hung: the worker is replaced. */
-const LOAD_TIMEOUT_MS = 20_000;
+/** An engine run slower than this is treated as hung: the worker is replaced. (Building and
+ * sending the model after the run is not counted.) */
+export const LOAD_TIMEOUT_MS = 20_000;
 
 class WorkerHost {
   private worker: Worker | null = null;
@@ -36,6 +40,14 @@ class WorkerHost {
   }
 
   private settle(res: Response): void {
+    if ('type' in res && res.type === 'part') {
+      this.pending.get(res.id)?.parts.push(res.part);
+      return;
+    }
+    if ('type' in res && res.type === 'ran') {
+      this.pending.get(res.id)?.onRan?.();
+      return;
+    }
     if ('type' in res) {
       this.progress = res;
       for (const l of this.progressListeners) l(res);
@@ -44,30 +56,36 @@ class WorkerHost {
     const p = this.pending.get(res.id);
     if (!p) return;
     this.pending.delete(res.id);
-    if (res.ok) p.resolve(res.result);
+    if (res.ok) p.resolve(p.parts.length ? { result: res.result, parts: p.parts } : res.result);
     else {
       p.reject(new EngineError(res.error, res.fatal));
       if (res.fatal) this.restart('the engine trapped and was restarted');
     }
   }
 
-  /** Drops the worker; every pending request fails with `reason`. */
-  restart(reason: string): void {
+  /** Drops the worker; every pending request fails with `reason` (or `error`, for the ones of
+   * the session that stopped it). */
+  restart(reason: string, error?: { session: number; error: EngineError }): void {
     this.worker?.terminate();
     this.worker = null;
     this.generation++;
     const pending = [...this.pending.values()];
     this.pending.clear();
-    for (const p of pending) p.reject(new EngineError(reason, true));
+    for (const p of pending) p.reject(error && p.session === error.session ? error.error : new EngineError(reason, true));
   }
 
   call<T extends Request['type']>(msg: Omit<Extract<Request, { type: T }>, 'id'>): Promise<Results[T]> {
+    return this.callParts(msg).then((r) => r.result);
+  }
+
+  /** A request whose reply may come after slices of its model (`part` messages). */
+  callParts<T extends Request['type']>(msg: Omit<Extract<Request, { type: T }>, 'id'>, onRan?: () => void): Promise<{ result: Results[T]; parts: Part[] }> {
     const w = this.worker ?? this.start();
     const id = this.nextId++;
-    return new Promise<Results[T]>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, type: msg.type });
+    return new Promise<unknown>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, type: msg.type, session: msg.session, parts: [], onRan });
       w.postMessage({ ...msg, id } as Request);
-    });
+    }).then((v) => (v && typeof v === 'object' && 'parts' in v && 'result' in v && Array.isArray(v.parts) ? (v as { result: Results[T]; parts: Part[] }) : { result: v as Results[T], parts: [] }));
   }
 }
 
@@ -93,6 +111,20 @@ export class TraceVersionError extends EngineError {
   }
 }
 
+/** A run the page stopped: cancelled by the person, or past LOAD_TIMEOUT_MS. */
+export class RunStopped extends EngineError {
+  constructor(readonly reason: 'cancelled' | 'timeout') {
+    super(reason === 'cancelled' ? 'the run was cancelled' : `the script ran longer than ${LOAD_TIMEOUT_MS / 1000} s and was stopped`, true);
+    this.name = 'RunStopped';
+  }
+}
+
+/** A model as the page uses it, from its skeleton and slices (`trace`: the page's, when the
+ * skeleton carries none). */
+function joined(b: WireBuilt, parts: Part[], trace: ScriptTrace | null): Built {
+  return { query: b.query, model: b.skeleton ? joinModel(b.skeleton, parts, trace) : null, error: b.error, ms: b.ms };
+}
+
 let host: WorkerHost | null = null;
 let nextSession = 1;
 
@@ -101,6 +133,8 @@ export class EngineSession {
   private readonly id = nextSession++;
   private readonly host: WorkerHost;
   private loaded: { script: string; dialect: Dialect; generation: number } | null = null;
+  /** Loads of this session in flight (what `cancel` stops). */
+  private running = 0;
 
   constructor() {
     host ??= new WorkerHost();
@@ -114,16 +148,40 @@ export class EngineSession {
     return () => this.host.progressListeners.delete(fn);
   }
 
-  async load(script: string, dialect: Dialect): Promise<{ trace: ScriptTrace; ms: number }> {
-    const timer = setTimeout(() => this.host.restart('the script ran too long and was stopped'), LOAD_TIMEOUT_MS);
+  /** Runs `script`; with `query` ≥ 0 the worker also builds that query's view model (`built`). */
+  async load(script: string, dialect: Dialect, query = -1): Promise<{ trace: ScriptTrace; ms: number; built: Built | null }> {
+    const timer = setTimeout(() => this.stop('timeout'), LOAD_TIMEOUT_MS);
+    this.running++;
     try {
-      const r = await this.host.call<'load'>({ type: 'load', session: this.id, script, dialect });
+      const { result: r, parts } = await this.host.callParts<'load'>({ type: 'load', session: this.id, script, dialect, query }, () => clearTimeout(timer));
       this.loaded = { script, dialect, generation: this.host.generation };
       if (r.trace?.version !== TRACE_VERSION) throw new TraceVersionError(r.trace?.version);
-      return r;
+      return { trace: r.trace, ms: r.ms, built: r.built ? joined(r.built, parts, null) : null };
     } finally {
+      this.running--;
       clearTimeout(timer);
     }
+  }
+
+  /** Stops this session's load in flight (the worker is terminated and replaced; other
+   * sessions reload before their next request). False when there was none. */
+  cancel(): boolean {
+    if (!this.running) return false;
+    this.stop('cancelled');
+    return true;
+  }
+
+  private stop(reason: RunStopped['reason']): void {
+    const error = new RunStopped(reason);
+    this.host.restart(error.message, { session: this.id, error });
+  }
+
+  /** Query `query`'s view model (0-based, clamped), built in the worker from its trace, which
+   * must be `trace` (the one the last load returned): the model is joined to it here. */
+  async model(trace: ScriptTrace, query: number): Promise<Built> {
+    await this.ensureLoaded();
+    const { result, parts } = await this.host.callParts<'model'>({ type: 'model', session: this.id, query });
+    return joined(result, parts, trace);
   }
 
   /** Full operator state of query `query` (0-based) after `steps` steps. */

@@ -1,19 +1,43 @@
 // The tiny message protocol between the page and the engine's Web Worker. One worker serves
-// every playground on a page; each playground has its own session id.
+// every playground on a page; each playground has its own session id. A load also builds the
+// view model of one query (`query` ≥ 0) in the worker, so the page does not build it on its main
+// thread; `model` builds another query's model from the trace the worker keeps.
 
+import type { QueryModel } from '../model/types';
 import type { Dialect, ScriptTrace, StateSummary } from '../trace';
+import type { Part, Skeleton } from './split';
 
 export type Request =
-  | { id: number; session: number; type: 'load'; script: string; dialect: Dialect }
+  /** `query`: the 0-based query whose model to build (clamped to the queries there are); -1: none. */
+  | { id: number; session: number; type: 'load'; script: string; dialect: Dialect; query: number }
+  | { id: number; session: number; type: 'model'; query: number }
   | { id: number; session: number; type: 'stateAt'; query: number; steps: number }
   | { id: number; session: number; type: 'text' }
   | { id: number; session: number; type: 'dispose' };
 
 export interface Results {
-  load: { trace: ScriptTrace; ms: number };
+  load: { trace: ScriptTrace; ms: number; built: WireBuilt | null };
+  model: WireBuilt;
   stateAt: StateSummary[];
   text: string;
   dispose: null;
+}
+
+/** A query's view model as the worker built it (`model.trace` is the message's trace), or why it
+ * could not be built; `ms`: the build's time in the worker. */
+export interface Built {
+  query: number;
+  model: QueryModel | null;
+  error: string | null;
+  ms: number;
+}
+
+/** A built model as it crosses: its skeleton, after its slices (`part` messages; engine/split.ts). */
+export interface WireBuilt {
+  query: number;
+  skeleton: Skeleton | null;
+  error: string | null;
+  ms: number;
 }
 
 /** Unasked: how far the wasm download has come (bytes; `total` 0 when the server does not say). */
@@ -28,6 +52,10 @@ export interface Progress {
 
 export type Response =
   | Progress
+  /** A load's engine run is over (its model is being built): the run's time limit stops here. */
+  | { type: 'ran'; id: number; ms: number }
+  /** A slice of the model a reply is about to bring (engine/split.ts). */
+  | { type: 'part'; id: number; part: Part }
   | { id: number; ok: true; result: Results[keyof Results] }
   /** `fatal`: the wasm instance trapped and the worker is closing; the page starts a new one. */
   | { id: number; ok: false; error: string; fatal: boolean };

@@ -1,12 +1,20 @@
 // The engine's Web Worker: loads the wasm once, keeps one Session per playground, answers
-// load / stateAt / text. A wasm trap poisons the instance, so after one the worker reports it as
-// fatal and closes; the page then starts a fresh worker. While the wasm downloads, the worker
-// posts `progress` messages (bytes so far and the size the server gives), so the page can say
+// load / model / stateAt / text. It also builds the view model of the query the page shows
+// (model/build.ts), sends it in slices (split.ts) and keeps each session's trace, so the page's
+// main thread never deserializes one big message (docs/design.md, "Where the view model is
+// built"). A wasm trap poisons the instance, so after one the worker reports it as fatal and
+// closes; the page then starts a fresh worker. While the wasm downloads, the worker posts
+// `progress` messages (bytes so far and the size the server gives), so the page can say
 // "loading the engine (3.5 MB)… 40%".
 
 import init, { Session } from '../../pkg/joinlab_wasm.js';
 import wasmUrl from '../../pkg/joinlab_wasm_bg.wasm?url';
-import type { Progress, Request, Response as Reply } from './protocol';
+import { buildModel } from '../model/build';
+import type { QueryModel } from '../model/types';
+import { zoneAt } from '../settings';
+import { type ScriptTrace, TRACE_VERSION } from '../trace';
+import type { Progress, Request, Response as Reply, WireBuilt } from './protocol';
+import { type Part, splitModel } from './split';
 
 // The engine's panic hook writes its message to console.error just before the trap.
 let lastPanic: string | null = null;
@@ -47,6 +55,26 @@ async function fetchCounted(): Promise<Response> {
 
 const ready = fetchCounted().then((res) => init({ module_or_path: res }));
 const sessions = new Map<number, Session>();
+/** Each session's last trace and the script it ran (to read the session zone at a query's line). */
+const traces = new Map<number, { trace: ScriptTrace; script: string }>();
+
+/** Query `qi`'s model (clamped to the queries there are), its slices posted with `post` and its
+ * skeleton returned (with the trace, or without it: the page has it); null when the query did not
+ * run. A failure to build is returned as a value: the page says the trace could not be drawn. */
+function build(trace: ScriptTrace, script: string, qi: number, withTrace: boolean, post: (p: Part) => void): WireBuilt {
+  const t0 = performance.now();
+  const query = Math.max(0, Math.min(qi, trace.queries.length - 1));
+  const q = trace.queries[query];
+  if (!q || q.error) return { query, skeleton: null, error: null, ms: 0 };
+  let model: QueryModel;
+  try {
+    model = buildModel(trace, query, zoneAt(script, q.line));
+  } catch (e) {
+    return { query, skeleton: null, error: e instanceof Error ? e.message : String(e), ms: performance.now() - t0 };
+  }
+  const ms = performance.now() - t0;
+  return { query, skeleton: splitModel(model, query, withTrace, post), error: null, ms };
+}
 
 function session(id: number): Session {
   let s = sessions.get(id);
@@ -57,12 +85,25 @@ function session(id: number): Session {
   return s;
 }
 
+const part = (id: number) => (p: Part) => post({ type: 'part', id, part: p });
+
 function handle(req: Request): unknown {
   switch (req.type) {
     case 'load': {
       const t0 = performance.now();
-      const trace = session(req.session).load(req.script, req.dialect);
-      return { trace, ms: performance.now() - t0 };
+      const trace = session(req.session).load(req.script, req.dialect) as ScriptTrace;
+      const ms = performance.now() - t0;
+      post({ type: 'ran', id: req.id, ms });
+      traces.set(req.session, { trace, script: req.script });
+      // A trace of another version is refused by the page: no model for it.
+      const built = req.query >= 0 && trace?.version === TRACE_VERSION ? build(trace, req.script, req.query, true, part(req.id)) : null;
+      // With a model, the trace crosses in its skeleton (the query's steps in slices).
+      return { trace: built?.skeleton?.model.trace ?? trace, ms, built };
+    }
+    case 'model': {
+      const t = traces.get(req.session);
+      if (!t) throw new Error('no script has been run in this session');
+      return build(t.trace, t.script, req.query, false, part(req.id));
     }
     case 'stateAt':
       return session(req.session).stateAt(req.query, req.steps);
@@ -71,6 +112,7 @@ function handle(req: Request): unknown {
     case 'dispose':
       sessions.get(req.session)?.free();
       sessions.delete(req.session);
+      traces.delete(req.session);
       return null;
   }
 }

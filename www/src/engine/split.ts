@@ -1,0 +1,165 @@
+// A query's view model, split for the trip from the worker to the page: the big arrays (the
+// steps, the steps-table rows, and for a query whose rows reference nothing else the lanes' rows
+// and the changelog) go in slices, one message each, so the page's main thread deserializes them
+// in many short tasks instead of one long one; the rest (the skeleton) goes last, with the reply.
+// The page joins them back (`joinModel`), restoring every shared reference the model has: the
+// steps in the trace and the model, each step-table row's step and row mark, the lanes' row marks
+// by step, and the event-keyed notes (re-keyed by step and event index on the way).
+
+import type { EventNotes, Lane, OutputRow, QueryModel, RowMark, StepInfo, UnnestFan } from '../model/types';
+import type { Event, QueryTrace, ScriptTrace, Step } from '../trace';
+
+/** One slice of one of the model's arrays. */
+export interface Part {
+  /** `steps`, `info`, `outputs` or `lane:<i>`. */
+  key: string;
+  items: unknown[];
+}
+
+/** Where an event is: its step's index in `model.steps` (-1: the start step) and its index there. */
+type At = [number, number];
+
+/** The skeleton's stand-in for the event-keyed notes. */
+interface NotesAt {
+  aggStage: [At, 'row' | 'local' | 'merge'][];
+  dedupPrev: [At, string[] | null][];
+  /** The fan-out by its index in `model.unnests`. */
+  unnestOf: [At, number][];
+}
+
+/** What crosses last: the model without its sliced arrays (and the trace's copy of its steps). */
+export interface Skeleton {
+  model: QueryModel;
+  /** The query's index in the trace. */
+  query: number;
+  /** The lanes' rows and the changelog were sliced (else they are in `model`). */
+  rowsSliced: boolean;
+  notes: NotesAt;
+}
+
+/** Items per slice: each slice is deserialized by the page in well under 50 ms. */
+const SLICE = { steps: 1000, other: 5000 };
+
+function slices(key: string, xs: unknown[], size: number, post: (p: Part) => void): void {
+  for (let i = 0; i < xs.length; i += size) post({ key, items: xs.slice(i, i + size) });
+}
+
+/** A query whose row marks and changelog rows point at nothing but values (no interval, temporal,
+ * UNNEST, PTF or lookup views, which link them): they can be sliced without losing a link. */
+function plainRows(m: QueryModel): boolean {
+  return !m.interval && !m.temporal && !m.unnests.length && !m.ptf && !m.lookups.length;
+}
+
+/**
+ * Posts the sliced arrays of `model` (query `qi` of `trace`) with `post`, and returns the
+ * skeleton to send after them. With `withTrace` false the skeleton carries no trace (the page
+ * has it: a `model` request for another query).
+ */
+export function splitModel(model: QueryModel, qi: number, withTrace: boolean, post: (p: Part) => void): Skeleton {
+  const rowsSliced = plainRows(model);
+  slices('steps', model.steps, SLICE.steps, post);
+  slices(
+    'info',
+    model.info.map((i) => ({ ...i, step: null, row: null })),
+    SLICE.other,
+    post,
+  );
+  if (rowsSliced) {
+    model.lanes.forEach((l, i) => slices(`lane:${i}`, l.rows, SLICE.other, post));
+    slices('outputs', model.outputs, SLICE.other, post);
+  }
+  const notes = notesAt(model);
+  const q: QueryTrace = { ...model.query, steps: [], end: null };
+  const trace: ScriptTrace | null = withTrace ? { ...model.trace, queries: model.trace.queries.map((x, i) => (i === qi ? q : x)) } : null;
+  const skeleton: QueryModel = {
+    ...model,
+    trace: trace as ScriptTrace,
+    query: q,
+    steps: [],
+    info: [],
+    rowsByPos: [],
+    lanes: rowsSliced ? model.lanes.map((l) => ({ ...l, rows: [] })) : model.lanes,
+    outputs: rowsSliced ? [] : model.outputs,
+    events: { aggStage: new Map(), dedupPrev: new Map() },
+    unnestOf: new Map(),
+  };
+  return { model: skeleton, query: qi, rowsSliced, notes };
+}
+
+/** The event-keyed notes by step and event index. */
+function notesAt(m: QueryModel): NotesAt {
+  const out: NotesAt = { aggStage: [], dedupPrev: [], unnestOf: [] };
+  if (!m.events.aggStage.size && !m.events.dedupPrev.size && !m.unnestOf.size) return out;
+  const where = new Map<Event, At>();
+  m.start?.events.forEach((e, i) => where.set(e, [-1, i]));
+  m.steps.forEach((s, si) => s.events.forEach((e, i) => where.set(e, [si, i])));
+  const fan = new Map<UnnestFan, number>(m.unnests.map((f, i) => [f, i]));
+  for (const [e, v] of m.events.aggStage) {
+    const at = where.get(e);
+    if (at) out.aggStage.push([at, v]);
+  }
+  for (const [e, v] of m.events.dedupPrev) {
+    const at = where.get(e);
+    if (at) out.dedupPrev.push([at, v]);
+  }
+  for (const [e, f] of m.unnestOf) {
+    const at = where.get(e);
+    const i = fan.get(f);
+    if (at && i !== undefined) out.unnestOf.push([at, i]);
+  }
+  return out;
+}
+
+/** The model back from its skeleton and slices; `trace` is the page's trace when the skeleton
+ * carries none. */
+export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null): QueryModel {
+  const m = sk.model;
+  const arrays = new Map<string, unknown[]>();
+  for (const p of parts) {
+    const a = arrays.get(p.key);
+    if (a) for (const x of p.items) a.push(x);
+    else arrays.set(p.key, [...p.items]);
+  }
+  const steps = (arrays.get('steps') ?? []) as Step[];
+  m.steps = steps;
+  if (sk.model.trace) {
+    // The skeleton's trace: its copy of the query gets the steps back (the same objects).
+    m.query.steps = steps.slice(0, m.dataSteps);
+    m.query.end = m.hasEnd ? (steps[steps.length - 1] ?? null) : null;
+  } else if (trace) {
+    m.trace = trace;
+    m.query = trace.queries[sk.query];
+  }
+  if (sk.rowsSliced) {
+    m.lanes = m.lanes.map((l: Lane, i) => ({ ...l, rows: (arrays.get(`lane:${i}`) ?? []) as RowMark[] }));
+    m.outputs = (arrays.get('outputs') ?? []) as OutputRow[];
+  }
+  const rowsByPos: (RowMark | null)[] = new Array(steps.length + 1).fill(null);
+  for (const l of m.lanes) for (const r of l.rows) rowsByPos[r.pos] = r;
+  m.rowsByPos = rowsByPos;
+  const info = (arrays.get('info') ?? []) as StepInfo[];
+  for (let i = 0; i < info.length; i++) {
+    info[i].step = steps[i];
+    info[i].row = rowsByPos[i + 1];
+  }
+  m.info = info;
+  const ev = (at: At): Event | undefined => (at[0] < 0 ? m.start?.events[at[1]] : steps[at[0]]?.events[at[1]]);
+  const events: EventNotes = { aggStage: new Map(), dedupPrev: new Map() };
+  for (const [at, v] of sk.notes.aggStage) {
+    const e = ev(at);
+    if (e) events.aggStage.set(e, v);
+  }
+  for (const [at, v] of sk.notes.dedupPrev) {
+    const e = ev(at);
+    if (e) events.dedupPrev.set(e, v);
+  }
+  m.events = events;
+  const unnestOf = new Map<Event, UnnestFan>();
+  for (const [at, i] of sk.notes.unnestOf) {
+    const e = ev(at);
+    const f = m.unnests[i];
+    if (e && f) unnestOf.set(e, f);
+  }
+  m.unnestOf = unnestOf;
+  return m;
+}
