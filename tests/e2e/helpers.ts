@@ -203,3 +203,14 @@ export function datagenScript(rows: number): string {
     'SELECT user_id, url, ts FROM clicks WHERE user_id > 0;',
   ].join('\n');
 }
+
+/** Starts collecting the page's long tasks (> 50 ms, the browser's threshold) in `window.__long`. */
+export async function watchLongTasks(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __long: number[] };
+    w.__long = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
+}

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { artifactPath, datagenScript, openPage, ROOT, settled, shareHash } from './helpers';
+import { artifactPath, datagenScript, openPage, ROOT, settled, shareHash, watchLongTasks } from './helpers';
 
 /** Timing goals (README) are measured here and written to measurements.json; the assertions
  * only guard against gross regressions (several times the goal), so that a busy CI machine
@@ -246,17 +246,6 @@ test('a 10,000-row scenario: load, step, slider', async ({ page }) => {
  * path's longest task was 109–160 ms on a quiet machine and up to 619 ms under a load average of
  * 8 (at 10^5 rows); the trace in one piece took one 3.4 s task (quiet). */
 const ARRIVAL_GUARD_MS = 1500;
-
-/** Starts collecting the page's long tasks (> 50 ms, the browser's threshold) in `window.__long`. */
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __long: number[] };
-    w.__long = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
-    }).observe({ type: 'longtask' });
-  });
-}
 
 /** Runs the editor's script again (Run) and measures: the longest main-thread task from the click
  * until the first step is drawn (+ 1 s), the time from the engine's end to that step, the heap. */

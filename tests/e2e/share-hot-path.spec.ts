@@ -4,7 +4,7 @@
 // PerformanceObserver for 'longtask' entries runs in the page once the first run has settled.
 
 import { expect, type Page, test } from '@playwright/test';
-import { exampleScript, galleryExamples, shareHash } from './helpers';
+import { exampleScript, galleryExamples, shareHash, watchLongTasks } from './helpers';
 
 /** 01_full_outer_join below ≈ 5 MB of comment lines (the engine's run stays small). */
 function bigScript(): string {
@@ -17,17 +17,6 @@ function bigScript(): string {
     n += line.length + 1;
   }
   return `${filler.join('\n')}\n${base}`;
-}
-
-/** Starts collecting long tasks (> 200 ms) in the page. */
-async function watchLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __long: number[] };
-    w.__long = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
-    }).observe({ type: 'longtask' });
-  });
 }
 
 /** Every long task (> 50 ms, the browser's threshold) since watchLongTasks. */
