@@ -18,6 +18,7 @@ for w in lookup-key lookup-vector; do
 done
 "$cli" bench w1 --rows "$rows" --repeat 3 --trace | sed "s/^/w1 (trace on)  /" | grep -E "throughput|trace "
 "$cli" bench gen --repeat 3
+"$cli" bench insert-parse --rows 100000 --repeat 3
 echo "== wasm (Node)"
 pkg="$(mktemp -d)"
 JOINLAB_WASM_OUT="$pkg" bash scripts/build-wasm.sh
