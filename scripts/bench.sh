@@ -24,6 +24,7 @@ for w in lookup-key lookup-vector; do
 done
 "$cli" bench w1 --rows "$rows" --repeat 3 --trace | sed "s/^/w1 (trace on)  /" | grep -E "throughput|trace "
 "$cli" bench gen --repeat 3
+"$cli" bench insert-parse --rows 100000 --repeat 3
 echo "== the floor (bare Rust loops, median of 5)"
 "${CARGO_TARGET_DIR:-target}/release/joinlab-floor" --rows "$rows" --repeat 5
 shared="${JOINLAB_SHARED:-../shared}"

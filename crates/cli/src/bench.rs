@@ -68,13 +68,56 @@ fn gen(rows: Option<u64>, repeat: u32) -> Result<(), String> {
     Ok(())
 }
 
+/// `bench insert-parse`: how fast a script's own data is read (issue 16: INSERT … VALUES and
+/// `@` lines at ≥ 10^6 rows/s): N rows (default 100,000) written three ways
+/// (`joinlab_engine::bench::insert_script`); "read" times splitting the script, its statements
+/// and the rows' arrival order (`prepare`), "whole run" also the query and the text output.
+fn insert_parse(rows: Option<u64>, repeat: u32) -> Result<(), String> {
+    use joinlab_engine::bench::{insert_script, INSERT_SHAPES};
+    let n = rows.unwrap_or(100_000);
+    let cfg = joinlab_engine::RunConfig { dialect: joinlab_engine::Dialect::Confluent, trace: false };
+    for (k, shape) in INSERT_SHAPES.iter().enumerate() {
+        let script = insert_script(k, n);
+        let mut read = Vec::new();
+        for _ in 0..repeat.max(1) {
+            let t = Instant::now();
+            let p = joinlab_engine::prepare(&script, &cfg).map_err(|(_, _, e)| e.human())?;
+            read.push(n as f64 / t.elapsed().as_secs_f64());
+            if p.events.len() as u64 != n {
+                return Err(format!("check FAILED: {} rows read, {} written", p.events.len(), n));
+            }
+        }
+        let t = Instant::now();
+        let text =
+            joinlab_engine::run_to_text(&script, &cfg, &joinlab_engine::output::TextOptions { quiet_steps: true });
+        let whole = t.elapsed().as_secs_f64();
+        if !text.contains("== changelog") {
+            return Err(format!("check FAILED: the run failed:\n{}", text));
+        }
+        println!(
+            "{:<24} {:>8} rows  {:>6.1} MB  read {:>10.0} rows/s (median of {})  whole run {:>7.3} s ({:.0} rows/s)",
+            shape,
+            n,
+            script.len() as f64 / 1e6,
+            median(read.clone()),
+            read.len(),
+            whole,
+            n as f64 / whole
+        );
+    }
+    Ok(())
+}
+
 pub fn run(workload_name: &str, rows: Option<u64>, trace: bool, repeat: u32) -> Result<(), String> {
     if workload_name == "gen" {
         return gen(rows, repeat);
     }
+    if workload_name == "insert-parse" {
+        return insert_parse(rows, repeat);
+    }
     let names: Vec<&str> = WORKLOADS.iter().map(|w| w.name).collect();
     let w = workload(workload_name)
-        .ok_or_else(|| format!("unknown workload '{}' ({}, gen)", workload_name, names.join(", ")))?;
+        .ok_or_else(|| format!("unknown workload '{}' ({}, gen, insert-parse)", workload_name, names.join(", ")))?;
     let n = rows.unwrap_or(500_000);
     let t0 = Instant::now();
     let (plan, catalog) = plan_workload(w)?;

@@ -21,7 +21,7 @@ use joinlab_engine::{run_script, run_to_text, Dialect, RunConfig};
 const USAGE: &str = "usage:
   joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json]
   joinlab explain FILE.sql [--dialect flink|confluent]
-  joinlab bench w1|w2-inner|w2-left|w4-inner|w4-left|w5-inner|w5-left|w3-cascade|w3-multi|lookup-key|lookup-vector|gen [--rows N] [--trace] [--repeat K]
+  joinlab bench w1|w2-inner|w2-left|w4-inner|w4-left|w5-inner|w5-left|w3-cascade|w3-multi|lookup-key|lookup-vector|gen|insert-parse [--rows N] [--trace] [--repeat K]
 
 FILE may be - for standard input. The default dialect is confluent; conformance scripts run
 with --dialect flink.";

@@ -386,3 +386,52 @@ pub fn run(p: &Prepared, trace: bool) -> Result<Counts, String> {
 pub fn net_rows(c: &Counts) -> u64 {
     (c.kinds[0] + c.kinds[2]).saturating_sub(c.kinds[1] + c.kinds[3])
 }
+
+/// The shapes of `joinlab bench insert-parse`: the same rows written as one INSERT of N tuples,
+/// as N INSERT statements of one tuple, and as N `@` lines.
+pub const INSERT_SHAPES: [&str; 3] = ["one INSERT of N tuples", "N INSERT statements", "N @ lines"];
+
+/// A script with N rows of data in it (issue 16: scripts with data are read at ≥ 10^6 rows/s):
+/// the README's LeftTable/RightTable (TIMESTAMP(3) rowtime with a WATERMARK, INT, STRING), row i
+/// in LeftTable for even i and RightTable for odd i, at 2023-11-03 12:22:47.268 + 37·i ms, under a
+/// join that keeps none of them. `shape` indexes [`INSERT_SHAPES`].
+pub fn insert_script(shape: usize, n: u64) -> String {
+    let mut s = String::from(
+        "SET 'sql.local-time-zone' = 'UTC';
+CREATE TABLE LeftTable (row_time TIMESTAMP(3), num INT, id STRING, WATERMARK FOR row_time AS row_time);
+CREATE TABLE RightTable (row_time TIMESTAMP(3), num INT, id STRING, WATERMARK FOR row_time AS row_time);
+SELECT L.num, L.id, R.id FROM LeftTable L JOIN RightTable R ON L.num = R.num AND L.num < 0;
+",
+    );
+    let row = |i: u64| (crate::time::format_ts(Ts::from_millis(1_699_014_167_268 + 37 * i as i64), 3), i);
+    let table = |i: u64| if i.is_multiple_of(2) { "LeftTable" } else { "RightTable" };
+    match shape {
+        0 => {
+            for (t, par) in [("LeftTable", 0), ("RightTable", 1)] {
+                s.push_str(&format!("INSERT INTO {} VALUES\n", t));
+                let tuples: Vec<String> = (0..n)
+                    .filter(|i| i % 2 == par)
+                    .map(|i| {
+                        let (ts, i) = row(i);
+                        format!("  (TIMESTAMP '{}', {}, 'L{}')", ts, i, i)
+                    })
+                    .collect();
+                s.push_str(&tuples.join(",\n"));
+                s.push_str(";\n");
+            }
+        }
+        1 => {
+            for i in 0..n {
+                let (ts, i) = row(i);
+                s.push_str(&format!("INSERT INTO {} VALUES (TIMESTAMP '{}', {}, 'L{}');\n", table(i), ts, i, i));
+            }
+        }
+        _ => {
+            for i in 0..n {
+                let (ts, i) = row(i);
+                s.push_str(&format!("@{} {} | {} | L{}\n", table(i), ts, i, i));
+            }
+        }
+    }
+    s
+}

@@ -10,19 +10,25 @@ use crate::value::{Decimal, Value};
 
 /// Splits on `sep` outside quotes and brackets.
 pub fn split_top(s: &str, sep: char) -> Vec<String> {
+    split_top_str(s, sep).into_iter().map(String::from).collect()
+}
+
+/// [`split_top`] without copying: the parts (trimmed) as slices of `s`. `sep` and the quotes
+/// and brackets are ASCII, which no byte of a longer UTF-8 character is, so scanning bytes
+/// splits where scanning characters does.
+pub fn split_top_str(s: &str, sep: char) -> Vec<&str> {
     let mut parts = Vec::new();
+    let sep = if sep.is_ascii() { sep as u8 } else { return vec![s.trim()] };
+    let b = s.as_bytes();
     let mut depth = 0i32;
     let mut quoted = false;
-    let mut cur = String::new();
-    let chars: Vec<char> = s.chars().collect();
+    let mut start = 0;
     let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
+    while i < b.len() {
+        let c = b[i];
         if quoted {
-            cur.push(c);
-            if c == '\'' {
-                if i + 1 < chars.len() && chars[i + 1] == '\'' {
-                    cur.push('\'');
+            if c == b'\'' {
+                if i + 1 < b.len() && b[i + 1] == b'\'' {
                     i += 1;
                 } else {
                     quoted = false;
@@ -32,27 +38,18 @@ pub fn split_top(s: &str, sep: char) -> Vec<String> {
             continue;
         }
         match c {
-            '\'' => {
-                quoted = true;
-                cur.push(c);
-            }
-            '[' | '{' | '(' => {
-                depth += 1;
-                cur.push(c);
-            }
-            ']' | '}' | ')' => {
-                depth -= 1;
-                cur.push(c);
-            }
+            b'\'' => quoted = true,
+            b'[' | b'{' | b'(' => depth += 1,
+            b']' | b'}' | b')' => depth -= 1,
             c if c == sep && depth == 0 => {
-                parts.push(cur.trim().to_string());
-                cur.clear();
+                parts.push(s[start..i].trim());
+                start = i + 1;
             }
-            c => cur.push(c),
+            _ => {}
         }
         i += 1;
     }
-    parts.push(cur.trim().to_string());
+    parts.push(s[start..].trim());
     parts
 }
 
@@ -201,6 +198,7 @@ mod tests {
             Value::Array(Arc::new(vec![Value::str("a"), Value::str("b, c")]))
         );
         assert_eq!(split_top("1 | 'a | b' | [x|y]", '|'), vec!["1", "'a | b'", "[x|y]"]);
+        assert_eq!(split_top_str(" é | 'it''s | x' |ü|", '|'), vec!["é", "'it''s | x'", "ü", ""]);
         let dec = DataType::nullable(TypeKind::Decimal { precision: 10, scale: 2 });
         assert_eq!(parse_value("1.2", &dec, &z).unwrap(), Value::Decimal(Decimal::new(120, 2)));
         assert!(parse_value("1.234", &dec, &z).is_err());

@@ -10,12 +10,13 @@
 //! INSERT values are checked as Flink checks an `INSERT INTO … VALUES` (implicit casts only
 //! where Flink allows them, a bare NULL rejected) and evaluated as `CAST(value AS column type)`.
 
+pub mod fast_insert;
 pub mod literal;
 
 use serde::Serialize;
 
 use crate::catalog::{Catalog, ColumnKind};
-use crate::error::{Error, Result};
+use crate::error::{Error, Pos, Result};
 use crate::expr::bind::{bind_scalar, Scope};
 use crate::expr::{cast_value, EvalCtx, Expr};
 use crate::kinds::Arrival;
@@ -113,9 +114,21 @@ pub fn data_line_values(
     raw: &str,
     zone: &SessionZone,
 ) -> Result<Row> {
+    data_line_row(catalog, table, &catalog.tables[table].physical(), values, line, raw, zone)
+}
+
+/// [`data_line_values`] with the table's physical columns found once for all its lines.
+pub fn data_line_row(
+    catalog: &Catalog,
+    table: usize,
+    phys: &[usize],
+    values: &str,
+    line: usize,
+    raw: &str,
+    zone: &SessionZone,
+) -> Result<Row> {
     let t = &catalog.tables[table];
-    let phys = t.physical();
-    let mut parts = literal::split_top(values, '|');
+    let mut parts = literal::split_top_str(values, '|');
     if parts.len() == 1 && parts[0].is_empty() {
         parts.clear();
     }
@@ -130,7 +143,7 @@ pub fn data_line_values(
         )));
     }
     let mut row = Vec::with_capacity(parts.len());
-    for (p, &ci) in parts.iter().zip(&phys) {
+    for (p, &ci) in parts.iter().zip(phys) {
         let ty = &t.columns[ci].ty;
         match literal::parse_value(p, ty, zone) {
             Ok(v) => row.push(v),
@@ -179,8 +192,59 @@ pub fn evaluate_insert(
         }
         _ => return Err(Error::unsupported("INSERT INTO a table function")),
     };
+    let columns: Vec<(String, (Pos, Pos))> = ins
+        .columns
+        .iter()
+        .map(|c| (c.0.last().and_then(|p| p.as_ident()).map(|i| i.value.clone()).unwrap_or_default(), span_of(c)))
+        .collect();
+    let (ti, targets) = insert_targets(&tname, &columns, sql, item, catalog)?;
+    let Some(src) = &ins.source else { return Err(Error::unsupported("INSERT without VALUES")) };
+    let sqlparser::ast::SetExpr::Values(values) = src.body.as_ref() else {
+        return Err(Error::unsupported("INSERT INTO … SELECT (JoinLab's data comes from INSERT … VALUES and @ lines)"));
+    };
+    // bind every value (constants only)
+    let empty = Scope::new(Vec::new());
+    let mut bound: Vec<Vec<Expr>> = Vec::new();
+    for r in &values.rows {
+        let mut row = Vec::new();
+        for v in &r.content {
+            let e = bind_scalar(v, &empty, zone).map_err(|e| rejects(e, sql, item))?;
+            if e.ty().kind == TypeKind::Null {
+                let sp = span_of(v);
+                let inner = crate::expr::bind::calcite_error(sp, "Illegal use of 'NULL'");
+                let mut wrapped = Error::validation(format!("SQL validation failed. {}", inner.message));
+                wrapped.causes.push(format!("org.apache.flink.table.api.ValidationException: {}", inner.message));
+                wrapped.causes.extend(inner.causes.clone());
+                wrapped.stmt_span = inner.stmt_span;
+                return Err(rejects(wrapped, sql, item));
+            }
+            row.push(e);
+        }
+        bound.push(row);
+    }
+    Ok((ti, finish_insert(ti, &targets, &bound, sql, item, catalog, zone)?))
+}
+
+/// Flink's error for a rejected INSERT, located in the script.
+fn rejects(flink: Error, sql: &str, item: &Item) -> Error {
+    let mut e = Error::harness(format!("line {}: Flink rejects '{}':\n{}", item.line, brief(sql), flink.describe()));
+    if let Some((s, en)) = flink.stmt_span {
+        e = e.at(s, en).locate(item.line, item.col0);
+    }
+    e
+}
+
+/// The INSERT's table and its target columns (physical column indexes, in the order written;
+/// all physical columns without a column list).
+pub(crate) fn insert_targets(
+    tname: &str,
+    columns: &[(String, (Pos, Pos))],
+    sql: &str,
+    item: &Item,
+    catalog: &Catalog,
+) -> Result<(usize, Vec<usize>)> {
     let line = item.line;
-    let Some(ti) = catalog.find_loose(&tname) else {
+    let Some(ti) = catalog.find_loose(tname) else {
         return Err(Error::harness(format!(
             "line {}: {}: unknown table '{}' (CREATE TABLE it before inserting into it)",
             line,
@@ -190,33 +254,25 @@ pub fn evaluate_insert(
     };
     let t = &catalog.tables[ti];
     let phys = t.physical();
-    let rejects = |flink: Error| -> Error {
-        let mut e = Error::harness(format!("line {}: Flink rejects '{}':\n{}", line, brief(sql), flink.describe()));
-        if let Some((s, en)) = flink.stmt_span {
-            e = e.at(s, en).locate(item.line, item.col0);
-        }
-        e
-    };
     // target columns
-    let targets: Vec<usize> = if ins.columns.is_empty() {
+    let targets: Vec<usize> = if columns.is_empty() {
         phys.clone()
     } else {
         let mut v = Vec::new();
-        for c in &ins.columns {
-            let name = c.0.last().and_then(|p| p.as_ident()).map(|i| i.value.clone()).unwrap_or_default();
+        for (name, sp) in columns {
             let found = phys
                 .iter()
                 .copied()
-                .find(|&i| t.columns[i].name == name)
-                .or_else(|| phys.iter().copied().find(|&i| t.columns[i].name.eq_ignore_ascii_case(&name)));
+                .find(|&i| t.columns[i].name == *name)
+                .or_else(|| phys.iter().copied().find(|&i| t.columns[i].name.eq_ignore_ascii_case(name)));
             match found {
                 Some(i) => v.push(i),
                 None => {
-                    let sp = span_of(c);
-                    return Err(rejects(crate::expr::bind::calcite_error(
-                        sp,
-                        &format!("Unknown target column '{}'", name),
-                    )));
+                    return Err(rejects(
+                        crate::expr::bind::calcite_error(*sp, &format!("Unknown target column '{}'", name)),
+                        sql,
+                        item,
+                    ));
                 }
             }
         }
@@ -235,35 +291,31 @@ pub fn evaluate_insert(
                         "org.apache.calcite.sql.validate.SqlValidatorException: Column '{}' has no default value and does not allow NULLs",
                         t.columns[i].name
                     )),
+                    sql,
+                    item,
                 ));
             }
         }
         v
     };
-    let Some(src) = &ins.source else { return Err(Error::unsupported("INSERT without VALUES")) };
-    let sqlparser::ast::SetExpr::Values(values) = src.body.as_ref() else {
-        return Err(Error::unsupported("INSERT INTO … SELECT (JoinLab's data comes from INSERT … VALUES and @ lines)"));
-    };
-    // bind every value (constants only)
-    let empty = Scope::new(Vec::new());
-    let mut bound: Vec<Vec<Expr>> = Vec::new();
-    for r in &values.rows {
-        let mut row = Vec::new();
-        for v in &r.content {
-            let e = bind_scalar(v, &empty, zone).map_err(&rejects)?;
-            if e.ty().kind == TypeKind::Null {
-                let sp = span_of(v);
-                let inner = crate::expr::bind::calcite_error(sp, "Illegal use of 'NULL'");
-                let mut wrapped = Error::validation(format!("SQL validation failed. {}", inner.message));
-                wrapped.causes.push(format!("org.apache.flink.table.api.ValidationException: {}", inner.message));
-                wrapped.causes.extend(inner.causes.clone());
-                wrapped.stmt_span = inner.stmt_span;
-                return Err(rejects(wrapped));
-            }
-            row.push(e);
-        }
-        bound.push(row);
-    }
+    Ok((ti, targets))
+}
+
+/// Checks the bound VALUES rows against the table as Flink does (the query schema: per column
+/// the common type of all rows; implicit casts only) and evaluates them as
+/// `CAST(value AS column type)`. Shared by both INSERT readers ([`fast_insert`]).
+pub(crate) fn finish_insert(
+    ti: usize,
+    targets: &[usize],
+    bound: &[Vec<Expr>],
+    sql: &str,
+    item: &Item,
+    catalog: &Catalog,
+    zone: &SessionZone,
+) -> Result<Vec<Row>> {
+    let line = item.line;
+    let t = &catalog.tables[ti];
+    let phys = t.physical();
     // the query schema: per column, the common type of all rows
     let width = bound.iter().map(|r| r.len()).max().unwrap_or(0);
     let mut query_types: Vec<DataType> = Vec::new();
@@ -274,21 +326,27 @@ pub fn evaluate_insert(
     let schema_text = |types: &[DataType]| {
         types.iter().enumerate().map(|(i, t)| format!("EXPR${}: {}", i, t.summary())).collect::<Vec<_>>().join(", ")
     };
-    let sink_text = targets
-        .iter()
-        .map(|&i| {
-            format!("{}: {}", t.columns[i].name, t.columns[i].ty.without_time_attr().with_nullable(true).summary())
-        })
-        .collect::<Vec<_>>()
-        .join(", ");
+    let sink_text = || {
+        targets
+            .iter()
+            .map(|&i| {
+                format!("{}: {}", t.columns[i].name, t.columns[i].ty.without_time_attr().with_nullable(true).summary())
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let mismatch = |cause: String| {
-        rejects(Error::validation(format!(
-            "Column types of query result and sink for '{}' do not match.\nCause: {}\n\nQuery schema: [{}]\nSink schema:  [{}]",
-            t.name,
-            cause,
-            schema_text(&query_types),
-            sink_text
-        )))
+        rejects(
+            Error::validation(format!(
+                "Column types of query result and sink for '{}' do not match.\nCause: {}\n\nQuery schema: [{}]\nSink schema:  [{}]",
+                t.name,
+                cause,
+                schema_text(&query_types),
+                sink_text()
+            )),
+            sql,
+            item,
+        )
     };
     if bound.iter().any(|r| r.len() != targets.len()) {
         return Err(mismatch("Different number of columns.".into()));
@@ -302,18 +360,21 @@ pub fn evaluate_insert(
             )));
         }
     }
-    // evaluate as CAST(value AS column type)
+    // evaluate as CAST(value AS column type); per target: its cast type and its row position
     let ctx = EvalCtx::new(zone);
-    let mut rows = Vec::new();
-    for r in &bound {
+    let casts: Vec<(DataType, usize)> = targets
+        .iter()
+        .map(|&ci| {
+            (t.columns[ci].ty.without_time_attr().with_nullable(true), phys.iter().position(|&p| p == ci).unwrap_or(0))
+        })
+        .collect();
+    let mut rows = Vec::with_capacity(bound.len());
+    for r in bound {
         let mut row: Row = vec![Value::Null; phys.len()];
-        for (k, &ci) in targets.iter().enumerate() {
-            let e = &r[k];
+        for (e, (target, pos)) in r.iter().zip(&casts) {
             let v = e.eval(&[], &ctx).map_err(|m| insert_eval_error(&m.plain()))?;
-            let target = t.columns[ci].ty.without_time_attr().with_nullable(true);
-            let v = cast_value(&v, e.ty(), &target, zone).map_err(|m| insert_eval_error(&m.plain()))?;
-            let pos = phys.iter().position(|&p| p == ci).unwrap_or(0);
-            row[pos] = v;
+            let v = cast_value(&v, e.ty(), target, zone).map_err(|m| insert_eval_error(&m.plain()))?;
+            row[*pos] = v;
         }
         for (pos, &ci) in phys.iter().enumerate() {
             if row[pos].is_null() && !t.columns[ci].ty.nullable {
@@ -328,7 +389,7 @@ pub fn evaluate_insert(
         rows.push(row);
     }
     let _ = calcite_name;
-    Ok((ti, rows))
+    Ok(rows)
 }
 
 fn insert_eval_error(m: &str) -> Error {

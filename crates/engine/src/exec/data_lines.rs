@@ -30,14 +30,21 @@ pub(super) fn script_events(
         }
         return Ok(data::arrange_inserts(catalog, inserted, arrival_policy));
     }
-    let mut events = Vec::new();
+    let mut events = Vec::with_capacity(data_items.len());
+    // the last table named and its physical columns: found once for a run of its lines
+    let mut last: Option<(&str, usize, Vec<usize>)> = None;
     for (it, settings) in data_items {
         match &it.kind {
             ItemKind::Row { table, kind, values } => {
-                let Some(ti) = catalog.find_loose(table) else {
-                    return Err(at_line(Error::harness(format!("unknown table in data line: {}", table)), it.line));
-                };
-                let row = data::data_line_values(catalog, ti, values, it.line, &it.raw, settings.zone())
+                if last.as_ref().is_none_or(|(name, _, _)| name != table) {
+                    let Some(ti) = catalog.find_loose(table) else {
+                        return Err(at_line(Error::harness(format!("unknown table in data line: {}", table)), it.line));
+                    };
+                    last = Some((table.as_str(), ti, catalog.tables[ti].physical()));
+                }
+                let Some((_, ti, phys)) = &last else { continue };
+                let ti = *ti;
+                let row = data::data_line_row(catalog, ti, phys, values, it.line, &it.raw, settings.zone())
                     .map_err(|e| at_line(e, it.line))?;
                 events.push(Event {
                     table: ti,

@@ -108,8 +108,15 @@ fn batch_note(plan: &crate::plan::QueryPlan) -> String {
 }
 
 fn is_query_text(s: &str) -> bool {
-    let u = s.trim_start().to_ascii_uppercase();
-    u.starts_with("SELECT") || u.starts_with("WITH") || u.starts_with("VALUES") || u.starts_with('(')
+    let u = s.trim_start().as_bytes();
+    let starts = |w: &str| u.get(..w.len()).is_some_and(|p| p.eq_ignore_ascii_case(w.as_bytes()));
+    starts("SELECT") || starts("WITH") || starts("VALUES") || starts("(")
+}
+
+/// Whether a statement can be a SET (`parse_statement` reads only those starting with the word):
+/// the first pass over the script parses no other statement.
+fn may_be_set(s: &str) -> bool {
+    s.trim_start().as_bytes().get(..3).is_some_and(|p| p.eq_ignore_ascii_case(b"SET"))
 }
 
 /// Runs the statements of a script (not its queries). A failure gives the notes and statement
@@ -123,6 +130,9 @@ pub fn prepare(
     // script-wide settings first (dialect, arrival, runtime mode), last value wins
     for it in &items {
         if let ItemKind::Sql(s) = &it.kind {
+            if !may_be_set(s) {
+                continue;
+            }
             if let Ok(Statement::Set { key, value }) = parse_statement(s) {
                 let k = crate::session::canonical_key(&key);
                 if k == "joinlab.dialect" || k == "execution.runtime-mode" {
@@ -150,14 +160,13 @@ pub fn prepare(
         first_insert_line: None,
         correlations: 0,
     };
-    for it in &items {
-        let sql = match &it.kind {
-            ItemKind::Sql(s) => s,
-            _ => {
-                st.data_items.push((it.clone(), st.session.settings()));
-                continue;
-            }
-        };
+    for it in items {
+        if !matches!(it.kind, ItemKind::Sql(_)) {
+            st.data_items.push((it, st.session.settings()));
+            continue;
+        }
+        let ItemKind::Sql(sql) = &it.kind else { continue };
+        let it = &it;
         if is_query_text(sql) {
             st.query(sql, it);
         } else if let Err(e) = st.statement(sql, it) {

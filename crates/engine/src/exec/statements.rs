@@ -57,6 +57,9 @@ impl ScriptState {
 
     /// Any other statement.
     pub fn statement(&mut self, sql: &str, it: &Item) -> Result<()> {
+        if self.fast_insert(sql, it) {
+            return Ok(());
+        }
         let st = match self.dialect_check(sql).and_then(|()| parse_statement(sql)) {
             Ok(st) => st,
             Err(e) if upper_start(sql).starts_with("EXPLAIN") => {
@@ -251,11 +254,43 @@ impl ScriptState {
         }
         let settings = self.session.settings();
         let (table, rows) = data::evaluate_insert(ins, sql, it, &self.catalog, settings.zone())?;
-        for r in rows {
-            let time = data::event_time(&self.catalog, table, &r);
-            self.inserted.push(InsertedRow { table, values: r, line: it.line, time });
-        }
+        self.push_inserted(table, rows, it.line);
         Ok(())
+    }
+
+    /// An INSERT of plain literals read without sqlparser (`data::fast_insert`), checked and
+    /// evaluated by the same code as [`Self::insert`]; false when the statement must go the
+    /// sqlparser way, which also gives every error.
+    fn fast_insert(&mut self, sql: &str, it: &Item) -> bool {
+        let settings = self.session.settings();
+        let Some(f) = data::fast_insert::read(sql, settings.zone()) else { return false };
+        let parts = vec![f.table.clone()];
+        if self.catalog.resolve(&parts, &settings.search_path()).is_some_and(|ti| self.catalog.tables[ti].read_only) {
+            return false;
+        }
+        let one = crate::error::Pos { line: 1, col: 1 };
+        let none = (one, one);
+        let columns: Vec<(String, _)> = f.columns.into_iter().map(|c| (c, none)).collect();
+        let Ok((table, targets)) = data::insert_targets(&f.table, &columns, sql, it, &self.catalog) else {
+            return false;
+        };
+        let Ok(rows) = data::finish_insert(table, &targets, &f.rows, sql, it, &self.catalog, settings.zone()) else {
+            return false;
+        };
+        self.first_insert_line.get_or_insert(it.line);
+        self.push_inserted(table, rows, it.line);
+        data::fast_insert::count_taken();
+        true
+    }
+
+    fn push_inserted(&mut self, table: usize, rows: Vec<crate::value::Row>, line: usize) {
+        // the event time's position (`data::event_time`), found once
+        let pos = self.catalog.tables[table].declared_rowtime_physical();
+        self.inserted.reserve(rows.len());
+        for r in rows {
+            let time = pos.and_then(|p| r.get(p)).and_then(|v| v.as_millis());
+            self.inserted.push(InsertedRow { table, values: r, line, time });
+        }
     }
 
     fn explain(&mut self, query: &sqlparser::ast::Query, sql: &str, details: &[String], it: &Item) {

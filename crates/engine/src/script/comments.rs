@@ -35,26 +35,34 @@ impl CommentStripper {
     }
 
     pub fn strip(&mut self, line: &str) -> String {
-        let chars: Vec<char> = line.chars().collect();
+        // bytes, a character at a time: every character this looks for is ASCII, which no byte
+        // of a longer UTF-8 character is; a block comment's character becomes one space
+        let b = line.as_bytes();
         let mut out: Option<String> = None;
-        let n = chars.len();
+        let n = b.len();
         let mut i = 0;
         while i < n {
-            let c = chars[i];
-            let d = if i + 1 < n { chars[i + 1] } else { '\0' };
+            let c = b[i];
+            let d = if i + 1 < n { b[i + 1] } else { 0 };
+            let w = match c {
+                0..=0x7f => 1,
+                0xf0.. => 4,
+                0xe0.. => 3,
+                _ => 2,
+            };
             match self.state {
                 State::String => {
-                    if c == '\'' {
+                    if c == b'\'' {
                         self.state = State::Code;
                     }
                 }
                 State::Ident => {
-                    if c == '`' {
+                    if c == b'`' {
                         self.state = State::Code;
                     }
                 }
                 State::Hint => {
-                    if c == '*' && d == '/' {
+                    if c == b'*' && d == b'/' {
                         self.state = State::Code;
                         if let Some(o) = out.as_mut() {
                             o.push_str("*/");
@@ -64,27 +72,27 @@ impl CommentStripper {
                     }
                 }
                 State::Block => {
-                    let o = out.get_or_insert_with(|| chars[..i].iter().collect());
-                    if c == '*' && d == '/' {
+                    let o = out.get_or_insert_with(|| line[..i].to_string());
+                    if c == b'*' && d == b'/' {
                         self.state = State::Code;
                         o.push_str("  ");
                         i += 2;
                     } else {
                         o.push(' ');
-                        i += 1;
+                        i += w;
                     }
                     continue;
                 }
                 State::Code => {
-                    if c == '\'' {
+                    if c == b'\'' {
                         self.state = State::String;
-                    } else if c == '`' {
+                    } else if c == b'`' {
                         self.state = State::Ident;
-                    } else if c == '-' && d == '-' {
-                        let o = out.get_or_insert_with(|| chars[..i].iter().collect());
+                    } else if c == b'-' && d == b'-' {
+                        let o = out.get_or_insert_with(|| line[..i].to_string());
                         return o.trim_end().to_string();
-                    } else if c == '/' && d == '*' {
-                        if i + 2 < n && chars[i + 2] == '+' {
+                    } else if c == b'/' && d == b'*' {
+                        if i + 2 < n && b[i + 2] == b'+' {
                             self.state = State::Hint;
                             if let Some(o) = out.as_mut() {
                                 o.push_str("/*+");
@@ -92,7 +100,7 @@ impl CommentStripper {
                             i += 3;
                             continue;
                         }
-                        let o = out.get_or_insert_with(|| chars[..i].iter().collect());
+                        let o = out.get_or_insert_with(|| line[..i].to_string());
                         self.state = State::Block;
                         o.push_str("  ");
                         i += 2;
@@ -101,9 +109,9 @@ impl CommentStripper {
                 }
             }
             if let Some(o) = out.as_mut() {
-                o.push(c);
+                o.push_str(&line[i..(i + w).min(n)]);
             }
-            i += 1;
+            i += w;
         }
         match out {
             None => line.to_string(),
@@ -127,5 +135,7 @@ mod tests {
         assert_eq!(c.strip("a /* open"), "a");
         assert!(c.outside());
         assert_eq!(c.strip("still */ b"), "         b");
+        // a character of a block comment is one space, whatever its UTF-8 length
+        assert_eq!(c.strip("x /* é日😀 */ 'ü' -- ü"), "x           'ü'");
     }
 }

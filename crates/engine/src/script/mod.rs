@@ -49,8 +49,8 @@ impl Item {
 
 fn parse_data_line(t: &str, line: usize) -> Result<ItemKind, Error> {
     let rest = &t[1..];
-    let lower = rest.to_ascii_lowercase();
-    if lower.starts_with("watermark") && rest[9..].starts_with(|c: char| c.is_whitespace()) {
+    let watermark = rest.as_bytes().get(..9).is_some_and(|w| w.eq_ignore_ascii_case(b"watermark"));
+    if watermark && rest[9..].starts_with(|c: char| c.is_whitespace()) {
         let body = rest[9..].trim();
         let (table, time) = match body.split_once(char::is_whitespace) {
             Some((a, b)) => (a.to_string(), Some(b.trim().to_string()).filter(|s| !s.is_empty())),

@@ -45,6 +45,46 @@ pub(crate) fn number_literal(text: &str) -> Option<(Value, DataType)> {
     None
 }
 
+/// `DATE '…'` (None: not a date).
+pub(crate) fn date_literal(text: &str) -> Option<Expr> {
+    let d = parse_date(text)?;
+    Some(Expr::literal(Value::Date(d), DataType::not_null(TypeKind::Date)))
+}
+
+/// `TIME '…'`, its precision the digits of its fraction (None: not a time).
+pub(crate) fn time_literal(text: &str) -> Option<Expr> {
+    let n = parse_time_of_day(text)?;
+    let p = text.split_once('.').map(|(_, f)| f.len() as u8).unwrap_or(0);
+    Some(Expr::literal(Value::Time(n), DataType::not_null(TypeKind::Time { precision: p })))
+}
+
+/// `TIMESTAMP '…'`, its precision the digits of its fraction (None: not a timestamp).
+pub(crate) fn timestamp_literal(text: &str) -> Option<Expr> {
+    let t = parse_ts_literal(text)?;
+    let p = text.trim().split_once('.').map(|(_, f)| f.len() as u8).unwrap_or(0);
+    Some(Expr::literal(
+        Value::Timestamp(t),
+        DataType::not_null(TypeKind::Timestamp { precision: p, attr: TimeAttr::None }),
+    ))
+}
+
+/// `-literal` folded into a literal, as Calcite reads a signed number (-7 is an INT literal);
+/// None for a value that does not fold.
+pub(crate) fn negated_literal(value: &Value, ty: &DataType) -> Option<(Value, DataType)> {
+    match value {
+        Value::Int(i) => Some((Value::Int(i.wrapping_neg()), ty.clone())),
+        Value::BigInt(i) => Some(match i32::try_from(-(*i as i128)) {
+            Ok(small) => (Value::Int(small), DataType::not_null(TypeKind::Int)),
+            Err(_) => (Value::BigInt(i.wrapping_neg()), ty.clone()),
+        }),
+        Value::Decimal(d) => Some((Value::Decimal(d.neg()), ty.clone())),
+        // a literal has no negative zero (Calcite reads it as a BigDecimal)
+        Value::Double(d) => Some((Value::Double(if *d == 0.0 { 0.0 } else { -d }), ty.clone())),
+        Value::Interval(i) => Some((Value::Interval(-i), ty.clone())),
+        _ => None,
+    }
+}
+
 pub(crate) fn string_literal(s: &str) -> Expr {
     let n = s.chars().count() as u32;
     Expr::literal(Value::str(s), DataType::not_null(TypeKind::Char { length: n }))
@@ -241,32 +281,18 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
         let ty =
             from_sql_type(&ts.data_type).ok_or_else(|| Error::unsupported(format!("{} literals", ts.data_type)))?;
         match ty.kind {
-            TypeKind::Date => {
-                let d = parse_date(&text).ok_or_else(|| {
-                    calcite_error(span, &format!("Illegal DATE literal '{}': not in format 'yyyy-MM-dd'", text))
-                })?;
-                Ok(Expr::literal(Value::Date(d), DataType::not_null(TypeKind::Date)))
-            }
-            TypeKind::Time { .. } => {
-                let n = parse_time_of_day(&text).ok_or_else(|| {
-                    calcite_error(span, &format!("Illegal TIME literal '{}': not in format 'HH:mm:ss'", text))
-                })?;
-                let p = text.split_once('.').map(|(_, f)| f.len() as u8).unwrap_or(0);
-                Ok(Expr::literal(Value::Time(n), DataType::not_null(TypeKind::Time { precision: p })))
-            }
-            TypeKind::Timestamp { .. } => {
-                let t = parse_ts_literal(&text).ok_or_else(|| {
-                    calcite_error(
-                        span,
-                        &format!("Illegal TIMESTAMP literal '{}': not in format 'yyyy-MM-dd HH:mm:ss'", text),
-                    )
-                })?;
-                let p = text.trim().split_once('.').map(|(_, f)| f.len() as u8).unwrap_or(0);
-                Ok(Expr::literal(
-                    Value::Timestamp(t),
-                    DataType::not_null(TypeKind::Timestamp { precision: p, attr: TimeAttr::None }),
-                ))
-            }
+            TypeKind::Date => date_literal(&text).ok_or_else(|| {
+                calcite_error(span, &format!("Illegal DATE literal '{}': not in format 'yyyy-MM-dd'", text))
+            }),
+            TypeKind::Time { .. } => time_literal(&text).ok_or_else(|| {
+                calcite_error(span, &format!("Illegal TIME literal '{}': not in format 'HH:mm:ss'", text))
+            }),
+            TypeKind::Timestamp { .. } => timestamp_literal(&text).ok_or_else(|| {
+                calcite_error(
+                    span,
+                    &format!("Illegal TIMESTAMP literal '{}': not in format 'yyyy-MM-dd HH:mm:ss'", text),
+                )
+            }),
             _ => Err(Error::unsupported(format!("{} literals", ty.summary())).at(span.0, span.1)),
         }
     }

@@ -5,7 +5,7 @@
 //! all bind through [`bind_scalar`].
 
 mod function;
-mod literal;
+pub(crate) mod literal;
 mod operator;
 
 pub use literal::interval_value;
@@ -223,19 +223,7 @@ impl<'s, 'a> ScalarBinder<'s, 'a> {
                     UnaryOperator::Minus => {
                         if let Expr::Literal { value, ty } = &x {
                             // fold negative literals (-7 is an INT literal)
-                            let v = match value {
-                                Value::Int(i) => Some((Value::Int(i.wrapping_neg()), ty.clone())),
-                                Value::BigInt(i) => Some(match i32::try_from(-(*i as i128)) {
-                                    Ok(small) => (Value::Int(small), DataType::not_null(TypeKind::Int)),
-                                    Err(_) => (Value::BigInt(i.wrapping_neg()), ty.clone()),
-                                }),
-                                Value::Decimal(d) => Some((Value::Decimal(d.neg()), ty.clone())),
-                                // a literal has no negative zero (Calcite reads it as a BigDecimal)
-                                Value::Double(d) => Some((Value::Double(if *d == 0.0 { 0.0 } else { -d }), ty.clone())),
-                                Value::Interval(i) => Some((Value::Interval(-i), ty.clone())),
-                                _ => None,
-                            };
-                            if let Some((v, t)) = v {
+                            if let Some((v, t)) = literal::negated_literal(value, ty) {
                                 return Ok(Expr::literal(v, t));
                             }
                         }
