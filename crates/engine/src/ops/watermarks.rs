@@ -102,10 +102,14 @@ impl InputWatermarks {
     /// `delayedWatermarkOutput`, which subtracts it from `+inf` too).
     pub fn emit_delayed(&self, delay: i64, cx: &mut Ctx) {
         let wm = if delay > 0 { self.current.saturating_sub(delay) } else { self.current };
-        let text =
-            if delay > 0 && self.current == i64::MAX { format!("+inf - {} ms", delay) } else { format_watermark(wm) };
+        let current = self.current;
         let op = cx.op;
-        cx.event(|| Event::Watermark { op, value_ms: wm, text });
+        // The text only when the trace is on: formatting it for every row cost more than the row.
+        cx.event(|| Event::Watermark {
+            op,
+            value_ms: wm,
+            text: if delay > 0 && current == i64::MAX { format!("+inf - {} ms", delay) } else { format_watermark(wm) },
+        });
         cx.emit_watermark(wm);
     }
 }

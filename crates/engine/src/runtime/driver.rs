@@ -65,25 +65,52 @@ impl<'a> Driver<'a> {
         &mut self,
         step_no: usize,
         ev: &DataEvent,
-        mut events: Option<&mut Vec<Event>>,
+        events: Option<&mut Vec<Event>>,
         sink: &mut Vec<Record>,
     ) -> std::result::Result<Fed, RuntimeError> {
+        let mut notes: Vec<String> = Vec::new();
+        let proc_time = self.deliver(step_no, ev, events, sink, Some(&mut notes))?;
+        Ok(Fed { proc_time, notes })
+    }
+
+    /// `feed` without the step's `wm T=…` notes (the benchmark loop, which prints no steps):
+    /// the same elements, events and output. Returns the step's processing time.
+    pub fn feed_rows(
+        &mut self,
+        step_no: usize,
+        ev: &DataEvent,
+        events: Option<&mut Vec<Event>>,
+        sink: &mut Vec<Record>,
+    ) -> std::result::Result<i64, RuntimeError> {
+        self.deliver(step_no, ev, events, sink, None)
+    }
+
+    fn deliver(
+        &mut self,
+        step_no: usize,
+        ev: &DataEvent,
+        mut events: Option<&mut Vec<Event>>,
+        sink: &mut Vec<Record>,
+        mut notes: Option<&mut Vec<String>>,
+    ) -> std::result::Result<i64, RuntimeError> {
         let proc_time = self.clock.at(step_no, Some(ev), self.catalog);
         // processing-time timers due by now fire before the step's element arrives
         let mut cx = DeliverCtx { events: events.as_deref_mut(), zone: self.zone, proc_time };
         self.graph.advance_processing_time(proc_time, &mut cx, sink)?;
-        let mut notes: Vec<String> = Vec::new();
-        let sources = self.by_table.get(ev.table).cloned().unwrap_or_default();
-        for s in sources {
+        let count = self.by_table.get(ev.table).map_or(0, Vec::len);
+        for k in 0..count {
+            let s = self.by_table[ev.table][k];
             let mut cx = DeliverCtx { events: events.as_deref_mut(), zone: self.zone, proc_time };
-            if let Some(wm) = self.push_event(s, ev, step_no as u32, &mut cx, sink)? {
+            if let (Some(wm), Some(notes)) =
+                (self.push_event(s, ev, step_no as u32, &mut cx, sink)?, notes.as_deref_mut())
+            {
                 let n = self.graph.source(s).map(|src| src.note(wm)).unwrap_or_default();
                 if !notes.contains(&n) {
                     notes.push(n);
                 }
             }
         }
-        Ok(Fed { proc_time, notes })
+        Ok(proc_time)
     }
 
     fn push_event(

@@ -391,6 +391,11 @@ impl Graph {
         self.ops.iter().enumerate().filter_map(|(i, op)| with_op!(op, o => o.state_rows()).map(|n| (i, n))).collect()
     }
 
+    /// Rows held by all operators together (what `state_rows` sums, without a list).
+    pub fn total_state_rows(&self) -> usize {
+        self.ops.iter().filter_map(|op| with_op!(op, o => o.state_rows())).sum()
+    }
+
     /// Late rows dropped per operator (of the operators that drop late rows).
     pub fn late_rows(&self) -> Vec<(usize, u64)> {
         self.ops.iter().enumerate().filter_map(|(i, op)| with_op!(op, o => o.late_rows()).map(|n| (i, n))).collect()

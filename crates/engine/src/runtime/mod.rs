@@ -432,11 +432,11 @@ pub fn run_counting<'a>(
     let mut steps = 0;
     for (i, ev) in events.enumerate() {
         steps = i + 1;
-        driver.feed(steps, ev, trace.then_some(&mut evs), &mut sink).map_err(|e| runtime_error(&e, false))?;
+        driver.feed_rows(steps, ev, trace.then_some(&mut evs), &mut sink).map_err(|e| runtime_error(&e, false))?;
         count(&mut sink, &mut counts.kinds);
         counts.events += evs.len() as u64;
         evs.clear();
-        counts.peak_state_rows = counts.peak_state_rows.max(driver.graph.state_rows().iter().map(|(_, r)| r).sum());
+        counts.peak_state_rows = counts.peak_state_rows.max(driver.graph.total_state_rows());
     }
     if let (_, Some(e)) = driver.finish(steps + 1, trace.then_some(&mut evs), &mut sink) {
         return Err(runtime_error(&e, true));
