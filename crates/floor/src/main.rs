@@ -24,21 +24,25 @@ use sink::Sink;
 /// 2024-01-01 00:00:00.000 UTC in epoch milliseconds (BENCHMARKS.md "Common rules").
 pub const BASE_MS: i64 = 1_704_067_200_000;
 
+/// (rows, sum of column 3) BENCHMARKS.md derives for an N and form, if it derives one.
+type Expected = fn(i64, bool) -> Option<(u64, Option<i64>)>;
+
 struct Workload {
     name: &'static str,
-    run: fn(i64) -> Sink,
-    /// (rows, sum of column 3) BENCHMARKS.md derives for this N, if it derives one.
-    expected: fn(i64) -> Option<(u64, Option<i64>)>,
+    /// The LEFT form of the join (else INNER).
+    left: bool,
+    run: fn(i64, bool) -> Sink,
+    expected: Expected,
 }
 
 const WORKLOADS: [Workload; 7] = [
-    Workload { name: "w1", run: w1::run, expected: w1::expected },
-    Workload { name: "w2-inner", run: w2::inner, expected: w2::inner_expected },
-    Workload { name: "w2-left", run: w2::left, expected: w2::left_expected },
-    Workload { name: "w4-inner", run: w4::inner, expected: w4::inner_expected },
-    Workload { name: "w4-left", run: w4::left, expected: w4::left_expected },
-    Workload { name: "w5-inner", run: w5::inner, expected: w5::inner_expected },
-    Workload { name: "w5-left", run: w5::left, expected: w5::left_expected },
+    Workload { name: "w1", left: false, run: w1::run, expected: w1::expected },
+    Workload { name: "w2-inner", left: false, run: w2::run, expected: w2::expected },
+    Workload { name: "w2-left", left: true, run: w2::run, expected: w2::expected },
+    Workload { name: "w4-inner", left: false, run: w4::run, expected: w4::expected },
+    Workload { name: "w4-left", left: true, run: w4::run, expected: w4::expected },
+    Workload { name: "w5-inner", left: false, run: w5::run, expected: w5::expected },
+    Workload { name: "w5-left", left: true, run: w5::run, expected: w5::expected },
 ];
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -79,10 +83,10 @@ fn main() -> ExitCode {
         let mut out = Sink::default();
         for _ in 0..repeat {
             let t0 = Instant::now();
-            out = std::hint::black_box((w.run)(n));
+            out = std::hint::black_box((w.run)(n, w.left));
             rates.push((2 * n) as f64 / t0.elapsed().as_secs_f64());
         }
-        let check = match (w.expected)(n) {
+        let check = match (w.expected)(n, w.left) {
             None => "n/a (BENCHMARKS.md derives no count for this N)".to_string(),
             Some((rows, sum)) if out.net() == rows && sum.is_none_or(|s| s == out.sum_col3) => "ok".into(),
             Some((rows, sum)) => {
@@ -115,14 +119,14 @@ mod tests {
     #[test]
     fn every_workload_gives_the_documented_counts() {
         for w in &WORKLOADS {
-            let out = (w.run)(500_000);
-            let (rows, sum) = (w.expected)(500_000).unwrap_or_else(|| panic!("{}: no expected count", w.name));
+            let out = (w.run)(500_000, w.left);
+            let (rows, sum) = (w.expected)(500_000, w.left).unwrap_or_else(|| panic!("{}: no expected count", w.name));
             assert_eq!(out.net(), rows, "{}", w.name);
             if let Some(s) = sum {
                 assert_eq!(out.sum_col3, s, "{}", w.name);
             }
         }
-        let left = w2::left(500_000);
+        let left = w2::run(500_000, true);
         assert_eq!((left.inserts, left.deletes), (780_246, 30_246));
     }
 }

@@ -41,7 +41,8 @@ fn add(open: &mut VecDeque<(i64, Window)>, k: i64, v: i64, ts: i64, left: bool) 
     open[at].1.add(k, usize::from(!left), v, |_, _| {});
 }
 
-pub fn run(n: i64) -> Sink {
+/// W1 has one form (`left` is ignored).
+pub fn run(n: i64, _left: bool) -> Sink {
     let mut out = Sink::default();
     let mut open: VecDeque<(i64, Window)> = VecDeque::new();
     let (mut max_l, mut max_r) = (i64::MIN, i64::MIN);
@@ -59,6 +60,6 @@ pub fn run(n: i64) -> Sink {
 }
 
 /// 2N rows when N is a multiple of 10,000 (BENCHMARKS.md W1).
-pub fn expected(n: i64) -> Option<(u64, Option<i64>)> {
+pub fn expected(n: i64, _left: bool) -> Option<(u64, Option<i64>)> {
     (n % 10_000 == 0).then_some((2 * n as u64, None))
 }

@@ -5,7 +5,7 @@
 use crate::lists::Lists;
 use crate::sink::Sink;
 
-fn run(n: i64, left: bool) -> Sink {
+pub fn run(n: i64, left: bool) -> Sink {
     let k2 = n / 2;
     let off = n / 4;
     let mut out = Sink::default();
@@ -27,20 +27,12 @@ fn run(n: i64, left: bool) -> Sink {
     out
 }
 
-pub fn inner(n: i64) -> Sink {
-    run(n, false)
-}
-
-pub fn left(n: i64) -> Sink {
-    run(n, true)
-}
-
 /// Keys OFF..K2 shared, each twice per side: 4 rows per shared key (BENCHMARKS.md W2).
-pub fn inner_expected(n: i64) -> Option<(u64, Option<i64>)> {
-    (n % 4 == 0).then_some((((n / 2 - n / 4) * 4) as u64, None))
-}
-
 /// The inner rows plus two padded rows per A key below OFF.
-pub fn left_expected(n: i64) -> Option<(u64, Option<i64>)> {
-    (n % 4 == 0).then_some((((n / 2 - n / 4) * 4 + (n / 4) * 2) as u64, None))
+pub fn expected(n: i64, left: bool) -> Option<(u64, Option<i64>)> {
+    if left {
+        (n % 4 == 0).then_some((((n / 2 - n / 4) * 4 + (n / 4) * 2) as u64, None))
+    } else {
+        (n % 4 == 0).then_some((((n / 2 - n / 4) * 4) as u64, None))
+    }
 }

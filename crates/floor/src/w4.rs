@@ -74,7 +74,7 @@ impl Join {
     }
 }
 
-fn run(n: i64, left: bool) -> Sink {
+pub fn run(n: i64, left: bool) -> Sink {
     let mut j =
         Join { left, keys: FxMap::default(), fifo_l: VecDeque::new(), fifo_r: VecDeque::new(), out: Sink::default() };
     let (mut max_l, mut max_r) = (i64::MIN, i64::MIN);
@@ -91,19 +91,11 @@ fn run(n: i64, left: bool) -> Sink {
     j.out
 }
 
-pub fn inner(n: i64) -> Sink {
-    run(n, false)
-}
-
-pub fn left(n: i64) -> Sink {
-    run(n, true)
-}
-
 /// Derived for N = 500,000 only (BENCHMARKS.md W4), with the sum of R.v.
-pub fn inner_expected(n: i64) -> Option<(u64, Option<i64>)> {
-    (n == 500_000).then_some((499_165, Some(124_915_161_815)))
-}
-
-pub fn left_expected(n: i64) -> Option<(u64, Option<i64>)> {
-    (n == 500_000).then_some((599_515, Some(124_915_161_815)))
+pub fn expected(n: i64, left: bool) -> Option<(u64, Option<i64>)> {
+    if left {
+        (n == 500_000).then_some((599_515, Some(124_915_161_815)))
+    } else {
+        (n == 500_000).then_some((499_165, Some(124_915_161_815)))
+    }
 }

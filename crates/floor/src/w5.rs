@@ -40,7 +40,7 @@ impl Join {
     }
 }
 
-fn run(n: i64, left: bool) -> Sink {
+pub fn run(n: i64, left: bool) -> Sink {
     let mut j = Join { left, versions: FxMap::default(), probes: VecDeque::new(), out: Sink::default() };
     let (mut max_p, mut max_v) = (i64::MIN, i64::MIN);
     for i in 0..n {
@@ -56,19 +56,11 @@ fn run(n: i64, left: bool) -> Sink {
     j.out
 }
 
-pub fn inner(n: i64) -> Sink {
-    run(n, false)
-}
-
-pub fn left(n: i64) -> Sink {
-    run(n, true)
-}
-
 /// Derived for N = 500,000 only (BENCHMARKS.md W5), with the sum of V.rate.
-pub fn inner_expected(n: i64) -> Option<(u64, Option<i64>)> {
-    (n == 500_000).then_some((399_603, Some(99_801_831_206)))
-}
-
-pub fn left_expected(n: i64) -> Option<(u64, Option<i64>)> {
-    (n == 500_000).then_some((500_000, Some(99_801_831_206)))
+pub fn expected(n: i64, left: bool) -> Option<(u64, Option<i64>)> {
+    if left {
+        (n == 500_000).then_some((500_000, Some(99_801_831_206)))
+    } else {
+        (n == 500_000).then_some((399_603, Some(99_801_831_206)))
+    }
 }
