@@ -125,7 +125,7 @@ pub fn show_databases(c: &Catalog, catalog: &str) -> String {
                 dbs.push(parts[1].to_string());
             }
         }
-        dbs.sort();
+        crate::sort::sort(&mut dbs);
     }
     table(&["database name"], &dbs.into_iter().map(|d| vec![d]).collect::<Vec<_>>())
 }

@@ -33,6 +33,7 @@ pub mod plan;
 pub mod runtime;
 pub mod script;
 pub mod session;
+pub mod sort;
 pub mod sql;
 pub mod time;
 pub mod trace;

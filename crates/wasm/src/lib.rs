@@ -9,6 +9,13 @@ use joinlab_engine::{run_to_text, Dialect, RunConfig};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+#[cfg(target_arch = "wasm32")]
+mod grow;
+
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOC: grow::GrowInSteps = grow::GrowInSteps;
+
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let ser = serde_wasm_bindgen::Serializer::new()
         .serialize_maps_as_objects(true)

@@ -267,7 +267,7 @@ pub fn bounds_error(lo: f64, hi: f64) -> Error {
 pub fn source_error(table: &str, options: &[(String, String)], inner: &Error) -> Error {
     let mut opts: Vec<String> =
         options.iter().map(|(k, v)| format!("'{}'='{}'", k.replace('\'', "''"), v.replace('\'', "''"))).collect();
-    opts.sort();
+    crate::sort::sort(&mut opts);
     opts.dedup();
     let class = inner.class.clone().unwrap_or_else(|| inner.java_class().to_string());
     let mut e = Error::validation(format!(

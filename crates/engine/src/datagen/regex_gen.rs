@@ -116,7 +116,7 @@ fn space() -> Vec<(u32, u32)> {
 
 /// Sorted, merged ranges.
 fn normalize(mut r: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    r.sort_unstable();
+    crate::sort::sort(&mut r);
     let mut out: Vec<(u32, u32)> = Vec::with_capacity(r.len());
     for (lo, hi) in r {
         match out.last_mut() {

@@ -38,7 +38,7 @@ pub fn query_events<'a>(
 ) -> Cow<'a, [Event]> {
     let mut tables = Vec::new();
     scanned(&plan.rel, &mut tables);
-    tables.sort_unstable();
+    crate::sort::sort(&mut tables);
     let mut gens: Vec<(usize, GenTable, u64, bool)> = Vec::new();
     for ti in tables {
         let t = &catalog.tables[ti];

@@ -75,7 +75,7 @@ impl TieWatch {
         }
         for p in &self.list {
             let mut rows: Vec<&Row> = p.rows.iter().collect();
-            rows.sort_by(|a, b| compare_rows(order, a, b));
+            crate::sort::sort_by(&mut rows, |a, b| compare_rows(order, a, b));
             let n = rows.len();
             let end = usize::try_from(p.end.max(0)).unwrap_or(usize::MAX).min(n);
             let first = usize::try_from(start.max(1) - 1).unwrap_or(0);

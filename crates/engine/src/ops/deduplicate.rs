@@ -393,7 +393,7 @@ impl Operator for DeduplicateOp {
     fn state(&self, op: usize, zone: &crate::time::SessionZone) -> Option<StateSummary> {
         let kt = self.key_types();
         let mut keys: Vec<(&Row, &KeyState)> = self.keys.iter().collect();
-        keys.sort_by_key(|(_, k)| k.seq);
+        crate::sort::sort_by_key(&mut keys, |(_, k)| k.seq);
         let groups: Vec<StateGroup> = keys
             .into_iter()
             .filter_map(|(key, k)| {

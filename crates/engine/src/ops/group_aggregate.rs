@@ -214,7 +214,7 @@ impl Operator for GroupAggregateOp {
         let nk = kt.len();
         let result_types: Vec<DataType> = self.s.out_types[nk..].to_vec();
         let mut keys: Vec<(&Row, &Group)> = self.groups.iter().collect();
-        keys.sort_by_key(|(_, g)| g.seq);
+        crate::sort::sort_by_key(&mut keys, |(_, g)| g.seq);
         let groups: Vec<StateGroup> = keys
             .into_iter()
             .map(|(k, g)| {

@@ -615,7 +615,7 @@ impl Operator for IntervalJoinOp {
     /// Rows held per key and side, oldest key first, with when each leaves.
     fn state(&self, op: usize, zone: &SessionZone) -> Option<StateSummary> {
         let mut keys: Vec<&KeyState> = self.keys.values().collect();
-        keys.sort_by_key(|k| k.seq);
+        crate::sort::sort_by_key(&mut keys, |k| k.seq);
         let mut groups = Vec::new();
         let mut rows = 0;
         for ks in keys {

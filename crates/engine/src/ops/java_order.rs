@@ -69,7 +69,7 @@ impl<V> JavaLongMap<V> {
     pub fn times(&self) -> Vec<i64> {
         let mut t: Vec<(usize, u64, i64)> =
             self.entries.iter().map(|(&k, (seq, _))| (bucket(k, self.capacity), *seq, k)).collect();
-        t.sort_unstable();
+        crate::sort::sort(&mut t);
         t.into_iter().map(|(_, _, k)| k).collect()
     }
 

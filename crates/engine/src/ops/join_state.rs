@@ -289,7 +289,7 @@ impl JoinState {
                 (k, v, first)
             })
             .collect();
-        keys.sort_by_key(|k| k.2);
+        crate::sort::sort_by_key(&mut keys, |k| k.2);
         keys.into_iter().map(|(k, v, _)| (k, v)).collect()
     }
 }

@@ -216,6 +216,6 @@ pub fn merge_lineage(a: &Lineage, b: &Lineage) -> Lineage {
             v.push(*x);
         }
     }
-    v.sort_unstable();
+    crate::sort::sort(&mut v);
     v
 }

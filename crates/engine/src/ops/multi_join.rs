@@ -564,7 +564,7 @@ impl Operator for MultiJoinOp {
             // keys in the order their oldest row arrived (hash order differs between builds)
             let mut keys: Vec<(&Value, u64)> =
                 self.state[input].iter().map(|(k, l)| (k, l.iter().map(|e| e.seq).min().unwrap_or(0))).collect();
-            keys.sort_by_key(|(_, s)| *s);
+            crate::sort::sort_by_key(&mut keys, |(_, s)| *s);
             for (key, _) in keys {
                 let Some(list) = self.state[input].get(key) else { continue };
                 let mut g = StateGroup {

@@ -176,7 +176,7 @@ impl Operator for NormalizeOp {
         let key_types: Vec<DataType> = self.key.iter().map(|&i| self.types[i].clone()).collect();
         // keys in first-insert order (hash order differs between builds)
         let mut keys: Vec<(&Vec<Value>, u64)> = self.state.iter().map(|(k, v)| (k, v.2)).collect();
-        keys.sort_by_key(|(_, s)| *s);
+        crate::sort::sort_by_key(&mut keys, |(_, s)| *s);
         let groups = keys
             .into_iter()
             .filter_map(|(k, _)| {

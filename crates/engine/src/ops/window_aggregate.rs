@@ -813,7 +813,7 @@ impl Operator for WindowAggregateOp {
         }
         let mut slots: Vec<(&Row, i64, &Slot)> =
             self.state.iter().flat_map(|(k, m)| m.iter().map(move |(e, s)| (k, *e, s))).collect();
-        slots.sort_by_key(|(_, _, s)| s.seq);
+        crate::sort::sort_by_key(&mut slots, |(_, _, s)| s.seq);
         for (key, end, slot) in slots {
             rows += 1;
             let n = slot.acc.count1;

@@ -212,7 +212,7 @@ impl Operator for WindowDeduplicateOp {
             });
         }
         let mut kept: Vec<(&(Row, i64), &Kept)> = self.state.iter().collect();
-        kept.sort_by_key(|(_, k)| k.seq);
+        crate::sort::sort_by_key(&mut kept, |(_, k)| k.seq);
         for ((key, end), k) in kept {
             rows += 1;
             groups.push(StateGroup {

@@ -446,7 +446,7 @@ impl Operator for WindowJoinOp {
     /// Rows held per (key, window) and side, oldest window first.
     fn state(&self, op: usize, zone: &SessionZone) -> Option<StateSummary> {
         let mut slots: Vec<&Slot> = self.slots.values().collect();
-        slots.sort_by_key(|s| s.seq);
+        crate::sort::sort_by_key(&mut slots, |s| s.seq);
         let key_types = self.key_render_types();
         let mut groups = Vec::new();
         let mut rows = 0;

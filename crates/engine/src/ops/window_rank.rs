@@ -259,7 +259,7 @@ impl Operator for WindowRankOp {
             });
         }
         let mut windows: Vec<(&(Row, i64), &Ranked)> = self.state.iter().collect();
-        windows.sort_by_key(|(_, r)| r.seq);
+        crate::sort::sort_by_key(&mut windows, |(_, r)| r.seq);
         for ((key, end), r) in windows {
             rows += r.rows.len();
             groups.push(StateGroup {

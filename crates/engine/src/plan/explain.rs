@@ -353,7 +353,7 @@ fn lookup_join_text(j: &super::rel::LookupJoinNode) -> String {
             (!constant, format!("{}={}", rnames.get(c).cloned().unwrap_or_default(), e.explain(&lnames)))
         })
         .collect();
-    keys.sort_by_key(|k| k.0);
+    crate::sort::sort_by_key(&mut keys, |k| k.0);
     let mut wheres = Vec::new();
     let mut rest = Vec::new();
     for c in j.condition.clone().map(|c| c.conjuncts()).unwrap_or_default() {

@@ -623,7 +623,7 @@ fn project_window(input: &Rel, project: &[Expr]) -> Option<WindowProps> {
     let map = |cols: &[usize]| -> Vec<usize> {
         let mut out: Vec<usize> =
             (0..project.len()).filter(|&i| project[i].as_input().map(|c| cols.contains(&c)).unwrap_or(false)).collect();
-        out.sort_unstable();
+        crate::sort::sort(&mut out);
         out
     };
     let (window_start, window_end) = (map(&w.window_start), map(&w.window_end));

@@ -87,7 +87,7 @@ pub fn materialize(rows: &[OutRow]) -> Vec<String> {
         }
     }
     m.retain(|(_, c)| *c > 0);
-    m.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+    crate::sort::sort_by(&mut m, |a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
     let mut out = Vec::new();
     for (k, c) in m {
         for _ in 0..c {

@@ -4,6 +4,7 @@
 pub mod confluent;
 pub mod confluent_ddl;
 pub mod dialect;
+pub mod type_code;
 pub mod types;
 pub mod walk;
 
@@ -299,7 +300,7 @@ fn record_parens(toks: &[&sqlparser::tokenizer::TokenWithSpan]) {
             _ => {}
         }
     }
-    pairs.sort_by_key(|(o, _)| *o);
+    crate::sort::sort_by_key(&mut pairs, |(o, _)| *o);
     PARENS.with(|v| *v.borrow_mut() = pairs);
 }
 

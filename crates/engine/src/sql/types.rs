@@ -229,8 +229,7 @@ fn parse_type_inner(p: &mut Parser, pending: &mut u32) -> Result<DataType, Parse
 
 /// Wraps a Flink type into sqlparser's AST (for CAST targets parsed through the dialect hook).
 pub fn to_sql_type(t: &DataType) -> SqlDataType {
-    let json = serde_json::to_string(t).unwrap_or_default();
-    SqlDataType::Custom(ObjectName::from(vec![Ident::new(MARKER), Ident::new(json)]), vec![])
+    SqlDataType::Custom(ObjectName::from(vec![Ident::new(MARKER), Ident::new(super::type_code::encode(t))]), vec![])
 }
 
 /// Reads back a type wrapped by [`to_sql_type`].
@@ -238,7 +237,7 @@ pub fn from_sql_type(t: &SqlDataType) -> Option<DataType> {
     if let SqlDataType::Custom(name, _) = t {
         let parts: Vec<String> = name.0.iter().filter_map(|p| p.as_ident().map(|i| i.value.clone())).collect();
         if parts.len() == 2 && parts[0] == MARKER {
-            return serde_json::from_str(&parts[1]).ok();
+            return super::type_code::decode(&parts[1]);
         }
     }
     None

@@ -97,7 +97,7 @@ pub fn hash_map_order(keys: &[&Value]) -> Vec<usize> {
     }
     let bucket = |h: i32| ((h ^ ((h as u32) >> 16) as i32) as u32 as usize) & (capacity - 1);
     let mut order: Vec<usize> = (0..keys.len()).collect();
-    order.sort_by_key(|&i| bucket(hashes[i]));
+    crate::sort::sort_by_key(&mut order, |&i| bucket(hashes[i]));
     order
 }
 

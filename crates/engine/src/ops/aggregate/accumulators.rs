@@ -514,8 +514,8 @@ fn value(state: &State, spec: &CallSpec) -> Value {
             let hashes: Option<Vec<i32>> = entries.iter().map(|e| crate::value::flink_internal_hash(&e.0)).collect();
             let bucket = |h: i32| ((h ^ ((h as u32) >> 16) as i32) as u32 as usize) & (*capacity - 1);
             match hashes {
-                Some(h) => order.sort_by_key(|&i| (bucket(h[i]), entries[i].2)),
-                None => order.sort_by_key(|&i| entries[i].2),
+                Some(h) => crate::sort::sort_by_key(&mut order, |&i| (bucket(h[i]), entries[i].2)),
+                None => crate::sort::sort_by_key(&mut order, |&i| entries[i].2),
             }
             Value::Map(std::sync::Arc::new(
                 order.iter().map(|&i| (entries[i].0.clone(), Value::Int(entries[i].1 as i32))).collect(),
@@ -661,7 +661,7 @@ fn merge_state(state: &mut State, spec: &CallSpec, other: &State) {
                 match orders.iter_mut().find(|(x, _)| x == v) {
                     Some((_, mine)) => {
                         mine.extend(list.iter().copied());
-                        mine.sort_unstable();
+                        crate::sort::sort(mine);
                     }
                     None => orders.push((v.clone(), list.clone())),
                 }

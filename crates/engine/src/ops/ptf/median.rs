@@ -25,7 +25,7 @@ fn median(xs: &[f64]) -> Option<f64> {
     }
     let mut s = xs.to_vec();
     // Collections.sort on Double: Double.compareTo, a total order (-0.0 < 0.0, NaN last)
-    s.sort_by(|a, b| a.total_cmp(b));
+    crate::sort::sort_by(&mut s, |a, b| a.total_cmp(b));
     let n = s.len();
     Some(if n % 2 == 1 { s[n / 2] } else { (s[n / 2 - 1] + s[n / 2]) / 2.0 })
 }

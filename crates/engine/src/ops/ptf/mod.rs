@@ -359,7 +359,9 @@ impl PtfOp {
             self.partitions[pos].sorted[input] = rest;
             let rest = self.order_rest.get(input).map(Vec::as_slice).unwrap_or(&[]);
             // a stable sort: equal rows keep their arrival order (Java's List.sort)
-            due.sort_by(|(ta, a), (tb, b)| ta.cmp(tb).then_with(|| compare_rows(rest, &a.row, &b.row)));
+            crate::sort::sort_by(&mut due, |(ta, a), (tb, b)| {
+                ta.cmp(tb).then_with(|| compare_rows(rest, &a.row, &b.row))
+            });
             for (_, rec) in due {
                 self.eval_row(input, pos, rec, cx)?;
             }

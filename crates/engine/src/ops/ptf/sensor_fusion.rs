@@ -35,7 +35,7 @@ pub fn median(xs: &[f64]) -> f64 {
         return f64::NAN;
     }
     let mut s = xs.to_vec();
-    s.sort_by(|a, b| a.total_cmp(b));
+    crate::sort::sort_by(&mut s, |a, b| a.total_cmp(b));
     let n = s.len();
     if n % 2 == 1 {
         s[n / 2]

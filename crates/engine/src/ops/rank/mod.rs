@@ -543,7 +543,7 @@ impl Operator for RankOp {
     fn state(&self, op: usize, zone: &crate::time::SessionZone) -> Option<StateSummary> {
         let kt = self.key_types();
         let mut parts: Vec<(&Row, &Part)> = self.parts.iter().collect();
-        parts.sort_by_key(|(_, p)| p.seq);
+        crate::sort::sort_by_key(&mut parts, |(_, p)| p.seq);
         let mut total = 0;
         let groups: Vec<StateGroup> = parts
             .into_iter()

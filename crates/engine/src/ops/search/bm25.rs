@@ -23,7 +23,7 @@ pub fn tokens(text: &str) -> Vec<String> {
 /// The BM25 score of each document (None: NULL) for `query`, in document order.
 pub fn scores(query: &str, docs: &[Option<&str>]) -> Vec<f64> {
     let mut q: Vec<String> = tokens(query);
-    q.sort();
+    crate::sort::sort(&mut q);
     q.dedup();
     let toks: Vec<Vec<String>> = docs.iter().map(|d| d.map(tokens).unwrap_or_default()).collect();
     let n = toks.len() as f64;

@@ -135,7 +135,7 @@ fn best(mut hits: Vec<(usize, f64)>, limit: usize) -> Vec<(usize, Option<f64>)> 
         hits.select_nth_unstable_by(limit, order);
         hits.truncate(limit);
     }
-    hits.sort_by(order);
+    crate::sort::sort_by(&mut hits, order);
     hits.into_iter().map(|(s, x)| (s, Some(x))).collect()
 }
 

@@ -393,7 +393,7 @@ impl<'c> Binder<'c> {
         }
         // Calcite's order of grouping sets: enclosing sets first, then by their columns
         for s in sets.iter_mut() {
-            s.sort_unstable();
+            crate::sort::sort(s);
         }
         let mut unique_sets: Vec<Vec<usize>> = Vec::new();
         for s in sets {
@@ -401,7 +401,7 @@ impl<'c> Binder<'c> {
                 unique_sets.push(s);
             }
         }
-        unique_sets.sort_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        crate::sort::sort_by(&mut unique_sets, |a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
         // (a single grouping set is a plain GROUP BY of its columns)
         let sets: Option<Vec<Vec<usize>>> = if with_sets && unique_sets.len() > 1 { Some(unique_sets) } else { None };
         // a column some set rolls up is NULL in that set's rows
