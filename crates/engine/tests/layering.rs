@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 /// Bottom first. Modules of one layer may not use each other.
 const LAYERS: &[&[&str]] = &[
-    // the vocabulary every layer shares, errors, oracle-diff support
-    &["kinds", "error", "compare"],
+    // the vocabulary every layer shares, errors, oracle-diff support, the one sort
+    &["kinds", "error", "compare", "sort"],
     &["types", "time"],
     &["value"],
     // SQL text, script splitting, the trace contract
