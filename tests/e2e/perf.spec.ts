@@ -293,8 +293,11 @@ test('a big trace arriving: re-running the 10,000-row scenario', async ({ page }
 test('a big trace arriving: a 100,000-row datagen script', async ({ page }) => {
   test.setTimeout(300_000);
   const rows = 100_000;
+  // The first load runs in a fresh worker (its wasm memory not grown yet: crates/wasm/src/grow.rs).
+  const t0 = Date.now();
   await page.goto(`./${shareHash({ script: datagenScript(rows) })}`);
   await expect(page.locator('.jl-counter')).toHaveText(/^step 1\/1000\d\d$/, { timeout: 120_000 });
+  const firstLoadMs = Date.now() - t0;
   const r = await rerun(page);
   await expect(page.locator('.jl-counter')).toHaveText(/^step 1\/1000\d\d$/);
   // Steps (→) and slider moves, with the long tasks watched; the slowest pane of the slider moves.
@@ -317,7 +320,7 @@ test('a big trace arriving: a 100,000-row datagen script', async ({ page }) => {
     for (const e of performance.getEntriesByType('measure')) if (e.name.startsWith('joinlab:pane:')) worst.set(e.name.slice(13), Math.max(worst.get(e.name.slice(13)) ?? 0, Math.round(e.duration)));
     return Object.fromEntries(worst);
   });
-  results.datagen_100k_rerun = { rows, ...r, stepping_longest_task_ms: Math.max(0, ...stepping), slider_longest_task_ms: Math.max(0, ...scrubbing), slider_slowest_pane_ms: panes };
+  results.datagen_100k_rerun = { rows, first_load_ms: firstLoadMs, ...r, stepping_longest_task_ms: Math.max(0, ...stepping), slider_longest_task_ms: Math.max(0, ...scrubbing), slider_slowest_pane_ms: panes };
   // goal: no task over 200 ms (before: one task of ~3.4 s as the trace arrived). The time from
   // the run's end to the first step (goal 1 s) and the slider moves (some panes take seconds for
   // a jump across 10^5 steps) are reported, not asserted: neither meets its goal yet.
