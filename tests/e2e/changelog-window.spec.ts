@@ -82,3 +82,21 @@ test('without the lowered window a small changelog draws every group', async ({ 
   await expect(page.getByTestId('changelog-row')).toHaveText(range(1, ROWS).map(rowOf));
   await expect(page.getByTestId('changelog-earlier')).toBeHidden();
 });
+
+test('a window of more than 100 groups is drawn 100 groups a task after a jump, then in full', async ({ page }) => {
+  // 250 rows, a window of 150: the jump draws the 100 groups nearest the step, the other 50 follow.
+  const n = 250;
+  const script = ['CREATE TABLE t (k INT, v STRING);', ...Array.from({ length: n }, (_, i) => `@t ${i + 1} | v${i + 1}`), 'SELECT k, v FROM t;', ''].join('\n');
+  await openPage(page, `./?changelog-window=150${shareHash({ script })}`);
+  await expect(page.locator('.jl-counter')).toHaveText(`step 1/${n + 1}`);
+  await page.getByTestId('step-slider').fill(String(n));
+  await expect(page.locator('.jl-counter')).toHaveText(`step ${n}/${n + 1}`);
+  const rows = page.getByTestId('changelog-row');
+  await expect(rows).toHaveText(range(101, n).map(rowOf));
+  const earlier = page.getByTestId('changelog-earlier');
+  await expect(earlier).toContainText('100 earlier steps with rows (100 rows) not drawn.');
+  await expect(earlier.getByRole('button')).toHaveText('Draw 100 earlier steps');
+  await earlier.getByRole('button').click();
+  await expect(rows).toHaveText(range(1, n).map(rowOf));
+  await expect(earlier).toBeHidden();
+});

@@ -24,6 +24,8 @@ import { groupCounts, WINDOW_ROWS, windowAt, windowGroupsFromUrl } from './chang
 /** Rows drawn per step at first (a 10,000-row window can emit thousands at once); more on request. */
 const FIRST_ROWS = 100;
 const MORE_ROWS = 2000;
+/** Groups a task builds when the window is drawn afresh (a jump): the rest follow, a chunk a task. */
+const CHUNK = 100;
 
 export class ChangelogPane implements Pane {
   readonly element: HTMLElement;
@@ -47,6 +49,9 @@ export class ChangelogPane implements Pane {
   private limitGroups: number;
   private limitRows = WINDOW_ROWS;
   private readonly baseGroups = windowGroupsFromUrl();
+  /** Groups drawn at most for now: after a jump the window fills CHUNK groups a task (scheduleFill()). */
+  private cap = Number.POSITIVE_INFINITY;
+  private filling: ReturnType<typeof setTimeout> | null = null;
   /** Above the groups: how many earlier steps and rows are not drawn, and a button to draw more. */
   private readonly earlier: HTMLLIElement;
   private readonly earlierText: HTMLSpanElement;
@@ -110,6 +115,7 @@ export class ChangelogPane implements Pane {
     this.gc = model ? groupCounts(model) : new Int32Array(0);
     this.limitGroups = this.baseGroups;
     this.limitRows = WINDOW_ROWS;
+    this.cap = Number.POSITIVE_INFINITY;
     this.earlier.hidden = true;
     const names = model?.query.schema.map((f) => f.name) ?? [];
     this.list.style.setProperty('--jl-cl-cols', model ? columnWidths(model, names) : 'auto');
@@ -124,6 +130,7 @@ export class ChangelogPane implements Pane {
   private drawEarlier(): void {
     this.limitGroups += this.baseGroups;
     this.limitRows += WINDOW_ROWS;
+    this.cap = Number.POSITIVE_INFINITY;
     this.show(this.shownPos, false);
     if (this.earlier.hidden) this.groups[0]?.el.querySelector<HTMLElement>('.jl-step-link')?.focus();
   }
@@ -131,13 +138,20 @@ export class ChangelogPane implements Pane {
   show(pos: number, scroll = true): void {
     const m = this.model;
     if (!m) return;
-    const w = windowAt(m, this.gc, pos, this.limitGroups, this.limitRows, FIRST_ROWS);
+    let w = windowAt(m, this.gc, pos, Math.min(this.limitGroups, this.cap), this.limitRows, FIRST_ROWS);
     const first = this.groups[0];
     const last = this.groups[this.groups.length - 1];
-    if (first && (first.pos > pos || last.pos < w.lo)) {
-      // A jump past the whole window: nothing drawn stays.
+    if (!first || first.pos > pos || last.pos < w.lo) {
+      // A jump past the whole window (or a first draw): nothing drawn stays. The groups nearest
+      // the step are drawn now, the earlier ones CHUNK a task after it (scheduleFill()), so a jump's task
+      // builds CHUNK groups, not the whole window.
       this.groups = [];
       this.list.replaceChildren(this.head, this.earlier);
+      if (Math.min(this.limitGroups, this.cap) > CHUNK && this.gc[pos] - w.hiddenGroups > CHUNK) {
+        this.cap = CHUNK;
+        w = windowAt(m, this.gc, pos, CHUNK, this.limitRows, FIRST_ROWS);
+        this.scheduleFill();
+      }
     }
     // Remove groups after pos and before the window; add the missing ones at both ends.
     while (this.groups.length && this.groups[this.groups.length - 1].pos > pos) this.groups.pop()?.el.remove();
@@ -195,6 +209,24 @@ export class ChangelogPane implements Pane {
         if (g) this.list.scrollTop = g.el.offsetTop - this.list.offsetTop - this.head.offsetHeight - 4;
       });
     }
+  }
+
+  /** After a jump: one more CHUNK of the window in a task of its own, until the window is full. */
+  private scheduleFill(): void {
+    if (this.filling !== null) return;
+    const model = this.model;
+    this.filling = setTimeout(() => {
+      this.filling = null;
+      if (this.model !== model) return;
+      if (this.cap >= this.limitGroups) {
+        this.cap = Number.POSITIVE_INFINITY;
+        return;
+      }
+      this.cap += CHUNK;
+      this.show(this.shownPos, false);
+      if (this.cap < this.limitGroups) this.scheduleFill();
+      else this.cap = Number.POSITIVE_INFINITY;
+    }, 0);
   }
 
   /** The control above the groups: what is not drawn (none: hidden). */
