@@ -328,8 +328,8 @@ test('a big trace arriving: a 100,000-row datagen script', async ({ page }) => {
   });
   results.datagen_100k_rerun = { rows, ...r, stepping_longest_task_ms: Math.max(0, ...stepping), slider_longest_task_ms: Math.max(0, ...scrubbing), slider_long_tasks_ms: scrubbing, slider_draw_ms: stats(jumpDraw), slider_pane_ms: jumpPanes, slider_slowest_pane_ms: panes };
   // goal: no task over 200 ms (before: one task of ~3.4 s as the trace arrived). The time from
-  // the run's end to the first step (goal 1 s) and the slider moves (some panes take seconds for
-  // a jump across 10^5 steps) are reported, not asserted: neither meets its goal yet.
+  // the run's end to the first step (goal 1 s) is reported, not asserted (not met yet); the slider
+  // jumps (goal 200 ms, 0.2–0.5 s now) only under the gross guard below.
   expect(r.longest_task_ms).toBeLessThan(ARRIVAL_GUARD_MS);
   expect(Math.max(0, ...stepping)).toBeLessThan(GROSS * 200);
   // Slider jumps across the 10^5 steps (goal: no task over 200 ms; was 7.5 s): a gross guard.
