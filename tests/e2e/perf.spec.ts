@@ -246,6 +246,12 @@ test('a 10,000-row scenario: load, step, slider', async ({ page }) => {
  * 8 (at 10^5 rows); the trace in one piece took one 3.4 s task (quiet). */
 const ARRIVAL_GUARD_MS = 1500;
 
+/** The longest main-thread task allowed across 10 slider jumps of the 10^5-step trace. The goal is
+ * 200 ms (16 ms frames); before the changelog's bounded window and the result table's undo
+ * (panes/changelog-window.ts, model/result-table.ts) the longest was 7.5 s (the changelog built
+ * ~90,000 groups for a jump to step 90,000). */
+const JUMP_GUARD_MS = 1500;
+
 /** Runs the editor's script again (Run) and measures: the longest main-thread task from the click
  * until the first step is drawn (+ 1 s), the time from the engine's end to that step, the heap. */
 async function rerun(page: Page): Promise<{ longest_task_ms: number; long_tasks_ms: number[]; engine_ms: number; click_to_step_ms: number; after_engine_ms: number; heap_mb: number | null }> {
@@ -314,15 +320,24 @@ test('a big trace arriving: a 100,000-row datagen script', async ({ page }) => {
     await settled(page);
   }
   const scrubbing = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+  // Each jump's drawing (all panes, one frame's work) and the two panes that replay the changelog.
+  const jumpDraw = await measures(page, 'joinlab:draw');
+  const jumpPanes = { changelog: stats(await measures(page, 'joinlab:pane:changelog')), result: stats(await measures(page, 'joinlab:pane:result')), timeline: stats(await measures(page, 'joinlab:pane:timeline')) };
   const panes = await page.evaluate(() => {
     const worst = new Map<string, number>();
     for (const e of performance.getEntriesByType('measure')) if (e.name.startsWith('joinlab:pane:')) worst.set(e.name.slice(13), Math.max(worst.get(e.name.slice(13)) ?? 0, Math.round(e.duration)));
     return Object.fromEntries(worst);
   });
-  results.datagen_100k_rerun = { rows, first_load_ms: firstLoadMs, ...r, stepping_longest_task_ms: Math.max(0, ...stepping), slider_longest_task_ms: Math.max(0, ...scrubbing), slider_slowest_pane_ms: panes };
+  results.datagen_100k_rerun = { rows, first_load_ms: firstLoadMs, ...r, stepping_longest_task_ms: Math.max(0, ...stepping), slider_longest_task_ms: Math.max(0, ...scrubbing), slider_long_tasks_ms: scrubbing, slider_draw_ms: stats(jumpDraw), slider_pane_ms: jumpPanes, slider_slowest_pane_ms: panes };
   // goal: no task over 200 ms (before: one task of ~3.4 s as the trace arrived). The time from
-  // the run's end to the first step (goal 1 s) and the slider moves (some panes take seconds for
-  // a jump across 10^5 steps) are reported, not asserted: neither meets its goal yet.
+  // the run's end to the first step (goal 1 s) is reported, not asserted (not met yet); the slider
+  // jumps (goal 200 ms, 0.2–0.5 s now) only under the gross guard below.
   expect(r.longest_task_ms).toBeLessThan(ARRIVAL_GUARD_MS);
   expect(Math.max(0, ...stepping)).toBeLessThan(GROSS * 200);
+  // Slider jumps across the 10^5 steps (goal: no task over 200 ms; was 7.5 s): a gross guard.
+  expect(jumpDraw.length).toBeGreaterThanOrEqual(10);
+  expect(Math.max(0, ...scrubbing)).toBeLessThan(JUMP_GUARD_MS);
+  // The changelog draws its window of 500 groups, not every group up to the step.
+  await expect(page.getByTestId('changelog-row')).toHaveCount(500);
+  await expect(page.getByTestId('changelog-earlier')).toContainText(/^[\d,]+ earlier steps with rows \([\d,]+ rows\) not drawn\./);
 });

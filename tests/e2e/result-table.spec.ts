@@ -1,7 +1,8 @@
 // The page's result table is the engine's: for every gallery example and generated-data script,
 // in both dialects, ResultTable (www/src/model/result-table.ts, the changelog the page received,
 // applied) after the last data step equals the trace's `materialized_unbounded`, and after the
-// end of input its `materialized_bounded`. The wasm build the page uses (www/pkg, from
+// end of input its `materialized_bounded`, also when reached going back from the end (the table
+// undoes the rows in between rather than replaying from the start). The wasm build the page uses (www/pkg, from
 // `npm run build`) runs in Node; no browser needed.
 
 import { readdirSync, readFileSync } from 'node:fs';
@@ -51,7 +52,10 @@ for (const { name, script } of scripts) {
         if (q.error || q.runtime_error) return;
         const model = buildModel(trace, qi, q.zone);
         const table = new ResultTable(model);
-        const lines = (p: number) => [...table.at(p).map((r) => r.text), ...table.warnings];
+        const lines = (p: number) => {
+          const rows = table.at(p);
+          return [...rows.slice(0, rows.length).map((r) => r.text), ...table.warnings];
+        };
         const what = `${dialect}, query ${q.index}`;
         if (q.materialized_unbounded) {
           expect(lines(model.dataSteps), `${what}: after the last data step`).toEqual(q.materialized_unbounded);
@@ -60,6 +64,12 @@ for (const { name, script } of scripts) {
         if (model.hasEnd && q.materialized_bounded) {
           expect(lines(model.steps.length), `${what}: after the end of input`).toEqual(q.materialized_bounded);
           checked++;
+          // Going back (the table undoes the rows in between) and forward again gives the same tables.
+          if (q.materialized_unbounded) {
+            expect(lines(model.first), `${what}: back to the first position`).toEqual(new ResultTable(model).at(model.first).slice(0, Number.MAX_SAFE_INTEGER).map((r) => r.text));
+            expect(lines(model.dataSteps), `${what}: after the last data step, coming back from the end`).toEqual(q.materialized_unbounded);
+            expect(lines(model.steps.length), `${what}: after the end of input, again`).toEqual(q.materialized_bounded);
+          }
         }
       });
     }

@@ -11,6 +11,7 @@ import type { Event, EventOf, OperatorInfo, QueryTrace, ScriptTrace, Step, Table
 import { WINDOW_KINDS } from './ops';
 import { lookupPass } from './lookup';
 import { ptfPass } from './ptf';
+import { resultRanks } from './result-ranks';
 import type { EventNotes, HeldBack, IdleSpan, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, TemporalProbe, TemporalVersion, TemporalView, UnnestFan, WatermarkSeries, WindowFireInfo, WindowInfo, WindowLane } from './types';
 
 /** What every pass shares: the query, its steps (then the end of input) and the display clock. */
@@ -44,6 +45,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
   const interval = intervalPass(input, lanes, rowsByPos, joinWatermark);
   const start = query.start ?? null;
   const { outputs, outEnd } = outputPass(input, rowsByPos, start);
+  const ranks = resultRanks(outputs);
   const temporal = temporalPass(input, lanes, rowsByPos, outputs, outEnd);
   const idle = idlePass(input);
   const { unnests, unnestOf } = unnestPass(input, outputs, outEnd, start);
@@ -73,6 +75,8 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     rowsByPos,
     outputs,
     outEnd,
+    outRank: ranks.rank,
+    rankCount: ranks.count,
     sourceWatermarks,
     joinWatermark,
     joinOp,

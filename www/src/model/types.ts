@@ -380,6 +380,10 @@ export interface QueryModel {
   outputs: OutputRow[];
   /** outEnd[p] = number of changelog rows received up to and including step p (outEnd[0]: at job start). */
   outEnd: Int32Array;
+  /** outRank[i] = the place of outputs[i]'s materialized line in the result table's order, among
+   * the query's `rankCount` distinct lines (model/result-ranks.ts). */
+  outRank: Int32Array;
+  rankCount: number;
   sourceWatermarks: WatermarkSeries[];
   joinWatermark: WatermarkSeries | null;
   /** The join (`OperatorInfo.role === 'join'`; the first one of a chain). */

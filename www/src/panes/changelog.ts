@@ -5,7 +5,10 @@
 // of rows to lay out again at every step). Each row's element has
 // data-testid="changelog-row" and exactly the CLI's text (the brackets and commas are there,
 // visually hidden, so copying a row gives `+I[…]`); clicking it goes to its step.
-// Stepping adds or removes only the groups in between, so a step costs what changed.
+// Stepping adds or removes only the groups in between, so a step costs what changed. At most a
+// bounded window of groups ending at the shown step is drawn (changelog-window.ts: 500 groups,
+// about 2,000 rows); a control above them says how many earlier steps and rows are not drawn and
+// draws more on request, so a slider jump across 10^5 steps builds a few hundred groups, not 10^5.
 // A retraction and the row that replaces it (the engine's `OutRow.partner` / `pair`: a
 // NULL-padded row and its joined row, a -U and its +U) are drawn as a pair, with a line saying
 // which input row caused it and which stored rows it involves (each a link to its step).
@@ -16,10 +19,13 @@ import { updatingBadge } from './badges';
 import { formatTime } from '../time';
 import type { Pane } from './pane';
 import { breakable } from './result';
+import { groupCounts, WINDOW_ROWS, windowAt, windowGroupsFromUrl } from './changelog-window';
 
 /** Rows drawn per step at first (a 10,000-row window can emit thousands at once); more on request. */
 const FIRST_ROWS = 100;
 const MORE_ROWS = 2000;
+/** Groups a task builds when the window is drawn afresh (a jump): the rest follow, a chunk a task. */
+const CHUNK = 100;
 
 export class ChangelogPane implements Pane {
   readonly element: HTMLElement;
@@ -37,6 +43,19 @@ export class ChangelogPane implements Pane {
   private shownPos = 0;
   private current: HTMLLIElement | null = null;
   private scrollPending = false;
+  /** Per position, the steps with rows up to it (changelog-window.ts). */
+  private gc: Int32Array = new Int32Array(0);
+  /** The window's bounds now: groups and rows (the control raises them). */
+  private limitGroups: number;
+  private limitRows = WINDOW_ROWS;
+  private readonly baseGroups = windowGroupsFromUrl();
+  /** Groups drawn at most for now: after a jump the window fills CHUNK groups a task (scheduleFill()). */
+  private cap = Number.POSITIVE_INFINITY;
+  private filling: ReturnType<typeof setTimeout> | null = null;
+  /** Above the groups: how many earlier steps and rows are not drawn, and a button to draw more. */
+  private readonly earlier: HTMLLIElement;
+  private readonly earlierText: HTMLSpanElement;
+  private readonly earlierButton: HTMLButtonElement;
 
   constructor(
     private readonly goTo: (pos: number) => void,
@@ -46,6 +65,11 @@ export class ChangelogPane implements Pane {
     this.list = h('ol', { class: 'jl-changelog', 'aria-label': 'Changelog rows so far' });
     this.head = h('li', { class: 'jl-cl-head', 'data-testid': 'changelog-head', 'aria-hidden': 'true' });
     this.empty = h('p', { class: 'jl-muted', text: 'No rows emitted yet.' });
+    this.limitGroups = this.baseGroups;
+    this.earlierText = h('span', { 'data-testid': 'changelog-earlier-text' });
+    this.earlierButton = h('button', { type: 'button', class: 'jl-btn jl-more', 'data-testid': 'changelog-earlier-more' });
+    this.earlier = h('li', { class: 'jl-cl-earlier', 'data-testid': 'changelog-earlier', hidden: true }, this.earlierText, ' ', this.earlierButton);
+    this.earlierButton.addEventListener('click', () => this.drawEarlier());
     this.mode = h('span', { class: 'jl-card-badge', 'data-testid': 'changelog-mode' });
     this.updatingNote = h('p', { class: 'jl-muted jl-caption', 'data-testid': 'changelog-updating', hidden: true });
     this.element = h('div', { class: 'jl-pane-body' }, this.updatingNote, this.empty, this.list);
@@ -88,42 +112,96 @@ export class ChangelogPane implements Pane {
     this.groups = [];
     this.shownPos = -1;
     this.current = null;
+    this.gc = model ? groupCounts(model) : new Int32Array(0);
+    this.limitGroups = this.baseGroups;
+    this.limitRows = WINDOW_ROWS;
+    this.cap = Number.POSITIVE_INFINITY;
+    this.earlier.hidden = true;
     const names = model?.query.schema.map((f) => f.name) ?? [];
     this.list.style.setProperty('--jl-cl-cols', model ? columnWidths(model, names) : 'auto');
     this.head.replaceChildren(
       h('span', { class: 'jl-cl-op', title: 'The row kind: +I insert, -U / +U update before / after, -D delete' }, 'op'),
       ...names.map((n, i) => h('span', { class: 'jl-cl-v', title: model?.query.schema[i].type }, ...breakable(n))),
     );
-    this.list.replaceChildren(this.head);
+    this.list.replaceChildren(this.head, this.earlier);
   }
 
-  show(pos: number): void {
+  /** The control's click: draw as many earlier groups again (and rows), keeping the view where it is. */
+  private drawEarlier(): void {
+    this.limitGroups += this.baseGroups;
+    this.limitRows += WINDOW_ROWS;
+    this.cap = Number.POSITIVE_INFINITY;
+    this.show(this.shownPos, false);
+    if (this.earlier.hidden) this.groups[0]?.el.querySelector<HTMLElement>('.jl-step-link')?.focus();
+  }
+
+  show(pos: number, scroll = true): void {
     const m = this.model;
     if (!m) return;
-    // Remove groups after pos, add groups up to pos.
+    let w = windowAt(m, this.gc, pos, Math.min(this.limitGroups, this.cap), this.limitRows, FIRST_ROWS);
+    const first = this.groups[0];
+    const last = this.groups[this.groups.length - 1];
+    if (!first || first.pos > pos || last.pos < w.lo) {
+      // A jump past the whole window (or a first draw): nothing drawn stays. The groups nearest
+      // the step are drawn now, the earlier ones CHUNK a task after it (scheduleFill()), so a jump's task
+      // builds CHUNK groups, not the whole window.
+      this.groups = [];
+      this.list.replaceChildren(this.head, this.earlier);
+      if (Math.min(this.limitGroups, this.cap) > CHUNK && this.gc[pos] - w.hiddenGroups > CHUNK) {
+        this.cap = CHUNK;
+        w = windowAt(m, this.gc, pos, CHUNK, this.limitRows, FIRST_ROWS);
+        this.scheduleFill();
+      }
+    }
+    // Remove groups after pos and before the window; add the missing ones at both ends.
     while (this.groups.length && this.groups[this.groups.length - 1].pos > pos) this.groups.pop()?.el.remove();
-    if (pos > this.shownPos) {
+    let drop = 0;
+    while (drop < this.groups.length && this.groups[drop].pos < w.lo) this.groups[drop++].el.remove();
+    if (drop) this.groups.splice(0, drop);
+    /** The groups of positions from..to, in a fragment (one insertion into the list). */
+    const build = (from: number, to: number): { added: { pos: number; el: HTMLLIElement }[]; frag: DocumentFragment } => {
+      const added: { pos: number; el: HTMLLIElement }[] = [];
       const frag = document.createDocumentFragment();
-      for (let p = this.shownPos + 1; p <= pos; p++) {
-        const from = outStart(m, p);
-        const to = m.outEnd[p];
-        if (to > from) {
-          const el = this.group(m, p, from, to);
-          this.groups.push({ pos: p, el });
+      for (let p = from; p <= to; p++) {
+        const a = outStart(m, p);
+        const b = m.outEnd[p];
+        if (b > a) {
+          const el = this.group(m, p, a, b);
+          added.push({ pos: p, el });
           frag.append(el);
         }
       }
+      return { added, frag };
+    };
+    if (!this.groups.length) {
+      const { added, frag } = build(w.lo, pos);
+      this.groups = added;
       this.list.append(frag);
+    } else {
+      const head = this.groups[0];
+      if (w.lo < head.pos) {
+        const { added, frag } = build(w.lo, head.pos - 1);
+        head.el.before(frag);
+        this.groups = added.concat(this.groups);
+      }
+      const tail = this.groups[this.groups.length - 1];
+      const from = Math.max(tail.pos, this.shownPos) + 1;
+      if (from <= pos) {
+        const { added, frag } = build(from, pos);
+        this.list.append(frag);
+        for (const g of added) this.groups.push(g);
+      }
     }
+    this.showEarlier(w.hiddenGroups, w.hiddenRows);
     this.shownPos = pos;
     this.current?.classList.remove('jl-current');
-    const last = this.groups[this.groups.length - 1];
-    this.current = last && last.pos === pos ? last.el : null;
+    const now = this.groups[this.groups.length - 1];
+    this.current = now && now.pos === pos ? now.el : null;
     this.current?.classList.add('jl-current');
     this.empty.hidden = this.groups.length > 0;
     this.head.hidden = this.groups.length === 0;
     // Scroll in the next frame, when layout is clean again (reading offsetTop now would force it).
-    if (last && !this.scrollPending) {
+    if (scroll && now && !this.scrollPending) {
       this.scrollPending = true;
       requestAnimationFrame(() => {
         this.scrollPending = false;
@@ -131,6 +209,34 @@ export class ChangelogPane implements Pane {
         if (g) this.list.scrollTop = g.el.offsetTop - this.list.offsetTop - this.head.offsetHeight - 4;
       });
     }
+  }
+
+  /** After a jump: one more CHUNK of the window in a task of its own, until the window is full. */
+  private scheduleFill(): void {
+    if (this.filling !== null) return;
+    const model = this.model;
+    this.filling = setTimeout(() => {
+      this.filling = null;
+      if (this.model !== model) return;
+      if (this.cap >= this.limitGroups) {
+        this.cap = Number.POSITIVE_INFINITY;
+        return;
+      }
+      this.cap += CHUNK;
+      this.show(this.shownPos, false);
+      if (this.cap < this.limitGroups) this.scheduleFill();
+      else this.cap = Number.POSITIVE_INFINITY;
+    }, 0);
+  }
+
+  /** The control above the groups: what is not drawn (none: hidden). */
+  private showEarlier(groups: number, rows: number): void {
+    this.earlier.hidden = groups === 0;
+    if (!groups) return;
+    const n = (x: number) => x.toLocaleString('en-US');
+    const more = Math.min(groups, this.baseGroups);
+    this.earlierText.textContent = `${n(groups)} earlier step${groups === 1 ? '' : 's'} with rows (${n(rows)} row${rows === 1 ? '' : 's'}) not drawn.`;
+    this.earlierButton.textContent = `Draw ${n(more)} earlier step${more === 1 ? '' : 's'}`;
   }
 
   private group(m: QueryModel, pos: number, from: number, to: number): HTMLLIElement {

@@ -3,7 +3,7 @@
 // or append-only (placed in the card's heading).
 
 import { h, scrollBox } from '../dom';
-import { type QueryModel, ResultTable } from '../model';
+import { type QueryModel, type ResultRow, ResultTable } from '../model';
 import { updatingBadge } from './badges';
 import type { Pane } from './pane';
 
@@ -61,7 +61,7 @@ export class ResultPane implements Pane {
     }
     this.shownEnd = end;
     const rows = this.results.at(pos);
-    const makeRow = (r: (typeof rows)[number]): HTMLTableRowElement => {
+    const makeRow = (r: ResultRow): HTMLTableRowElement => {
       const tr = h('tr', { 'data-row': r.text });
       for (const v of r.row) tr.append(h('td', { class: v === 'NULL' ? 'jl-null' : undefined }, v));
       return tr;
