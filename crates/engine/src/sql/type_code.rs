@@ -154,6 +154,13 @@ impl Reader<'_> {
         self.data_type().map(Box::new)
     }
 
+    /// `(T)`: a collection's element type.
+    fn only_child(&mut self) -> Option<Box<DataType>> {
+        self.eat('(').then_some(())?;
+        let element = self.child()?;
+        self.eat(')').then_some(element)
+    }
+
     fn data_type(&mut self) -> Option<DataType> {
         let nullable = if self.eat('n') {
             true
@@ -179,22 +186,14 @@ impl Reader<'_> {
             "TIME" => TypeKind::Time { precision: self.small()? },
             "TIMESTAMP" => TypeKind::Timestamp { precision: self.small()?, attr: self.attr() },
             "TIMESTAMP_LTZ" => TypeKind::TimestampLtz { precision: self.small()?, attr: self.attr() },
-            "ARRAY" => {
-                self.eat('(').then_some(())?;
-                let element = self.child()?;
-                self.eat(')').then_some(TypeKind::Array { element })?
-            }
+            "ARRAY" => TypeKind::Array { element: self.only_child()? },
             "MAP" => {
                 self.eat('(').then_some(())?;
                 let key = self.child()?;
                 let value = self.child()?;
                 self.eat(')').then_some(TypeKind::Map { key, value })?
             }
-            "MULTISET" => {
-                self.eat('(').then_some(())?;
-                let element = self.child()?;
-                self.eat(')').then_some(TypeKind::Multiset { element })?
-            }
+            "MULTISET" => TypeKind::Multiset { element: self.only_child()? },
             "ROW" => {
                 self.eat('(').then_some(())?;
                 let mut fields = Vec::new();
