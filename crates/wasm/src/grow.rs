@@ -29,7 +29,7 @@ fn reserve_after(before: usize) {
     if now == before {
         return;
     }
-    let step = (now * PAGE).clamp(MIN_STEP, MAX_STEP);
+    let step = now.saturating_mul(PAGE).clamp(MIN_STEP, MAX_STEP);
     if let Ok(l) = Layout::from_size_align(step, 16) {
         // SAFETY: a block of a non-zero size, freed at once with the layout it was allocated with.
         unsafe {
