@@ -1,4 +1,4 @@
-// wasm vs native: every conformance script, generated-data script and gallery example gives byte-identical text output from the
+// wasm vs native: every conformance script, generated-data script, limit script (tests/limits) and gallery example gives byte-identical text output from the
 // browser build (www/pkg, loaded in Node) and from the native CLI ($CARGO_TARGET_DIR or target/, debug), in both dialects.
 // The folders are walked recursively (tests/conformance has one folder per topic).
 // `node tests/wasm/native_vs_wasm.mjs --list` prints the scripts it would run, with a count per folder, and runs nothing.
@@ -21,7 +21,7 @@ function sqlFiles(dir) {
 }
 
 // the conformance scripts, the generated-data scripts and the gallery examples
-const folders = ['tests/conformance', 'tests/mock', 'www/examples'];
+const folders = ['tests/conformance', 'tests/mock', 'tests/limits', 'www/examples'];
 const files = [];
 for (const d of folders) {
   const dir = path.join(root, d);

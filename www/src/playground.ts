@@ -3,6 +3,7 @@
 // <joinlab-playground> element are all made of this. This file holds the wiring and the state
 // (script, dialect, query, step); layout.ts builds the DOM, each pane draws itself.
 
+import { failureText, failureWhere } from './failure';
 import './loading.css';
 import { StepControls } from './controls';
 import { h } from './dom';
@@ -424,7 +425,7 @@ export class Playground {
     if (trace.harness_error) errors.push({ e: trace.harness_error, where: 'script' });
     for (const q of trace.queries) {
       if (q.error) errors.push({ e: q.error, where: `query ${q.index}` });
-      if (q.runtime_error) errors.push({ e: q.runtime_error, where: `query ${q.index} failed at step ${q.failed_step ?? '?'}` });
+      if (q.runtime_error) errors.push({ e: q.runtime_error, where: failureWhere(q) });
     }
     for (const s of trace.statements) if (s.error) errors.push({ e: s.error, where: s.header });
     this.errors.show(errors);
@@ -488,7 +489,7 @@ export class Playground {
       return;
     }
     notRun.hidden = !q.runtime_error;
-    notRun.textContent = q.runtime_error ? `The job failed at step ${q.failed_step ?? '?'}: ${q.runtime_error.message}` : '';
+    notRun.textContent = failureText(q);
     this.visual.hidden = false;
     // Built in the worker (engine/worker.ts); its time there is reported as joinlab:model.
     const model = built?.model;

@@ -26,6 +26,7 @@ pub mod exec;
 pub mod expr;
 pub mod hints;
 pub mod kinds;
+pub mod limits;
 pub mod ops;
 pub mod output;
 pub mod plan;

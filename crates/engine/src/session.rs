@@ -38,7 +38,7 @@ const SCRIPT_WIDE: [&str; 6] = [
     "joinlab.examples.rows",
 ];
 const KNOWN_JOINLAB: &str =
-    "joinlab.arrival, joinlab.dialect, joinlab.mode, joinlab.watermark-emit, joinlab.trace, joinlab.proctime-step, joinlab.seed, joinlab.examples.rows";
+    "joinlab.arrival, joinlab.dialect, joinlab.mode, joinlab.watermark-emit, joinlab.trace, joinlab.proctime-step, joinlab.seed, joinlab.examples.rows, joinlab.limit.* (input-rows, steps, emitted-rows, state-rows, trace-events, script-bytes, nesting-depth, expression-depth)";
 
 /// An immutable snapshot of the positional settings.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -102,6 +102,11 @@ impl Settings {
     }
 
     /// Flink's `table.exec.state.ttl` in milliseconds (0 = keep forever).
+    /// The limits a query runs with ([`crate::limits`]).
+    pub fn limits(&self) -> Result<crate::limits::Limits> {
+        crate::limits::Limits::read(&|k| self.values.get(k).cloned())
+    }
+
     pub fn state_ttl_ms(&self) -> Result<i64> {
         match self.get("table.exec.state.ttl") {
             None => Ok(0),
@@ -239,7 +244,12 @@ impl Session {
                 line, value
             )));
         }
+        let limit = key.strip_prefix(crate::limits::PREFIX);
+        if let Some(name) = limit {
+            crate::limits::parse(name, value).map_err(|e| Error::harness(format!("line {}: {}", line, e.message)))?;
+        }
         if key.starts_with("joinlab.")
+            && limit.is_none()
             && !["joinlab.proctime-step", "joinlab.seed", "joinlab.examples.rows"].contains(&key)
         {
             return Err(Error::harness(format!("line {}: unknown option '{}' (known: {})", line, key, KNOWN_JOINLAB)));

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 const LAYERS: &[&[&str]] = &[
     // the vocabulary every layer shares, errors, oracle-diff support, the one sort
     &["kinds", "error", "compare", "sort"],
-    &["types", "time"],
+    &["types", "time", "limits"],
     &["value"],
     // SQL text, script splitting, the trace contract
     &["sql", "script", "trace"],

@@ -44,7 +44,8 @@ fn row(vals: &[&str]) -> Vec<Value> {
 fn feed(op: &mut RegularJoinOp, t: i64, input: usize, kind: RowKind, vals: &[&str]) -> Vec<String> {
     let zone = SessionZone::default();
     let mut out = Vec::new();
-    let mut cx = Ctx { out: &mut out, events: None, op: 0, zone: &zone, proc_time: t };
+    let mut cx =
+        Ctx { out: &mut out, events: None, op: 0, zone: &zone, proc_time: t, limit: usize::MAX, overflow: false };
     op.on_record(input, Record { kind, row: row(vals), lineage: Vec::new() }, &mut cx).expect("join runs");
     out.into_iter()
         .filter_map(|e| match e {

@@ -5,6 +5,7 @@
 // and the gallery for an example and the one its `-- compare:` line names (the tutorial's PTF
 // against the watermark-aware one). Nothing here knows about PTFs: any two scripts compare.
 
+import { failureText } from '../failure';
 import { h } from '../dom';
 import { EngineSession } from '../engine/client';
 import type { Dialect, QueryTrace, ScriptTrace, Step } from '../trace';
@@ -123,7 +124,7 @@ export class CompareView {
       h('p', { class: 'jl-caption' }, 'How the rows came out (the step of each, and why):'),
       rows.length ? list : h('p', { class: 'jl-muted' }, 'No row came out.'),
     );
-    if (q.runtime_error) out.push(h('p', { class: 'jl-pane-error' }, `Failed at step ${q.failed_step ?? '?'}: ${q.runtime_error.message}`));
+    if (q.runtime_error) out.push(h('p', { class: 'jl-pane-error' }, failureText(q, 'Failed')));
     return out;
   }
 

@@ -35,6 +35,7 @@ pub fn query_events<'a>(
     script_events: &'a [Event],
     seed: u64,
     examples_rows: Option<u64>,
+    limits: &crate::limits::Limits,
 ) -> Cow<'a, [Event]> {
     let mut tables = Vec::new();
     scanned(&plan.rel, &mut tables);
@@ -58,6 +59,8 @@ pub fn query_events<'a>(
         return Cow::Borrowed(script_events);
     }
     let mut events = script_events.to_vec();
+    // generated only up to one row or step past the limits: the run stops there with their error
+    let mut rows = events.iter().filter(|e| matches!(e.kind, EventKind::Row { .. })).count() as u64;
     let mut heads: Vec<std::iter::Peekable<crate::datagen::RowIter<'_>>> =
         gens.iter().map(|(_, g, n, _)| g.take(*n).peekable()).collect();
     loop {
@@ -70,8 +73,12 @@ pub fn query_events<'a>(
             }
         }
         let Some((k, _)) = best else { break };
+        if rows > limits.input_rows || events.len() as u64 > limits.steps {
+            break;
+        }
         let Some(row) = heads[k].next() else { break };
         events.push(to_event(gens[k].0, row));
+        rows += 1;
         if gens[k].3 && heads[k].peek().is_none() {
             // a bounded source finishes after its last row
             events.push(Event {

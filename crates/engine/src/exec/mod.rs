@@ -127,6 +127,8 @@ pub fn prepare(
 ) -> std::result::Result<Prepared, (Vec<String>, Vec<StatementOutput>, Error)> {
     let items = split(script).map_err(|e| (Vec::new(), Vec::new(), e))?;
     let mut session = Session::new(cfg.dialect);
+    let mut script_bytes = crate::limits::value("script-bytes", &|_| None).unwrap_or(u64::MAX);
+    let mut depth = crate::sql::Nesting::default();
     // script-wide settings first (dialect, arrival, runtime mode), last value wins
     for it in &items {
         if let ItemKind::Sql(s) = &it.kind {
@@ -139,9 +141,23 @@ pub fn prepare(
                     let _ = session.set(&key, &value, it.line);
                 } else if k == "sql.snapshot.mode" {
                     session.snapshot = value.trim().eq_ignore_ascii_case("now");
+                } else if let Some(name @ ("script-bytes" | "nesting-depth" | "expression-depth")) =
+                    k.strip_prefix(crate::limits::PREFIX)
+                {
+                    let n = crate::limits::parse(name, &value).map_err(|e| {
+                        (Vec::new(), Vec::new(), Error::harness(format!("line {}: {}", it.line, e.message)))
+                    })?;
+                    match name {
+                        "script-bytes" => script_bytes = n,
+                        "nesting-depth" => depth.parser = crate::limits::Limits::at_most(n),
+                        _ => depth.expression = crate::limits::Limits::at_most(n),
+                    }
                 }
             }
         }
+    }
+    if script.len() as u64 > script_bytes {
+        return Err((Vec::new(), Vec::new(), script_too_long(script, script_bytes)));
     }
     session.fix_mode();
     let dialect = session.dialect;
@@ -159,6 +175,7 @@ pub fn prepare(
         data_items: Vec::new(),
         first_insert_line: None,
         correlations: 0,
+        depth,
     };
     for it in items {
         if !matches!(it.kind, ItemKind::Sql(_)) {
@@ -199,6 +216,23 @@ pub fn prepare(
         seed: st.session.seed,
         examples_rows: st.session.examples_rows,
     })
+}
+
+/// The error of a script longer than `joinlab.limit.script-bytes`, placed where the limit falls.
+fn script_too_long(script: &str, limit: u64) -> Error {
+    let cut = crate::limits::Limits::at_most(limit).min(script.len());
+    let head = &script.as_bytes()[..cut];
+    let line = head.iter().filter(|b| **b == b'\n').count() + 1;
+    let col = head.iter().rev().take_while(|b| **b != b'\n').filter(|b| (**b & 0xC0) != 0x80).count() + 1;
+    let what = format!(
+        "the script is {} bytes, more than {} bytes: the limit falls at line {}, column {}",
+        crate::limits::grouped(script.len() as u64),
+        crate::limits::grouped(limit),
+        line,
+        col
+    );
+    let pos = crate::error::Pos { line, col };
+    crate::limits::exceeded("script-bytes", limit, &what).at(pos, pos).locate(1, 0)
 }
 
 pub fn table_infos(catalog: &Catalog) -> Vec<TableInfo> {
@@ -309,7 +343,9 @@ impl Prepared {
         }
         notes.extend(plan.notes.clone());
         let plan_text = explain(&plan.rel, &self.catalog);
-        let events = generated::query_events(&self.catalog, &plan, &self.events, self.seed, self.examples_rows);
+        let limits = settings.limits().unwrap_or_default();
+        let events =
+            generated::query_events(&self.catalog, &plan, &self.events, self.seed, self.examples_rows, &limits);
         let opts = self.run_options(settings, trace, &events);
         if let Some(n) = generated::arrival_note(self.events.len(), events.len()) {
             if self.events.is_empty() {
@@ -345,6 +381,7 @@ impl Prepared {
             rowtime_null_check: self.dialect == Dialect::Flink,
             proc_clock: settings.proc_clock(),
             batch: self.batch,
+            limits: settings.limits().unwrap_or_default(),
         }
     }
 
@@ -353,7 +390,9 @@ impl Prepared {
     pub fn state_at(&self, qi: usize, steps: usize) -> Vec<crate::trace::StateSummary> {
         let Some(q) = self.queries.get(qi) else { return Vec::new() };
         let Ok(plan) = self.plan(qi) else { return Vec::new() };
-        let events = generated::query_events(&self.catalog, &plan, &self.events, self.seed, self.examples_rows);
+        let limits = q.settings.limits().unwrap_or_default();
+        let events =
+            generated::query_events(&self.catalog, &plan, &self.events, self.seed, self.examples_rows, &limits);
         let opts = self.run_options(&q.settings, false, &events);
         crate::runtime::replay::state_after(&plan, &self.catalog, &events, &opts, steps)
     }

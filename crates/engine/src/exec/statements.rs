@@ -12,7 +12,7 @@ use crate::kinds::Dialect;
 use crate::plan::{explain_with, plan_query};
 use crate::script::Item;
 use crate::session::{Session, Settings};
-use crate::sql::{parse_statement, Statement};
+use crate::sql::{parse_statement_nested, Statement};
 use crate::trace::{ErrorInfo, StatementOutput};
 
 use super::{first_line, located, not_writable, QueryAt};
@@ -30,15 +30,18 @@ pub(super) struct ScriptState {
     pub first_insert_line: Option<usize>,
     /// The correlation variables (`$corN`) the EXPLAIN statements planned so far created.
     pub correlations: usize,
+    /// `joinlab.limit.nesting-depth` ([`crate::limits`]): how deeply a statement may nest.
+    pub depth: crate::sql::Nesting,
 }
 
 impl ScriptState {
     /// A query: planned and run later, with the settings in effect here.
     pub fn query(&mut self, sql: &str, it: &Item) {
-        let parsed = self.dialect_check(sql).and_then(|()| parse_statement(sql)).and_then(|st| match st {
-            Statement::Query(q) => Ok(q),
-            _ => Err(Error::unsupported("this kind of query statement")),
-        });
+        let parsed =
+            self.dialect_check(sql).and_then(|()| parse_statement_nested(sql, self.depth)).and_then(|st| match st {
+                Statement::Query(q) => Ok(q),
+                _ => Err(Error::unsupported("this kind of query statement")),
+            });
         self.queries.push(QueryAt {
             sql: sql.to_string(),
             item: it.clone(),
@@ -60,7 +63,7 @@ impl ScriptState {
         if self.fast_insert(sql, it) {
             return Ok(());
         }
-        let st = match self.dialect_check(sql).and_then(|()| parse_statement(sql)) {
+        let st = match self.dialect_check(sql).and_then(|()| parse_statement_nested(sql, self.depth)) {
             Ok(st) => st,
             Err(e) if upper_start(sql).starts_with("EXPLAIN") => {
                 // a failing EXPLAIN prints its error and the script goes on (as in the oracle)

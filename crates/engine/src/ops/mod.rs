@@ -103,12 +103,20 @@ pub struct Ctx<'a> {
     pub op: usize,
     pub zone: &'a SessionZone,
     pub proc_time: i64,
+    /// At most this many records in `out` ([`crate::limits`], `emitted-rows`): past it `emit`
+    /// drops the record and sets `overflow`, which the graph turns into the limit's error.
+    pub limit: usize,
+    pub overflow: bool,
 }
 
 impl<'a> Ctx<'a> {
     #[inline]
     pub fn emit(&mut self, rec: Record) {
-        self.out.push(Element::Record(rec));
+        if self.out.len() < self.limit {
+            self.out.push(Element::Record(rec));
+        } else {
+            self.overflow = true;
+        }
     }
 
     #[inline]

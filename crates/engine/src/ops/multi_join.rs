@@ -119,6 +119,8 @@ struct Walk<'a> {
     ctx: EvalCtx<'a>,
     now: i64,
     out: Vec<(RowKind, Row, Lineage)>,
+    /// The combinations one input row may make (the emitted-rows limit, `Ctx::limit`).
+    max_out: usize,
     tracing: bool,
     buf: Row,
 }
@@ -214,6 +216,11 @@ impl<'a> Walk<'a> {
                         lineage = merge_lineage(&lineage, l);
                     }
                 }
+            }
+            if self.out.len() >= self.max_out {
+                let n = self.max_out as u64;
+                let what = format!("the MultiJoin would emit more than {} rows at one step", crate::limits::grouped(n));
+                return Err(crate::limits::runtime_error("emitted-rows", n, &what));
             }
             self.out.push((self.kind, row, lineage));
             return Ok(());
@@ -519,6 +526,7 @@ impl Operator for MultiJoinOp {
                 ctx: EvalCtx { zone: cx.zone, proc_time: now, watermark: Some(self.watermarks.current()) },
                 now,
                 out: Vec::new(),
+                max_out: cx.limit,
                 tracing: cx.tracing(),
                 buf: Vec::new(),
             };

@@ -678,7 +678,8 @@ mod tests {
         });
         let zone = SessionZone::default();
         let mut out = Vec::new();
-        let mut cx = Ctx { out: &mut out, events: None, op: 1, zone: &zone, proc_time: 0 };
+        let mut cx =
+            Ctx { out: &mut out, events: None, op: 1, zone: &zone, proc_time: 0, limit: usize::MAX, overflow: false };
         let row = vec![
             s("a"),
             s("i"),

@@ -111,6 +111,11 @@ pub struct Graph {
     held: Vec<Option<blocking::Held>>,
     /// The input has ended (the sources are finishing): batch mode shows everything again.
     pub ending: bool,
+    /// `joinlab.limit.emitted-rows` ([`crate::limits`]): rows the sink may receive, and rows
+    /// one operator (or a batch operator's held result) may hold at once.
+    emit_limit: u64,
+    /// Rows the sink received so far.
+    emitted: u64,
 }
 
 pub struct BuildOptions {
@@ -121,6 +126,8 @@ pub struct BuildOptions {
     /// Batch mode: sources emit no watermark before the end, blocking operators hold their
     /// rows until their input ends ([`blocking`]).
     pub batch: bool,
+    /// `joinlab.limit.emitted-rows` ([`crate::limits`]; `u64::MAX`: none).
+    pub emit_limit: u64,
 }
 
 pub mod blocking;
@@ -142,14 +149,17 @@ impl Graph {
         // streaming changes are not what a batch operator does); its state is
         let mut quiet: Vec<crate::trace::Event> = Vec::new();
         let hidden = !self.ending && cx.events.is_some() && self.held.get(op).is_some_and(|h| h.is_some());
+        let limit = self.out_limit();
         {
             let events = if hidden { Some(&mut quiet) } else { cx.events.as_deref_mut() };
-            let mut ctx = Ctx { out: &mut out, events, op, zone: cx.zone, proc_time: cx.proc_time };
+            let mut ctx =
+                Ctx { out: &mut out, events, op, zone: cx.zone, proc_time: cx.proc_time, limit, overflow: false };
             with_op!(&mut self.ops[op], o => match el {
                 Element::Record(r) => o.on_record(input, r, &mut ctx)?,
                 Element::Watermark(w) => o.on_watermark(input, w, &mut ctx)?,
                 Element::Idle(b) => o.on_idle(input, b, &mut ctx)?,
             });
+            self.overflowed(op, ctx.overflow)?;
         }
         self.forward(op, &mut out, cx, sink)?;
         self.bufs[op] = out;
@@ -168,7 +178,21 @@ impl Graph {
         if let Some(h) = self.held.get_mut(op).and_then(|h| h.as_mut()).filter(|h| !h.released) {
             for e in out.drain(..) {
                 match e {
-                    Element::Record(r) => h.apply(r),
+                    Element::Record(r) => {
+                        h.apply(r);
+                        if h.distinct() as u64 > self.emit_limit {
+                            let label = self.op_name(op);
+                            return Err(crate::limits::runtime_error(
+                                "emitted-rows",
+                                self.emit_limit,
+                                &format!(
+                                    "the {} would hold more than {} rows for its batch result",
+                                    label,
+                                    crate::limits::grouped(self.emit_limit)
+                                ),
+                            ));
+                        }
+                    }
                     Element::Watermark(i64::MAX) => release = true,
                     // no watermark below +inf in batch mode; idleness has nothing to tell
                     Element::Watermark(_) | Element::Idle(_) => {}
@@ -202,7 +226,7 @@ impl Graph {
             }
         }
         let Some(h) = self.held.get_mut(op).and_then(|h| h.as_mut()).filter(|h| !h.released) else { return Ok(()) };
-        let mut out = h.release(empty);
+        let mut out = h.release(empty, crate::limits::Limits::at_most(self.emit_limit));
         self.send(op, &mut out, cx, sink)
     }
 
@@ -253,12 +277,46 @@ impl Graph {
                 Some((p, i)) => self.deliver(p, i, e, cx, sink)?,
                 None => {
                     if let Element::Record(r) = e {
+                        self.emitted += 1;
+                        if self.emitted > self.emit_limit {
+                            return Err(crate::limits::runtime_error(
+                                "emitted-rows",
+                                self.emit_limit,
+                                &format!(
+                                    "this query would emit more than {} rows",
+                                    crate::limits::grouped(self.emit_limit)
+                                ),
+                            ));
+                        }
                         sink.push(r);
                     }
                 }
             }
         }
         Ok(())
+    }
+
+    /// An operator's name as Flink's plan gives it (`WindowJoin`, `Join`).
+    fn op_name(&self, op: usize) -> String {
+        self.infos.get(op).map(|i| i.label.split('(').next().unwrap_or("").to_string()).unwrap_or_default()
+    }
+
+    /// How many records one operator may emit at once ([`Ctx::limit`]).
+    fn out_limit(&self) -> usize {
+        crate::limits::Limits::at_most(self.emit_limit)
+    }
+
+    /// The limit's error when operator `op` emitted more than [`Graph::out_limit`] records at once.
+    fn overflowed(&self, op: usize, overflow: bool) -> std::result::Result<(), RuntimeError> {
+        if !overflow {
+            return Ok(());
+        }
+        let label = self.op_name(op);
+        Err(crate::limits::runtime_error(
+            "emitted-rows",
+            self.emit_limit,
+            &format!("the {} would emit more than {} rows at one step", label, crate::limits::grouped(self.emit_limit)),
+        ))
     }
 
     /// Whether a `VALUES` of the plan has rows to emit when the job starts.
@@ -275,9 +333,18 @@ impl Graph {
             }
             let mut out = std::mem::take(&mut self.bufs[op]);
             {
-                let mut ctx =
-                    Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
+                let limit = self.out_limit();
+                let mut ctx = Ctx {
+                    out: &mut out,
+                    events: cx.events.as_deref_mut(),
+                    op,
+                    zone: cx.zone,
+                    proc_time: cx.proc_time,
+                    limit,
+                    overflow: false,
+                };
                 with_op!(&mut self.ops[op], o => o.start(&mut ctx));
+                self.overflowed(op, ctx.overflow)?;
             }
             self.forward(op, &mut out, cx, sink)?;
             self.bufs[op] = out;
@@ -311,9 +378,18 @@ impl Graph {
             }
             let mut out = std::mem::take(&mut self.bufs[op]);
             {
-                let mut ctx =
-                    Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
+                let limit = self.out_limit();
+                let mut ctx = Ctx {
+                    out: &mut out,
+                    events: cx.events.as_deref_mut(),
+                    op,
+                    zone: cx.zone,
+                    proc_time: cx.proc_time,
+                    limit,
+                    overflow: false,
+                };
                 with_op!(&mut self.ops[op], o => o.on_processing_time(now, &mut ctx))?;
+                self.overflowed(op, ctx.overflow)?;
             }
             self.forward(op, &mut out, cx, sink)?;
             self.bufs[op] = out;
@@ -331,12 +407,22 @@ impl Graph {
     ) -> std::result::Result<T, RuntimeError> {
         let mut out = std::mem::take(&mut self.bufs[op]);
         let r = {
-            let mut ctx =
-                Ctx { out: &mut out, events: cx.events.as_deref_mut(), op, zone: cx.zone, proc_time: cx.proc_time };
-            match &mut self.ops[op] {
+            let limit = self.out_limit();
+            let mut ctx = Ctx {
+                out: &mut out,
+                events: cx.events.as_deref_mut(),
+                op,
+                zone: cx.zone,
+                proc_time: cx.proc_time,
+                limit,
+                overflow: false,
+            };
+            let r = match &mut self.ops[op] {
                 OpNode::Source(s) => f(s, &mut ctx)?,
                 _ => return Err(RuntimeError::new("not a source")),
-            }
+            };
+            self.overflowed(op, ctx.overflow)?;
+            r
         };
         self.forward(op, &mut out, cx, sink)?;
         self.bufs[op] = out;

@@ -38,6 +38,8 @@ pub struct RunOptions {
     pub proc_clock: crate::kinds::ProcClockMode,
     /// Batch mode (`execution.runtime-mode` = batch): see [`graph::blocking`].
     pub batch: bool,
+    /// What the run may read, emit, hold and record ([`crate::limits`]).
+    pub limits: crate::limits::Limits,
 }
 
 /// Identifies the query in the trace.
@@ -54,8 +56,8 @@ pub struct QueryMeta {
 /// (A "not supported yet" found while running — batch_ties — is not a job failure Flink has:
 /// it reads as the refusal it is.)
 fn runtime_error(failure: &RuntimeError, at_end: bool) -> Error {
-    if failure.class == "joinlab.NotSupportedYet" {
-        return Error::new(ErrorKind::Runtime, failure.message.clone()).with_class("joinlab.NotSupportedYet");
+    if failure.class == "joinlab.NotSupportedYet" || failure.class == crate::limits::CLASS {
+        return Error::new(ErrorKind::Runtime, failure.message.clone()).with_class(failure.class.clone());
     }
     let cause = failure.cause_text();
     Error::new(ErrorKind::Runtime, if at_end { "job failed" } else { "job terminated early: FAILED" })
@@ -148,8 +150,10 @@ pub fn run_query(
         rows_drive_source_watermark: opts.rows_drive_source_watermark,
         trace: opts.trace,
         batch: opts.batch,
+        emit_limit: opts.limits.emitted_rows,
     };
     let zone = &opts.zone;
+    let limits = &opts.limits;
     let mut driver = match Driver::new(plan, catalog, &build, opts.proc_clock, zone) {
         Ok(d) => d,
         Err(e) => {
@@ -202,8 +206,16 @@ pub fn run_query(
         }
         qt.start = Some(step);
     }
+    let mut input_rows: u64 = 0;
+    let mut trace_events: u64 = 0;
     for (i, ev) in events.iter().enumerate() {
         let step_no = i + 1;
+        if matches!(ev.kind, EventKind::Row { .. }) {
+            input_rows += 1;
+        }
+        if let Some(e) = input_limit(limits, step_no as u64, input_rows, ev) {
+            return qt.failed(&e, step_no, &driver.graph);
+        }
         let mut evs: Vec<Event> = Vec::new();
         let fed = driver.feed(step_no, ev, opts.trace.then_some(&mut evs), &mut sink);
         let (fed, output) = match fed {
@@ -258,7 +270,11 @@ pub fn run_query(
                 step.summary = summary::batch_hold(&step.summary, &qt.operators, &held);
             }
         }
+        trace_events += (step.events.len() + step.output.len()) as u64;
         qt.steps.push(step);
+        if let Some(e) = held_limit(limits, &driver.graph, trace_events, opts.trace) {
+            return qt.failed(&e, step_no, &driver.graph);
+        }
     }
     if opts.end_mode != EndMode::Bounded {
         qt.materialized_unbounded = Some(materialize(&changelog));
@@ -314,10 +330,67 @@ pub fn run_query(
     qt
 }
 
+/// The input limits ([`crate::limits`]) at step `step`, the `rows`-th input row so far: the
+/// error of the step that would cross one (it is not run; the steps before it stand).
+fn input_limit(limits: &crate::limits::Limits, step: u64, rows: u64, ev: &DataEvent) -> Option<Error> {
+    use crate::limits::{exceeded, grouped};
+    let at = if ev.line > 0 { format!(", at line {}", ev.line) } else { String::new() };
+    if rows > limits.input_rows && matches!(ev.kind, EventKind::Row { .. }) {
+        let what = format!(
+            "this query would read more than {} input rows: this is row {}{}",
+            grouped(limits.input_rows),
+            grouped(rows),
+            at
+        );
+        let mut e = exceeded("input-rows", limits.input_rows, &what);
+        if ev.line > 0 {
+            e.script_pos = Some(crate::error::Pos { line: ev.line, col: 1 });
+        }
+        return Some(e);
+    }
+    if step > limits.steps {
+        let what = format!("this query would run more than {} steps", grouped(limits.steps));
+        return Some(exceeded("steps", limits.steps, &what));
+    }
+    None
+}
+
+/// The limits on what a run holds ([`crate::limits`]), after a step: state rows, and (with a
+/// trace) the trace's events and output rows so far.
+fn held_limit(limits: &crate::limits::Limits, graph: &Graph, trace_events: u64, trace: bool) -> Option<Error> {
+    use crate::limits::{exceeded, grouped};
+    let held = graph.total_state_rows() as u64;
+    if held > limits.state_rows {
+        let what = format!(
+            "this query would hold more than {} rows in state ({} after this step)",
+            grouped(limits.state_rows),
+            grouped(held)
+        );
+        return Some(exceeded("state-rows", limits.state_rows, &what));
+    }
+    if trace && trace_events > limits.trace_events {
+        let what =
+            format!("this query's trace would record more than {} events and rows", grouped(limits.trace_events));
+        return Some(exceeded("trace-events", limits.trace_events, &what));
+    }
+    None
+}
+
 impl QueryTrace {
     /// The query's job failed at step `step`.
     fn failed(mut self, e: &Error, step: usize, graph: &Graph) -> QueryTrace {
-        self.runtime_error = Some(ErrorInfo::from_error(e));
+        if e.class.as_deref() == Some(crate::limits::CLASS) {
+            // JoinLab's own limit: the message names the step (Flink's failures keep Flink's words)
+            let mut e = e.clone();
+            e.message = format!("at step {}: {}", crate::limits::grouped(step as u64), e.message);
+            // where the editor points: the row that crossed an input limit, else the query
+            if e.script_pos.is_none() {
+                e.script_pos = Some(crate::error::Pos { line: self.line, col: 1 });
+            }
+            self.runtime_error = Some(ErrorInfo::from_error(&e));
+        } else {
+            self.runtime_error = Some(ErrorInfo::from_error(e));
+        }
         self.failed_step = Some(step);
         self.late_rows = graph.late_rows();
         self
@@ -413,7 +486,8 @@ pub fn run_counting<'a>(
     zone: &SessionZone,
     trace: bool,
 ) -> Result<Counts, Error> {
-    let build = BuildOptions { per_record: true, rows_drive_source_watermark: true, trace, batch: false };
+    let build =
+        BuildOptions { per_record: true, rows_drive_source_watermark: true, trace, batch: false, emit_limit: u64::MAX };
     let mut driver = Driver::new(plan, catalog, &build, crate::kinds::ProcClockMode::Tick(1000), zone)?;
     let mut counts = Counts::default();
     let mut sink: Vec<Record> = Vec::new();

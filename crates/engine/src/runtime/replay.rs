@@ -28,6 +28,7 @@ pub fn state_after(
         rows_drive_source_watermark: opts.rows_drive_source_watermark,
         trace: false,
         batch: opts.batch,
+        emit_limit: opts.limits.emitted_rows,
     };
     let zone = &opts.zone;
     let Ok(mut driver) = Driver::new(plan, catalog, &build, opts.proc_clock, zone) else { return Vec::new() };

@@ -3,6 +3,7 @@
 
 pub mod confluent;
 pub mod confluent_ddl;
+pub mod depth;
 pub mod dialect;
 pub mod type_code;
 pub mod types;
@@ -159,7 +160,7 @@ fn empty_select_list(sql: &str) -> Result<()> {
 pub fn parse_error(e: ParserError) -> Error {
     let text = match e {
         ParserError::TokenizerError(s) | ParserError::ParserError(s) => s,
-        ParserError::RecursionLimitExceeded => "statement nested too deeply".to_string(),
+        ParserError::RecursionLimitExceeded => "statement nested too deeply: more levels of parentheses, subqueries or operators than 'joinlab.limit.nesting-depth' allows".to_string(),
     };
     let text = text.trim_start_matches("sql parser error: ").to_string();
     let mut err_pos = None;
@@ -207,12 +208,21 @@ fn first_word(sql: &str) -> String {
     sql.trim_start().chars().take_while(|c| c.is_ascii_alphabetic()).collect::<String>().to_ascii_uppercase()
 }
 
-fn parser_for(sql: &str) -> Result<Parser<'static>> {
+fn parser_for(sql: &str, depth: Nesting) -> Result<Parser<'static>> {
     static DIALECT: FlinkDialect = FlinkDialect;
     if let Ok(tokens) = sqlparser::tokenizer::Tokenizer::new(&DIALECT, sql).tokenize_with_location() {
+        if let Some(at) = depth::deeper_than(&tokens, depth.expression) {
+            let p = pos(at);
+            return Err(Error::parse(format!(
+                "expression nested too deeply: more than {} levels of operators and parentheses (the limit 'joinlab.limit.expression-depth' is {}; SET it before this statement to raise it, to at most {})",
+                depth.expression, depth.expression, crate::limits::MAX_EXPRESSION_DEPTH
+            ))
+            .with_class(crate::limits::CLASS)
+            .at(p, p));
+        }
         check_interval_units(&tokens)?;
     }
-    Parser::new(&DIALECT).try_with_sql(sql).map_err(parse_error)
+    Parser::new(&DIALECT).with_recursion_limit(depth.parser).try_with_sql(sql).map_err(parse_error)
 }
 
 /// Flink's parser knows only these interval units after `INTERVAL '…'` (sqlparser also takes
@@ -393,9 +403,41 @@ fn second_word(sql: &str) -> String {
     sql.split_whitespace().nth(1).unwrap_or("").to_string()
 }
 
-/// Parses one statement of the script.
+/// Parses one statement of the script, nested at most as deep as the default
+/// `joinlab.limit.nesting-depth` ([`crate::limits`]).
 pub fn parse_statement(sql: &str) -> Result<Statement> {
-    parse_statement_inner(sql).map_err(|e| {
+    parse_statement_nested(sql, Nesting::default())
+}
+
+/// How deeply a statement may nest ([`crate::limits`]): `nesting-depth` (the parser's
+/// recursion: parentheses, subqueries) and `expression-depth` ([`depth`]: chained operators too).
+#[derive(Clone, Copy, Debug)]
+pub struct Nesting {
+    pub parser: usize,
+    pub expression: usize,
+}
+
+impl Default for Nesting {
+    fn default() -> Self {
+        let v = |name: &str| crate::limits::Limits::at_most(crate::limits::value(name, &|_| None).unwrap_or(50));
+        Nesting { parser: v("nesting-depth"), expression: v("expression-depth") }
+    }
+}
+
+/// Parses one statement, nested at most `depth` levels deep (parentheses, subqueries, operators).
+pub fn parse_statement_nested(sql: &str, depth: Nesting) -> Result<Statement> {
+    parse_statement_inner(sql, depth).map_err(|e| {
+        if e.message.contains("statement nested too deeply") {
+            let width = sql.trim_start().lines().next().map(|l| l.chars().count()).unwrap_or(1).max(1);
+            let lead = &sql[..sql.len() - sql.trim_start().len()];
+            let p = end_pos(lead);
+            return Error::parse(format!(
+                "statement nested too deeply: more than {} levels of parentheses, subqueries or operators (the limit 'joinlab.limit.nesting-depth' is {}; SET it before this statement to raise it, to at most {})",
+                depth.parser, depth.parser, crate::limits::MAX_NESTING_DEPTH
+            ))
+            .with_class(crate::limits::CLASS)
+            .at(p, Pos { line: p.line, col: p.col + width - 1 });
+        }
         if e.stmt_span.is_none() && e.message.contains("found: EOF") {
             let mut p = end_pos(sql);
             p.col = p.col.saturating_sub(1).max(1);
@@ -428,7 +470,7 @@ pub fn parse_statement(sql: &str) -> Result<Statement> {
 /// Flink SQL clauses JoinLab's parser does not read, and the feature in a user's words.
 const UNREAD_FEATURES: [(&str, &str); 1] = [("MATCH_RECOGNIZE", "row pattern recognition, Flink's CEP in SQL")];
 
-fn parse_statement_inner(sql: &str) -> Result<Statement> {
+fn parse_statement_inner(sql: &str, depth: Nesting) -> Result<Statement> {
     let kw = first_word(sql);
     match kw.as_str() {
         "SET" => {
@@ -449,11 +491,11 @@ fn parse_statement_inner(sql: &str) -> Result<Statement> {
             Ok(Statement::Reset { key: if key.is_empty() { None } else { Some(key.to_string()) } })
         }
         "CREATE" => {
-            let mut p = parser_for(sql)?;
+            let mut p = parser_for(sql, depth)?;
             parse_create(&mut p)
         }
         "EXPLAIN" => {
-            let mut p = parser_for(sql)?;
+            let mut p = parser_for(sql, depth)?;
             p.next_token();
             let mut details = Vec::new();
             if word_is(&p.peek_token_ref().token, "PLAN") && word_is(&p.peek_nth_token_ref(1).token, "FOR") {
@@ -481,7 +523,7 @@ fn parse_statement_inner(sql: &str) -> Result<Statement> {
             Ok(Statement::Explain { details, query })
         }
         "DESCRIBE" | "DESC" => {
-            let mut p = parser_for(sql)?;
+            let mut p = parser_for(sql, depth)?;
             p.next_token();
             let name = p.parse_object_name(false).map_err(parse_error)?;
             expect_end(&mut p)?;
@@ -491,7 +533,7 @@ fn parse_statement_inner(sql: &str) -> Result<Statement> {
         }
         "SHOW" => Ok(Statement::Show(sql.trim()[4..].trim().to_string())),
         "USE" => {
-            let mut p = parser_for(sql)?;
+            let mut p = parser_for(sql, depth)?;
             p.next_token();
             let catalog = word_is(&p.peek_token_ref().token, "CATALOG");
             if catalog {
@@ -503,7 +545,7 @@ fn parse_statement_inner(sql: &str) -> Result<Statement> {
             Ok(Statement::Use { catalog, parts })
         }
         "DROP" | "ALTER" if second_word(sql).eq_ignore_ascii_case("TABLE") => {
-            let mut p = parser_for(sql)?;
+            let mut p = parser_for(sql, depth)?;
             p.next_token();
             p.next_token();
             if word_is(&p.peek_token_ref().token, "IF") {
@@ -516,7 +558,7 @@ fn parse_statement_inner(sql: &str) -> Result<Statement> {
             Ok(Statement::Modify { verb: kw.clone(), table, span })
         }
         "INSERT" => {
-            let mut p = parser_for(sql)?;
+            let mut p = parser_for(sql, depth)?;
             // straight to INSERT (the general statement parser would bring all of sqlparser's
             // statements into the page's wasm)
             let insert_token = p.next_token();
@@ -529,7 +571,7 @@ fn parse_statement_inner(sql: &str) -> Result<Statement> {
         }
         "SELECT" | "WITH" | "VALUES" | "" => {
             empty_select_list(sql)?;
-            let mut p = parser_for(sql)?;
+            let mut p = parser_for(sql, depth)?;
             let q = p.parse_query().map_err(parse_error)?;
             expect_end(&mut p)?;
             Ok(Statement::Query(q))

@@ -81,20 +81,26 @@ impl Held {
         }
     }
 
+    /// Distinct rows held (what the memory holds).
+    pub fn distinct(&self) -> usize {
+        self.rows.len()
+    }
+
     pub fn rows(&self) -> usize {
         self.rows.iter().map(|r| r.1).sum()
     }
 
     /// The held rows as `+I` records (`empty`: the row a global aggregation gives an empty input),
-    /// then the `+inf` watermark.
-    pub fn release(&mut self, empty: Option<Row>) -> Vec<Element> {
+    /// then the `+inf` watermark; at most `limit` records (past the emitted-rows limit the sink
+    /// stops the job at the first record it cannot take: the rest would only fill memory).
+    pub fn release(&mut self, empty: Option<Row>, limit: usize) -> Vec<Element> {
         self.released = true;
         let mut out = Vec::new();
         if let (Some(row), 0) = (empty, self.rows()) {
             out.push(Element::Record(Record { kind: RowKind::Insert, row, lineage: Vec::new() }));
         }
         for (row, n, lineage) in self.rows.drain(..) {
-            for _ in 0..n {
+            for _ in 0..n.min(limit.saturating_add(1).saturating_sub(out.len())) {
                 out.push(Element::Record(Record { kind: RowKind::Insert, row: row.clone(), lineage: lineage.clone() }));
             }
         }

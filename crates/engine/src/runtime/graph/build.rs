@@ -89,6 +89,8 @@ impl Graph {
             unsupported: None,
             held: Vec::new(),
             ending: false,
+            emit_limit: opts.emit_limit,
+            emitted: 0,
         };
         g.add(rel, None, catalog, opts);
         if let Some(what) = g.unsupported.take() {

@@ -1,0 +1,67 @@
+// The engine's limits in the page (issue 17; crates/engine/src/limits.rs): a run that crosses one
+// stops at that step with the limit's message, and the steps before it can still be stepped
+// through; the deepest statements the limits allow run in the shipped wasm without a trap (its
+// 8 MiB stack, .cargo/config.toml); a script over its byte limit is refused at the line where
+// the limit falls. Expected counts are derived by hand from each script.
+
+import { expect, test } from '@playwright/test';
+import { counter, openPage, shareHash } from './helpers';
+
+const rows = (n: number) => Array.from({ length: n }, (_, i) => `(${i + 1})`).join(', ');
+
+test('a cross join past its emitted-rows limit stops at the crossing step, the steps before it stand', async ({ page }) => {
+  // a: 10 rows, then b: 10 rows; each b row joins all 10 a rows: b's 4th row (step 14) would
+  // bring the changelog past 30 rows
+  const script = [
+    "SET 'joinlab.dialect' = 'flink';",
+    "SET 'joinlab.limit.emitted-rows' = '30';",
+    'CREATE TABLE a (x INT);',
+    'CREATE TABLE b (y INT);',
+    `INSERT INTO a VALUES ${rows(10)};`,
+    `INSERT INTO b VALUES ${rows(10)};`,
+    'SELECT * FROM a, b;',
+  ].join('\n');
+  await openPage(page, `./${shareHash({ script })}`);
+  const notRun = page.locator('.jl-not-run');
+  await expect(notRun).toHaveText(
+    "Stopped at step 14: this query would emit more than 30 rows (the limit 'joinlab.limit.emitted-rows' is 30); SET 'joinlab.limit.emitted-rows' = '300' raises the limit (the default keeps a browser tab within about 2 GB)",
+  );
+  await expect(page.getByTestId('error')).toContainText('query 1 stopped at step 14 (a JoinLab limit)');
+  // the 13 steps before it are there to step through
+  await expect(counter(page)).toContainText('/13');
+  await page.getByTestId('step-last').click();
+  await expect(page.getByTestId('changelog-row')).toHaveCount(30);
+});
+
+test('the deepest statements the limits allow run in the page without a trap', async ({ page }) => {
+  // 999 chained additions under the highest expression depth, and 95 parentheses under the
+  // highest nesting depth (the parser counts a few levels for the statement itself): 1 + 999 =
+  // 1000 and 1 + 1 = 2
+  const script = [
+    "SET 'joinlab.limit.expression-depth' = '1000';",
+    "SET 'joinlab.limit.nesting-depth' = '100';",
+    'CREATE TABLE t (x INT);',
+    'INSERT INTO t VALUES (1);',
+    `SELECT x${' + 1'.repeat(999)} AS s, x + ${'('.repeat(95)}1${')'.repeat(95)} AS p FROM t;`,
+  ].join('\n');
+  const crashes: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /panic|unreachable|RuntimeError/i.test(m.text())) crashes.push(m.text());
+  });
+  await openPage(page, `./${shareHash({ script })}`);
+  await expect(page.getByTestId('changelog-row').first()).toHaveText('+I[1000, 2]');
+  expect(crashes).toEqual([]);
+  // one level deeper than the default is refused, with its place
+  const deep = ['CREATE TABLE t (x INT);', `SELECT x${' + 1'.repeat(600)} FROM t;`].join('\n');
+  await openPage(page, `./${shareHash({ script: deep })}`);
+  await expect(page.getByTestId('error-position')).toHaveText('Line 2, column 2010');
+  await expect(page.getByTestId('error-message')).toContainText('expression nested too deeply: more than 500 levels');
+});
+
+test('a script over its byte limit is refused at the line where the limit falls', async ({ page }) => {
+  // line 1 is 41 bytes with its newline: the 61st byte, the first past the limit, is line 2, column 20
+  const script = ["SET 'joinlab.limit.script-bytes' = '60';", 'CREATE TABLE t (x INT);', 'SELECT * FROM t;'].join('\n');
+  await openPage(page, `./${shareHash({ script })}`);
+  await expect(page.getByTestId('error-position')).toHaveText('Line 2, column 20');
+  await expect(page.getByTestId('error-message')).toContainText('the script is 81 bytes, more than 60 bytes');
+});
