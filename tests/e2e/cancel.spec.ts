@@ -1,5 +1,5 @@
 // A run in flight (playground.ts, engine/client.ts): the page says it is running, with the
-// seconds so far, and shows Cancel; Cancel stops the worker, keeps the editor's text and shows
+// seconds so far and the step the engine reached, and shows Cancel; Cancel stops the worker, keeps the editor's text and shows
 // the previous trace greyed as "cancelled"; a run past the 20 s limit is stopped the same way
 // and the page says so (never the previous script's trace as if it were current).
 
@@ -68,6 +68,9 @@ test('Cancel stops a busy engine: a 100,000-row run ends at once and the next ru
   await expect(cancel).toBeVisible();
   // The engine is busy for seconds here (100,000 rows): wait until it is well into the run.
   await expect(page.locator('.jl-status')).toHaveText(/^running… [1-9]/);
+  // …and says how far it got: 100,000 generated rows and the bounded table's +inf watermark
+  // step are 100,001 steps (exec/generated.rs), reported every 4,096 steps
+  await expect(page.locator('.jl-status')).toHaveText(/^running… [\d.]+ s · step [\d,]+ of 100,001$/);
   const t0 = Date.now();
   await cancel.click();
   await expect(page.locator('.jl-status')).toHaveText('cancelled');

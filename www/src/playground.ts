@@ -10,7 +10,7 @@ import { h } from './dom';
 import { ScriptEditor } from './editor';
 import { EngineError, EngineSession, LOAD_TIMEOUT_MS, RunStopped, TraceVersionError } from './engine/client';
 import { type Chrome, createChrome, DATA_TAB, assemble } from './layout';
-import type { Built, Progress } from './engine/protocol';
+import type { Built, Progress, RunProgress } from './engine/protocol';
 import type { QueryModel } from './model';
 import { ChangelogPane } from './panes/changelog';
 import { DataPane } from './panes/data';
@@ -89,6 +89,8 @@ export class Playground {
   private unProgress: (() => void) | null = null;
   /** While a run is in flight: the timer that says how long it has run. */
   private ticker: number | null = null;
+  /** How far the run in flight got, as the worker last said (null before it says). */
+  private runProgress: RunProgress | null = null;
 
   constructor(private readonly opts: PlaygroundOptions) {
     this.dialect = opts.dialect ?? 'confluent';
@@ -266,7 +268,7 @@ export class Playground {
       c.cancel.hidden = false;
       this.element.setAttribute('data-running', '');
       // Before the first run the loading line says where the engine's download is.
-      if (this.ready) c.status.textContent = `running… ${s.toFixed(s < 10 ? 1 : 0)} s`;
+      if (this.ready) c.status.textContent = `running… ${s.toFixed(s < 10 ? 1 : 0)} s${runningWhere(this.runProgress)}`;
     };
     this.ticker = window.setInterval(tick, 100);
   }
@@ -338,12 +340,13 @@ export class Playground {
     const status = this.chrome.status;
     if (this.ready) status.textContent = 'running…';
     if (this.trace) this.setStale(true);
+    this.runProgress = null;
     this.startTicker(seq);
     this.showDialect(script);
     // (Not for the constructor's run: the page wires its listeners after constructing.)
     if (this.ready) this.emitChange();
     this.settings?.refresh();
-    this.engine.load(script, this.dialect, this.queryIndex).then(
+    this.engine.load(script, this.dialect, this.queryIndex, (p) => seq === this.runSeq && (this.runProgress = p)).then(
       ({ trace, ms, built }) => {
         if (seq !== this.runSeq) return;
         this.stopTicker();
@@ -604,4 +607,11 @@ function paneSafe(name: string, el: HTMLElement, fn: () => void): void {
       el.prepend(h('p', { class: 'jl-pane-error' }, `This pane failed to draw: ${e instanceof Error ? e.message : String(e)}`));
     }
   }
+}
+
+/** " · step 40,960 of 100,000" (" · query 2 of 3, step …" for several queries) for the running line. */
+function runningWhere(p: RunProgress | null): string {
+  if (!p || !p.steps) return p && p.queries > 1 ? ` · query ${p.query} of ${p.queries}` : '';
+  const q = p.queries > 1 ? `query ${p.query} of ${p.queries}, ` : '';
+  return ` · ${q}step ${p.step.toLocaleString('en-US')} of ${p.steps.toLocaleString('en-US')}`;
 }

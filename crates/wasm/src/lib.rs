@@ -56,6 +56,15 @@ impl Default for Session {
 }
 
 #[wasm_bindgen]
+extern "C" {
+    /// A JS function `(query, queries, step, steps) => void` ([`Session::load`]'s progress).
+    #[wasm_bindgen(typescript_type = "(query: number, queries: number, step: number, steps: number) => void")]
+    pub type ProgressFn;
+    #[wasm_bindgen(method, structural, js_name = call)]
+    fn report(this: &ProgressFn, this_arg: &JsValue, query: u32, queries: u32, step: u32, steps: u32);
+}
+
+#[wasm_bindgen]
 impl Session {
     #[wasm_bindgen(constructor)]
     pub fn new() -> Session {
@@ -69,13 +78,21 @@ impl Session {
     }
 
     /// Runs a script (dialect `confluent` or `flink`) and returns its trace (`ScriptTrace`).
-    pub fn load(&mut self, script: &str, dialect: &str) -> Result<JsValue, JsValue> {
+    /// `progress`, when given, is called as `progress(query, queries, step, steps)` as each
+    /// query starts and every few thousand steps (the page shows it while a long run is in flight).
+    pub fn load(&mut self, script: &str, dialect: &str, progress: Option<ProgressFn>) -> Result<JsValue, JsValue> {
         self.script = script.to_string();
         self.dialect = dialect_of(dialect);
         let cfg = RunConfig { dialect: self.dialect, trace: true };
         let trace = match prepare(script, &cfg) {
             Ok(p) => {
-                let t = p.script_trace(true);
+                let t = match &progress {
+                    Some(f) => p.script_trace_with(true, &mut |x| {
+                        let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+                        f.report(&JsValue::NULL, n(x.query), n(x.queries), n(x.step), n(x.steps));
+                    }),
+                    None => p.script_trace(true),
+                };
                 self.prepared = Some(p);
                 t
             }

@@ -27,7 +27,7 @@ pub fn check_session() {
     let (_, sql, _) =
         CASES.iter().find(|c| c.0 == "window_join/window_full_join_tumble").expect("window_full_join_tumble embedded");
     let mut s = joinlab_wasm::Session::new();
-    let t = s.load(sql, "flink");
+    let t = s.load(sql, "flink", None);
     assert!(t.is_ok());
     assert_eq!(s.text(), joinlab_wasm::run_text(sql, "flink"));
 }

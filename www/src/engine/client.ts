@@ -9,10 +9,18 @@
 // RunStopped (`reason` 'cancelled'), as it does when it outlasts LOAD_TIMEOUT_MS ('timeout').
 
 import { type Dialect, type ScriptTrace, type StateSummary, TRACE_VERSION } from '../trace';
-import type { Built, Progress, Request, Response, Results, WireBuilt } from './protocol';
+import type { Built, Progress, Request, Response, Results, RunProgress, WireBuilt } from './protocol';
 import { joinModel, type Part } from './split';
 
-type Pending = { resolve: (v: unknown) => void; reject: (e: Error) => void; type: Request['type']; session: number; parts: Part[]; onRan?: () => void };
+type Pending = {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+  type: Request['type'];
+  session: number;
+  parts: Part[];
+  onRan?: () => void;
+  onRunning?: (p: RunProgress) => void;
+};
 
 /** An engine run slower than this is treated as hung: the worker is replaced. (Building and
  * sending the model after the run is not counted.) */
@@ -42,6 +50,10 @@ class WorkerHost {
   private settle(res: Response): void {
     if ('type' in res && res.type === 'part') {
       this.pending.get(res.id)?.parts.push(res.part);
+      return;
+    }
+    if ('type' in res && res.type === 'running') {
+      this.pending.get(res.id)?.onRunning?.(res);
       return;
     }
     if ('type' in res && res.type === 'ran') {
@@ -79,11 +91,15 @@ class WorkerHost {
   }
 
   /** A request whose reply may come after slices of its model (`part` messages). */
-  callParts<T extends Request['type']>(msg: Omit<Extract<Request, { type: T }>, 'id'>, onRan?: () => void): Promise<{ result: Results[T]; parts: Part[] }> {
+  callParts<T extends Request['type']>(
+    msg: Omit<Extract<Request, { type: T }>, 'id'>,
+    onRan?: () => void,
+    onRunning?: (p: RunProgress) => void,
+  ): Promise<{ result: Results[T]; parts: Part[] }> {
     const w = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise<unknown>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, type: msg.type, session: msg.session, parts: [], onRan });
+      this.pending.set(id, { resolve, reject, type: msg.type, session: msg.session, parts: [], onRan, onRunning });
       w.postMessage({ ...msg, id } as Request);
     }).then((v) => (v && typeof v === 'object' && 'parts' in v && 'result' in v && Array.isArray(v.parts) ? (v as { result: Results[T]; parts: Part[] }) : { result: v as Results[T], parts: [] }));
   }
@@ -148,12 +164,13 @@ export class EngineSession {
     return () => this.host.progressListeners.delete(fn);
   }
 
-  /** Runs `script`; with `query` ≥ 0 the worker also builds that query's view model (`built`). */
-  async load(script: string, dialect: Dialect, query = -1): Promise<{ trace: ScriptTrace; ms: number; built: Built | null }> {
+  /** Runs `script`; with `query` ≥ 0 the worker also builds that query's view model (`built`).
+   * `onRunning` hears how far the run got while it is in flight. */
+  async load(script: string, dialect: Dialect, query = -1, onRunning?: (p: RunProgress) => void): Promise<{ trace: ScriptTrace; ms: number; built: Built | null }> {
     const timer = setTimeout(() => this.stop('timeout'), LOAD_TIMEOUT_MS);
     this.running++;
     try {
-      const { result: r, parts } = await this.host.callParts<'load'>({ type: 'load', session: this.id, script, dialect, query }, () => clearTimeout(timer));
+      const { result: r, parts } = await this.host.callParts<'load'>({ type: 'load', session: this.id, script, dialect, query }, () => clearTimeout(timer), onRunning);
       this.loaded = { script, dialect, generation: this.host.generation };
       if (r.trace?.version !== TRACE_VERSION) throw new TraceVersionError(r.trace?.version);
       return { trace: r.trace, ms: r.ms, built: r.built ? joined(r.built, parts, null) : null };

@@ -50,8 +50,20 @@ export interface Progress {
   done: boolean;
 }
 
+/** Unasked, while a load runs: how far the engine got (query `query` of `queries`, step `step` of
+ * `steps`; 0 of 0 as a query starts). Sent every few thousand steps (runtime::PROGRESS_EVERY). */
+export interface RunProgress {
+  type: 'running';
+  id: number;
+  query: number;
+  queries: number;
+  step: number;
+  steps: number;
+}
+
 export type Response =
   | Progress
+  | RunProgress
   /** A load's engine run is over (its model is being built): the run's time limit stops here. */
   | { type: 'ran'; id: number; ms: number }
   /** A slice of the model a reply is about to bring (engine/split.ts). */

@@ -91,7 +91,8 @@ function handle(req: Request): unknown {
   switch (req.type) {
     case 'load': {
       const t0 = performance.now();
-      const trace = session(req.session).load(req.script, req.dialect) as ScriptTrace;
+      const running = (query: number, queries: number, step: number, steps: number) => post({ type: 'running', id: req.id, query, queries, step, steps });
+      const trace = session(req.session).load(req.script, req.dialect, running) as ScriptTrace;
       const ms = performance.now() - t0;
       post({ type: 'ran', id: req.id, ms });
       traces.set(req.session, { trace, script: req.script });

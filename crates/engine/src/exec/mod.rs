@@ -286,6 +286,12 @@ impl Prepared {
 
     /// Plans and runs query `qi` (0-based).
     pub fn run_query(&self, qi: usize, trace: bool) -> QueryTrace {
+        self.run_query_with(qi, trace, &mut |_, _| {})
+    }
+
+    /// [`Prepared::run_query`], telling `progress(step, steps)` how far it got now and then
+    /// ([`crate::runtime::PROGRESS_EVERY`]).
+    pub fn run_query_with(&self, qi: usize, trace: bool, progress: &mut dyn FnMut(usize, usize)) -> QueryTrace {
         let q = &self.queries[qi];
         let mut notes = self.arrival.notes.clone();
         let settings = &q.settings;
@@ -355,7 +361,7 @@ impl Prepared {
             notes.push(n);
         }
         let meta = QueryMeta { index: qi + 1, sql: q.sql.clone(), line: q.item.line, notes, plan_text };
-        run_query(meta, &plan, &self.catalog, &events, &opts)
+        run_query(meta, &plan, &self.catalog, &events, &opts, progress)
     }
 
     /// What Flink's batch planner rejects in query `qi` ([`crate::plan::batch`]); the
@@ -399,13 +405,26 @@ impl Prepared {
 
     /// Runs every query: the whole script's trace (`trace`: with the page's events).
     pub fn script_trace(&self, trace: bool) -> ScriptTrace {
+        self.script_trace_with(trace, &mut |_| {})
+    }
+
+    /// [`Prepared::script_trace`], reporting each query's progress as it runs.
+    pub fn script_trace_with(&self, trace: bool, progress: &mut dyn FnMut(Progress)) -> ScriptTrace {
+        let queries = self.query_count();
         ScriptTrace {
             version: TRACE_VERSION,
             dialect: self.dialect,
             notes: self.notes.clone(),
             tables: table_infos(&self.catalog),
             statements: self.statements.clone(),
-            queries: (0..self.query_count()).map(|i| self.run_query(i, trace)).collect(),
+            queries: (0..queries)
+                .map(|i| {
+                    progress(Progress { query: i + 1, queries, step: 0, steps: 0 });
+                    self.run_query_with(i, trace, &mut |step, steps| {
+                        progress(Progress { query: i + 1, queries, step, steps })
+                    })
+                })
+                .collect(),
             harness_error: None,
         }
     }
@@ -422,6 +441,16 @@ impl Prepared {
             format!("== query {}", qi + 1)
         }
     }
+}
+
+/// How far a run got: query `query` of `queries` (1-based), at step `step` of its `steps`
+/// (0 of 0 as it starts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Progress {
+    pub query: usize,
+    pub queries: usize,
+    pub step: usize,
+    pub steps: usize,
 }
 
 /// Runs a whole script into its trace (the page's and `--format trace-json`'s).

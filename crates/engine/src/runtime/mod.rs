@@ -115,13 +115,19 @@ fn step_text(catalog: &Catalog, ev: &DataEvent, zone: &SessionZone) -> (String, 
     }
 }
 
-/// Runs one planned query over the script's events.
+/// How often a run reports its progress (steps done, steps in all) to the caller: the page shows
+/// it while a long run is in flight (nothing in the run depends on it).
+pub const PROGRESS_EVERY: usize = 4096;
+
+/// Runs one planned query over the script's events; every [`PROGRESS_EVERY`] steps it calls
+/// `progress(step, steps)`.
 pub fn run_query(
     meta: QueryMeta,
     plan: &QueryPlan,
     catalog: &Catalog,
     events: &[DataEvent],
     opts: &RunOptions,
+    progress: &mut dyn FnMut(usize, usize),
 ) -> QueryTrace {
     let schema: Vec<FieldInfo> =
         plan.schema.iter().map(|f| FieldInfo { name: f.name.clone(), ty: f.ty.summary() }).collect();
@@ -210,6 +216,9 @@ pub fn run_query(
     let mut trace_events: u64 = 0;
     for (i, ev) in events.iter().enumerate() {
         let step_no = i + 1;
+        if step_no % PROGRESS_EVERY == 0 {
+            progress(step_no, events.len());
+        }
         if matches!(ev.kind, EventKind::Row { .. }) {
             input_rows += 1;
         }
