@@ -72,6 +72,10 @@ export class Playground {
   private readonly compareView: CompareView | null;
   private dialect: Dialect;
   private trace: ScriptTrace | null = null;
+  /** The last trace's errors (kept on screen when the engine later stops). */
+  private runErrors: Located[] = [];
+  /** The errors pane says the engine stopped in a state request (cleared by the next answer). */
+  private crashShown = false;
   private model: QueryModel | null = null;
   private queryIndex: number;
   private pos: number;
@@ -151,7 +155,20 @@ export class Playground {
     );
     const result = new ResultPane();
     const state = new StatePane(
-      (q, s) => this.engine.stateAt(q, s),
+      (q, s) =>
+        this.engine.stateAt(q, s).then(
+          (r) => {
+            // The restarted engine answers again: the crash message has done its job.
+            if (this.crashShown) this.errors.show(this.runErrors);
+            this.crashShown = false;
+            return r;
+          },
+          (e: unknown) => {
+            // The pane keeps the step's sizes; the errors pane says what happened, and where.
+            if (e instanceof EngineError && e.fatal && !(e instanceof RunStopped)) this.engineStopped(e, { query: q, step: s });
+            throw e;
+          },
+        ),
       (i) => {
         c.querySelect.value = String(i);
         this.selectQuery(i, true);
@@ -361,15 +378,14 @@ export class Playground {
           this.stopped(e);
           return;
         }
-        this.setStale(false);
         status.textContent = '';
-        const msg =
-          e instanceof TraceVersionError
-            ? e.message
-            : e instanceof EngineError && e.fatal
-              ? `The engine stopped while running this script (${e.message}). It has been restarted; edit the script or press Run to try again.`
-              : `The engine failed: ${e instanceof Error ? e.message : String(e)}`;
-        this.errors.show([], msg);
+        if (e instanceof EngineError && e.fatal && !(e instanceof TraceVersionError)) {
+          this.engineStopped(e, null);
+          this.opts.onRun?.({ ms: 0, trace: null });
+          return;
+        }
+        this.setStale(false);
+        this.errors.show([], e instanceof TraceVersionError ? e.message : `The engine failed: ${e instanceof Error ? e.message : String(e)}`);
         this.opts.onRun?.({ ms: 0, trace: null });
       },
     );
@@ -385,6 +401,27 @@ export class Playground {
     if (cancelled) this.errors.show([], `The run was cancelled.${old} Press Run to run the script again.`);
     else this.errors.show([], `The script ran longer than ${Math.round(LOAD_TIMEOUT_MS / 1000)} s and was stopped (the engine has been restarted).${old} Make the script smaller (fewer rows), or press Run to try again.`);
     this.opts.onRun?.({ ms: 0, trace: null });
+  }
+
+  /** The engine crashed (a panic traps the wasm; the worker has been replaced): says so with
+   * the panic's message and where it happened when the page knows (`at`: the state request's
+   * query and step; null: a run, whose step the engine does not report). The editor keeps its
+   * text; the last trace stays, greyed when it is not this text's. */
+  private engineStopped(e: EngineError, at: { query: number; step: number } | null): void {
+    const q = at ? this.trace?.queries[at.query] : undefined;
+    const where = at
+      ? ` while computing the state of query ${at.query + 1}${q ? ` (line ${q.line} of the script)` : ''} at step ${at.step}`
+      : ' while running this script';
+    const panic = e.message.replace(/^JoinLab engine panic: /, '');
+    const old = !at && this.trace ? ' The trace shown (greyed) is the previous run’s.' : '';
+    if (!at) {
+      this.chrome.status.textContent = 'the engine stopped';
+      this.setStale(!!this.trace, this.trace ? 'the engine stopped: the previous run’s trace' : null);
+    }
+    const msg = `The engine stopped${where}: ${panic}. It has been restarted.${old} ${at ? 'Step again to retry.' : 'Edit the script or press Run to try again.'}`;
+    const el = h('span', { 'data-testid': 'engine-stopped' }, msg);
+    this.errors.show(at ? this.runErrors : [], el);
+    this.crashShown = !!at;
   }
 
   private firstRunDone(): void {
@@ -427,6 +464,8 @@ export class Playground {
       if (q.runtime_error) errors.push({ e: q.runtime_error, where: `query ${q.index} failed at step ${q.failed_step ?? '?'}` });
     }
     for (const s of trace.statements) if (s.error) errors.push({ e: s.error, where: s.header });
+    this.runErrors = errors;
+    this.crashShown = false;
     this.errors.show(errors);
 
     // Query selector.
