@@ -1,8 +1,9 @@
 // prefers-reduced-motion (www/src/style.css): with `reduce`, nothing on the page animates or
 // transitions (CodeMirror's cursor stops blinking) and nothing scrolls smoothly, whatever the
 // person does: load, focus the editor, hover, step, play, every tab, an example low in the
-// gallery (the page scrolls the playground up at once). Without it the cursor blinks: the same
-// check sees that animation, so it can fail.
+// gallery (the page scrolls the playground up at once); an engine download of unknown size shows
+// no indeterminate progress bar (the browser animates those itself). Without the preference the
+// cursor blinks and that bar shows: the same checks see them, so they can fail.
 
 import { expect, type Page, test } from '@playwright/test';
 
@@ -65,4 +66,39 @@ test('without the preference the cursor blinks (the check sees an animation)', a
   await expect(page.locator('.jl-counter')).toHaveText('step 1/9');
   await page.locator('.cm-content').click();
   expect(await motion(page)).toContain('running: cm-blink');
+});
+
+/** The engine download as from a server that gives no size (the worker's progress messages
+ * with `total` 0), recording whether an indeterminate <progress> (the browser's own animation)
+ * was ever put on the page. */
+async function indeterminateBars(page: Page, reducedMotion: 'reduce' | 'no-preference'): Promise<number> {
+  await page.emulateMedia({ reducedMotion });
+  await page.addInitScript(() => {
+    const w = window as unknown as { __bars: number };
+    w.__bars = 0;
+    new MutationObserver((records) => {
+      for (const r of records) for (const n of r.addedNodes) if (n instanceof HTMLProgressElement && !n.hasAttribute('value')) w.__bars++;
+    }).observe(document, { subtree: true, childList: true });
+    const desc = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+    Object.defineProperty(Worker.prototype, 'onmessage', {
+      configurable: true,
+      set(this: Worker, fn: ((ev: MessageEvent) => void) | null) {
+        desc?.set?.call(this, fn && ((ev: MessageEvent) => fn(ev.data?.type === 'progress' ? new MessageEvent('message', { data: { ...ev.data, total: 0 } }) : ev)));
+      },
+      get(this: Worker) {
+        return desc?.get?.call(this);
+      },
+    });
+  });
+  await page.goto('./?example=07_hop_join');
+  await expect(page.locator('.jl-counter')).toHaveText('step 1/9');
+  return page.evaluate(() => (window as unknown as { __bars: number }).__bars);
+}
+
+test('the engine download of unknown size shows no indeterminate (animated) bar under reduced motion', async ({ page }) => {
+  expect(await indeterminateBars(page, 'reduce')).toBe(0);
+});
+
+test('without the preference that download shows an indeterminate bar (the check sees it)', async ({ page }) => {
+  expect(await indeterminateBars(page, 'no-preference')).toBeGreaterThan(0);
 });

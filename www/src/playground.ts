@@ -239,7 +239,10 @@ export class Playground {
     const text = p.done ? `starting the engine${size}…` : `loading the engine${size}… ${p.total && !p.encoded ? `${Math.min(100, Math.round((p.loaded / p.total) * 100))}%` : `${mb(p.loaded)}${p.encoded ? ' unpacked' : ''}`}`;
     const bar = h('progress', { max: p.total && !p.encoded ? p.total : 1, value: p.done ? 1 : p.total && !p.encoded ? p.loaded : undefined, 'aria-label': 'Engine download' });
     if (p.done && p.total && !p.encoded) bar.value = p.total;
-    this.loading.replaceChildren(text, ' ', bar);
+    // An indeterminate bar is the browser's own animation, which CSS cannot stop: under reduced
+    // motion the text (MB so far) says it alone.
+    const still = !bar.hasAttribute('value') && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.loading.replaceChildren(text, ...(still ? [] : [' ', bar]));
     this.chrome.status.textContent = text;
   }
 
