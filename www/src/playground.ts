@@ -165,7 +165,7 @@ export class Playground {
           },
           (e: unknown) => {
             // The pane keeps the step's sizes; the errors pane says what happened, and where.
-            if (e instanceof EngineError && e.fatal && !(e instanceof RunStopped)) this.engineStopped(e, { query: q, step: s });
+            if (e instanceof EngineError && e.crashed) this.engineStopped(e, { query: q, step: s });
             throw e;
           },
         ),

@@ -68,7 +68,7 @@ class WorkerHost {
     this.pending.delete(res.id);
     if (res.ok) p.resolve(p.parts.length ? { result: res.result, parts: p.parts } : res.result);
     else {
-      p.reject(new EngineError(res.error, res.fatal));
+      p.reject(new EngineError(res.error, res.fatal, res.fatal));
       if (res.fatal) this.restart('the engine trapped and was restarted');
     }
   }
@@ -103,6 +103,9 @@ export class EngineError extends Error {
   constructor(
     message: string,
     readonly fatal: boolean,
+    /** The worker trapped on THIS request (a panic; `message` is the panic's). False for a
+     * request lost because the worker was replaced for another reason. */
+    readonly crashed = false,
   ) {
     super(message);
     this.name = 'EngineError';
