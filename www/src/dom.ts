@@ -1,4 +1,5 @@
-// Building DOM from elements and text nodes only: every text goes through textContent.
+// Building DOM from elements and text nodes only: every text goes through textContent, and a
+// `style` goes through the CSSOM (never a style="" attribute, which the pages' CSP forbids).
 
 type Attrs = Record<string, string | number | boolean | undefined | null>;
 type Child = Node | string | null | undefined | false;
@@ -9,6 +10,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue;
     if (k === 'text') el.textContent = String(v);
+    // Through the CSSOM: the pages' CSP (www/csp.ts) blocks style="" attributes, not style writes.
+    else if (k === 'style') el.style.cssText = String(v);
     else el.setAttribute(k, v === true ? '' : String(v));
   }
   for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(c);

@@ -7,6 +7,9 @@
 // Attributes: `script` (the script; else the element's text), `dialect` (confluent | flink),
 // `readonly`, `step` (1-based step to open at). The engine (wasm, in a shared Web Worker) is
 // loaded only when the element scrolls into view, or when its Run button is pressed.
+// Attributes are read as text only: the script and the step go to the editor and the engine,
+// `dialect` is one of two words, `playground-url` must be an http(s) URL; no attribute is ever
+// parsed as HTML (tests/e2e/share-limits.spec.ts puts markup in each).
 
 import './style.css';
 import { h, scrollBox } from './dom';
@@ -19,6 +22,19 @@ export function dedent(text: string): string {
   const indents = lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)?.[0].length ?? 0);
   const cut = indents.length ? Math.min(...indents) : 0;
   return lines.map((l) => l.slice(cut)).join('\n');
+}
+
+/** Where "Open in JoinLab" leads: the `playground-url` attribute when it is an http(s) URL
+ * (never `javascript:` or `data:`), else the JoinLab next to this page. */
+export function playgroundUrl(attr: string | null): string {
+  const fallback = new URL('./', document.baseURI).href;
+  if (attr === null) return fallback;
+  try {
+    const u = new URL(attr, document.baseURI);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href.replace(/#.*$/, '') : fallback;
+  } catch {
+    return fallback;
+  }
 }
 
 export class JoinLabPlaygroundElement extends HTMLElement {
@@ -66,7 +82,7 @@ export class JoinLabPlaygroundElement extends HTMLElement {
       compact: true,
     });
     this.playground = pg;
-    const base = this.getAttribute('playground-url') ?? new URL('./', document.baseURI).href;
+    const base = playgroundUrl(this.getAttribute('playground-url'));
     const open = h('a', { class: 'jl-open-full', target: '_blank', rel: 'noopener', href: base }, 'Open in JoinLab ↗');
     open.addEventListener('click', () => open.setAttribute('href', `${base}${encodeShare(pg.shareState)}`));
     this.replaceChildren(pg.element, open);

@@ -84,7 +84,11 @@ if (embed) {
     const ex = EXAMPLES.find((e) => e.script === script) ?? null;
     if (ex === current && about.childElementCount) return;
     current = ex;
-    for (const li of galleryList.querySelectorAll('button')) li.setAttribute('aria-current', String(li.dataset.example === ex?.name));
+    const items = [...galleryList.querySelectorAll('button')];
+    for (const li of items) li.setAttribute('aria-current', String(li.dataset.example === ex?.name));
+    // One tab stop for the whole gallery: the example shown (else the first); ↑ ↓ move within.
+    const stop = items.find((b) => b.dataset.example === ex?.name) ?? items[0];
+    for (const li of items) li.tabIndex = li === stop ? 0 : -1;
     fill(
       about,
       ...(ex
@@ -110,7 +114,7 @@ if (embed) {
   });
 
   for (const ex of EXAMPLES) {
-    const b = h('button', { type: 'button', class: 'jl-gallery-item', 'data-example': ex.name }, h('span', { class: 'jl-gallery-title' }, ex.title));
+    const b = h('button', { type: 'button', class: 'jl-gallery-item', 'data-example': ex.name, 'aria-describedby': 'jl-gallery-keys' }, h('span', { class: 'jl-gallery-title' }, ex.title));
     const badge = badgeOf(ex);
     b.append(h('span', { class: `jl-badge ${badge.cls}`, title: badge.title }, badge.text));
     b.addEventListener('click', () => {
@@ -123,6 +127,19 @@ if (embed) {
     });
     galleryList.append(h('li', {}, b));
   }
+  // The gallery is one tab stop (51 examples are not 51 Tabs on the way to the editor): ↑ ↓
+  // Home End move the focus between its examples, Enter or Space opens one.
+  galleryList.addEventListener('keydown', (e) => {
+    const items = [...galleryList.querySelectorAll('button')];
+    const i = items.indexOf(e.target as HTMLButtonElement);
+    if (i < 0 || e.altKey || e.ctrlKey || e.metaKey) return;
+    const j = e.key === 'ArrowDown' ? Math.min(items.length - 1, i + 1) : e.key === 'ArrowUp' ? Math.max(0, i - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? items.length - 1 : -1;
+    if (j < 0) return;
+    // (Handled here: the page's Home / End would step the playground.)
+    e.preventDefault();
+    for (const b of items) b.tabIndex = b === items[j] ? 0 : -1;
+    items[j].focus();
+  });
 
   const shareOut = h('input', { type: 'text', readonly: true, class: 'jl-share-out', 'aria-label': 'Share link', hidden: true });
   const shareBtn = h('button', { type: 'button', class: 'jl-btn', 'data-testid': 'share' }, 'Share');
@@ -171,7 +188,7 @@ if (embed) {
     shareBtn,
     h('a', { class: 'jl-btn jl-link', href: './docs-demo.html' }, 'Embedding'),
   );
-  const nav = h('nav', { class: 'jl-gallery', id: 'jl-gallery', 'aria-label': 'Examples' }, h('h2', {}, 'Examples'), galleryList);
+  const nav = h('nav', { class: 'jl-gallery', id: 'jl-gallery', 'aria-label': 'Examples' }, h('h2', {}, 'Examples'), h('p', { class: 'jl-gallery-keys', id: 'jl-gallery-keys' }, '↑ ↓ move between the examples, Enter opens one'), galleryList);
   const main = h('main', { class: 'jl-main' }, about, pg.element);
   if (problem) main.prepend(problem);
   app.replaceChildren(header, h('div', { class: 'jl-page' }, nav, main));

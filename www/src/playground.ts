@@ -73,6 +73,10 @@ export class Playground {
   private readonly compareView: CompareView | null;
   private dialect: Dialect;
   private trace: ScriptTrace | null = null;
+  /** The last trace's errors (kept on screen when the engine later stops). */
+  private runErrors: Located[] = [];
+  /** The errors pane says the engine stopped in a state request (cleared by the next answer). */
+  private crashShown = false;
   private model: QueryModel | null = null;
   private queryIndex: number;
   private pos: number;
@@ -154,7 +158,20 @@ export class Playground {
     );
     const result = new ResultPane();
     const state = new StatePane(
-      (q, s) => this.engine.stateAt(q, s),
+      (q, s) =>
+        this.engine.stateAt(q, s).then(
+          (r) => {
+            // The restarted engine answers again: the crash message has done its job.
+            if (this.crashShown) this.errors.show(this.runErrors);
+            this.crashShown = false;
+            return r;
+          },
+          (e: unknown) => {
+            // The pane keeps the step's sizes; the errors pane says what happened, and where.
+            if (e instanceof EngineError && e.crashed) this.engineStopped(e, { query: q, step: s });
+            throw e;
+          },
+        ),
       (i) => {
         c.querySelect.value = String(i);
         this.selectQuery(i, true);
@@ -225,7 +242,10 @@ export class Playground {
     const text = p.done ? `starting the engine${size}…` : `loading the engine${size}… ${p.total && !p.encoded ? `${Math.min(100, Math.round((p.loaded / p.total) * 100))}%` : `${mb(p.loaded)}${p.encoded ? ' unpacked' : ''}`}`;
     const bar = h('progress', { max: p.total && !p.encoded ? p.total : 1, value: p.done ? 1 : p.total && !p.encoded ? p.loaded : undefined, 'aria-label': 'Engine download' });
     if (p.done && p.total && !p.encoded) bar.value = p.total;
-    this.loading.replaceChildren(text, ' ', bar);
+    // An indeterminate bar is the browser's own animation, which CSS cannot stop: under reduced
+    // motion the text (MB so far) says it alone.
+    const still = !bar.hasAttribute('value') && matchMedia('(prefers-reduced-motion: reduce)').matches;
+    this.loading.replaceChildren(text, ...(still ? [] : [' ', bar]));
     this.chrome.status.textContent = text;
   }
 
@@ -365,15 +385,14 @@ export class Playground {
           this.stopped(e);
           return;
         }
-        this.setStale(false);
         status.textContent = '';
-        const msg =
-          e instanceof TraceVersionError
-            ? e.message
-            : e instanceof EngineError && e.fatal
-              ? `The engine stopped while running this script (${e.message}). It has been restarted; edit the script or press Run to try again.`
-              : `The engine failed: ${e instanceof Error ? e.message : String(e)}`;
-        this.errors.show([], msg);
+        if (e instanceof EngineError && e.fatal && !(e instanceof TraceVersionError)) {
+          this.engineStopped(e, null);
+          this.opts.onRun?.({ ms: 0, trace: null });
+          return;
+        }
+        this.setStale(false);
+        this.errors.show([], e instanceof TraceVersionError ? e.message : `The engine failed: ${e instanceof Error ? e.message : String(e)}`);
         this.opts.onRun?.({ ms: 0, trace: null });
       },
     );
@@ -389,6 +408,30 @@ export class Playground {
     if (cancelled) this.errors.show([], `The run was cancelled.${old} Press Run to run the script again.`);
     else this.errors.show([], `The script ran longer than ${Math.round(LOAD_TIMEOUT_MS / 1000)} s and was stopped (the engine has been restarted).${old} Make the script smaller (fewer rows), or press Run to try again.`);
     this.opts.onRun?.({ ms: 0, trace: null });
+  }
+
+  /** The engine crashed (a panic traps the wasm; the worker has been replaced): says so with
+   * the panic's message and where it happened when the page knows (`at`: the state request's
+   * query and step; null: a run, as far as its last progress message went). The editor keeps its
+   * text; the last trace stays, greyed when it is not this text's. */
+  private engineStopped(e: EngineError, at: { query: number; step: number } | null): void {
+    const q = at ? this.trace?.queries[at.query] : undefined;
+    // a run: as far as its last progress message said (every 4,096 steps)
+    const p = this.runProgress;
+    const near = p && p.steps ? ` (query ${p.query}, after step ${p.step.toLocaleString('en-US')} of ${p.steps.toLocaleString('en-US')})` : p && p.queries > 1 ? ` (query ${p.query})` : '';
+    const where = at
+      ? ` while computing the state of query ${at.query + 1}${q ? ` (line ${q.line} of the script)` : ''} at step ${at.step}`
+      : ` while running this script${near}`;
+    const panic = e.message.replace(/^JoinLab engine panic: /, '');
+    const old = !at && this.trace ? ' The trace shown (greyed) is the previous run’s.' : '';
+    if (!at) {
+      this.chrome.status.textContent = 'the engine stopped';
+      this.setStale(!!this.trace, this.trace ? 'the engine stopped: the previous run’s trace' : null);
+    }
+    const msg = `The engine stopped${where}: ${panic}. It has been restarted.${old} ${at ? 'Step again to retry.' : 'Edit the script or press Run to try again.'}`;
+    const el = h('span', { 'data-testid': 'engine-stopped' }, msg);
+    this.errors.show(at ? this.runErrors : [], el);
+    this.crashShown = !!at;
   }
 
   private firstRunDone(): void {
@@ -431,6 +474,8 @@ export class Playground {
       if (q.runtime_error) errors.push({ e: q.runtime_error, where: failureWhere(q) });
     }
     for (const s of trace.statements) if (s.error) errors.push({ e: s.error, where: s.header });
+    this.runErrors = errors;
+    this.crashShown = false;
     this.errors.show(errors);
 
     // Query selector.

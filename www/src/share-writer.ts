@@ -4,7 +4,7 @@
 // the parameters after it. A script over SCRIPT_CAP gets no link: the hash is cleared (the
 // address bar must not hold an older script) and the page offers a download instead.
 
-import { composeLink, encodeScriptPart, SCRIPT_CAP, type ShareState } from './share';
+import { composeLink, encodeScriptPart, MAX_LINK_CHARS, SCRIPT_CAP, type ShareState } from './share';
 
 /** Below this many characters the script part is computed on the main thread (≈ 10 ms). */
 const SYNC_LIMIT = 20_000;
@@ -49,7 +49,9 @@ export class ShareWriter {
   /** The link of a state now (null: too large). Cached script parts make this cheap. */
   async link(s: ShareState): Promise<string | null> {
     if (ShareWriter.tooLarge(s.script)) return null;
-    return composeLink(await this.part(s.script), s);
+    const link = composeLink(await this.part(s.script), s);
+    // (Only a script of rare characters compresses past the decoder's limit.)
+    return link.length > MAX_LINK_CHARS ? null : link;
   }
 
   /** The link of a state if its script part is already known (else null). */
@@ -68,6 +70,7 @@ export class ShareWriter {
       // A newer state came in while the worker compressed: that one writes.
       if (this.latest !== s && this.latest?.script !== s.script) return;
       hash = composeLink(part, this.latest ?? s);
+      if (hash.length > MAX_LINK_CHARS) hash = '';
     }
     if (location.hash !== hash) history.replaceState(null, '', `${location.pathname}${location.search}${hash}`);
     if (this.storageKey && hash !== this.lastStored) {

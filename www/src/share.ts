@@ -4,8 +4,11 @@
 // and step are plain parameters after it, so a step never re-encodes the text. `#v1/` links (one
 // lz-string JSON with the step inside) keep decoding: tests/e2e keeps a stored v1 link. A damaged
 // link and a link of a newer format are told apart from "not a share link", so the page can say so.
+// A link is read within limits (MAX_LINK_CHARS of hash, a script of at most MAX_LINK_SCRIPT, decoded by
+// lz-bounded.ts so that a small hostile hash cannot expand without end): past them it is `too-large`.
 
-import { compressToEncodedURIComponent, decompressFromEncodedURIComponent } from 'lz-string';
+import lz from 'lz-string';
+import { decompressBounded } from './lz-bounded';
 import type { Dialect } from './trace';
 
 export interface ShareState {
@@ -25,6 +28,18 @@ const V1_PREFIX = '#v1/';
 /** The longest script (in characters) a link holds; a longer one is offered as a download. */
 export const SCRIPT_CAP = 200_000;
 
+/** The longest hash (in characters) the page decodes; the writer never makes a longer one
+ * (share-writer.ts offers a download instead). A script of SCRIPT_CAP characters takes about
+ * 95,000 (SQL) and up to about 750,000 (random characters of every script). */
+export const MAX_LINK_CHARS = 2_000_000;
+/** The longest script a link may bring (in characters). Above SCRIPT_CAP, the most the page
+ * writes, so that a large link of an older page still opens (the page then keeps it out of the
+ * address bar); a link that would decode to more is refused before it is built. */
+export const MAX_LINK_SCRIPT = 1_000_000;
+/** The longest JSON a link's script part may decompress to: a MAX_LINK_SCRIPT script with every
+ * character escaped (JSON.stringify writes at most 6 characters for one), plus its keys. */
+const MAX_JSON_CHARS = 6 * MAX_LINK_SCRIPT + 100;
+
 /** What a URL hash holds. */
 export type DecodedLink =
   | { kind: 'none' }
@@ -32,7 +47,9 @@ export type DecodedLink =
   /** It looks like a share link (`#v1/`, `#v2/`) but does not decode: cut short or changed. */
   | { kind: 'damaged'; version: number }
   /** A share link of a format this page does not know (made by a newer JoinLab). */
-  | { kind: 'newer'; version: number };
+  | { kind: 'newer'; version: number }
+  /** Longer than MAX_LINK_CHARS, or its script would be over MAX_LINK_SCRIPT: not decoded. */
+  | { kind: 'too-large'; version: number; chars: number };
 
 /** Canonical v1 JSON: keys in this order, default values left out. */
 export function canonicalJson(s: ShareState): string {
@@ -55,7 +72,7 @@ export function checksum(script: string): string {
 
 /** The v2 script part (the expensive half: share-writer.ts runs it once per script, in a worker when big). */
 export function encodeScriptPart(script: string): string {
-  return compressToEncodedURIComponent(JSON.stringify({ script, sum: checksum(script) }));
+  return lz.compressToEncodedURIComponent(JSON.stringify({ script, sum: checksum(script) }));
 }
 
 /** The v2 parameters after the script part: defaults left out, in this order. */
@@ -81,6 +98,22 @@ const positive = (v: unknown): number | null => (typeof v === 'number' && Number
 const stepOf = (v: unknown): number => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 1);
 const number = (v: string | undefined): number | undefined => (v !== undefined && /^\d{1,9}$/.test(v) ? Number(v) : undefined);
 
+class TooLarge extends Error {}
+
+/** A script part's JSON, decompressed within MAX_JSON_CHARS (TooLarge past it). */
+function decompress(part: string): string | null {
+  const r = decompressBounded(part, MAX_JSON_CHARS);
+  if (r.ok) return r.text;
+  if (r.why === 'too-large') throw new TooLarge();
+  return null;
+}
+
+/** A decoded script, refused over MAX_LINK_SCRIPT. */
+function capped(script: string): string {
+  if (script.length > MAX_LINK_SCRIPT) throw new TooLarge();
+  return script;
+}
+
 function parseJson(json: string | null): Record<string, unknown> | null {
   if (!json) return null;
   try {
@@ -92,15 +125,15 @@ function parseJson(json: string | null): Record<string, unknown> | null {
 }
 
 function decodeV1(body: string): ShareState | null {
-  const r = parseJson(decompressFromEncodedURIComponent(body));
+  const r = parseJson(decompress(body));
   if (!r || typeof r.script !== 'string') return null;
-  return { script: r.script, dialect: r.dialect === 'flink' ? 'flink' : 'confluent', query: positive(r.query) ?? 1, step: stepOf(r.step) };
+  return { script: capped(r.script), dialect: r.dialect === 'flink' ? 'flink' : 'confluent', query: positive(r.query) ?? 1, step: stepOf(r.step) };
 }
 
 function decodeV2(body: string): ShareState | null {
   const [part, ...params] = body.split('&');
-  const r = parseJson(decompressFromEncodedURIComponent(part));
-  if (!r || typeof r.script !== 'string' || r.sum !== checksum(r.script)) return null;
+  const r = parseJson(decompress(part));
+  if (!r || typeof r.script !== 'string' || r.sum !== checksum(capped(r.script))) return null;
   const p: Record<string, string> = {};
   for (const kv of params) {
     const i = kv.indexOf('=');
@@ -116,10 +149,12 @@ export function decodeLink(hash: string): DecodedLink {
   const version = Number(m[1]);
   const body = hash.slice(m[0].length);
   if (version > SHARE_VERSION) return { kind: 'newer', version };
+  if (hash.length > MAX_LINK_CHARS) return { kind: 'too-large', version, chars: hash.length };
   let state: ShareState | null = null;
   try {
     state = hash.startsWith(V1_PREFIX) ? decodeV1(body) : version === SHARE_VERSION ? decodeV2(body) : null;
-  } catch {
+  } catch (e) {
+    if (e instanceof TooLarge) return { kind: 'too-large', version, chars: hash.length };
     state = null;
   }
   return state ? { kind: 'ok', state, version } : { kind: 'damaged', version };

@@ -36,6 +36,14 @@ pub fn start() {
     std::panic::set_hook(Box::new(|info| console_error(&format!("JoinLab engine panic: {info}"))));
 }
 
+/// A deliberate panic, for the page's crash-recovery test only: the worker calls it when the
+/// page was opened with `?engine-test-panic=…` (docs/design.md, "Test hooks"), never otherwise.
+/// It traps the instance exactly as an engine bug would (the panic hook reports `what` first).
+#[wasm_bindgen(js_name = testPanic)]
+pub fn test_panic(what: &str) {
+    panic!("test panic requested by the page ({what})");
+}
+
 fn dialect_of(name: &str) -> Dialect {
     Dialect::parse(name).unwrap_or_default()
 }

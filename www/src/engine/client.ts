@@ -12,6 +12,16 @@ import { type Dialect, type ScriptTrace, type StateSummary, TRACE_VERSION } from
 import type { Built, Progress, Request, Response, Results, RunProgress, WireBuilt } from './protocol';
 import { joinModel, type Part } from './split';
 
+/** The page's crash-test hook (docs/design.md, "Test hooks"): `?engine-test-panic=load` makes
+ * the engine panic in the page's first load, `?engine-test-panic=state` in its first state
+ * request (the State tab). Once per page: the restarted worker runs normally. */
+const testPanic = { kind: typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('engine-test-panic') };
+function takeTestPanic(kind: 'load' | 'state'): true | undefined {
+  if (testPanic.kind !== kind) return undefined;
+  testPanic.kind = null;
+  return true;
+}
+
 type Pending = {
   resolve: (v: unknown) => void;
   reject: (e: Error) => void;
@@ -70,7 +80,7 @@ class WorkerHost {
     this.pending.delete(res.id);
     if (res.ok) p.resolve(p.parts.length ? { result: res.result, parts: p.parts } : res.result);
     else {
-      p.reject(new EngineError(res.error, res.fatal));
+      p.reject(new EngineError(res.error, res.fatal, res.fatal));
       if (res.fatal) this.restart('the engine trapped and was restarted');
     }
   }
@@ -109,6 +119,9 @@ export class EngineError extends Error {
   constructor(
     message: string,
     readonly fatal: boolean,
+    /** The worker trapped on THIS request (a panic; `message` is the panic's). False for a
+     * request lost because the worker was replaced for another reason. */
+    readonly crashed = false,
   ) {
     super(message);
     this.name = 'EngineError';
@@ -170,7 +183,7 @@ export class EngineSession {
     const timer = setTimeout(() => this.stop('timeout'), LOAD_TIMEOUT_MS);
     this.running++;
     try {
-      const { result: r, parts } = await this.host.callParts<'load'>({ type: 'load', session: this.id, script, dialect, query }, () => clearTimeout(timer), onRunning);
+      const { result: r, parts } = await this.host.callParts<'load'>({ type: 'load', session: this.id, script, dialect, query, testPanic: takeTestPanic('load') }, () => clearTimeout(timer), onRunning);
       this.loaded = { script, dialect, generation: this.host.generation };
       if (r.trace?.version !== TRACE_VERSION) throw new TraceVersionError(r.trace?.version);
       return { trace: r.trace, ms: r.ms, built: r.built ? joined(r.built, parts, null) : null };
@@ -204,7 +217,7 @@ export class EngineSession {
   /** Full operator state of query `query` (0-based) after `steps` steps. */
   async stateAt(query: number, steps: number): Promise<StateSummary[]> {
     await this.ensureLoaded();
-    return this.host.call<'stateAt'>({ type: 'stateAt', session: this.id, query, steps });
+    return this.host.call<'stateAt'>({ type: 'stateAt', session: this.id, query, steps, testPanic: takeTestPanic('state') });
   }
 
   /** The oracle text format of the loaded script. */

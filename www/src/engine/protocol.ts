@@ -1,7 +1,8 @@
 // The tiny message protocol between the page and the engine's Web Worker. One worker serves
 // every playground on a page; each playground has its own session id. A load also builds the
 // view model of one query (`query` ≥ 0) in the worker, so the page does not build it on its main
-// thread; `model` builds another query's model from the trace the worker keeps.
+// thread; `model` builds another query's model from the trace the worker keeps. `testPanic`
+// (the page's ?engine-test-panic hook only, client.ts) makes the engine panic in that request.
 
 import type { QueryModel } from '../model/types';
 import type { Dialect, ScriptTrace, StateSummary } from '../trace';
@@ -9,9 +10,9 @@ import type { Part, Skeleton } from './split';
 
 export type Request =
   /** `query`: the 0-based query whose model to build (clamped to the queries there are); -1: none. */
-  | { id: number; session: number; type: 'load'; script: string; dialect: Dialect; query: number }
+  | { id: number; session: number; type: 'load'; script: string; dialect: Dialect; query: number; testPanic?: boolean }
   | { id: number; session: number; type: 'model'; query: number }
-  | { id: number; session: number; type: 'stateAt'; query: number; steps: number }
+  | { id: number; session: number; type: 'stateAt'; query: number; steps: number; testPanic?: boolean }
   | { id: number; session: number; type: 'text' }
   | { id: number; session: number; type: 'dispose' };
 

@@ -5,9 +5,10 @@
 // built"). A wasm trap poisons the instance, so after one the worker reports it as fatal and
 // closes; the page then starts a fresh worker. While the wasm downloads, the worker posts
 // `progress` messages (bytes so far and the size the server gives), so the page can say
-// "loading the engine (3.5 MB)… 40%".
+// "loading the engine (3.5 MB)… 40%". A request flagged `testPanic` (the page's ?engine-test-panic
+// hook, client.ts) calls the engine's deliberate panic first: a real trap, for the crash test.
 
-import init, { Session } from '../../pkg/joinlab_wasm.js';
+import init, { Session, testPanic } from '../../pkg/joinlab_wasm.js';
 import wasmUrl from '../../pkg/joinlab_wasm_bg.wasm?url';
 import { buildModel } from '../model/build';
 import type { QueryModel } from '../model/types';
@@ -90,6 +91,7 @@ const part = (id: number) => (p: Part) => post({ type: 'part', id, part: p });
 function handle(req: Request): unknown {
   switch (req.type) {
     case 'load': {
+      if (req.testPanic) testPanic('load');
       const t0 = performance.now();
       const running = (query: number, queries: number, step: number, steps: number) => post({ type: 'running', id: req.id, query, queries, step, steps });
       const trace = session(req.session).load(req.script, req.dialect, running) as ScriptTrace;
@@ -107,6 +109,7 @@ function handle(req: Request): unknown {
       return build(t.trace, t.script, req.query, false, part(req.id));
     }
     case 'stateAt':
+      if (req.testPanic) testPanic(`stateAt, step ${req.steps}`);
       return session(req.session).stateAt(req.query, req.steps);
     case 'text':
       return session(req.session).text();

@@ -41,7 +41,7 @@ export class ErrorsPane {
   }
 
   /** Shows the errors (and an extra message, e.g. the engine stopped); none hides the pane. */
-  show(errors: Located[], extra?: string): void {
+  show(errors: Located[], extra?: string | HTMLElement): void {
     const marks: ScriptError[] = [];
     const items: HTMLElement[] = [];
     for (const { e, where } of errors) {

@@ -210,9 +210,14 @@ export class StepHeader implements Pane {
   /** What the timeline's marks mean, only the marks this query's timeline has: a swatch per
    *  lane, late rows, watermarks, windows, emitted rows and retractions (hollow diamonds). */
   private renderLegend(m: QueryModel): void {
-    const sw = (cls: string, style = '') => h('span', { class: `jl-swatch ${cls}`, style });
+    // A colour goes through the CSSOM (the CSP forbids style="" attributes, not style writes).
+    const sw = (cls: string, background = '') => {
+      const s = h('span', { class: `jl-swatch ${cls}` });
+      if (background) s.style.background = background;
+      return s;
+    };
     const item = (mark: string, ...children: (HTMLElement | string)[]) => h('span', { 'data-mark': mark }, ...children);
-    const items: HTMLElement[] = m.lanes.map((l, i) => item('row', sw('jl-sw-row', `background:${LANE_COLORS[i % LANE_COLORS.length]}`), `${l.table} row (arrival number)`));
+    const items: HTMLElement[] = m.lanes.map((l, i) => item('row', sw('jl-sw-row', LANE_COLORS[i % LANE_COLORS.length]), `${l.table} row (arrival number)`));
     const iv = m.interval;
     const late = m.lanes.some((l) => l.rows.some((r) => r.late));
     if (!iv && late) items.push(item('late', sw('jl-sw-late'), 'late row (dropped)'));
