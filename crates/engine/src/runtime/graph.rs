@@ -331,23 +331,10 @@ impl Graph {
             if !matches!(self.ops[op], OpNode::Values(_)) {
                 continue;
             }
-            let mut out = std::mem::take(&mut self.bufs[op]);
-            {
-                let limit = self.out_limit();
-                let mut ctx = Ctx {
-                    out: &mut out,
-                    events: cx.events.as_deref_mut(),
-                    op,
-                    zone: cx.zone,
-                    proc_time: cx.proc_time,
-                    limit,
-                    overflow: false,
-                };
-                with_op!(&mut self.ops[op], o => o.start(&mut ctx));
-                self.overflowed(op, ctx.overflow)?;
-            }
-            self.forward(op, &mut out, cx, sink)?;
-            self.bufs[op] = out;
+            self.run_on(op, cx, sink, |node, ctx| {
+                with_op!(node, o => o.start(ctx));
+                Ok(())
+            })?;
         }
         Ok(())
     }
@@ -376,23 +363,7 @@ impl Graph {
             if !with_op!(&self.ops[op], o => o.wants_processing_time()) {
                 continue;
             }
-            let mut out = std::mem::take(&mut self.bufs[op]);
-            {
-                let limit = self.out_limit();
-                let mut ctx = Ctx {
-                    out: &mut out,
-                    events: cx.events.as_deref_mut(),
-                    op,
-                    zone: cx.zone,
-                    proc_time: cx.proc_time,
-                    limit,
-                    overflow: false,
-                };
-                with_op!(&mut self.ops[op], o => o.on_processing_time(now, &mut ctx))?;
-                self.overflowed(op, ctx.overflow)?;
-            }
-            self.forward(op, &mut out, cx, sink)?;
-            self.bufs[op] = out;
+            self.run_on(op, cx, sink, |node, ctx| with_op!(node, o => o.on_processing_time(now, ctx)))?;
         }
         Ok(())
     }
@@ -405,22 +376,28 @@ impl Graph {
         sink: &mut Vec<Record>,
         f: impl FnOnce(&mut SourceOp, &mut Ctx) -> std::result::Result<T, RuntimeError>,
     ) -> std::result::Result<T, RuntimeError> {
+        self.run_on(op, cx, sink, |node, ctx| match node {
+            OpNode::Source(s) => f(s, ctx),
+            _ => Err(RuntimeError::new("not a source")),
+        })
+    }
+
+    /// Runs `f` on operator `op` with a fresh output buffer (held to the emitted-rows limit),
+    /// then forwards what it emitted.
+    fn run_on<T>(
+        &mut self,
+        op: usize,
+        cx: &mut DeliverCtx,
+        sink: &mut Vec<Record>,
+        f: impl FnOnce(&mut OpNode, &mut Ctx) -> std::result::Result<T, RuntimeError>,
+    ) -> std::result::Result<T, RuntimeError> {
         let mut out = std::mem::take(&mut self.bufs[op]);
+        let limit = self.out_limit();
         let r = {
-            let limit = self.out_limit();
-            let mut ctx = Ctx {
-                out: &mut out,
-                events: cx.events.as_deref_mut(),
-                op,
-                zone: cx.zone,
-                proc_time: cx.proc_time,
-                limit,
-                overflow: false,
-            };
-            let r = match &mut self.ops[op] {
-                OpNode::Source(s) => f(s, &mut ctx)?,
-                _ => return Err(RuntimeError::new("not a source")),
-            };
+            let events = cx.events.as_deref_mut();
+            let mut ctx =
+                Ctx { out: &mut out, events, op, zone: cx.zone, proc_time: cx.proc_time, limit, overflow: false };
+            let r = f(&mut self.ops[op], &mut ctx)?;
             self.overflowed(op, ctx.overflow)?;
             r
         };
