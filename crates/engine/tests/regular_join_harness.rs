@@ -44,8 +44,7 @@ fn row(vals: &[&str]) -> Vec<Value> {
 fn feed(op: &mut RegularJoinOp, t: i64, input: usize, kind: RowKind, vals: &[&str]) -> Vec<String> {
     let zone = SessionZone::default();
     let mut out = Vec::new();
-    let mut cx =
-        Ctx { out: &mut out, events: None, op: 0, zone: &zone, proc_time: t, limit: usize::MAX, overflow: false };
+    let mut cx = Ctx::new(&mut out, None, 0, &zone, t);
     op.on_record(input, Record { kind, row: row(vals), lineage: Vec::new() }, &mut cx).expect("join runs");
     out.into_iter()
         .filter_map(|e| match e {

@@ -246,8 +246,7 @@ mod tests {
     fn run(o: &mut LookupJoinOp, input: usize, kind: RowKind, row: Row) -> Vec<(RowKind, Row)> {
         let zone = SessionZone::default();
         let mut out = Vec::new();
-        let mut cx =
-            Ctx { out: &mut out, events: None, op: 0, zone: &zone, proc_time: 0, limit: usize::MAX, overflow: false };
+        let mut cx = Ctx::new(&mut out, None, 0, &zone, 0);
         let r = o.on_record(input, Record { kind, row, lineage: Vec::new() }, &mut cx);
         assert!(r.is_ok());
         out.into_iter()

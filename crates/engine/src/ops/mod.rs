@@ -110,6 +110,17 @@ pub struct Ctx<'a> {
 }
 
 impl<'a> Ctx<'a> {
+    /// A context with no emitted-rows limit (operator tests drive operators directly).
+    pub fn new(
+        out: &'a mut Vec<Element>,
+        events: Option<&'a mut Vec<Event>>,
+        op: usize,
+        zone: &'a SessionZone,
+        proc_time: i64,
+    ) -> Ctx<'a> {
+        Ctx { out, events, op, zone, proc_time, limit: usize::MAX, overflow: false }
+    }
+
     #[inline]
     pub fn emit(&mut self, rec: Record) {
         if self.out.len() < self.limit {

@@ -678,8 +678,7 @@ mod tests {
         });
         let zone = SessionZone::default();
         let mut out = Vec::new();
-        let mut cx =
-            Ctx { out: &mut out, events: None, op: 1, zone: &zone, proc_time: 0, limit: usize::MAX, overflow: false };
+        let mut cx = Ctx::new(&mut out, None, 1, &zone, 0);
         let row = vec![
             s("a"),
             s("i"),

@@ -81,15 +81,7 @@ impl H {
             row[c] = Value::TimestampLtz(Ts::from_millis(self.proc_time));
         }
         let mut out = Vec::new();
-        let mut cx = Ctx {
-            out: &mut out,
-            events: Some(&mut self.events),
-            op: 0,
-            zone: &self.zone,
-            proc_time: self.proc_time,
-            limit: usize::MAX,
-            overflow: false,
-        };
+        let mut cx = Ctx::new(&mut out, Some(&mut self.events), 0, &self.zone, self.proc_time);
         self.op.on_record(0, Record { kind: RowKind::Insert, row, lineage: vec![1] }, &mut cx).expect("row");
         if let Some(w) = wm {
             self.op.on_watermark(0, w, &mut cx).expect("watermark");
@@ -103,15 +95,7 @@ impl H {
     /// The end of input: the sources' +inf watermark.
     fn end(&mut self) -> Vec<String> {
         let mut out = Vec::new();
-        let mut cx = Ctx {
-            out: &mut out,
-            events: None,
-            op: 0,
-            zone: &self.zone,
-            proc_time: self.proc_time,
-            limit: usize::MAX,
-            overflow: false,
-        };
+        let mut cx = Ctx::new(&mut out, None, 0, &self.zone, self.proc_time);
         self.op.on_watermark(0, i64::MAX, &mut cx).expect("watermark");
         self.print(out)
     }
@@ -409,8 +393,7 @@ fn rowtime_keep_first_emitted_flag_expires() {
 fn only_inserts_are_accepted() {
     let mut h = proc_h(DedupKind::ProctimeKeepLast, 0);
     let mut out = Vec::new();
-    let mut cx =
-        Ctx { out: &mut out, events: None, op: 0, zone: &h.zone, proc_time: 0, limit: usize::MAX, overflow: false };
+    let mut cx = Ctx::new(&mut out, None, 0, &h.zone, 0);
     let rec = Record { kind: RowKind::Delete, row: vec![s("a"), i(1), Value::Null], lineage: vec![] };
     let err = h.op.on_record(0, rec, &mut cx).expect_err("insert only");
     assert_eq!(err.class, "java.lang.IllegalArgumentException");

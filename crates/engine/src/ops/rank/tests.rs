@@ -123,15 +123,7 @@ impl H {
     fn msg(&mut self, kind: RowKind, row: Row) -> Result<Vec<String>, RuntimeError> {
         self.proc_time += 1000;
         let mut out = Vec::new();
-        let mut cx = Ctx {
-            out: &mut out,
-            events: Some(&mut self.events),
-            op: 0,
-            zone: &self.zone,
-            proc_time: self.proc_time,
-            limit: usize::MAX,
-            overflow: false,
-        };
+        let mut cx = Ctx::new(&mut out, Some(&mut self.events), 0, &self.zone, self.proc_time);
         self.op.on_record(0, Record { kind, row, lineage: vec![1] }, &mut cx)?;
         // the state pane and the running count never fail
         assert!(self.op.state(0, &self.zone).is_some());
@@ -150,15 +142,7 @@ impl H {
     /// A watermark: a Rank only passes it on.
     fn wm(&mut self, wm: i64) -> Vec<String> {
         let mut out = Vec::new();
-        let mut cx = Ctx {
-            out: &mut out,
-            events: None,
-            op: 0,
-            zone: &self.zone,
-            proc_time: self.proc_time,
-            limit: usize::MAX,
-            overflow: false,
-        };
+        let mut cx = Ctx::new(&mut out, None, 0, &self.zone, self.proc_time);
         self.op.on_watermark(0, wm, &mut cx).expect("watermark");
         assert!(matches!(out.last(), Some(Element::Watermark(w)) if *w == wm));
         self.print(out)

@@ -48,15 +48,7 @@ impl<O: Operator> Run<O> {
     pub fn feed(&mut self, kind: RowKind, row: Vec<Value>) -> Vec<String> {
         let mut out = Vec::new();
         let (zone, t) = (self.zone.clone(), self.proc_time);
-        let mut cx = Ctx {
-            out: &mut out,
-            events: self.events.as_mut(),
-            op: 1,
-            zone: &zone,
-            proc_time: t,
-            limit: usize::MAX,
-            overflow: false,
-        };
+        let mut cx = Ctx::new(&mut out, self.events.as_mut(), 1, &zone, t);
         self.op.on_record(0, Record { kind, row, lineage: vec![1] }, &mut cx).unwrap();
         self.text(out)
     }
@@ -66,15 +58,7 @@ impl<O: Operator> Run<O> {
         let mut out = Vec::new();
         let zone = self.zone.clone();
         let t = self.proc_time;
-        let mut cx = Ctx {
-            out: &mut out,
-            events: self.events.as_mut(),
-            op: 1,
-            zone: &zone,
-            proc_time: t,
-            limit: usize::MAX,
-            overflow: false,
-        };
+        let mut cx = Ctx::new(&mut out, self.events.as_mut(), 1, &zone, t);
         self.op.on_watermark(0, wm, &mut cx).unwrap();
         assert!(matches!(out.last(), Some(Element::Watermark(w)) if *w == wm), "the watermark is forwarded last");
         self.text(out)
@@ -104,15 +88,7 @@ impl<O: Operator> Run<O> {
         self.proc_time = now;
         let mut out = Vec::new();
         let zone = self.zone.clone();
-        let mut cx = Ctx {
-            out: &mut out,
-            events: self.events.as_mut(),
-            op: 1,
-            zone: &zone,
-            proc_time: now,
-            limit: usize::MAX,
-            overflow: false,
-        };
+        let mut cx = Ctx::new(&mut out, self.events.as_mut(), 1, &zone, now);
         self.op.on_processing_time(now, &mut cx).unwrap();
         self.text(out)
     }
@@ -144,15 +120,7 @@ impl Pipe {
         for (op, _, select) in self.stages.iter_mut() {
             let mut out = Vec::new();
             for e in elems {
-                let mut cx = Ctx {
-                    out: &mut out,
-                    events: None,
-                    op: 1,
-                    zone: &zone,
-                    proc_time: 0,
-                    limit: usize::MAX,
-                    overflow: false,
-                };
+                let mut cx = Ctx::new(&mut out, None, 1, &zone, 0);
                 match e {
                     Element::Record(r) => op.on_record(0, r, &mut cx).unwrap(),
                     Element::Watermark(w) => op.on_watermark(0, w, &mut cx).unwrap(),

@@ -739,8 +739,7 @@ fn null_rowtime_fails() {
     let mut r = Q::new(tumble(5000), kvt()).call(AggFunc::Count1, &[], bigint_nn()).run("UTC", None);
     let zone = r.zone.clone();
     let mut out = Vec::new();
-    let mut cx =
-        Ctx { out: &mut out, events: None, op: 1, zone: &zone, proc_time: 0, limit: usize::MAX, overflow: false };
+    let mut cx = Ctx::new(&mut out, None, 1, &zone, 0);
     let e =
         r.op.on_record(0, Record { kind: I, row: vec![s("a"), int(1), Value::Null], lineage: vec![] }, &mut cx)
             .unwrap_err();
