@@ -136,7 +136,7 @@ pub fn parse(name: &str, text: &str) -> Result<u64> {
     Ok(n)
 }
 
-/// `1234567` as `1,234,567`.
+/// `1234567` as `1,234,567` (as Java's MessageFormat prints numbers, too).
 pub fn grouped(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();

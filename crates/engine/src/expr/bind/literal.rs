@@ -246,17 +246,7 @@ fn check_interval_fields(
 }
 
 /// A number with thousands separators, as Java's MessageFormat prints it (`1,000`).
-fn grouped(v: u64) -> String {
-    let digits = v.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
+use crate::limits::grouped;
 
 impl<'s, 'a> ScalarBinder<'s, 'a> {
     pub(super) fn literal(&self, v: &SqlValue, span: (Pos, Pos)) -> Result<Expr> {
