@@ -245,7 +245,7 @@ fn check_interval_fields(
     Ok(())
 }
 
-/// A number with thousands separators, as Java's MessageFormat prints it (`1,000`).
+// a number with thousands separators, as Java's MessageFormat prints it (`1,000`)
 use crate::limits::grouped;
 
 impl<'s, 'a> ScalarBinder<'s, 'a> {
