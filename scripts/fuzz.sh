@@ -4,12 +4,14 @@
 # over 1 s (-timeout=1), no allocation or RSS over 512 MB. Prints a line per target
 # (executions, exec/s, result) and `N passed, M failed`; a crash, panic, timeout or OOM fails
 # its target and leaves the input in $FUZZ_WORK/artifacts/TARGET/ (reproduce with
-# `fuzz/target/x86_64-unknown-linux-gnu/release/TARGET FILE`).
+# `fuzz/target/x86_64-unknown-linux-gnu/release/TARGET FILE`; read a run/planner input with
+# `cargo run --manifest-path fuzz/Cargo.toml --example show -- run FILE`).
 #
 # Usage: scripts/fuzz.sh SECONDS [TARGET…]     (default: every target)
 # Env:   FUZZ_WORK   corpora and artifacts (default: a fresh temporary directory; give a
 #                    directory to keep the corpus between runs, as scripts/fuzz-long.sh does)
-#        CARGO_TARGET_DIR  where the nightly build goes (default: fuzz/target, git-ignored)
+#        FUZZ_TARGET_DIR  where the nightly build goes (default: fuzz/target, git-ignored; not
+#                    CARGO_TARGET_DIR, which holds the stable builds)
 # Without the nightly toolchain or cargo-fuzz it prints `skipped: …` and exits 0.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +30,7 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
   exit 0
 fi
 
-target_dir="${CARGO_TARGET_DIR:-fuzz/target}"
+target_dir="${FUZZ_TARGET_DIR:-fuzz/target}"
 work="${FUZZ_WORK:-$(mktemp -d)}"
 mkdir -p "$work"
 start=$(date +%s)
