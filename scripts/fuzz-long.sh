@@ -7,4 +7,4 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds="${1:-600}"
 shift || true
-FUZZ_WORK="${FUZZ_WORK:-/tmp/joinlab-fuzz}" exec bash scripts/fuzz.sh "$seconds" "$@"
+FUZZ_WORK="${FUZZ_WORK:-/tmp/joinlab-fuzz}" exec bash scripts/fuzz-run.sh "$seconds" "$@"

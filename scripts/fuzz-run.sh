@@ -7,7 +7,7 @@
 # `fuzz/target/x86_64-unknown-linux-gnu/release/TARGET FILE`; read a run/planner input with
 # `cargo run --manifest-path fuzz/Cargo.toml --example show -- run FILE`).
 #
-# Usage: scripts/fuzz.sh SECONDS [TARGET…]     (default: every target)
+# Usage: scripts/fuzz-run.sh SECONDS [TARGET…]     (default: every target)
 # Env:   FUZZ_WORK   corpora and artifacts (default: a fresh temporary directory; give a
 #                    directory to keep the corpus between runs, as scripts/fuzz-long.sh does)
 #        FUZZ_TARGET_DIR  where the nightly build goes (default: fuzz/target, git-ignored; not

@@ -5,4 +5,4 @@
 # 4 minutes on 2 cores, the runs 50 s.
 set -uo pipefail
 cd "$(dirname "$0")/.."
-FUZZ_WORK="$(mktemp -d)" exec bash scripts/fuzz.sh "${FUZZ_SMOKE_SECONDS:-10}"
+FUZZ_WORK="$(mktemp -d)" exec bash scripts/fuzz-run.sh "${FUZZ_SMOKE_SECONDS:-10}"

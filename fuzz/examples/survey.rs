@@ -44,7 +44,7 @@ fn main() {
         }
     }
     let mut v: Vec<_> = errors.into_iter().collect();
-    v.sort_by(|a, b| b.1.cmp(&a.1));
+    v.sort_by_key(|x| std::cmp::Reverse(x.1));
     println!("{} queries ran", ok);
     for (m, c) in v.iter().take(40) {
         println!("{:5} {}", c, m);

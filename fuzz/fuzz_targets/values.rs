@@ -54,7 +54,7 @@ fn outcome(script: &str, dialect: Dialect) -> String {
 }
 
 fuzz_target!(|data: &[u8]| {
-    if data.len() < 3 || data.len() > 2000 {
+    if data.len() < 5 || data.len() > 2000 {
         return;
     }
     let ncols = 1 + (data[0] as usize % 3);

@@ -3,8 +3,20 @@
 //! caps that keep one execution well under the 1 s timeout ([`raw_script_ok`]).
 
 pub mod gen;
+pub mod run;
+
+use std::sync::OnceLock;
 
 use arbitrary::Unstructured;
+
+/// With `JOINLAB_FUZZ_LAST=FILE`, writes each input to FILE before it runs: a stack overflow
+/// kills the process before libFuzzer can save the input, and FILE then holds it.
+pub fn keep_last_input(data: &[u8]) {
+    static PATH: OnceLock<Option<String>> = OnceLock::new();
+    if let Some(p) = PATH.get_or_init(|| std::env::var("JOINLAB_FUZZ_LAST").ok()) {
+        let _ = std::fs::write(p, data);
+    }
+}
 
 /// Choices driven by the fuzzer's bytes. When the bytes run out every choice is the first
 /// (arbitrary's zero), so a short input gives a short, valid-looking script.
