@@ -4,7 +4,9 @@
 #      the layering check, the generated trace.ts), cargo fmt and clippy,
 #   2. the engine compiled to wasm, in Node and in headless Chromium (wasm-bindgen-test),
 #   3. wasm vs native: byte-identical output for every conformance script,
-#   4. the static site build and the Playwright tests against it.
+#   4. the fuzz smoke (every cargo-fuzz target for a few seconds, where the nightly toolchain
+#      and cargo-fuzz are present) and the share-link decoder's seeded fuzz in Node,
+#   5. the static site build and the Playwright tests against it.
 # Every section runs even when an earlier one fails; the last line is `N passed, M failed`.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -73,6 +75,20 @@ if node tests/wasm/native_vs_wasm.mjs 2>&1 | tee "$log"; then :; fi
 p=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log" | tail -1)
 f=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log" | tail -1)
 if [ -n "$p" ]; then passed=$((passed + p)); failed=$((failed + f)); else failed=$((failed + 1)); fi
+
+section "fuzz smoke (cargo-fuzz, nightly; scripts/fuzz-smoke.sh)"
+bash scripts/fuzz-smoke.sh 2>&1 | tee "$log"
+if grep -q '^skipped:' "$log"; then :; else
+  p=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log" | tail -1)
+  f=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log" | tail -1)
+  if [ -n "$p" ]; then passed=$((passed + p)); failed=$((failed + f)); else failed=$((failed + 1)); fi
+fi
+
+section "share-link decoder fuzz (Node, tests/fuzz)"
+node --test tests/fuzz/ 2>&1 | tee "$log" | grep -E "^(# (pass|fail)|not ok)" || true
+p=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$log" | tail -1)
+f=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$log" | tail -1)
+if [ -n "$p" ]; then passed=$((passed + p)); failed=$((failed + ${f:-0})); else failed=$((failed + 1)); fi
 
 if [ -d tests/e2e ]; then
   section "Playwright (built site, Debian Chromium)"

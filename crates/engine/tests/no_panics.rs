@@ -201,3 +201,26 @@ fn mangled_scripts_never_panic() {
         failures.first().cloned().unwrap_or_default()
     );
 }
+
+/// Found by the `run` fuzz target (a stack overflow): a CTE that names itself or a later CTE.
+/// WITH is not recursive, so the name inside a CTE's body is the table of that name, or nothing.
+#[test]
+fn self_referencing_ctes_do_not_recurse() {
+    let pre = "CREATE TABLE t (a INT, b INT);\n@t 1 | 2\n";
+    let run = |q: &str| {
+        let s = format!("{}{}\n", pre, q);
+        // a thread with a small stack, as in wasm: an unbounded recursion fails fast
+        let h = std::thread::Builder::new().stack_size(4 << 20).spawn(move || {
+            run_to_text(&s, &RunConfig { dialect: Dialect::Flink, trace: false }, &TextOptions::default())
+        });
+        h.unwrap().join().unwrap()
+    };
+    let out = run("WITH t AS (SELECT a + 10 AS a FROM t) SELECT * FROM t;");
+    assert!(out.contains("+I[11]"), "the CTE's body reads the table t:\n{}", out);
+    let out = run("WITH a AS (SELECT * FROM a) SELECT * FROM a;");
+    assert!(out.contains("Object 'a' not found"), "{}", out);
+    let out = run("WITH a AS (SELECT * FROM b), b AS (SELECT * FROM a) SELECT * FROM a;");
+    assert!(out.contains("Object 'b' not found"), "{}", out);
+    let out = run("WITH a AS (SELECT a AS x FROM t), b AS (SELECT x FROM a) SELECT * FROM b;");
+    assert!(out.contains("+I[1]"), "a later CTE sees an earlier one:\n{}", out);
+}

@@ -126,8 +126,13 @@ impl<'c> Binder<'c> {
         if parts.len() == 1 {
             if let Some(pos) = self.ctes.iter().rposition(|(n, _)| *n == tname) {
                 let q = self.ctes[pos].1.clone();
-                let b = self.bind_query(&q, None)?;
-                return apply_alias(b, alias, Some(tname));
+                // WITH is not recursive: a CTE's body sees only the CTEs before it, so
+                // `WITH t AS (SELECT * FROM t)` reads the table t (and `WITH a AS (SELECT * FROM
+                // a)` finds no `a`) instead of binding itself forever (a stack overflow)
+                let later = self.ctes.split_off(pos);
+                let b = self.bind_query(&q, None);
+                self.ctes.extend(later);
+                return apply_alias(b?, alias, Some(tname));
             }
         }
         if parts.len() == 1 {
