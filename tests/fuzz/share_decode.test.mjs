@@ -15,14 +15,25 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(join(root, "package.json"));
 const ts = require("typescript");
 
-async function loadShare() {
-  const src = readFileSync(join(root, "www/src/share.ts"), "utf8");
-  let js = ts.transpileModule(src, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-  // lz-string is CommonJS: bind its functions from the default export
+/** A page module as JavaScript (the project's own TypeScript), lz-string bound to its file. */
+function transpiled(file) {
+  let js = ts.transpileModule(readFileSync(join(root, file), "utf8"), { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+  // lz-string is CommonJS: its default export, or its functions bound from it
   const lz = pathToFileURL(require.resolve("lz-string")).href;
+  js = js.replace(/import\s+(\w+)\s+from\s*['"]lz-string['"];?/, (_, name) => `import ${name} from ${JSON.stringify(lz)};`);
   js = js.replace(/import\s*\{([^}]*)\}\s*from\s*['"]lz-string['"];?/, (_, names) => `import __lz from ${JSON.stringify(lz)};\nconst {${names}} = __lz;`);
-  assert.ok(!/from\s*['"]\.\//.test(js), "share.ts should import no module of the page at run time");
-  return import("data:text/javascript;base64," + Buffer.from(js).toString("base64"));
+  return js;
+}
+
+const dataUrl = (js) => "data:text/javascript;base64," + Buffer.from(js).toString("base64");
+
+async function loadShare() {
+  // share.ts reads links with the bounded decompressor (lz-bounded.ts) and nothing else of the page
+  const bounded = transpiled("www/src/lz-bounded.ts");
+  assert.ok(!/from\s*['"]\.\//.test(bounded), "lz-bounded.ts should import no module of the page at run time");
+  const js = transpiled("www/src/share.ts").replace(/from\s*['"]\.\/lz-bounded['"]/, `from ${JSON.stringify(dataUrl(bounded))}`);
+  assert.ok(!/from\s*['"]\.\//.test(js), "share.ts should import no other module of the page at run time");
+  return import(dataUrl(js));
 }
 
 /** SplitMix-like 32-bit generator: the same inputs every run. */
