@@ -53,17 +53,10 @@ const FIELD_OPTS: &[&str] = &[
     "b.length",
 ];
 
+/// Table options besides JoinLab's own (`datagen::JOINLAB_OPTIONS`, picked from too).
 const TABLE_OPTS: &[&str] = &[
     "rows-per-second",
     "scan.parallelism",
-    "joinlab.seed",
-    "joinlab.start",
-    "joinlab.interval",
-    "joinlab.max-delay",
-    "joinlab.late-rate",
-    "joinlab.late-by",
-    "joinlab.idle-every",
-    "joinlab.idle-for",
     "quickstart",
     "schema.string",
     "schema.keyfield",
@@ -100,7 +93,8 @@ fuzz_target!(|data: &[u8]| {
         let key = if g.coin() {
             format!("fields.{}.{}", g.pick(&names), g.pick(FIELD_OPTS))
         } else {
-            g.pick(TABLE_OPTS).to_string()
+            let all: Vec<&str> = TABLE_OPTS.iter().chain(joinlab_engine::datagen::JOINLAB_OPTIONS).copied().collect();
+            g.pick(&all).to_string()
         };
         let value = if g.one_in(6) { g.raw(12).replace('\'', "''") } else { g.pick(VALUES).replace('\'', "''") };
         opts.push(format!("'{}' = '{}'", key, value));
