@@ -10,11 +10,16 @@ use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 #[cfg(target_arch = "wasm32")]
-mod grow;
+pub mod grow;
 
-#[cfg(target_arch = "wasm32")]
-#[global_allocator]
-static ALLOC: grow::GrowInSteps = grow::GrowInSteps;
+/// Grows the wasm memory ahead of need, with room for at least `bytes` (see `grow`); nothing on
+/// other targets.
+fn reserve_memory(bytes: usize) {
+    #[cfg(target_arch = "wasm32")]
+    grow::reserve_for(bytes);
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = bytes;
+}
 
 fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
     let ser = serde_wasm_bindgen::Serializer::new()
@@ -92,15 +97,17 @@ impl Session {
         self.script = script.to_string();
         self.dialect = dialect_of(dialect);
         let cfg = RunConfig { dialect: self.dialect, trace: true };
+        reserve_memory(script.len().saturating_mul(4));
         let trace = match prepare(script, &cfg) {
             Ok(p) => {
-                let t = match &progress {
-                    Some(f) => p.script_trace_with(true, &mut |x| {
+                // The progress hook is also where the memory is grown ahead of the trace.
+                let t = p.script_trace_with(true, &mut |x| {
+                    reserve_memory(0);
+                    if let Some(f) = &progress {
                         let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
                         f.report(&JsValue::NULL, n(x.query), n(x.queries), n(x.step), n(x.steps));
-                    }),
-                    None => p.script_trace(true),
-                };
+                    }
+                });
                 self.prepared = Some(p);
                 t
             }
@@ -124,6 +131,7 @@ impl Session {
     #[wasm_bindgen(js_name = stateAt)]
     pub fn state_at(&self, query: usize, steps: usize) -> Result<JsValue, JsValue> {
         let Some(p) = &self.prepared else { return to_js(&Vec::<StateSummary>::new()) };
+        reserve_memory(0);
         if query >= p.query_count() {
             return to_js(&Vec::<StateSummary>::new());
         }
@@ -134,6 +142,7 @@ impl Session {
 /// Runs a script to the oracle text format in one call (headless use, tests).
 #[wasm_bindgen(js_name = runText)]
 pub fn run_text(script: &str, dialect: &str) -> String {
+    reserve_memory(0);
     run_to_text(script, &RunConfig { dialect: dialect_of(dialect), trace: false }, &TextOptions::default())
 }
 
@@ -174,6 +183,7 @@ impl Bench {
 
     /// Runs the workload once (with the page's trace events when `trace`).
     pub fn run(&self, trace: bool) -> Result<JsValue, JsValue> {
+        reserve_memory(0);
         let c = joinlab_engine::bench::run(&self.prepared, trace).map_err(|e| JsValue::from_str(&e))?;
         to_js(&BenchResult {
             input_rows: self.prepared.events.len(),
