@@ -41,6 +41,10 @@ echo "== wasm (Node)"
 pkg="$(mktemp -d)"
 JOINLAB_WASM_OUT="$pkg" bash scripts/build-wasm.sh
 JOINLAB_WASM_PKG="$pkg" node tests/wasm/bench.mjs "$rows" 3
+echo "== wasm (Node, speed-tuned build: opt-level 3, for headless use)"
+fast="$(mktemp -d)"
+JOINLAB_WASM_SPEED=1 JOINLAB_WASM_OUT="$fast" bash scripts/build-wasm.sh
+JOINLAB_WASM_PKG="$fast" node tests/wasm/bench.mjs "$rows" 3
 echo "== what the page downloads"
 node -e '
   const fs = require("fs"), path = require("path"), zlib = require("zlib");
@@ -55,6 +59,7 @@ node -e '
     console.log(`${String(b.length).padStart(9)} ${String(gz).padStart(9)} ${String(br).padStart(9)}  ${f}`);
   }' "$pkg"
 echo "(bytes raw, gzip -9, brotli -q 11; run npm run build first for dist/)"
+rm -rf "$fast"
 } 2>&1 | tee "$log"
 echo "== summary (this run)"
 python3 scripts/bench_table.py "$log"

@@ -73,7 +73,7 @@ pub mod write_queue;
 
 use crate::error::RuntimeError;
 use crate::kinds::RowKind;
-use crate::time::{format_ts, SessionZone, Ts};
+use crate::time::{write_ts, SessionZone, Ts};
 use crate::trace::{Event, Lineage, StateSummary, WindowRef};
 use crate::types::DataType;
 use crate::value::{Row, Value};
@@ -220,11 +220,33 @@ pub fn render(row: &[Value], types: &[DataType], zone: &SessionZone) -> Vec<Stri
 
 /// A window as the page labels it: `[12:20:00.000, 12:25:00.000)` on the window clock.
 pub fn window_ref(start: i64, end: i64) -> WindowRef {
-    WindowRef {
-        start_ms: start,
-        end_ms: end,
-        label: format!("[{}, {})", format_ts(Ts::from_millis(start), 3), format_ts(Ts::from_millis(end), 3)),
-    }
+    WindowRef { start_ms: start, end_ms: end, label: window_label(start, end) }
+}
+
+thread_local! {
+    /// The last window labelled: consecutive rows mostly fall in the same window, so its label
+    /// is copied, not formatted again (a pure function's memo: nothing else depends on it).
+    static LAST_LABEL: std::cell::Cell<(i64, i64, String)> = std::cell::Cell::default();
+}
+
+fn window_label(start: i64, end: i64) -> String {
+    LAST_LABEL.with(|last| {
+        let (s, e, label) = last.take();
+        let label = if (s, e) == (start, end) && !label.is_empty() {
+            label
+        } else {
+            let mut l = String::with_capacity(52);
+            l.push('[');
+            write_ts(&mut l, Ts::from_millis(start), 3);
+            l.push_str(", ");
+            write_ts(&mut l, Ts::from_millis(end), 3);
+            l.push(')');
+            l
+        };
+        let out = label.clone();
+        last.set((start, end, label));
+        out
+    })
 }
 
 /// Merges two lineages (sorted, without duplicates).

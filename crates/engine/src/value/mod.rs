@@ -14,7 +14,7 @@ use std::sync::Arc;
 
 use serde::{Serialize, Serializer};
 
-use crate::time::{format_date, format_time_of_day, format_ts, SessionZone, Ts};
+use crate::time::{format_date, format_time_of_day, write_ts, SessionZone, Ts};
 use crate::types::{DataType, TypeKind};
 
 #[derive(Clone, Debug)]
@@ -125,18 +125,10 @@ impl Value {
         match self {
             Value::Null => out.push_str("NULL"),
             Value::Bool(b) => out.push_str(if *b { "TRUE" } else { "FALSE" }),
-            Value::TinyInt(v) => {
-                let _ = write!(out, "{}", v);
-            }
-            Value::SmallInt(v) => {
-                let _ = write!(out, "{}", v);
-            }
-            Value::Int(v) => {
-                let _ = write!(out, "{}", v);
-            }
-            Value::BigInt(v) => {
-                let _ = write!(out, "{}", v);
-            }
+            Value::TinyInt(v) => out.push_str(itoa::Buffer::new().format(*v)),
+            Value::SmallInt(v) => out.push_str(itoa::Buffer::new().format(*v)),
+            Value::Int(v) => out.push_str(itoa::Buffer::new().format(*v)),
+            Value::BigInt(v) => out.push_str(itoa::Buffer::new().format(*v)),
             Value::Float(v) => out.push_str(&java_float(*v)),
             Value::Double(v) => out.push_str(&java_double(*v)),
             Value::Decimal(d) => out.push_str(&d.to_plain_string()),
@@ -146,10 +138,10 @@ impl Value {
             }
             Value::Date(d) => out.push_str(&format_date(*d)),
             Value::Time(n) => out.push_str(&format_time_of_day(*n)),
-            Value::Timestamp(ts) => out.push_str(&format_ts(*ts, precision_of(t))),
+            Value::Timestamp(ts) => write_ts(out, *ts, precision_of(t)),
             Value::TimestampLtz(ts) => {
                 let local = Ts { millis: zone.instant_to_local(ts.millis), nanos: ts.nanos };
-                out.push_str(&format_ts(local, precision_of(t)))
+                write_ts(out, local, precision_of(t))
             }
             Value::Interval(ms) => out.push_str(&java_duration(*ms)),
             Value::IntervalMonths(m) => {
@@ -358,8 +350,10 @@ pub fn render_row(row: &[Value], types: &[DataType], zone: &SessionZone) -> Stri
         if i > 0 {
             s.push_str(", ");
         }
-        let t = types.get(i).cloned().unwrap_or_else(DataType::string);
-        v.render_into(&mut s, &t, zone);
+        match types.get(i) {
+            Some(t) => v.render_into(&mut s, t, zone),
+            None => v.render_into(&mut s, &DataType::string(), zone),
+        }
     }
     s
 }
