@@ -30,6 +30,8 @@ export class StepControls {
   private first = 1;
   private pos = 1;
   private timer: number | null = null;
+  /** A query's model is on its way: steps wait (setBusy). */
+  private busy = false;
 
   constructor(
     private readonly goTo: (pos: number) => void,
@@ -76,7 +78,7 @@ export class StepControls {
   bindKeys(target: HTMLElement | Document): void {
     target.addEventListener('keydown', (ev) => {
       const e = ev as KeyboardEvent;
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !this.total) return;
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || !this.total || this.busy) return;
       const t = e.target as HTMLElement | null;
       if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) && t !== this.slider) return;
       if (t?.closest('.cm-editor')) return;
@@ -105,8 +107,18 @@ export class StepControls {
     });
   }
 
+  /** While the model of another query is on its way (playground.selectQuery), the controls wait:
+   * a step now would land on the query shown before and be undone when the model arrives. */
+  setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.slider.disabled = busy || this.total + 1 - this.first <= 1;
+    for (const b of this.buttons) b.disabled = busy || this.total === 0;
+    if (busy) this.stop();
+  }
+
   /** Sets the range: `total` steps, of which the first `dataSteps` are data (the rest: end of input). */
   setRange(total: number, dataSteps: number, first = 1): void {
+    this.busy = false;
     this.total = total;
     this.dataSteps = dataSteps;
     this.first = total ? first : 1;
@@ -130,7 +142,7 @@ export class StepControls {
   }
 
   private go(pos: number): void {
-    if (!this.total) return;
+    if (!this.total || this.busy) return;
     this.goTo(Math.min(Math.max(this.first, pos), this.total));
   }
 

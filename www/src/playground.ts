@@ -498,6 +498,7 @@ export class Playground {
     const q = trace.queries[i];
     if (q && !q.error && built?.query !== i) {
       const seq = this.runSeq;
+      this.controls.setBusy(true);
       this.engine.model(trace, i).then(
         (b) => {
           if (seq === this.runSeq && this.trace === trace && this.queryIndex === i) this.selectQuery(i, keepStep, b);
@@ -543,6 +544,7 @@ export class Playground {
     const model = built?.model;
     if (!model) {
       this.model = null;
+      this.controls.setBusy(false);
       notRun.hidden = false;
       notRun.textContent = `This trace could not be drawn (${built?.error ?? 'no model'}).`;
       this.visual.hidden = true;
@@ -561,8 +563,10 @@ export class Playground {
       return;
     }
     // A big model: each pane takes it in a task of its own (no long main-thread task), the
-    // step is drawn in the next frame, and nothing is drawn until every pane has it.
+    // step is drawn in the next frame, and nothing is drawn until every pane has it (the
+    // controls wait until then: adopted's setRange ends the wait).
     this.model = null;
+    this.controls.setBusy(true);
     const seq = this.runSeq;
     let k = 0;
     const next = (): void => {
