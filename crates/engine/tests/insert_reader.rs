@@ -367,3 +367,58 @@ fn a_generated_corpus_of_literal_tuples_reads_the_same() {
     // most statements take the fast reader (the rest are its refusals, errors among them)
     assert!(fast * 5 > n, "the fast reader took {} of {} generated statements", fast, n);
 }
+
+/// The INSERT statement of a [`generated`] script (its lines after the SET and the three
+/// CREATE TABLEs, before the closing SELECT).
+fn generated_insert(r: &mut Rng) -> String {
+    let script = generated(r);
+    let lines: Vec<&str> = script.lines().collect();
+    lines[4..lines.len() - 1].join("\n") + "\n"
+}
+
+/// Several INSERTs in one script into the same tables, with literal types that change from one
+/// to the next (each from another generated script, whose tables had other types), some
+/// repeated as they were (the fast reader reuses an earlier INSERT's checks for the same table,
+/// columns and literal types), and between them statements that change what a name resolves to
+/// or how a literal reads: USE, SET, CREATE TABLE, queries.
+#[test]
+fn a_sequence_of_inserts_into_the_same_tables_reads_the_same() {
+    let mut r = Rng(0x2545_F491_4F6C_DD1D);
+    let between = [
+        "USE CATALOG examples;\nUSE marketplace;\n",
+        "USE CATALOG default_catalog;\n",
+        "SET 'sql.local-time-zone' = 'Europe/Berlin';\n",
+        "CREATE TABLE Extra (a INT);\n",
+        "SELECT * FROM orders;\n",
+    ];
+    let (mut several, mut n) = (0, 0);
+    for k in 0..600 {
+        let base = generated(&mut r);
+        let lines: Vec<&str> = base.lines().collect();
+        let mut s = lines[..4].join("\n") + "\n";
+        // the script's own INSERT first, then new ones and repeats
+        let mut inserts: Vec<String> = vec![lines[4..lines.len() - 1].join("\n") + "\n"];
+        s.push_str(&inserts[0]);
+        for _ in 0..1 + r.below(6) {
+            let ins = match r.below(4) {
+                0 => generated_insert(&mut r),
+                _ => inserts[r.below(inserts.len())].clone(),
+            };
+            if r.below(6) == 0 {
+                s.push_str(between[r.below(between.len())]);
+            }
+            s.push_str(&ins);
+            inserts.push(ins);
+        }
+        s.push_str("SELECT * FROM Tab;\n");
+        let dialect = if k % 3 == 0 { Dialect::Confluent } else { Dialect::Flink };
+        let before = taken();
+        same_both_ways(&s, dialect, &format!("sequence #{}", k));
+        if taken() >= before + 2 {
+            several += 1;
+        }
+        n += 1;
+    }
+    // the fast reader must have taken two or more INSERTs of many of them (a reuse to compare)
+    assert!(several * 4 > n, "two or more fast INSERTs in only {} of {} scripts", several, n);
+}

@@ -72,8 +72,7 @@ pub fn read(sql: &str, zone: &SessionZone) -> Option<FastInsert> {
     let table = s.word()?;
     // `INSERT INTO TABLE t`, `FUNCTION`, … are sqlparser's; PROCTIME( is refused by the
     // confluent dialect's check
-    let upper = table.to_ascii_uppercase();
-    if sqlparser::keywords::ALL_KEYWORDS.binary_search(&upper.as_str()).is_ok() || upper == "PROCTIME" {
+    if is_keyword(table) || table.eq_ignore_ascii_case("PROCTIME") {
         return None;
     }
     let table = table.to_string();
@@ -93,7 +92,7 @@ pub fn read(sql: &str, zone: &SessionZone) -> Option<FastInsert> {
         }
     }
     s.keyword("VALUES")?;
-    let mut rows = Vec::new();
+    let mut rows = Vec::with_capacity(1);
     let mut width = 0;
     loop {
         s.ws();
@@ -121,6 +120,16 @@ pub fn read(sql: &str, zone: &SessionZone) -> Option<FastInsert> {
         }
     }
     Some(FastInsert { table, columns, rows })
+}
+
+/// Whether `word` (ASCII) is one of sqlparser's keywords, in any case (no keyword is longer
+/// than 64 bytes).
+fn is_keyword(word: &str) -> bool {
+    let mut buf = [0u8; 64];
+    let Some(up) = buf.get_mut(..word.len()) else { return false };
+    up.copy_from_slice(word.as_bytes());
+    up.make_ascii_uppercase();
+    std::str::from_utf8(up).is_ok_and(|u| sqlparser::keywords::ALL_KEYWORDS.binary_search(&u).is_ok())
 }
 
 struct Scan<'a> {
@@ -318,5 +327,20 @@ impl<'a> Scan<'a> {
         }
         let bound = bind_scalar(&e, &Scope::new(Vec::new()), zone).ok()?;
         (bound.ty().kind != TypeKind::Null).then_some(bound)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_keyword;
+
+    #[test]
+    fn every_keyword_is_recognised_in_any_case() {
+        // is_keyword's buffer holds the longest keyword
+        for kw in sqlparser::keywords::ALL_KEYWORDS {
+            assert!(kw.len() <= 64, "{}", kw);
+            assert!(is_keyword(kw) && is_keyword(&kw.to_ascii_lowercase()), "{}", kw);
+        }
+        assert!(!is_keyword("LeftTable") && !is_keyword("") && !is_keyword(&"a".repeat(70)));
     }
 }

@@ -301,9 +301,16 @@ pub(crate) fn insert_targets(
     Ok((ti, targets))
 }
 
-/// Checks the bound VALUES rows against the table as Flink does (the query schema: per column
-/// the common type of all rows; implicit casts only) and evaluates them as
-/// `CAST(value AS column type)`. Shared by both INSERT readers ([`fast_insert`]).
+/// What an INSERT's checks found for its target columns: per target its cast type and its
+/// position in the row, the row's width, the physical columns that must not be NULL.
+pub(crate) struct InsertPlan {
+    casts: Vec<(DataType, usize)>,
+    width: usize,
+    not_null: Vec<(usize, usize)>,
+}
+
+/// Checks and evaluates the bound VALUES rows ([`check_insert`], [`evaluate_rows`]). Shared by
+/// both INSERT readers ([`fast_insert`]).
 pub(crate) fn finish_insert(
     ti: usize,
     targets: &[usize],
@@ -313,12 +320,26 @@ pub(crate) fn finish_insert(
     catalog: &Catalog,
     zone: &SessionZone,
 ) -> Result<Vec<Row>> {
-    let line = item.line;
+    let plan = check_insert(ti, targets, bound, sql, item, catalog)?;
+    evaluate_rows(&plan, ti, bound, sql, item, catalog, zone)
+}
+
+/// Checks the bound VALUES rows against the table as Flink does (the query schema: per column
+/// the common type of all rows; implicit casts only). What it finds depends only on the table,
+/// the targets and the rows' types.
+pub(crate) fn check_insert(
+    ti: usize,
+    targets: &[usize],
+    bound: &[Vec<Expr>],
+    sql: &str,
+    item: &Item,
+    catalog: &Catalog,
+) -> Result<InsertPlan> {
     let t = &catalog.tables[ti];
     let phys = t.physical();
     // the query schema: per column, the common type of all rows
     let width = bound.iter().map(|r| r.len()).max().unwrap_or(0);
-    let mut query_types: Vec<DataType> = Vec::new();
+    let mut query_types: Vec<DataType> = Vec::with_capacity(width);
     for c in 0..width {
         let types: Vec<&DataType> = bound.iter().filter_map(|r| r.get(c)).map(|e| e.ty()).collect();
         query_types.push(crate::expr::typing::least_restrictive(&types).unwrap_or_else(|| types[0].clone()));
@@ -360,27 +381,43 @@ pub(crate) fn finish_insert(
             )));
         }
     }
-    // evaluate as CAST(value AS column type); per target: its cast type and its row position
-    let ctx = EvalCtx::new(zone);
+    // evaluated as CAST(value AS column type); per target: its cast type and its row position
     let casts: Vec<(DataType, usize)> = targets
         .iter()
         .map(|&ci| {
             (t.columns[ci].ty.without_time_attr().with_nullable(true), phys.iter().position(|&p| p == ci).unwrap_or(0))
         })
         .collect();
+    let not_null =
+        phys.iter().enumerate().filter(|(_, &ci)| !t.columns[ci].ty.nullable).map(|(pos, &ci)| (pos, ci)).collect();
+    Ok(InsertPlan { casts, width: phys.len(), not_null })
+}
+
+/// Evaluates the checked VALUES rows as `CAST(value AS column type)` into table rows.
+pub(crate) fn evaluate_rows(
+    plan: &InsertPlan,
+    ti: usize,
+    bound: &[Vec<Expr>],
+    sql: &str,
+    item: &Item,
+    catalog: &Catalog,
+    zone: &SessionZone,
+) -> Result<Vec<Row>> {
+    let t = &catalog.tables[ti];
+    let ctx = EvalCtx::new(zone);
     let mut rows = Vec::with_capacity(bound.len());
     for r in bound {
-        let mut row: Row = vec![Value::Null; phys.len()];
-        for (e, (target, pos)) in r.iter().zip(&casts) {
+        let mut row: Row = vec![Value::Null; plan.width];
+        for (e, (target, pos)) in r.iter().zip(&plan.casts) {
             let v = e.eval(&[], &ctx).map_err(|m| insert_eval_error(&m.plain()))?;
             let v = cast_value(&v, e.ty(), target, zone).map_err(|m| insert_eval_error(&m.plain()))?;
             row[*pos] = v;
         }
-        for (pos, &ci) in phys.iter().enumerate() {
-            if row[pos].is_null() && !t.columns[ci].ty.nullable {
+        for &(pos, ci) in &plan.not_null {
+            if row[pos].is_null() {
                 return Err(Error::harness(format!(
                     "line {}: '{}': column '{}' is NOT NULL, however, a null value is being written into it",
-                    line,
+                    item.line,
                     brief(sql),
                     t.columns[ci].name
                 )));

@@ -176,6 +176,7 @@ pub fn prepare(
         first_insert_line: None,
         correlations: 0,
         depth,
+        insert_shapes: Vec::new(),
     };
     for it in items {
         if !matches!(it.kind, ItemKind::Sql(_)) {

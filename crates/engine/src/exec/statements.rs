@@ -32,6 +32,22 @@ pub(super) struct ScriptState {
     pub correlations: usize,
     /// `joinlab.limit.nesting-depth` ([`crate::limits`]): how deeply a statement may nest.
     pub depth: crate::sql::Nesting,
+    /// What the fast reader's recent INSERTs resolved (at most [`INSERT_SHAPES`]); cleared by
+    /// every other statement, which may change the catalog or the settings (a query does not).
+    pub insert_shapes: Vec<InsertShape>,
+}
+
+/// How many INSERT shapes [`ScriptState`] keeps (one per table a script inserts into, usually).
+const INSERT_SHAPES: usize = 16;
+
+/// An INSERT's table and columns as written, with what they resolved to and what its checks
+/// found for the literal types of its one row.
+pub(super) struct InsertShape {
+    table: String,
+    columns: Vec<String>,
+    table_index: usize,
+    row_types: Vec<crate::types::DataType>,
+    plan: data::InsertPlan,
 }
 
 impl ScriptState {
@@ -63,6 +79,7 @@ impl ScriptState {
         if self.fast_insert(sql, it) {
             return Ok(());
         }
+        self.insert_shapes.clear();
         let st = match self.dialect_check(sql).and_then(|()| parse_statement_nested(sql, self.depth)) {
             Ok(st) => st,
             Err(e) if upper_start(sql).starts_with("EXPLAIN") => {
@@ -263,23 +280,52 @@ impl ScriptState {
 
     /// An INSERT of plain literals read without sqlparser (`data::fast_insert`), checked and
     /// evaluated by the same code as [`Self::insert`]; false when the statement must go the
-    /// sqlparser way, which also gives every error.
+    /// sqlparser way, which also gives every error. A one-row INSERT into the table and
+    /// columns of an earlier one, with the same literal types, reuses that one's checks
+    /// ([`InsertShape`]).
     fn fast_insert(&mut self, sql: &str, it: &Item) -> bool {
         let settings = self.session.settings();
         let Some(f) = data::fast_insert::read(sql, settings.zone()) else { return false };
-        let parts = vec![f.table.clone()];
-        if self.catalog.resolve(&parts, &settings.search_path()).is_some_and(|ti| self.catalog.tables[ti].read_only) {
-            return false;
-        }
-        let one = crate::error::Pos { line: 1, col: 1 };
-        let none = (one, one);
-        let columns: Vec<(String, _)> = f.columns.into_iter().map(|c| (c, none)).collect();
-        let Ok((table, targets)) = data::insert_targets(&f.table, &columns, sql, it, &self.catalog) else {
-            return false;
+        let known = self.insert_shapes.iter().position(|s| s.table == f.table && s.columns == f.columns);
+        let same_types = |s: &InsertShape| match f.rows.as_slice() {
+            [row] => s.row_types.len() == row.len() && s.row_types.iter().zip(row).all(|(t, e)| t == e.ty()),
+            _ => false,
         };
-        let Ok(rows) = data::finish_insert(table, &targets, &f.rows, sql, it, &self.catalog, settings.zone()) else {
-            return false;
+        let rows = match known {
+            Some(k) if same_types(&self.insert_shapes[k]) => {
+                let s = &self.insert_shapes[k];
+                data::evaluate_rows(&s.plan, s.table_index, &f.rows, sql, it, &self.catalog, settings.zone())
+                    .map(|rows| (s.table_index, rows))
+            }
+            _ => {
+                let parts = vec![f.table.clone()];
+                let resolved = self.catalog.resolve(&parts, &settings.search_path());
+                if resolved.is_some_and(|ti| self.catalog.tables[ti].read_only) {
+                    return false;
+                }
+                let one = crate::error::Pos { line: 1, col: 1 };
+                let columns: Vec<(String, _)> = f.columns.iter().map(|c| (c.clone(), (one, one))).collect();
+                let Ok((table, targets)) = data::insert_targets(&f.table, &columns, sql, it, &self.catalog) else {
+                    return false;
+                };
+                let Ok(plan) = data::check_insert(table, &targets, &f.rows, sql, it, &self.catalog) else {
+                    return false;
+                };
+                let rows = data::evaluate_rows(&plan, table, &f.rows, sql, it, &self.catalog, settings.zone());
+                let row_types = match f.rows.as_slice() {
+                    [row] => row.iter().map(|e| e.ty().clone()).collect(),
+                    _ => Vec::new(),
+                };
+                let shape = InsertShape { table: f.table, columns: f.columns, table_index: table, row_types, plan };
+                match known {
+                    Some(k) => self.insert_shapes[k] = shape,
+                    None if self.insert_shapes.len() < INSERT_SHAPES => self.insert_shapes.push(shape),
+                    None => {}
+                }
+                rows.map(|rows| (table, rows))
+            }
         };
+        let Ok((table, rows)) = rows else { return false };
         self.first_insert_line.get_or_insert(it.line);
         self.push_inserted(table, rows, it.line);
         data::fast_insert::count_taken();

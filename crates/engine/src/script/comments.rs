@@ -2,6 +2,18 @@
 //! `Scenario.CommentStripper`): a block comment becomes spaces, a `--` comment is cut off
 //! with the white space before it, and SQL hints `/*+ … */` stay.
 
+use std::borrow::Cow;
+
+/// The bytes code stops at: a string's or identifier's quote, a comment's first character.
+const CODE_STOPS: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'\'' as usize] = true;
+    t[b'`' as usize] = true;
+    t[b'-' as usize] = true;
+    t[b'/' as usize] = true;
+    t
+};
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum State {
     Code,
@@ -34,7 +46,8 @@ impl CommentStripper {
         }
     }
 
-    pub fn strip(&mut self, line: &str) -> String {
+    /// The line without its comments; borrowed when it has none (the common line).
+    pub fn strip<'a>(&mut self, line: &'a str) -> Cow<'a, str> {
         // bytes, a character at a time: every character this looks for is ASCII, which no byte
         // of a longer UTF-8 character is; a block comment's character becomes one space
         let b = line.as_bytes();
@@ -42,6 +55,22 @@ impl CommentStripper {
         let n = b.len();
         let mut i = 0;
         while i < n {
+            if out.is_none() {
+                // nothing copied yet: skip to the next byte this state looks at (an ASCII byte,
+                // so a character boundary)
+                let mut rest = b[i..].iter();
+                let next = match self.state {
+                    State::Code => rest.position(|&c| CODE_STOPS[c as usize]),
+                    State::String => rest.position(|&c| c == b'\''),
+                    State::Ident => rest.position(|&c| c == b'`'),
+                    State::Hint => rest.position(|&c| c == b'*'),
+                    State::Block => Some(0),
+                };
+                match next {
+                    Some(k) => i += k,
+                    None => break,
+                }
+            }
             let c = b[i];
             let d = if i + 1 < n { b[i + 1] } else { 0 };
             let w = match c {
@@ -90,7 +119,7 @@ impl CommentStripper {
                         self.state = State::Ident;
                     } else if c == b'-' && d == b'-' {
                         let o = out.get_or_insert_with(|| line[..i].to_string());
-                        return o.trim_end().to_string();
+                        return Cow::Owned(o.trim_end().to_string());
                     } else if c == b'/' && d == b'*' {
                         if i + 2 < n && b[i + 2] == b'+' {
                             self.state = State::Hint;
@@ -114,9 +143,9 @@ impl CommentStripper {
             i += w;
         }
         match out {
-            None => line.to_string(),
-            Some(o) if matches!(self.state, State::String | State::Ident) => o,
-            Some(o) => o.trim_end().to_string(),
+            None => Cow::Borrowed(line),
+            Some(o) if matches!(self.state, State::String | State::Ident) => Cow::Owned(o),
+            Some(o) => Cow::Owned(o.trim_end().to_string()),
         }
     }
 }
@@ -137,5 +166,14 @@ mod tests {
         assert_eq!(c.strip("still */ b"), "         b");
         // a character of a block comment is one space, whatever its UTF-8 length
         assert_eq!(c.strip("x /* é日😀 */ 'ü' -- ü"), "x           'ü'");
+        // a string or identifier left open goes on on the next line, comment signs in it too
+        assert_eq!(c.strip("SELECT 'a -- b"), "SELECT 'a -- b");
+        assert_eq!(c.strip("c /* d' -- e"), "c /* d'");
+        assert_eq!(c.strip("`x -- y"), "`x -- y");
+        assert_eq!(c.strip("z` /*+ h */ -- w"), "z` /*+ h */");
+        // a hint left open goes on, a lone '*' or '-' or '/' is code
+        assert_eq!(c.strip("/*+ A(b) * c"), "/*+ A(b) * c");
+        assert_eq!(c.strip("d */ 2 * 3 - 1 / 4"), "d */ 2 * 3 - 1 / 4");
+        assert!(matches!(c.strip("no comment here  "), Cow::Borrowed("no comment here  ")));
     }
 }

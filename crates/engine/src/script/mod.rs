@@ -103,7 +103,13 @@ pub fn split(script: &str) -> Result<Vec<Item>, Error> {
         }
         if stmt.is_empty() {
             stmt_line = i + 1;
-            stmt_col0 = line.chars().count() - line.trim_start().chars().count();
+            stmt_col0 = line[..line.len() - line.trim_start().len()].chars().count();
+            if t.ends_with(';') && cs.outside() {
+                // a statement on one line (most INSERTs of a pasted script): no buffer
+                let s = t[..t.len() - 1].trim().to_string();
+                items.push(Item { kind: ItemKind::Sql(s.clone()), line: stmt_line, col0: stmt_col0, raw: s });
+                continue;
+            }
         }
         stmt.push_str(&line);
         stmt.push('\n');
