@@ -222,7 +222,8 @@ pub fn evaluate_insert(
         }
         bound.push(row);
     }
-    Ok((ti, finish_insert(ti, &targets, &bound, sql, item, catalog, zone)?))
+    let plan = check_insert(ti, &targets, &bound, sql, item, catalog)?;
+    Ok((ti, evaluate_rows(&plan, ti, &bound, sql, item, catalog, zone)?))
 }
 
 /// Flink's error for a rejected INSERT, located in the script.
@@ -309,24 +310,9 @@ pub(crate) struct InsertPlan {
     not_null: Vec<(usize, usize)>,
 }
 
-/// Checks and evaluates the bound VALUES rows ([`check_insert`], [`evaluate_rows`]). Shared by
-/// both INSERT readers ([`fast_insert`]).
-pub(crate) fn finish_insert(
-    ti: usize,
-    targets: &[usize],
-    bound: &[Vec<Expr>],
-    sql: &str,
-    item: &Item,
-    catalog: &Catalog,
-    zone: &SessionZone,
-) -> Result<Vec<Row>> {
-    let plan = check_insert(ti, targets, bound, sql, item, catalog)?;
-    evaluate_rows(&plan, ti, bound, sql, item, catalog, zone)
-}
-
 /// Checks the bound VALUES rows against the table as Flink does (the query schema: per column
 /// the common type of all rows; implicit casts only). What it finds depends only on the table,
-/// the targets and the rows' types.
+/// the targets and the rows' types. Shared by both INSERT readers ([`fast_insert`]).
 pub(crate) fn check_insert(
     ti: usize,
     targets: &[usize],
