@@ -74,14 +74,6 @@ pub fn arith_type(op: char, a: &DataType, b: &DataType) -> Option<DataType> {
 /// Calcite's `leastRestrictive` for the branches of CASE/COALESCE/IN and comparison operands.
 /// The result is nullable if any input is.
 pub fn least_restrictive(types: &[&DataType]) -> Option<DataType> {
-    if let [t] = types {
-        // one type (a one-row INSERT's column): itself, as the loop below would give it
-        return Some(match t.kind {
-            TypeKind::Null => DataType::new(TypeKind::Null, true),
-            _ if t.is_rowtime() => (*t).clone(),
-            _ => t.without_time_attr(),
-        });
-    }
     let known: Vec<&DataType> = types.iter().copied().filter(|t| t.kind != TypeKind::Null).collect();
     let nullable = types.iter().any(|t| t.nullable);
     if known.is_empty() {

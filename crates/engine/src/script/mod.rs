@@ -106,8 +106,7 @@ pub fn split(script: &str) -> Result<Vec<Item>, Error> {
             stmt_col0 = line[..line.len() - line.trim_start().len()].chars().count();
             if t.ends_with(';') && cs.outside() {
                 // a statement on one line (most INSERTs of a pasted script): no buffer
-                let s = t[..t.len() - 1].trim().to_string();
-                items.push(Item { kind: ItemKind::Sql(s.clone()), line: stmt_line, col0: stmt_col0, raw: s });
+                items.push(sql_item(t[..t.len() - 1].trim(), stmt_line, stmt_col0));
                 continue;
             }
         }
@@ -115,21 +114,20 @@ pub fn split(script: &str) -> Result<Vec<Item>, Error> {
         stmt.push('\n');
         if t.ends_with(';') && cs.outside() {
             let s = stmt.trim();
-            let s = s[..s.len() - 1].trim().to_string();
-            items.push(Item { kind: ItemKind::Sql(s.clone()), line: stmt_line, col0: stmt_col0, raw: s });
+            items.push(sql_item(s[..s.len() - 1].trim(), stmt_line, stmt_col0));
             stmt.clear();
         }
     }
     let rest = stmt.trim();
     if !rest.is_empty() {
-        items.push(Item {
-            kind: ItemKind::Sql(rest.to_string()),
-            line: stmt_line,
-            col0: stmt_col0,
-            raw: rest.to_string(),
-        });
+        items.push(sql_item(rest, stmt_line, stmt_col0));
     }
     Ok(items)
+}
+
+/// A statement's item: its text (without the `;`) and where it starts.
+fn sql_item(s: &str, line: usize, col0: usize) -> Item {
+    Item { kind: ItemKind::Sql(s.to_string()), line, col0, raw: s.to_string() }
 }
 
 #[cfg(test)]
