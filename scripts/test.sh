@@ -5,7 +5,8 @@
 #   2. the engine compiled to wasm, in Node and in headless Chromium (wasm-bindgen-test),
 #   3. wasm vs native: byte-identical output for every conformance script,
 #   4. the fuzz smoke (every cargo-fuzz target for a few seconds, where the nightly toolchain
-#      and cargo-fuzz are present) and the share-link decoder's seeded fuzz in Node,
+#      and cargo-fuzz are present), the share-link decoder's seeded fuzz in Node and the page's
+#      model split and joined as the worker and the page do it (tests/model),
 #   5. the static site build and the Playwright tests against it.
 # Every section runs even when an earlier one fails; the last line is `N passed, M failed`.
 set -uo pipefail
@@ -84,8 +85,8 @@ if grep -q '^skipped:' "$log"; then :; else
   if [ -n "$p" ]; then passed=$((passed + p)); failed=$((failed + f)); else failed=$((failed + 1)); fi
 fi
 
-section "share-link decoder fuzz (Node, tests/fuzz)"
-node --test tests/fuzz/ 2>&1 | tee "$log" | grep -E "^(# (pass|fail)|not ok)" || true
+section "page modules in Node (tests/fuzz: the share-link decoder's fuzz; tests/model: a big model's blocks of steps)"
+node --test tests/fuzz/ tests/model/ 2>&1 | tee "$log" | grep -E "^(# (pass|fail)|not ok)" || true
 p=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$log" | tail -1)
 f=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$log" | tail -1)
 if [ -n "$p" ]; then passed=$((passed + p)); failed=$((failed + ${f:-0})); else failed=$((failed + 1)); fi

@@ -141,6 +141,11 @@ export function shareHash(s: { script: string; dialect?: string; query?: number;
 /** Waits until the page has drawn (steps are drawn in the next animation frame). */
 export async function settled(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
+  // A big trace's step waits for its block of steps from the worker (playground.ts), then draws.
+  if (await page.locator('[data-steps-pending]').count()) {
+    await page.waitForFunction(() => !document.querySelector('[data-steps-pending]'));
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
+  }
 }
 
 /** The state the page keeps in its URL (it rewrites the hash after every change), in v1's

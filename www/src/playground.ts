@@ -11,7 +11,7 @@ import { ScriptEditor } from './editor';
 import { EngineError, EngineSession, LOAD_TIMEOUT_MS, RunStopped, TraceVersionError } from './engine/client';
 import { type Chrome, createChrome, DATA_TAB, assemble } from './layout';
 import type { Built, Progress, RunProgress } from './engine/protocol';
-import type { QueryModel } from './model';
+import { fillSteps, missingBlocks, type QueryModel, STEP_BLOCK } from './model';
 import { ChangelogPane } from './panes/changelog';
 import { DataPane } from './panes/data';
 import { ErrorsPane, type Located } from './panes/errors';
@@ -53,11 +53,19 @@ const DEBOUNCE_MS = 300;
 const SHOW_RUNNING_MS = 400;
 /** A model of more steps than this is handed to the panes one task each (playground.selectQuery). */
 const BIG_STEPS = 20_000;
+/** The steps a position draws besides its own: the steps table's rows around it (panes/steps-table.ts). */
+const STEPS_AROUND = 26;
 
 export class Playground {
   readonly element: HTMLElement;
   readonly editor: ScriptEditor;
   private readonly engine = new EngineSession();
+  /** The script of the trace shown (what a big model's steps are fetched for). */
+  private traceScript: string | null = null;
+  /** The blocks of the shown model's steps asked of the worker and not come yet. */
+  private fetching = new Set<number>();
+  /** A block could not be fetched: the next draw goes ahead with what is held (panes say less). */
+  private drawAnyway = false;
   private readonly chrome: Chrome;
   private readonly controls: StepControls;
   private readonly header: StepHeader;
@@ -464,6 +472,7 @@ export class Playground {
 
   private setTrace(trace: ScriptTrace, script: string, built: Built | null): void {
     this.trace = trace;
+    this.traceScript = script;
     this.showDialect(script);
 
     // Errors: the script's, every query's planning error, runtime failures.
@@ -558,6 +567,8 @@ export class Playground {
     this.settings?.refresh();
     if (model.steps.length <= BIG_STEPS) {
       this.model = model;
+      this.fetching = new Set();
+      this.element.removeAttribute('data-steps-pending');
       for (const [name, p] of this.panes) paneSafe(name, p.element, () => p.setModel(model));
       this.adopted(model, keepStep, true);
       return;
@@ -578,6 +589,8 @@ export class Playground {
         return;
       }
       this.model = model;
+      this.fetching = new Set();
+      this.element.removeAttribute('data-steps-pending');
       this.adopted(model, keepStep, false);
     };
     window.setTimeout(next, 0);
@@ -623,6 +636,9 @@ export class Playground {
     if (!this.model) return;
     const t0 = performance.now();
     const pos = this.pos;
+    // A big model's steps come a block at a time: the step is drawn once its blocks are here.
+    if (this.model.lazy && !this.drawAnyway && !this.stepsHere(this.model, pos)) return;
+    this.drawAnyway = false;
     // Each part fails on its own: a bug in one pane must not take the page down.
     for (const [name, p] of this.panes) paneSafe(name, p.element, () => p.show(pos));
     // Measurements (README "Measurements"): the work of one step, and input-to-drawn latency.
@@ -639,6 +655,54 @@ export class Playground {
 
   private emitChange(): void {
     this.opts.onChange?.(this.shareState);
+  }
+
+  /** Whether the steps position `pos` draws (it and the steps table's neighbours) are held;
+   * if not, they are asked of the worker and the step is drawn when they come. The next block
+   * is fetched ahead once the step is past the middle of its block. */
+  private stepsHere(m: QueryModel, pos: number): boolean {
+    const need = missingBlocks(m, pos - STEPS_AROUND, pos + STEPS_AROUND);
+    if (need.length) {
+      this.fetchBlocks(m, need, true);
+      return false;
+    }
+    const ahead = missingBlocks(m, pos + STEP_BLOCK / 2, pos + STEP_BLOCK / 2);
+    const behind = missingBlocks(m, pos - STEP_BLOCK / 2, pos - STEP_BLOCK / 2);
+    if (ahead.length || behind.length) this.fetchBlocks(m, [...ahead, ...behind], false);
+    return true;
+  }
+
+  /** Asks the worker for `blocks` of `m`'s steps (each once); `redraw`: draw the step when they come. */
+  private fetchBlocks(m: QueryModel, blocks: number[], redraw: boolean): void {
+    const lazy = m.lazy;
+    const script = this.traceScript;
+    if (!lazy || script === null) return;
+    for (const blk of blocks) {
+      if (this.fetching.has(blk)) continue;
+      this.fetching.add(blk);
+      // While a step waits for its steps (tests wait for this to go: helpers.ts `settled`).
+      if (redraw) this.element.setAttribute('data-steps-pending', '');
+      const from = blk * STEP_BLOCK;
+      this.engine
+        .steps(script, lazy.query, from, Math.min(m.steps.length, from + STEP_BLOCK))
+        .then(
+          (steps) => {
+            if (steps) fillSteps(m, from, steps);
+            return !!steps;
+          },
+          (e: unknown) => {
+            console.error(`JoinLab: steps ${from + 1}–${from + STEP_BLOCK} could not be fetched`, e);
+            return false;
+          },
+        )
+        .then((ok) => {
+          if (this.model !== m) return;
+          this.fetching.delete(blk);
+          if (!this.fetching.size) this.element.removeAttribute('data-steps-pending');
+          if (!ok) this.drawAnyway = true;
+          if (redraw && this.frame === null && (!ok || missingBlocks(m, this.pos - STEPS_AROUND, this.pos + STEPS_AROUND).length === 0)) this.frame = requestAnimationFrame(() => this.draw());
+        });
+    }
   }
 }
 

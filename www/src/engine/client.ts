@@ -8,7 +8,7 @@
 // (`EngineSession.cancel`): the worker is terminated and replaced, and the load fails with a
 // RunStopped (`reason` 'cancelled'), as it does when it outlasts LOAD_TIMEOUT_MS ('timeout').
 
-import { type Dialect, type ScriptTrace, type StateSummary, TRACE_VERSION } from '../trace';
+import { type Dialect, type ScriptTrace, type StateSummary, type Step, TRACE_VERSION } from '../trace';
 import type { Built, Progress, Request, Response, Results, RunProgress, WireBuilt } from './protocol';
 import { joinModel, type Part } from './split';
 
@@ -156,12 +156,15 @@ function joined(b: WireBuilt, parts: Part[], trace: ScriptTrace | null): Built {
 
 let host: WorkerHost | null = null;
 let nextSession = 1;
+/** Loads get numbers unique on the page: a `steps` request names the load whose trace it reads. */
+let nextLoad = 1;
 
 /** One playground's engine session. */
 export class EngineSession {
   private readonly id = nextSession++;
   private readonly host: WorkerHost;
-  private loaded: { script: string; dialect: Dialect; generation: number } | null = null;
+  /** The last load that succeeded (`load`: its number, which `steps` requests name). */
+  private loaded: { script: string; dialect: Dialect; generation: number; load: number } | null = null;
   /** Loads of this session in flight (what `cancel` stops). */
   private running = 0;
 
@@ -183,8 +186,9 @@ export class EngineSession {
     const timer = setTimeout(() => this.stop('timeout'), LOAD_TIMEOUT_MS);
     this.running++;
     try {
-      const { result: r, parts } = await this.host.callParts<'load'>({ type: 'load', session: this.id, script, dialect, query, testPanic: takeTestPanic('load') }, () => clearTimeout(timer), onRunning);
-      this.loaded = { script, dialect, generation: this.host.generation };
+      const load = nextLoad++;
+      const { result: r, parts } = await this.host.callParts<'load'>({ type: 'load', session: this.id, load, script, dialect, query, testPanic: takeTestPanic('load') }, () => clearTimeout(timer), onRunning);
+      this.loaded = { script, dialect, generation: this.host.generation, load };
       if (r.trace?.version !== TRACE_VERSION) throw new TraceVersionError(r.trace?.version);
       return { trace: r.trace, ms: r.ms, built: r.built ? joined(r.built, parts, null) : null };
     } finally {
@@ -212,6 +216,20 @@ export class EngineSession {
     await this.ensureLoaded();
     const { result, parts } = await this.host.callParts<'model'>({ type: 'model', session: this.id, query });
     return joined(result, parts, trace);
+  }
+
+  /** Steps `from` … `to` − 1 of query `query`'s model (0-based; its steps, then its end) from the
+   * trace the worker keeps: the blocks a big model left behind (model/step-blocks.ts). */
+  /** `script`: the script of the model's run; null when the session has loaded another since. */
+  async steps(script: string, query: number, from: number, to: number): Promise<Step[] | null> {
+    await this.ensureLoaded();
+    const l = this.loaded;
+    if (!l || l.script !== script) return null;
+    return this.host.call<'steps'>({ type: 'steps', session: this.id, load: l.load, query, from, to }).catch((e: unknown) => {
+      // A load of this session that had not finished when this was asked has replaced the trace.
+      if (this.loaded !== l) return null;
+      throw e;
+    });
   }
 
   /** Full operator state of query `query` (0-based) after `steps` steps. */

@@ -1,18 +1,24 @@
 // The tiny message protocol between the page and the engine's Web Worker. One worker serves
 // every playground on a page; each playground has its own session id. A load also builds the
 // view model of one query (`query` ≥ 0) in the worker, so the page does not build it on its main
-// thread; `model` builds another query's model from the trace the worker keeps. `testPanic`
+// thread; `model` builds another query's model from the trace the worker keeps, and `steps` sends
+// the steps of it that a big model left behind. `testPanic`
 // (the page's ?engine-test-panic hook only, client.ts) makes the engine panic in that request.
 
 import type { QueryModel } from '../model/types';
-import type { Dialect, ScriptTrace, StateSummary } from '../trace';
+import type { Dialect, ScriptTrace, StateSummary, Step } from '../trace';
 import type { Part, Skeleton } from './split';
 
 export type Request =
   /** `query`: the 0-based query whose model to build (clamped to the queries there are); -1: none. */
-  | { id: number; session: number; type: 'load'; script: string; dialect: Dialect; query: number; testPanic?: boolean }
+  /** `load`: the page's number for this load (unique), which `steps` requests name. */
+  | { id: number; session: number; type: 'load'; load: number; script: string; dialect: Dialect; query: number; testPanic?: boolean }
   | { id: number; session: number; type: 'model'; query: number }
   | { id: number; session: number; type: 'stateAt'; query: number; steps: number; testPanic?: boolean }
+  /** Steps `from` … `to` − 1 (indexes of the model's steps: the query's steps, then its end) of the
+   * trace the worker keeps: the blocks a big model did not bring (model/step-blocks.ts). Refused
+   * when the trace the worker keeps is not load `load`'s (a newer load ran since). */
+  | { id: number; session: number; type: 'steps'; load: number; query: number; from: number; to: number }
   | { id: number; session: number; type: 'text' }
   | { id: number; session: number; type: 'dispose' };
 
@@ -20,6 +26,7 @@ export interface Results {
   load: { trace: ScriptTrace; ms: number; built: WireBuilt | null };
   model: WireBuilt;
   stateAt: StateSummary[];
+  steps: Step[];
   text: string;
   dispose: null;
 }

@@ -2,29 +2,23 @@
 // steps, the steps-table rows, and for a query whose rows reference nothing else the lanes' rows
 // and the changelog) go in slices, one message each, so the page's main thread deserializes them
 // in many short tasks instead of one long one; the rest (the skeleton) goes last, with the reply.
+// A model of more than LAZY_STEPS steps sends only its first and last blocks of steps: the worker
+// keeps the trace and the page fetches the other blocks as it needs them (model/step-blocks.ts).
 // The page joins them back (`joinModel`), restoring every shared reference the model has: the
 // steps in the trace and the model, each step-table row's step and row mark, the lanes' row marks
 // by step, and the event-keyed notes (re-keyed by step and event index on the way).
 
+import { type At, LAZY_STEPS, lazySteps, type NotesAt, STEP_BLOCK } from '../model/step-blocks';
 import type { EventNotes, Lane, OutputRow, QueryModel, RowMark, StepInfo, UnnestFan } from '../model/types';
-import type { Event, QueryTrace, ScriptTrace, Step } from '../trace';
+import type { Event, QueryTrace, ScriptTrace, Step, StepKind } from '../trace';
 
 /** One slice of one of the model's arrays. */
 export interface Part {
   /** `steps`, `info`, `outputs` or `lane:<i>`. */
   key: string;
+  /** The index of the slice's first item in its array. */
+  at: number;
   items: unknown[];
-}
-
-/** Where an event is: its step's index in `model.steps` (-1: the start step) and its index there. */
-type At = [number, number];
-
-/** The skeleton's stand-in for the event-keyed notes. */
-interface NotesAt {
-  aggStage: [At, 'row' | 'local' | 'merge'][];
-  dedupPrev: [At, string[] | null][];
-  /** The fan-out by its index in `model.unnests`. */
-  unnestOf: [At, number][];
 }
 
 /** What crosses last: the model without its sliced arrays (and the trace's copy of its steps). */
@@ -35,13 +29,18 @@ export interface Skeleton {
   /** The lanes' rows and the changelog were sliced (else they are in `model`). */
   rowsSliced: boolean;
   notes: NotesAt;
+  /** Number of steps (`model.steps.length`). */
+  steps: number;
+  /** Only some blocks of steps were sent (the page fetches the others): the kind and text of every
+   * step that is not a table's row, by position. Null: every step was sent. */
+  heads: [number, StepKind, string][] | null;
 }
 
 /** Items per slice: each slice is deserialized by the page in well under 50 ms. */
 const SLICE = { steps: 1000, other: 5000 };
 
-function slices(key: string, xs: unknown[], size: number, post: (p: Part) => void): void {
-  for (let i = 0; i < xs.length; i += size) post({ key, items: xs.slice(i, i + size) });
+function slices(key: string, xs: unknown[], size: number, post: (p: Part) => void, from = 0, to = xs.length): void {
+  for (let i = from; i < to; i += size) post({ key, at: i, items: xs.slice(i, Math.min(to, i + size)) });
 }
 
 /** A query whose row marks and changelog rows point at nothing but values (no interval, temporal,
@@ -57,7 +56,16 @@ function plainRows(m: QueryModel): boolean {
  */
 export function splitModel(model: QueryModel, qi: number, withTrace: boolean, post: (p: Part) => void): Skeleton {
   const rowsSliced = plainRows(model);
-  slices('steps', model.steps, SLICE.steps, post);
+  const total = model.steps.length;
+  const lazy = total > LAZY_STEPS;
+  if (lazy) {
+    // The first two blocks, and the last ones from the block of the last data step (the end of
+    // input and the last data step's state are read without a position shown: panes/state.ts).
+    const last = Math.floor(Math.max(0, total - 2) / STEP_BLOCK) * STEP_BLOCK;
+    const head = Math.min(last, 2 * STEP_BLOCK);
+    slices('steps', model.steps, SLICE.steps, post, 0, head);
+    slices('steps', model.steps, SLICE.steps, post, last, total);
+  } else slices('steps', model.steps, SLICE.steps, post);
   slices(
     'info',
     model.info.map((i) => ({ ...i, step: null, row: null })),
@@ -83,7 +91,16 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
     events: { aggStage: new Map(), dedupPrev: new Map() },
     unnestOf: new Map(),
   };
-  return { model: skeleton, query: qi, rowsSliced, notes };
+  return { model: skeleton, query: qi, rowsSliced, notes, steps: total, heads: lazy ? headsOf(model) : null };
+}
+
+/** Kind and text of every step that is not a table's row (a row's mark has its text). */
+function headsOf(m: QueryModel): [number, StepKind, string][] {
+  const out: [number, StepKind, string][] = [];
+  m.steps.forEach((s, i) => {
+    if (!(s.kind === 'row' && s.table)) out.push([i + 1, s.kind, s.text]);
+  });
+  return out;
 }
 
 /** The event-keyed notes by step and event index. */
@@ -115,13 +132,21 @@ function notesAt(m: QueryModel): NotesAt {
 export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null): QueryModel {
   const m = sk.model;
   const arrays = new Map<string, unknown[]>();
+  // The steps sent, at their indexes (a lazy model's others are holes).
+  // (undefined where a step is not sent.)
+  const steps: Step[] = [];
+  for (let i = 0; i < sk.steps; i++) steps.push(undefined as unknown as Step);
+  let held = 0;
   for (const p of parts) {
+    if (p.key === 'steps') {
+      for (let k = 0; k < p.items.length; k++) steps[p.at + k] = p.items[k] as Step;
+      held += p.items.length;
+      continue;
+    }
     const a = arrays.get(p.key);
     if (a) for (const x of p.items) a.push(x);
     else arrays.set(p.key, [...p.items]);
   }
-  const steps = (arrays.get('steps') ?? []) as Step[];
-  m.steps = steps;
   if (sk.model.trace) {
     // The skeleton's trace: its copy of the query gets the steps back (the same objects).
     m.query.steps = steps.slice(0, m.dataSteps);
@@ -129,7 +154,15 @@ export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null
   } else if (trace) {
     m.trace = trace;
     m.query = trace.queries[sk.query];
+    // The page's trace may hold every step of this query already (another query's model was
+    // loaded first): then nothing is fetched.
+    if (sk.heads && held < sk.steps && complete(m.query, m.dataSteps, m.hasEnd)) {
+      for (let i = 0; i < m.dataSteps; i++) steps[i] = m.query.steps[i];
+      if (m.hasEnd && m.query.end) steps[m.dataSteps] = m.query.end;
+      held = sk.steps;
+    }
   }
+  m.steps = steps;
   if (sk.rowsSliced) {
     m.lanes = m.lanes.map((l: Lane, i) => ({ ...l, rows: (arrays.get(`lane:${i}`) ?? []) as RowMark[] }));
     m.outputs = (arrays.get('outputs') ?? []) as OutputRow[];
@@ -161,5 +194,37 @@ export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null
     if (e && f) unnestOf.set(e, f);
   }
   m.unnestOf = unnestOf;
+  m.lazy = null;
+  if (sk.heads && held < sk.steps) {
+    // The steps not sent: their notes wait for them, their blocks are fetched when needed.
+    const lazy = lazySteps(sk.query, sk.steps, sk.heads, sk.notes);
+    for (const si of [...lazy.notes.keys()]) if (steps[si]) lazy.notes.delete(si);
+    for (let blk = 0; blk < lazy.loaded.length; blk++) {
+      const a = blk * STEP_BLOCK;
+      const b = Math.min(sk.steps, a + STEP_BLOCK);
+      let all = true;
+      for (let i = a; i < b && all; i++) all = steps[i] !== undefined;
+      lazy.loaded[blk] = all ? 1 : 0;
+    }
+    m.lazy = lazy;
+  }
   return m;
+}
+
+/** Every step of `q` is there (no hole). */
+function complete(q: QueryTrace, dataSteps: number, hasEnd: boolean): boolean {
+  if (q.steps.length !== dataSteps || (hasEnd && !q.end)) return false;
+  for (let i = 0; i < dataSteps; i++) if (q.steps[i] === undefined) return false;
+  return true;
+}
+
+/** Steps `from` … `to` − 1 of query `query`'s model (its steps, then its end) from `trace`: what
+ * the worker answers a `steps` request with. */
+export function stepsOf(trace: ScriptTrace, query: number, from: number, to: number): Step[] {
+  const q = trace.queries[Math.max(0, Math.min(query, trace.queries.length - 1))];
+  const out: Step[] = [];
+  if (!q) return out;
+  const n = q.steps.length + (q.end ? 1 : 0);
+  for (let i = Math.max(0, from); i < Math.min(n, to); i++) out.push(i < q.steps.length ? q.steps[i] : (q.end as Step));
+  return out;
 }

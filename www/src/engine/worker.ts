@@ -1,5 +1,5 @@
 // The engine's Web Worker: loads the wasm once, keeps one Session per playground, answers
-// load / model / stateAt / text. It also builds the view model of the query the page shows
+// load / model / steps / stateAt / text. It also builds the view model of the query the page shows
 // (model/build.ts), sends it in slices (split.ts) and keeps each session's trace, so the page's
 // main thread never deserializes one big message (docs/design.md, "Where the view model is
 // built"). A wasm trap poisons the instance, so after one the worker reports it as fatal and
@@ -15,7 +15,7 @@ import type { QueryModel } from '../model/types';
 import { zoneAt } from '../settings';
 import { type ScriptTrace, TRACE_VERSION } from '../trace';
 import type { Progress, Request, Response as Reply, WireBuilt } from './protocol';
-import { type Part, splitModel } from './split';
+import { type Part, splitModel, stepsOf } from './split';
 
 // The engine's panic hook writes its message to console.error just before the trap.
 let lastPanic: string | null = null;
@@ -57,7 +57,7 @@ async function fetchCounted(): Promise<Response> {
 const ready = fetchCounted().then((res) => init({ module_or_path: res }));
 const sessions = new Map<number, Session>();
 /** Each session's last trace and the script it ran (to read the session zone at a query's line). */
-const traces = new Map<number, { trace: ScriptTrace; script: string }>();
+const traces = new Map<number, { trace: ScriptTrace; script: string; load: number }>();
 
 /** Query `qi`'s model (clamped to the queries there are), its slices posted with `post` and its
  * skeleton returned (with the trace, or without it: the page has it); null when the query did not
@@ -86,6 +86,9 @@ function session(id: number): Session {
   return s;
 }
 
+/** A `steps` request for a trace the worker no longer keeps (the page drops the reply). */
+const STALE_STEPS = 'the steps asked for are of an earlier run';
+
 const part = (id: number) => (p: Part) => post({ type: 'part', id, part: p });
 
 function handle(req: Request): unknown {
@@ -97,7 +100,7 @@ function handle(req: Request): unknown {
       const trace = session(req.session).load(req.script, req.dialect, running) as ScriptTrace;
       const ms = performance.now() - t0;
       post({ type: 'ran', id: req.id, ms });
-      traces.set(req.session, { trace, script: req.script });
+      traces.set(req.session, { trace, script: req.script, load: req.load });
       // A trace of another version is refused by the page: no model for it.
       const built = req.query >= 0 && trace?.version === TRACE_VERSION ? build(trace, req.script, req.query, true, part(req.id)) : null;
       // With a model, the trace crosses in its skeleton (the query's steps in slices).
@@ -107,6 +110,12 @@ function handle(req: Request): unknown {
       const t = traces.get(req.session);
       if (!t) throw new Error('no script has been run in this session');
       return build(t.trace, t.script, req.query, false, part(req.id));
+    }
+    case 'steps': {
+      const t = traces.get(req.session);
+      if (!t) throw new Error('no script has been run in this session');
+      if (t.load !== req.load) throw new Error(STALE_STEPS);
+      return stepsOf(t.trace, req.query, req.from, req.to);
     }
     case 'stateAt':
       if (req.testPanic) testPanic(`stateAt, step ${req.steps}`);

@@ -98,6 +98,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     unnestOf,
     ptf,
     lookups,
+    lazy: null,
   };
 }
 

@@ -2,6 +2,7 @@
 // row, `QueryTrace.start`), 1 … dataSteps the data steps (the CLI's `# step N`), then the end.
 
 import type { Step } from '../trace';
+import { stepHead } from './step-blocks';
 import type { QueryModel } from './types';
 
 /** The step at position `pos` (0: the job's start), or undefined. */
@@ -16,7 +17,7 @@ export function outStart(m: QueryModel, pos: number): number {
 
 /** How the page names a position: `job start`, `step 3`, `end of input`. */
 export function stepName(m: QueryModel, pos: number): string {
-  const s = stepAt(m, pos);
+  const s = stepHead(m, pos);
   if (s?.kind === 'start') return 'job start';
   if (s?.kind === 'end') return 'end of input';
   return `step ${pos}`;

@@ -2,6 +2,7 @@
 // read. Built once per loaded query by build.ts; every step is then a lookup.
 
 import type { LookupStoreView } from './lookup';
+import type { LazySteps } from './step-blocks';
 import type { Event, ExpireCause, OpKind, OperatorInfo, PairKind, QueryTrace, RowKind, ScriptTrace, Step, TemporalInfo, TemporalMiss, TemporalOutcome } from '../trace';
 
 export type { PairKind };
@@ -421,6 +422,8 @@ export interface QueryModel {
   ptf: PtfView | null;
   /** Every lookup operator's store (rebuilt from `lookup_store` events) and its lookups (model/lookup.ts). */
   lookups: LookupStoreView[];
+  /** A big model's steps are held a block at a time (`steps` has holes): model/step-blocks.ts. Null: every step is held. */
+  lazy: LazySteps | null;
 }
 
 /** A list element of a PTF state entry, with the step whose row put it there (null: not known, e.g. a timer's). */

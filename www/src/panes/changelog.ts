@@ -14,7 +14,7 @@
 // which input row caused it and which stored rows it involves (each a link to its step).
 
 import { h } from '../dom';
-import { type OutputRow, outStart, type QueryModel, stepAt, stepName, type UnnestFan, versionsAt } from '../model';
+import { type OutputRow, outStart, type QueryModel, stepHead, stepName, type UnnestFan, versionsAt } from '../model';
 import { updatingBadge } from './badges';
 import { formatTime } from '../time';
 import type { Pane } from './pane';
@@ -240,7 +240,7 @@ export class ChangelogPane implements Pane {
   }
 
   private group(m: QueryModel, pos: number, from: number, to: number): HTMLLIElement {
-    const step = stepAt(m, pos);
+    const step = stepHead(m, pos);
     const head = h(
       'button',
       { class: 'jl-step-link', type: 'button', title: `Go to ${stepName(m, pos)}` },
@@ -339,9 +339,9 @@ export class ChangelogPane implements Pane {
  * them, and the stored input rows they involve (links to their steps).
  */
 function pairCaption(m: QueryModel, r: OutputRow, a: OutputRow, pos: number): HTMLElement {
-  const step = stepAt(m, pos);
+  const step = stepHead(m, pos);
   const link = (p: number): HTMLElement => {
-    const s = stepAt(m, p);
+    const s = stepHead(m, p);
     const text = s ? (s.kind === 'end' ? 'the end of input' : s.text) : `step ${p}`;
     return h('button', { type: 'button', class: 'jl-step-link jl-lineage-link', 'data-goto': p, title: `Go to ${stepName(m, p)}` }, `${text} (${stepName(m, p)})`);
   };
@@ -406,10 +406,10 @@ function unnestCaption(m: QueryModel, fan: UnnestFan): HTMLElement {
  */
 function paddedCaption(m: QueryModel, o: OutputRow, pos: number): HTMLElement {
   const p = o.padded;
-  const step = stepAt(m, pos);
+  const step = stepHead(m, pos);
   if (!p) return h('span');
   const of = p.of;
-  const s = stepAt(m, of.pos);
+  const s = stepHead(m, of.pos);
   const row = h('button', { type: 'button', class: 'jl-step-link jl-lineage-link', 'data-goto': of.pos, title: `Go to step ${of.pos}` }, `${s?.text ?? `step ${of.pos}`} (step ${of.pos})`);
   const t = (v: number | null) => (v === null ? '?' : Number.isFinite(v) ? formatTime(v) : '+∞');
   const cause: (HTMLElement | string)[] = step?.kind === 'end' ? ['The end of input (watermark +inf)'] : [h('span', { class: 'jl-mono' }, step?.text ?? `Step ${pos}`)];
@@ -431,7 +431,7 @@ function temporalCaption(m: QueryModel, o: OutputRow): HTMLElement {
   if (!r || !t) return h('span');
   const t2 = (v: number | null) => (v === null ? '?' : Number.isFinite(v) ? formatTime(v) : '+∞');
   const link = (p: number, testid: string): HTMLElement => {
-    const s = stepAt(m, p);
+    const s = stepHead(m, p);
     return h('button', { type: 'button', class: 'jl-step-link jl-lineage-link', 'data-goto': p, 'data-testid': testid, title: `Go to step ${p}` }, `${s?.text ?? `step ${p}`} (step ${p})`);
   };
   const probe = r.lineage.length === 1 ? link(r.lineage[0], 'temporal-probe') : h('span', { class: 'jl-mono', 'data-testid': 'temporal-probe' }, `[${r.row.join(', ')}]`);

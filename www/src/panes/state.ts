@@ -210,11 +210,12 @@ export class StatePane implements Pane {
   private buildCompare(m: QueryModel): void {
     const ran = m.trace.queries.filter((q) => !q.error && q.steps.length);
     if (ran.length < 2) return;
-    const all = ran.map((q) => ({ q, total: stateSeriesOf(q.end ? [...q.steps, q.end] : q.steps, q.start ?? null).total }));
+    // The query shown: its model's series (a big model does not hold all its steps).
+    const all = ran.map((q) => ({ q, total: q === m.query ? m.stateTotal : stateSeriesOf(q.end ? [...q.steps, q.end] : q.steps, q.start ?? null).total }));
     const max = Math.max(1, ...all.map((a) => a.total.peak));
     const rows = all.map(({ q, total }) => {
       const kinds = new Map<string, number>();
-      for (const s of q.steps[q.steps.length - 1]?.state ?? []) {
+      for (const s of (q === m.query ? m.steps[m.dataSteps - 1] : q.steps[q.steps.length - 1])?.state ?? []) {
         const k = q.operators.find((o) => o.id === s.op)?.kind ?? '?';
         kinds.set(k, (kinds.get(k) ?? 0) + 1);
       }

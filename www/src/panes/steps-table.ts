@@ -54,8 +54,9 @@ export class StepsTable implements Pane {
     const proc = clockFor(m.zone, true);
     for (let p = from; p <= to; p++) {
       const i = p === 0 ? m.startInfo : m.info[p - 1];
-      if (!i) continue;
-      const s = i.step;
+      // (A big model's steps around the step are fetched before it is drawn: playground.ts.)
+      const s = i?.step;
+      if (!i || !s) continue;
       const emitted = m.outEnd[p] - outStart(m, p);
       const notes: string[] = [];
       if (i.row?.late) notes.push(i.row.late.point ? `✕ late: its time was behind the watermark; dropped by the ${i.row.late.by}` : `✕ late: window ${shortWindow(i.row.late.window)} had already fired; dropped${i.row.late.by === 'WindowJoin' ? '' : ` by the ${i.row.late.by}`}`);

@@ -1,0 +1,66 @@
+// A big trace's steps come to the page a block at a time (model/step-blocks.ts): a model of more
+// than 20,000 steps crosses with its first two blocks and its last, and the page asks the worker
+// for the block a step needs before drawing it. Here a GROUP BY over 21,500 rows (one step each,
+// as written, then the end of input): steps far from the start draw their own row (sentence, steps table, events), the
+// changelog's pair captions name rows whose steps the page does not hold, and stepping across a
+// block's edge draws each step.
+
+import { expect, test } from '@playwright/test';
+import { changelogByStep, currentStep, openPage, settled, shareHash } from './helpers';
+
+const ROWS = 21_500;
+/** Row i (step i + 1): key i mod 7,000, so a key's rows are 7,000 steps apart. */
+const row = (i: number) => `${i % 7000} | v${i}`;
+const script = ['CREATE TABLE t (k INT, v STRING);', ...Array.from({ length: ROWS }, (_, i) => `@t ${row(i)}`), 'SELECT k, COUNT(*) AS n, MAX(v) AS last_v FROM t GROUP BY k;'].join('\n');
+
+async function goto(page: import('@playwright/test').Page, pos: number): Promise<void> {
+  await page.getByTestId('step-slider').fill(String(pos));
+  await settled(page);
+  expect((await currentStep(page)).pos).toBe(pos);
+}
+
+test('steps far from the start are fetched and drawn, and captions name steps not held', async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await openPage(page, `./${shareHash({ script })}`);
+  await expect(page.locator('.jl-counter')).toHaveText(`step 1/${ROWS + 1}`, { timeout: 120_000 });
+
+  // Step 15,000 (row 14,999, key 999): its block was not sent with the model.
+  await goto(page, 15_000);
+  await expect(page.getByTestId('step-sentence')).toContainText('t +I[999, v14999]');
+  // The steps table around it (its rows are fetched with it).
+  for (const p of [14_975, 15_000, 15_025]) await expect(page.locator(`[data-testid=steps-row][data-pos="${p}"]`)).toContainText(`+I[${row(p - 1).replace(' | ', ', ')}]`);
+  // Its changelog: the key's count goes from 2 to 3 (-U then +U), and the caption names the
+  // key's earlier rows, at steps 1,000 and 8,000 (the latter in a block the page never fetched).
+  const groups = await changelogByStep(page);
+  expect(groups.get('15000')).toEqual(['-U[999, 2, v999]', '+U[999, 3, v999]']);
+  const why = page.locator('.jl-group[data-step="15000"]').getByTestId('pair-why');
+  await expect(why).toContainText('t +I[999, v14999]');
+  await expect(why).toContainText('t +I[999, v999] (step 1000)');
+  await expect(why).toContainText('t +I[999, v7999] (step 8000)');
+
+  // Across a block's edge, one step at a time, forward and back.
+  await goto(page, 16_998);
+  for (const p of [16_999, 17_000, 17_001, 17_002]) {
+    await page.keyboard.press('ArrowRight');
+    await settled(page);
+    expect((await currentStep(page)).pos).toBe(p);
+    await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(p - 1).replace(' | ', ', ')}]`);
+  }
+  await goto(page, 11_001);
+  for (const p of [11_000, 10_999]) {
+    await page.keyboard.press('ArrowLeft');
+    await settled(page);
+    await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(p - 1).replace(' | ', ', ')}]`);
+  }
+  // The last steps (sent with the model: the last row, the end of input) and a far jump back.
+  await goto(page, ROWS);
+  await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(ROWS - 1).replace(' | ', ', ')}]`);
+  await page.getByTestId('step-last').click();
+  await settled(page);
+  await expect(page.locator('.jl-counter')).toHaveText(`end of input · ${ROWS + 1}/${ROWS + 1}`);
+  await goto(page, 5_432);
+  await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(5_431).replace(' | ', ', ')}]`);
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,138 @@
+// A big model's steps held a block at a time (www/src/model/step-blocks.ts, engine/split.ts), in
+// Node: a script of more than LAZY_STEPS steps is run by the page's wasm (www/pkg, built by
+// `npm run build`), each query's model is built as the worker builds it, split as the worker
+// sends it and joined as the page joins it, every message through structuredClone as postMessage
+// does. The joined model must hold only its first and last blocks; every position's kind and text
+// must read as the whole model's; after the other blocks are fetched (in a shuffled order, as the
+// worker answers `steps` requests) every step, every steps-table row's link to it and every
+// event-keyed note (window aggregation stages, deduplication's previous rows, UNNEST fan-outs)
+// must equal the whole model's.
+// Run: node --test tests/model/
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const require = createRequire(join(root, "package.json"));
+const pkg = process.env.JOINLAB_WASM_PKG ?? join(root, "www/pkg");
+
+/** The page's model modules as one ES module (bundled with rolldown, Vite's bundler). */
+async function pageModules() {
+  const { build } = await import(pathToFileURL(require.resolve("rolldown")).href);
+  const entry = join(root, "tests/model/entry.ts");
+  const out = await build({ input: entry, platform: "node", write: false, output: { format: "esm" } });
+  const code = out.output[0].code;
+  return import("data:text/javascript;base64," + Buffer.from(code).toString("base64"));
+}
+
+const ROWS = 21_500;
+
+/** One table of ROWS rows (10 ms apart) with a `@watermark` marker every 1,000 rows, and three
+ * queries whose models carry event-keyed notes. */
+function script() {
+  const lines = ["CREATE TABLE t (k INT, v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' SECOND);"];
+  const t0 = Date.UTC(2024, 0, 1);
+  const ts = (ms) => new Date(t0 + ms).toISOString().replace("T", " ").replace("Z", "");
+  for (let i = 0; i < ROWS; i++) {
+    lines.push(`@t ${i % 7} | ${i % 1000} | ${ts(i * 10)}`);
+    if (i % 1000 === 999) lines.push(`@watermark t ${ts(i * 10 - 500)}`);
+  }
+  lines.push(
+    "SELECT window_start, k, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' SECOND)) GROUP BY window_start, window_end, k;",
+    "SELECT k, v FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts DESC) AS rn FROM t) WHERE rn = 1;",
+    "SELECT k, x FROM t CROSS JOIN UNNEST(ARRAY[v, v + 1]) AS u(x) WHERE k < 3;",
+  );
+  return lines.join("\n");
+}
+
+const skip = existsSync(join(pkg, "joinlab_wasm_bg.wasm")) ? false : `no wasm build in ${pkg} (npm run build makes it)`;
+
+test("a big model crosses with two blocks of steps and fetches the rest", { skip }, async () => {
+  const m = await pageModules();
+  const wasm = await import(pathToFileURL(join(pkg, "joinlab_wasm.js")).href);
+  await wasm.default({ module_or_path: readFileSync(join(pkg, "joinlab_wasm_bg.wasm")) });
+  const session = new wasm.Session();
+  const trace = session.load(script(), "flink");
+  session.free();
+  assert.equal(trace.queries.length, 3);
+  let notes = { aggStage: 0, dedupPrev: 0, unnestOf: 0 };
+  for (let qi = 0; qi < trace.queries.length; qi++) {
+    const q = trace.queries[qi];
+    assert.equal(q.error ?? null, null, `query ${qi + 1} failed: ${q.error?.message}`);
+    const whole = m.buildModel(trace, qi, "UTC");
+    const total = whole.steps.length;
+    assert.ok(total > m.LAZY_STEPS, `${total} steps`);
+    // What the worker sends, through structuredClone (postMessage), and the page joins.
+    const parts = [];
+    const sk = m.splitModel(m.buildModel(trace, qi, "UTC"), qi, true, (p) => parts.push(structuredClone(p)));
+    const lazy = m.joinModel(structuredClone(sk), parts, null);
+    assert.ok(lazy.lazy, "the model is lazy");
+    assert.equal(lazy.steps.length, total);
+    const blocks = Math.ceil(total / m.STEP_BLOCK);
+    const lastHeld = Math.floor((total - 2) / m.STEP_BLOCK);
+    for (let b = 0; b < blocks; b++) assert.equal(lazy.lazy.loaded[b], b < 2 || b >= lastHeld ? 1 : 0, `block ${b} held`);
+    assert.equal(lazy.steps[2 * m.STEP_BLOCK + 5], undefined);
+    assert.deepEqual(m.missingBlocks(lazy, 5000, 5000), [4]);
+    assert.deepEqual(m.missingBlocks(lazy, 1, 2000), []);
+    assert.deepEqual(m.missingBlocks(lazy, 1990, 2010), [2]);
+    // Every position's kind and text, held or not.
+    for (let p = lazy.first; p <= total; p++) {
+      const s = m.stepAt(whole, p);
+      assert.deepEqual(m.stepHead(lazy, p) && { kind: m.stepHead(lazy, p).kind, text: m.stepHead(lazy, p).text }, { kind: s.kind, text: s.text }, `position ${p}`);
+      assert.equal(m.stepName(lazy, p), m.stepName(whole, p));
+    }
+    // The other blocks, asked in a shuffled order, as the worker answers them.
+    const order = [...Array(blocks).keys()].filter((b) => !lazy.lazy.loaded[b]);
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = (i * 7919) % (i + 1);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (const b of order) {
+      const from = b * m.STEP_BLOCK;
+      m.fillSteps(lazy, from, structuredClone(m.stepsOf(trace, qi, from, from + m.STEP_BLOCK)));
+    }
+    assert.equal(lazy.lazy.loaded.every((x) => x === 1), true);
+    assert.equal(lazy.lazy.notes.size, 0);
+    assert.deepEqual(m.missingBlocks(lazy, 1, total), []);
+    for (let i = 0; i < total; i++) {
+      assert.deepEqual(lazy.steps[i], whole.steps[i], `step ${i + 1}`);
+      assert.equal(lazy.info[i].step, lazy.steps[i], `steps-table row ${i + 1}`);
+      if (i < lazy.dataSteps) assert.equal(lazy.query.steps[i], lazy.steps[i]);
+      whole.steps[i].events.forEach((e, j) => {
+        const mine = lazy.steps[i].events[j];
+        assert.equal(lazy.events.aggStage.get(mine), whole.events.aggStage.get(e), `aggregation stage, step ${i + 1} event ${j}`);
+        assert.deepEqual(lazy.events.dedupPrev.get(mine), whole.events.dedupPrev.get(e), `previous row, step ${i + 1} event ${j}`);
+        const f = whole.unnestOf.get(e);
+        assert.equal(lazy.unnestOf.has(mine), !!f);
+        if (f) assert.equal(lazy.unnests.indexOf(lazy.unnestOf.get(mine)), whole.unnests.indexOf(f));
+      });
+    }
+    assert.equal(lazy.events.aggStage.size, whole.events.aggStage.size);
+    assert.equal(lazy.events.dedupPrev.size, whole.events.dedupPrev.size);
+    assert.equal(lazy.unnestOf.size, whole.unnestOf.size);
+    notes.aggStage += whole.events.aggStage.size;
+    notes.dedupPrev += whole.events.dedupPrev.size;
+    notes.unnestOf += whole.unnestOf.size;
+  }
+  // The script exercises each kind of note (else the checks above say nothing about them).
+  assert.ok(notes.aggStage > 1000 && notes.dedupPrev > 1000 && notes.unnestOf > 1000, JSON.stringify(notes));
+});
+
+test("a model of LAZY_STEPS steps or fewer crosses whole", { skip }, async () => {
+  const m = await pageModules();
+  const wasm = await import(pathToFileURL(join(pkg, "joinlab_wasm.js")).href);
+  await wasm.default({ module_or_path: readFileSync(join(pkg, "joinlab_wasm_bg.wasm")) });
+  const session = new wasm.Session();
+  const small = script().split("\n").filter((l, i) => !l.startsWith("@") || i < 3000).join("\n");
+  const trace = session.load(small, "flink");
+  session.free();
+  const whole = m.buildModel(trace, 1, "UTC");
+  const parts = [];
+  const sk = m.splitModel(m.buildModel(trace, 1, "UTC"), 1, true, (p) => parts.push(structuredClone(p)));
+  const joined = m.joinModel(structuredClone(sk), parts, null);
+  assert.equal(joined.lazy, null);
+  assert.deepEqual(joined.steps, whole.steps);
+});
