@@ -254,7 +254,7 @@ const JUMP_GUARD_MS = 1500;
 
 /** Runs the editor's script again (Run) and measures: the longest main-thread task from the click
  * until the first step is drawn (+ 1 s), the time from the engine's end to that step, the heap. */
-async function rerun(page: Page): Promise<{ longest_task_ms: number; long_tasks_ms: number[]; engine_ms: number; click_to_step_ms: number; after_engine_ms: number; heap_mb: number | null }> {
+async function rerun(page: Page): Promise<{ longest_task_ms: number; long_tasks_ms: number[]; engine_ms: number; click_to_step_ms: number; after_engine_ms: number; model_build_ms: number; model_post_ms: number; model_join_ms: number; heap_mb: number | null }> {
   await page.waitForTimeout(1000);
   await watchLongTasks(page);
   await clearMeasures(page);
@@ -266,7 +266,8 @@ async function rerun(page: Page): Promise<{ longest_task_ms: number; long_tasks_
   const r = await page.evaluate((start) => {
     const draw = performance.getEntriesByName('joinlab:draw')[0];
     const mem = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
-    return { long: (window as unknown as { __long: number[] }).__long, step: draw.startTime + draw.duration - start, heap: mem ? mem.usedJSHeapSize : null };
+    const last = (n: string) => Math.round(performance.getEntriesByName(n).at(-1)?.duration ?? -1);
+    return { long: (window as unknown as { __long: number[] }).__long, step: draw.startTime + draw.duration - start, heap: mem ? mem.usedJSHeapSize : null, build: last('joinlab:model'), post: last('joinlab:model-post'), join: last('joinlab:model-join') };
   }, t0);
   const engine = Number(/ran in ([\d.]+)/.exec((await page.locator('.jl-status').textContent()) ?? '')?.[1] ?? Number.NaN);
   return {
@@ -276,6 +277,10 @@ async function rerun(page: Page): Promise<{ longest_task_ms: number; long_tasks_
     click_to_step_ms: Math.round(r.step),
     // The run's end to its first step: what the page adds to the engine's time.
     after_engine_ms: Math.round(r.step - engine),
+    // Of it: the model's build and its posting in the worker, its joining on the page.
+    model_build_ms: r.build,
+    model_post_ms: r.post,
+    model_join_ms: r.join,
     heap_mb: r.heap === null ? null : Math.round(r.heap / 1e6),
   };
 }

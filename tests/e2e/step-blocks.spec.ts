@@ -64,3 +64,12 @@ test('steps far from the start are fetched and drawn, and captions name steps no
   await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(5_431).replace(' | ', ', ')}]`);
   expect(errors).toEqual([]);
 });
+
+test('a link to a step far from the start opens on that step', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openPage(page, `./${shareHash({ script, step: 12_345 })}`);
+  await expect(page.locator('.jl-counter')).toHaveText(`step 12345/${ROWS + 1}`, { timeout: 60_000 });
+  await settled(page);
+  await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(12_344).replace(' | ', ', ')}]`);
+  await expect(page.locator('[data-testid=steps-row][data-pos="12345"]')).toHaveAttribute('class', /jl-current/);
+});

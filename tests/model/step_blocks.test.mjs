@@ -6,7 +6,7 @@
 // must read as the whole model's; after the other blocks are fetched (in a shuffled order, as the
 // worker answers `steps` requests) every step, every steps-table row's link to it and every
 // event-keyed note (window aggregation stages, deduplication's previous rows, UNNEST fan-outs)
-// must equal the whole model's.
+// must equal the whole model's, and the steps table's rows (sent as columns) must too.
 // Run: node --test tests/model/
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -100,6 +100,8 @@ test("a big model crosses with two blocks of steps and fetches the rest", { skip
     for (let i = 0; i < total; i++) {
       assert.deepEqual(lazy.steps[i], whole.steps[i], `step ${i + 1}`);
       assert.equal(lazy.info[i].step, lazy.steps[i], `steps-table row ${i + 1}`);
+      assert.equal(lazy.info[i].row, lazy.rowsByPos[i + 1]);
+      assert.deepEqual({ ...lazy.info[i], step: null, row: null }, { ...whole.info[i], step: null, row: null }, `steps-table row ${i + 1}`);
       if (i < lazy.dataSteps) assert.equal(lazy.query.steps[i], lazy.steps[i]);
       whole.steps[i].events.forEach((e, j) => {
         const mine = lazy.steps[i].events[j];
@@ -135,4 +137,6 @@ test("a model of LAZY_STEPS steps or fewer crosses whole", { skip }, async () =>
   const joined = m.joinModel(structuredClone(sk), parts, null);
   assert.equal(joined.lazy, null);
   assert.deepEqual(joined.steps, whole.steps);
+  assert.equal(joined.info.length, whole.info.length);
+  joined.info.forEach((x, i) => assert.deepEqual({ ...x, step: null, row: null }, { ...whole.info[i], step: null, row: null }));
 });

@@ -513,7 +513,7 @@ export class Playground {
           if (seq === this.runSeq && this.trace === trace && this.queryIndex === i) this.selectQuery(i, keepStep, b);
         },
         (e: unknown) => {
-          if (seq === this.runSeq && this.trace === trace && this.queryIndex === i) this.selectQuery(i, keepStep, { query: i, model: null, error: e instanceof Error ? e.message : String(e), ms: 0 });
+          if (seq === this.runSeq && this.trace === trace && this.queryIndex === i) this.selectQuery(i, keepStep, { query: i, model: null, error: e instanceof Error ? e.message : String(e), ms: 0, postMs: 0, joinMs: 0 });
         },
       );
       return;
@@ -562,6 +562,9 @@ export class Playground {
     }
     const now = performance.now();
     performance.measure('joinlab:model', { start: now - (built?.ms ?? 0), end: now });
+    // (How long the worker took to post it and the page to join it: README "Page".)
+    performance.measure('joinlab:model-post', { start: now - (built?.postMs ?? 0), end: now });
+    performance.measure('joinlab:model-join', { start: now - (built?.joinMs ?? 0), end: now });
     this.header.setNotes([...trace.notes, ...q.notes]);
     this.settings?.setInEffect({ arrival: arrivalInEffect([...trace.notes, ...q.notes]), queries: trace.queries.length });
     this.settings?.refresh();

@@ -151,7 +151,9 @@ export class RunStopped extends EngineError {
 /** A model as the page uses it, from its skeleton and slices (`trace`: the page's, when the
  * skeleton carries none). */
 function joined(b: WireBuilt, parts: Part[], trace: ScriptTrace | null): Built {
-  return { query: b.query, model: b.skeleton ? joinModel(b.skeleton, parts, trace) : null, error: b.error, ms: b.ms };
+  const t0 = performance.now();
+  const model = b.skeleton ? joinModel(b.skeleton, parts, trace) : null;
+  return { query: b.query, model, error: b.error, ms: b.ms, postMs: b.postMs, joinMs: performance.now() - t0 };
 }
 
 let host: WorkerHost | null = null;

@@ -32,12 +32,15 @@ export interface Results {
 }
 
 /** A query's view model as the worker built it (`model.trace` is the message's trace), or why it
- * could not be built; `ms`: the build's time in the worker. */
+ * could not be built; `ms`: the build's time in the worker, `postMs` the time it took the worker to
+ * split and post it (the slices' serialization), `joinMs` the page's joining it. */
 export interface Built {
   query: number;
   model: QueryModel | null;
   error: string | null;
   ms: number;
+  postMs: number;
+  joinMs: number;
 }
 
 /** A built model as it crosses: its skeleton, after its slices (`part` messages; engine/split.ts). */
@@ -46,6 +49,7 @@ export interface WireBuilt {
   skeleton: Skeleton | null;
   error: string | null;
   ms: number;
+  postMs: number;
 }
 
 /** Unasked: how far the wasm download has come (bytes; `total` 0 when the server does not say). */

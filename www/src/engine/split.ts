@@ -37,7 +37,33 @@ export interface Skeleton {
 }
 
 /** Items per slice: each slice is deserialized by the page in well under 50 ms. */
-const SLICE = { steps: 1000, other: 5000 };
+const SLICE = { steps: 1000, other: 5000, info: 50_000 };
+
+/** A slice of the steps table's rows (StepInfo without its links to the step and the row mark). */
+interface InfoColumns {
+  pos: Int32Array;
+  freed: Int32Array;
+  late: Uint8Array;
+  /** The windows fired, for the rows that fired any: [index in the slice, labels]. */
+  fired: [number, string[]][];
+}
+
+function infoColumns(info: StepInfo[]): InfoColumns {
+  const c: InfoColumns = { pos: new Int32Array(info.length), freed: new Int32Array(info.length), late: new Uint8Array(info.length), fired: [] };
+  info.forEach((x, i) => {
+    c.pos[i] = x.pos;
+    c.freed[i] = x.freed;
+    c.late[i] = x.late ? 1 : 0;
+    if (x.fired.length) c.fired.push([i, x.fired]);
+  });
+  return c;
+}
+
+/** The rows back from their columns (appended to `out`; step and row are linked by joinModel). */
+function infoRows(c: InfoColumns, out: StepInfo[]): void {
+  const fired = new Map(c.fired);
+  for (let i = 0; i < c.pos.length; i++) out.push({ pos: c.pos[i], step: undefined as unknown as Step, row: null, fired: fired.get(i) ?? [], freed: c.freed[i], late: c.late[i] === 1 });
+}
 
 function slices(key: string, xs: unknown[], size: number, post: (p: Part) => void, from = 0, to = xs.length): void {
   for (let i = from; i < to; i += size) post({ key, at: i, items: xs.slice(i, Math.min(to, i + size)) });
@@ -66,12 +92,8 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
     slices('steps', model.steps, SLICE.steps, post, 0, head);
     slices('steps', model.steps, SLICE.steps, post, last, total);
   } else slices('steps', model.steps, SLICE.steps, post);
-  slices(
-    'info',
-    model.info.map((i) => ({ ...i, step: null, row: null })),
-    SLICE.other,
-    post,
-  );
+  // The steps table's rows as columns (a few typed arrays, not one small object each).
+  for (let i = 0; i < model.info.length; i += SLICE.info) post({ key: 'info', at: i, items: [infoColumns(model.info.slice(i, i + SLICE.info))] });
   if (rowsSliced) {
     model.lanes.forEach((l, i) => slices(`lane:${i}`, l.rows, SLICE.other, post));
     slices('outputs', model.outputs, SLICE.other, post);
@@ -137,10 +159,15 @@ export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null
   const steps: Step[] = [];
   for (let i = 0; i < sk.steps; i++) steps.push(undefined as unknown as Step);
   let held = 0;
+  const info: StepInfo[] = [];
   for (const p of parts) {
     if (p.key === 'steps') {
       for (let k = 0; k < p.items.length; k++) steps[p.at + k] = p.items[k] as Step;
       held += p.items.length;
+      continue;
+    }
+    if (p.key === 'info') {
+      infoRows(p.items[0] as InfoColumns, info);
       continue;
     }
     const a = arrays.get(p.key);
@@ -170,7 +197,6 @@ export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null
   const rowsByPos: (RowMark | null)[] = new Array(steps.length + 1).fill(null);
   for (const l of m.lanes) for (const r of l.rows) rowsByPos[r.pos] = r;
   m.rowsByPos = rowsByPos;
-  const info = (arrays.get('info') ?? []) as StepInfo[];
   for (let i = 0; i < info.length; i++) {
     info[i].step = steps[i];
     info[i].row = rowsByPos[i + 1];

@@ -66,15 +66,16 @@ function build(trace: ScriptTrace, script: string, qi: number, withTrace: boolea
   const t0 = performance.now();
   const query = Math.max(0, Math.min(qi, trace.queries.length - 1));
   const q = trace.queries[query];
-  if (!q || q.error) return { query, skeleton: null, error: null, ms: 0 };
+  if (!q || q.error) return { query, skeleton: null, error: null, ms: 0, postMs: 0 };
   let model: QueryModel;
   try {
     model = buildModel(trace, query, zoneAt(script, q.line));
   } catch (e) {
-    return { query, skeleton: null, error: e instanceof Error ? e.message : String(e), ms: performance.now() - t0 };
+    return { query, skeleton: null, error: e instanceof Error ? e.message : String(e), ms: performance.now() - t0, postMs: 0 };
   }
   const ms = performance.now() - t0;
-  return { query, skeleton: splitModel(model, query, withTrace, post), error: null, ms };
+  const skeleton = splitModel(model, query, withTrace, post);
+  return { query, skeleton, error: null, ms, postMs: performance.now() - t0 - ms };
 }
 
 function session(id: number): Session {

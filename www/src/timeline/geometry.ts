@@ -34,6 +34,8 @@ export interface Layout {
   /** A temporal join's version lane: the y of each key's row (its middle). */
   versionLane: { top: number; height: number; rows: Map<string, number> } | null;
   dense: boolean;
+  /** Zoomed in: marks outside the view are clipped away, not pinned to its edges. */
+  zoomed: boolean;
 }
 
 /** A mark that can be hovered or clicked. */
@@ -51,13 +53,29 @@ export interface Hit {
   cut?: boolean;
 }
 
-export function layoutFor(m: QueryModel, width: number): Layout {
-  const timeAxis = m.extent !== null;
+/** A span of the x axis (display clock, or arrival numbers): what the timeline shows. */
+export interface XRange {
+  from: number;
+  to: number;
+}
+
+/** The whole x range of a model: its extent (else its arrival numbers), with a margin. */
+export function fullRange(m: QueryModel): XRange {
   let from = m.extent?.from ?? 0.5;
   let to = m.extent?.to ?? Math.max(1.5, m.steps.length + 0.5);
   const span = to - from;
   from -= span * 0.04;
   to += span * 0.04;
+  return { from, to };
+}
+
+/** Rows of each lane sorted by x, then arrival (the track assignment's order, kept across zooms). */
+const sortedRows = new WeakMap<RowMark[], RowMark[]>();
+
+/** The layout of `m` at `width`; `view`: the part of the x axis shown (zoomed in), null for all of it. */
+export function layoutFor(m: QueryModel, width: number, view: XRange | null = null): Layout {
+  const timeAxis = m.extent !== null;
+  const { from, to } = view ?? fullRange(m);
   const plotW = width - GUTTER - PAD_R;
   const px = (v: number) => GUTTER + ((v - from) / (to - from)) * plotW;
   const xOf = (r: RowMark) => (timeAxis ? r.x : r.pos);
@@ -73,7 +91,12 @@ export function layoutFor(m: QueryModel, width: number): Layout {
     for (const t of iv.timers) if (t.at !== null && Number.isFinite(t.at)) end = Math.max(end, t.at);
     return px(end) + 8;
   };
-  const totalRows = m.lanes.reduce((n, l) => n + l.rows.length, 0);
+  // Dense: more rows in view than about one per 6 px.
+  const shown = (r: RowMark) => {
+    const x = xOf(r);
+    return x === null || (x >= from && x <= to);
+  };
+  const totalRows = view ? m.lanes.reduce((n, l) => n + l.rows.reduce((k, r) => k + (shown(r) ? 1 : 0), 0), 0) : m.lanes.reduce((n, l) => n + l.rows.length, 0);
   const dense = totalRows > 0 && plotW / totalRows < 6;
   const markW = dense ? 4 : 24;
   const maxTracks = dense ? 3 : 5;
@@ -83,7 +106,11 @@ export function layoutFor(m: QueryModel, width: number): Layout {
   for (const lane of m.lanes) {
     const track = new Map<RowMark, number>();
     const ends: number[] = [];
-    const sorted = [...lane.rows].sort((a, b) => (xOf(a) ?? 0) - (xOf(b) ?? 0) || a.pos - b.pos);
+    let sorted = sortedRows.get(lane.rows);
+    if (!sorted) {
+      sorted = [...lane.rows].sort((a, b) => (xOf(a) ?? 0) - (xOf(b) ?? 0) || a.pos - b.pos);
+      sortedRows.set(lane.rows, sorted);
+    }
     for (const r of sorted) {
       const x = px(xOf(r) ?? from);
       let t = ends.findIndex((e) => e < x - markW);
@@ -148,7 +175,7 @@ export function layoutFor(m: QueryModel, width: number): Layout {
   const outLane = { top, height: 22 + outN * (dense ? 8 : 16), track: outTrack };
   top += outLane.height;
 
-  return { width, height: top + 8, from, to, timeAxis, lanes, windowLanes, joinLane, outLane, versionLane, dense };
+  return { width, height: top + 8, from, to, timeAxis, lanes, windowLanes, joinLane, outLane, versionLane, dense, zoomed: view !== null };
 }
 
 /** What every painter draws with: the canvas, the model at a step, the layout and its coordinates. */
@@ -172,9 +199,11 @@ export interface Frame {
   yOfOutput: (i: number) => number;
   /** x of emitted row i. */
   xOfOutput: (i: number) => number;
+  /** Painting the gutter only (zoomed in: every mark is off the canvas; the axis has no ticks). */
+  gutter: boolean;
 }
 
-export function frame(ctx: CanvasRenderingContext2D, m: QueryModel, L: Layout, pos: number, hits: Hit[]): Frame {
+export function frame(ctx: CanvasRenderingContext2D, m: QueryModel, L: Layout, pos: number, hits: Hit[], gutter = false): Frame {
   const plotW = L.width - GUTTER - PAD_R;
   const px = (v: number) => GUTTER + ((v - L.from) / (L.to - L.from)) * plotW;
   const clampX = (v: number) => Math.min(Math.max(v, GUTTER), L.width - PAD_R);
@@ -186,6 +215,7 @@ export function frame(ctx: CanvasRenderingContext2D, m: QueryModel, L: Layout, p
     L,
     pos,
     hits,
+    gutter,
     plotW,
     bottom: L.outLane.top + L.outLane.height,
     px,
@@ -198,7 +228,8 @@ export function frame(ctx: CanvasRenderingContext2D, m: QueryModel, L: Layout, p
     yOfOutput: (i) => L.outLane.top + 18 + L.outLane.track[i] * outStep + 4,
     xOfOutput: (i) => {
       const o = m.outputs[i];
-      return clampX(px(L.timeAxis ? (o.x ?? L.from) : o.pos));
+      const x = px(L.timeAxis ? (o.x ?? L.from) : o.pos);
+      return L.zoomed ? x : clampX(x);
     },
   };
 }

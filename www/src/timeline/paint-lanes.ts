@@ -16,7 +16,7 @@ export function paintAxis(f: Frame): void {
   ctx.fillStyle = '#64748b';
   ctx.strokeStyle = '#e2e8f0';
   ctx.lineWidth = 1;
-  const tk = L.timeAxis ? ticks(L.from, L.to, Math.max(3, Math.floor(plotW / 110))) : ticks(L.from, L.to, Math.max(3, Math.floor(plotW / 60)));
+  const tk = f.gutter ? { step: 1, values: [] } : L.timeAxis ? ticks(L.from, L.to, Math.max(3, Math.floor(plotW / 110))) : ticks(L.from, L.to, Math.max(3, Math.floor(plotW / 60)));
   ctx.textAlign = 'center';
   for (const v of tk.values) {
     const x = Math.round(px(v)) + 0.5;

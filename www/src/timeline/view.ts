@@ -10,7 +10,8 @@
 import { h } from '../dom';
 import type { QueryModel } from '../model';
 import type { Pane } from '../panes/pane';
-import { frame, type Hit, type Layout, layoutFor } from './geometry';
+import { formatTime } from '../time';
+import { frame, fullRange, GUTTER, type Hit, type Layout, layoutFor, PAD_R, type XRange } from './geometry';
 import { intervalMarksText, paintIntervalLane, paintIntervalMarks, paintIntervalTime, paintPaddedLinks } from './paint-interval';
 import { paintAxis, paintLanes } from './paint-lanes';
 import { paintLineage, paintOutputs, unnestMarksText } from './paint-outputs';
@@ -20,6 +21,15 @@ import { paintWindows, windowMarksText } from './paint-windows';
 
 /** Band labels the focus tooltip shows at most. */
 const FOCUS_LABELS = 4;
+
+/** One zoom button's factor; the narrowest view (display-clock ms, or arrivals). */
+const ZOOM_STEP = 2;
+const MIN_SPAN_MS = 20;
+const MIN_SPAN_ARRIVALS = 4;
+/** Rows in the model from which the zoom bar is shown (before: only while zoomed). */
+const ZOOM_BAR_ROWS = 100;
+/** A pointer that moves this far while pressed pans the view (a shorter press is a click). */
+const DRAG_PX = 4;
 
 /** Numbers the playgrounds' timeline descriptions (ids are unique on a page of several). */
 let described = 0;
@@ -43,6 +53,18 @@ export class Timeline implements Pane {
   private readonly described: HTMLUListElement;
   private describedText = '';
   private focused = false;
+  /** The part of the x axis shown (null: all of it), and the model's whole range. */
+  private view: XRange | null = null;
+  private full: XRange = { from: 0, to: 1 };
+  private readonly zoomBar: HTMLDivElement;
+  private readonly zoomText: HTMLSpanElement;
+  private readonly zoomIn: HTMLButtonElement;
+  private readonly zoomOut: HTMLButtonElement;
+  private readonly zoomFit: HTMLButtonElement;
+  /** A press on the canvas: where it began and the view then (a drag pans). */
+  private press: { x: number; view: XRange; moved: boolean } | null = null;
+  private frameReq: number | null = null;
+  private dragged = false;
 
   constructor(private readonly opts: TimelineOptions = {}) {
     this.element = document.createElement('div');
@@ -67,7 +89,64 @@ export class Timeline implements Pane {
       this.focused = false;
       this.tip.hidden = true;
     });
-    this.element.append(this.canvas, this.tip, this.described);
+    // Zoom and pan (issue 16): buttons, + − 0 with the timeline focused, Ctrl + wheel around the
+    // pointer, a drag or a horizontal wheel to pan; the view follows the step shown.
+    const btn = (label: string, title: string, testid: string, fn: () => void, name = title) => {
+      const b = h('button', { type: 'button', class: 'jl-zoom-btn', title, 'aria-label': name, 'data-testid': testid }, label);
+      b.addEventListener('click', fn);
+      return b;
+    };
+    this.zoomIn = btn('+', 'Zoom in (+)', 'timeline-zoom-in', () => this.zoomBy(1 / ZOOM_STEP));
+    this.zoomOut = btn('−', 'Zoom out (−)', 'timeline-zoom-out', () => this.zoomBy(ZOOM_STEP));
+    // (Its accessible name starts with its visible text.)
+    this.zoomFit = btn('all', 'Show the whole run (0)', 'timeline-zoom-fit', () => this.setView(null), 'all of the run (0)');
+    this.zoomText = h('span', { class: 'jl-zoom-text', 'data-testid': 'timeline-zoom-range', 'aria-live': 'polite' });
+    this.zoomBar = h('div', { class: 'jl-zoom', role: 'group', 'aria-label': 'Timeline zoom' }, this.zoomOut, this.zoomIn, this.zoomFit, this.zoomText);
+    this.zoomBar.hidden = true;
+    this.canvas.addEventListener('keydown', (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.key === '+' || e.key === '=') this.zoomBy(1 / ZOOM_STEP);
+      else if (e.key === '-' || e.key === '_') this.zoomBy(ZOOM_STEP);
+      else if (e.key === '0') this.setView(null);
+      else return;
+      e.preventDefault();
+      e.stopPropagation();
+    });
+    this.canvas.addEventListener(
+      'wheel',
+      (e) => {
+        if (!this.model) return;
+        if (e.ctrlKey || e.metaKey) {
+          e.preventDefault();
+          this.zoomBy(Math.exp(e.deltaY * 0.002), this.valueAt(e.clientX));
+        } else if (Math.abs(e.deltaX) > Math.abs(e.deltaY) && this.view) {
+          e.preventDefault();
+          this.panBy(e.deltaX);
+        }
+      },
+      { passive: false },
+    );
+    this.canvas.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0 || !this.view) return;
+      this.press = { x: e.clientX, view: this.view, moved: false };
+    });
+    this.canvas.addEventListener('pointermove', (e) => {
+      const p = this.press;
+      if (!p || !this.layout) return;
+      if (!p.moved && Math.abs(e.clientX - p.x) < DRAG_PX) return;
+      if (!p.moved) this.canvas.setPointerCapture(e.pointerId);
+      p.moved = true;
+      const perPx = (p.view.to - p.view.from) / this.plotWidth();
+      this.setView(this.clampView({ from: p.view.from - (e.clientX - p.x) * perPx, to: p.view.to - (e.clientX - p.x) * perPx }), false);
+    });
+    const release = () => {
+      // A drag is not a click on the mark it ends over.
+      if (this.press?.moved) this.dragged = true;
+      this.press = null;
+    };
+    this.canvas.addEventListener('pointerup', release);
+    this.canvas.addEventListener('pointercancel', release);
+    this.element.append(this.zoomBar, this.canvas, this.tip, this.described);
     this.resizeObs = new ResizeObserver(() => this.relayout());
     this.resizeObs.observe(this.element);
     this.canvas.addEventListener('mousemove', (e) => this.onMove(e));
@@ -81,6 +160,10 @@ export class Timeline implements Pane {
     // The tooltip is fixed to the window: a scroll would leave it behind.
     window.addEventListener('scroll', this.hideTip, { capture: true, passive: true });
     this.canvas.addEventListener('click', (e) => {
+      if (this.dragged) {
+        this.dragged = false;
+        return;
+      }
       const h = this.hitAt(e);
       if (h) this.opts.onPick?.(h.pos);
     });
@@ -89,11 +172,105 @@ export class Timeline implements Pane {
   setModel(model: QueryModel | null): void {
     this.model = model;
     this.hoverOutput = null;
+    this.view = null;
+    if (model) this.full = fullRange(model);
     this.relayout();
   }
 
   show(pos: number): void {
+    this.follow(pos);
     this.draw(pos);
+  }
+
+  /** The view shown (null: the whole run). */
+  get shownRange(): XRange | null {
+    return this.view;
+  }
+
+  private plotWidth(): number {
+    return (this.layout?.width ?? 800) - GUTTER - PAD_R;
+  }
+
+  /** The x-axis value under a pointer at `clientX` (kept inside the plot). */
+  private valueAt(clientX: number): number {
+    const v = this.view ?? this.full;
+    const rect = this.canvas.getBoundingClientRect();
+    const x = Math.min(Math.max(clientX - rect.left - GUTTER, 0), this.plotWidth());
+    return v.from + (x / this.plotWidth()) * (v.to - v.from);
+  }
+
+  /** Zooms by `factor` (< 1: in) around `at` (default: the view's middle). */
+  private zoomBy(factor: number, at?: number): void {
+    if (!this.model) return;
+    const v = this.view ?? this.full;
+    const c = at ?? (v.from + v.to) / 2;
+    const fullSpan = this.full.to - this.full.from;
+    const min = this.layout?.timeAxis === false ? MIN_SPAN_ARRIVALS : MIN_SPAN_MS;
+    const span = Math.min(fullSpan, Math.max(Math.min(min, fullSpan), (v.to - v.from) * factor));
+    if (span >= fullSpan) {
+      this.setView(null);
+      return;
+    }
+    const k = (c - v.from) / (v.to - v.from);
+    this.setView(this.clampView({ from: c - k * span, to: c - k * span + span }));
+  }
+
+  /** Pans by `dx` pixels (positive: later). */
+  private panBy(dx: number): void {
+    const v = this.view;
+    if (!v) return;
+    const d = (dx / this.plotWidth()) * (v.to - v.from);
+    this.setView(this.clampView({ from: v.from + d, to: v.to + d }), false);
+  }
+
+  /** `v` moved inside the whole range (its span kept). */
+  private clampView(v: XRange): XRange {
+    const span = v.to - v.from;
+    const from = Math.min(Math.max(v.from, this.full.from), this.full.to - span);
+    return { from, to: from + span };
+  }
+
+  /** Shows `view` (null: the whole run); `now`: lay out at once, else in the next frame (a drag). */
+  private setView(view: XRange | null, now = true): void {
+    this.view = view && view.to - view.from < this.full.to - this.full.from ? view : null;
+    if (now) {
+      this.relayout();
+      return;
+    }
+    this.frameReq ??= requestAnimationFrame(() => {
+      this.frameReq = null;
+      this.relayout();
+    });
+  }
+
+  /** Zoomed in, the view pans to keep the step's row in sight. */
+  private follow(pos: number): void {
+    const v = this.view;
+    const m = this.model;
+    if (!v || !m || pos === this.pos) return;
+    const r = m.rowsByPos[pos];
+    const x = r ? (this.layout?.timeAxis ? r.x : r.pos) : null;
+    if (x === null || x === undefined || (x >= v.from && x <= v.to)) return;
+    const span = v.to - v.from;
+    this.view = this.clampView({ from: x - span / 2, to: x + span / 2 });
+    this.relayout(false);
+  }
+
+  /** The zoom bar: shown for a trace of many rows or while zoomed in; says what part is shown. */
+  private showZoomBar(): void {
+    const m = this.model;
+    const L = this.layout;
+    const rows = m ? m.lanes.reduce((n, l) => n + l.rows.length, 0) : 0;
+    this.zoomBar.hidden = !m || !L || (!this.view && rows < ZOOM_BAR_ROWS);
+    if (this.zoomBar.hidden || !L) return;
+    const v = this.view ?? this.full;
+    const fmt = (x: number) => (L.timeAxis ? formatTime(x) : `#${Math.max(0, Math.round(x))}`);
+    const share = (this.full.to - this.full.from) / (v.to - v.from);
+    this.zoomText.textContent = this.view ? `${fmt(v.from)} – ${fmt(v.to)} (${share >= 10 ? Math.round(share) : share.toFixed(1)}× zoom; drag to pan)` : `the whole run, ${fmt(v.from)} – ${fmt(v.to)}${L.dense ? ' (rows drawn one mark per pixel: zoom in to see each)' : ''}`;
+    this.zoomOut.disabled = !this.view;
+    this.zoomFit.disabled = !this.view;
+    const min = L.timeAxis ? MIN_SPAN_MS : MIN_SPAN_ARRIVALS;
+    this.zoomIn.disabled = v.to - v.from <= min;
   }
 
   private readonly hideTip = (): void => {
@@ -112,21 +289,23 @@ export class Timeline implements Pane {
     this.draw(this.pos);
   }
 
-  private relayout(): void {
+  private relayout(draw = true): void {
     const m = this.model;
     const width = Math.max(320, Math.floor(this.element.clientWidth || 800));
     if (!m) {
       this.layout = null;
       this.canvas.style.height = '0px';
+      this.showZoomBar();
       return;
     }
-    this.layout = layoutFor(m, width);
+    this.layout = layoutFor(m, width, this.view);
+    this.showZoomBar();
     const dpr = window.devicePixelRatio || 1;
     this.canvas.width = Math.round(width * dpr);
     this.canvas.height = Math.round(this.layout.height * dpr);
     this.canvas.style.width = `${width}px`;
     this.canvas.style.height = `${this.layout.height}px`;
-    this.draw(this.pos);
+    if (draw) this.draw(this.pos);
   }
 
   /** Draws the state after step `pos`, back to front. */
@@ -142,20 +321,27 @@ export class Timeline implements Pane {
     ctx.font = '11px system-ui, sans-serif';
     ctx.textBaseline = 'middle';
     this.hits = [];
-    const f = frame(ctx, m, L, pos, this.hits);
-    paintAxis(f);
-    paintLanes(f);
-    paintIntervalMarks(f);
-    paintWindows(f);
-    paintIntervalLane(f);
-    paintVersionLane(f);
-    paintOutputs(f);
-    paintHeldBack(f);
-    paintIntervalTime(f);
-    paintJoinWatermark(f);
-    paintLineage(f, this.hoverOutput);
-    paintPaddedLinks(f, this.hoverOutput);
-    paintAsOfLinks(f);
+    if (!this.view) paintAll(frame(ctx, m, L, pos, this.hits), this.hoverOutput);
+    else {
+      // Zoomed in: the plot is painted clipped to its box, then the gutter (the lanes' names and
+      // counts) with every mark moved off the canvas, so no mark outside the view lands on it.
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(GUTTER, 0, L.width - GUTTER, L.height);
+      ctx.clip();
+      paintAll(frame(ctx, m, L, pos, this.hits), this.hoverOutput);
+      ctx.restore();
+      ctx.save();
+      ctx.beginPath();
+      ctx.rect(0, 0, GUTTER, L.height);
+      ctx.clip();
+      ctx.clearRect(0, 0, GUTTER, L.height);
+      const gutter = frame(ctx, m, { ...L, from: L.to + (L.to - L.from) * 1e6, to: L.to + (L.to - L.from) * 2e6 }, pos, [], true);
+      paintAll(gutter, null);
+      ctx.restore();
+      // Marks outside the view cannot be hovered or clicked.
+      this.hits = this.hits.filter((x) => x.x >= GUTTER - 2 && x.x <= L.width + 2);
+    }
     this.describe(m, pos);
     if (this.focused) this.showFocusTip();
   }
@@ -228,4 +414,21 @@ export class Timeline implements Pane {
     this.tip.style.left = `${Math.round(left)}px`;
     this.tip.style.top = `${Math.round(top)}px`;
   }
+}
+
+/** Every painter, back to front. */
+function paintAll(f: ReturnType<typeof frame>, hoverOutput: number | null): void {
+  paintAxis(f);
+  paintLanes(f);
+  paintIntervalMarks(f);
+  paintWindows(f);
+  paintIntervalLane(f);
+  paintVersionLane(f);
+  paintOutputs(f);
+  paintHeldBack(f);
+  paintIntervalTime(f);
+  paintJoinWatermark(f);
+  paintLineage(f, hoverOutput);
+  paintPaddedLinks(f, hoverOutput);
+  paintAsOfLinks(f);
 }
