@@ -6,7 +6,8 @@
 // must read as the whole model's; after the other blocks are fetched (in a shuffled order, as the
 // worker answers `steps` requests) every step, every steps-table row's link to it and every
 // event-keyed note (window aggregation stages, deduplication's previous rows, UNNEST fan-outs)
-// must equal the whole model's, and the steps table's rows (sent as columns) must too.
+// must equal the whole model's, and the steps table's rows, the lanes' row marks and the changelog
+// (sent as columns: engine/row-columns.ts) must too.
 // Run: node --test tests/model/
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -39,11 +40,14 @@ function script() {
   for (let i = 0; i < ROWS; i++) {
     lines.push(`@t ${i % 7} | ${i % 1000} | ${ts(i * 10)}`);
     if (i % 1000 === 999) lines.push(`@watermark t ${ts(i * 10 - 500)}`);
+    // A late row now and then (5 s behind: its window has fired).
+    if (i % 5000 === 4999) lines.push(`@t 1 | 1 | ${ts(i * 10 - 5000)}`);
   }
   lines.push(
     "SELECT window_start, k, COUNT(*) AS n FROM TABLE(TUMBLE(TABLE t, DESCRIPTOR(ts), INTERVAL '1' SECOND)) GROUP BY window_start, window_end, k;",
     "SELECT k, v FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY ts DESC) AS rn FROM t) WHERE rn = 1;",
     "SELECT k, x FROM t CROSS JOIN UNNEST(ARRAY[v, v + 1]) AS u(x) WHERE k < 3;",
+    "SELECT k, COUNT(*) AS n, MAX(v) AS top FROM t WHERE k < 5 GROUP BY k;",
   );
   return lines.join("\n");
 }
@@ -57,8 +61,9 @@ test("a big model crosses with two blocks of steps and fetches the rest", { skip
   const session = new wasm.Session();
   const trace = session.load(script(), "flink");
   session.free();
-  assert.equal(trace.queries.length, 3);
+  assert.equal(trace.queries.length, 4);
   let notes = { aggStage: 0, dedupPrev: 0, unnestOf: 0 };
+  const seen = { late: 0, dropped: 0, paired: 0, retracts: 0, sliced: 0 };
   for (let qi = 0; qi < trace.queries.length; qi++) {
     const q = trace.queries[qi];
     assert.equal(q.error ?? null, null, `query ${qi + 1} failed: ${q.error?.message}`);
@@ -70,6 +75,12 @@ test("a big model crosses with two blocks of steps and fetches the rest", { skip
     const sk = m.splitModel(m.buildModel(trace, qi, "UTC"), qi, true, (p) => parts.push(structuredClone(p)));
     const lazy = m.joinModel(structuredClone(sk), parts, null);
     assert.ok(lazy.lazy, "the model is lazy");
+    // The lanes' row marks and the changelog (sent as columns when they link to nothing else).
+    assert.deepEqual(lazy.lanes, whole.lanes);
+    assert.deepEqual(lazy.outputs, whole.outputs);
+    if (sk.rowsSliced) seen.sliced++;
+    for (const l of whole.lanes) for (const r of l.rows) (seen.late += r.late ? 1 : 0), (seen.dropped += r.dropped ? 1 : 0);
+    for (const o of whole.outputs) (seen.paired += o.pairKind ? 1 : 0), (seen.retracts += o.retracts >= 0 ? 1 : 0);
     assert.equal(lazy.steps.length, total);
     const blocks = Math.ceil(total / m.STEP_BLOCK);
     const lastHeld = Math.floor((total - 2) / m.STEP_BLOCK);
@@ -119,8 +130,9 @@ test("a big model crosses with two blocks of steps and fetches the rest", { skip
     notes.dedupPrev += whole.events.dedupPrev.size;
     notes.unnestOf += whole.unnestOf.size;
   }
-  // The script exercises each kind of note (else the checks above say nothing about them).
+  // The script exercises each kind of note and of rare field (else the checks above say nothing about them).
   assert.ok(notes.aggStage > 1000 && notes.dedupPrev > 1000 && notes.unnestOf > 1000, JSON.stringify(notes));
+  assert.ok(seen.sliced === 3 && seen.late > 0 && seen.dropped > 0 && seen.paired > 1000 && seen.retracts > 1000, JSON.stringify(seen));
 });
 
 test("a model of LAZY_STEPS steps or fewer crosses whole", { skip }, async () => {

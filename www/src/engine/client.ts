@@ -10,7 +10,7 @@
 
 import { type Dialect, type ScriptTrace, type StateSummary, type Step, TRACE_VERSION } from '../trace';
 import type { Built, Progress, Request, Response, Results, RunProgress, WireBuilt } from './protocol';
-import { joinModel, type Part } from './split';
+import { decodePart, joinModel, type Part } from './split';
 
 /** The page's crash-test hook (docs/design.md, "Test hooks"): `?engine-test-panic=load` makes
  * the engine panic in the page's first load, `?engine-test-panic=state` in its first state
@@ -59,7 +59,8 @@ class WorkerHost {
 
   private settle(res: Response): void {
     if ('type' in res && res.type === 'part') {
-      this.pending.get(res.id)?.parts.push(res.part);
+      // Each slice's rows are rebuilt from their columns as it arrives (its own task).
+      this.pending.get(res.id)?.parts.push(decodePart(res.part));
       return;
     }
     if ('type' in res && res.type === 'running') {

@@ -11,6 +11,7 @@
 import { type At, LAZY_STEPS, lazySteps, type NotesAt, STEP_BLOCK } from '../model/step-blocks';
 import type { EventNotes, Lane, OutputRow, QueryModel, RowMark, StepInfo, UnnestFan } from '../model/types';
 import type { Event, QueryTrace, ScriptTrace, Step, StepKind } from '../trace';
+import { type OutputColumns, outputColumns, outputRows, type RowMarkColumns, rowMarkColumns, rowMarks } from './row-columns';
 
 /** One slice of one of the model's arrays. */
 export interface Part {
@@ -19,6 +20,8 @@ export interface Part {
   /** The index of the slice's first item in its array. */
   at: number;
   items: unknown[];
+  /** Its items are the rows themselves (decodePart), not their columns. */
+  decoded?: boolean;
 }
 
 /** What crosses last: the model without its sliced arrays (and the trace's copy of its steps). */
@@ -36,8 +39,8 @@ export interface Skeleton {
   heads: [number, StepKind, string][] | null;
 }
 
-/** Items per slice: each slice is deserialized by the page in well under 50 ms. */
-const SLICE = { steps: 1000, other: 5000, info: 50_000 };
+/** Items per slice: each slice is deserialized (and its rows rebuilt) by the page in well under 50 ms. */
+const SLICE = { steps: 1000, rows: 20_000, info: 50_000 };
 
 /** A slice of the steps table's rows (StepInfo without its links to the step and the row mark). */
 interface InfoColumns {
@@ -95,8 +98,11 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
   // The steps table's rows as columns (a few typed arrays, not one small object each).
   for (let i = 0; i < model.info.length; i += SLICE.info) post({ key: 'info', at: i, items: [infoColumns(model.info.slice(i, i + SLICE.info))] });
   if (rowsSliced) {
-    model.lanes.forEach((l, i) => slices(`lane:${i}`, l.rows, SLICE.other, post));
-    slices('outputs', model.outputs, SLICE.other, post);
+    // As columns (row-columns.ts), a slice of rows a message.
+    model.lanes.forEach((l, i) => {
+      for (let k = 0; k < l.rows.length; k += SLICE.rows) post({ key: `lane:${i}`, at: k, items: [rowMarkColumns(l.rows.slice(k, k + SLICE.rows))] });
+    });
+    for (let k = 0; k < model.outputs.length; k += SLICE.rows) post({ key: 'outputs', at: k, items: [outputColumns(model.outputs.slice(k, k + SLICE.rows))] });
   }
   const notes = notesAt(model);
   const q: QueryTrace = { ...model.query, steps: [], end: null };
@@ -149,30 +155,43 @@ function notesAt(m: QueryModel): NotesAt {
   return out;
 }
 
+/** A slice's rows as objects: the columns of the steps table's rows, the row marks and the
+ * changelog rows are rebuilt (the page does it as each slice arrives, a task each: client.ts). */
+export function decodePart(p: Part): Part {
+  if (p.decoded || p.key === 'steps') return p;
+  const items: unknown[] = [];
+  if (p.key === 'info') infoRows(p.items[0] as InfoColumns, items as StepInfo[]);
+  else if (p.key === 'outputs') outputRows(p.items[0] as OutputColumns, items as OutputRow[]);
+  else if (p.key.startsWith('lane:')) rowMarks(p.items[0] as RowMarkColumns, items as RowMark[]);
+  return { key: p.key, at: p.at, items, decoded: true };
+}
+
+const decoded = (p: Part): unknown[] => decodePart(p).items;
+
 /** The model back from its skeleton and slices; `trace` is the page's trace when the skeleton
  * carries none. */
 export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null): QueryModel {
   const m = sk.model;
-  const arrays = new Map<string, unknown[]>();
-  // The steps sent, at their indexes (a lazy model's others are holes).
-  // (undefined where a step is not sent.)
+  // The steps sent, at their indexes (undefined where a lazy model's step was not sent).
   const steps: Step[] = [];
   for (let i = 0; i < sk.steps; i++) steps.push(undefined as unknown as Step);
   let held = 0;
   const info: StepInfo[] = [];
+  const outputs: OutputRow[] = [];
+  const laneRows: RowMark[][] = [];
   for (const p of parts) {
     if (p.key === 'steps') {
       for (let k = 0; k < p.items.length; k++) steps[p.at + k] = p.items[k] as Step;
       held += p.items.length;
       continue;
     }
-    if (p.key === 'info') {
-      infoRows(p.items[0] as InfoColumns, info);
-      continue;
+    const rows = decoded(p);
+    if (p.key === 'info') for (const x of rows) info.push(x as StepInfo);
+    else if (p.key === 'outputs') for (const x of rows) outputs.push(x as OutputRow);
+    else if (p.key.startsWith('lane:')) {
+      const lane = (laneRows[Number(p.key.slice(5))] ??= []);
+      for (const x of rows) lane.push(x as RowMark);
     }
-    const a = arrays.get(p.key);
-    if (a) for (const x of p.items) a.push(x);
-    else arrays.set(p.key, [...p.items]);
   }
   if (sk.model.trace) {
     // The skeleton's trace: its copy of the query gets the steps back (the same objects).
@@ -191,8 +210,8 @@ export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null
   }
   m.steps = steps;
   if (sk.rowsSliced) {
-    m.lanes = m.lanes.map((l: Lane, i) => ({ ...l, rows: (arrays.get(`lane:${i}`) ?? []) as RowMark[] }));
-    m.outputs = (arrays.get('outputs') ?? []) as OutputRow[];
+    m.lanes = m.lanes.map((l: Lane, i) => ({ ...l, rows: laneRows[i] ?? [] }));
+    m.outputs = outputs;
   }
   const rowsByPos: (RowMark | null)[] = new Array(steps.length + 1).fill(null);
   for (const l of m.lanes) for (const r of l.rows) rowsByPos[r.pos] = r;

@@ -45,7 +45,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
   const interval = intervalPass(input, lanes, rowsByPos, joinWatermark);
   const start = query.start ?? null;
   const { outputs, outEnd } = outputPass(input, rowsByPos, start);
-  const ranks = resultRanks(outputs);
+  const ranks = resultRanks(outputs, query.materialized_bounded ?? query.materialized_unbounded ?? null);
   const temporal = temporalPass(input, lanes, rowsByPos, outputs, outEnd);
   const idle = idlePass(input);
   const { unnests, unnestOf } = unnestPass(input, outputs, outEnd, start);
@@ -446,25 +446,29 @@ function outputPass(input: Input, rowsByPos: (RowMark | null)[], start: Step | n
   const { steps, joinOp } = input;
   const outputs: OutputRow[] = [];
   const outEnd = new Int32Array(steps.length + 1);
-  /** Rows standing in the result (+I / +U not taken back yet), by their values. */
+  /** Rows standing in the result (+I / +U not taken back yet), by their values (kept only when
+   * some row is taken back: an append-only result needs none). */
   const standing = new Map<string, number[]>();
+  const retracting = [start, ...steps].some((s) => s?.output.some((o) => o.kind === '-U' || o.kind === '-D'));
   // The job's start (position 0: VALUES rows before step 1), then the steps.
   for (let p = start ? 0 : 1; p <= steps.length; p++) {
     const step = p === 0 && start ? start : steps[p - 1];
     // Where each output event sits: the end of the window whose fire produced it, else its newest input.
     const xs: (number | null)[] = [];
     let lastFire: WindowRef | null = null;
-    /** The window whose fire produced each join emit, by lineage. */
-    const emitWindows = new Map<string, WindowRef[]>();
+    /** The window whose fire produced each join emit, by lineage (made at a step's first fire). */
+    let emitWindows: Map<string, WindowRef[]> | null = null;
     for (const e of step.events) {
-      if (e.type === 'window_fire') lastFire = e.window;
-      else if (e.type === 'emit' && lastFire && joinOp && e.op === joinOp.id) {
+      if (e.type === 'window_fire') {
+        lastFire = e.window;
+        emitWindows ??= new Map();
+      } else if (e.type === 'emit' && lastFire && joinOp && e.op === joinOp.id && emitWindows) {
         const k = e.lineage.join(',');
         const q = emitWindows.get(k) ?? [];
         q.push(lastFire);
         emitWindows.set(k, q);
       } else if (e.type === 'output') {
-        const fromWindow = emitWindows.get(e.lineage.join(','))?.shift() ?? lastFire;
+        const fromWindow = (emitWindows ? emitWindows.get(e.lineage.join(','))?.shift() : undefined) ?? lastFire;
         let x: number | null = fromWindow ? fromWindow.end_ms : null;
         if (x === null) {
           for (const l of e.lineage) {
@@ -484,13 +488,17 @@ function outputPass(input: Input, rowsByPos: (RowMark | null)[], start: Step | n
       const x = padded && !padded.late ? (padded.at !== null && Number.isFinite(padded.at) ? padded.at : (padded.timer ?? xs[i] ?? null)) : (xs[i] ?? null);
       // A -U / -D takes back the last row with its values still standing.
       let retracts = -1;
-      if (o.kind === '-U' || o.kind === '-D') {
+      if (!retracting) {
+        // append-only: nothing is taken back
+      } else if (o.kind === '-U' || o.kind === '-D') {
         const k = o.row.join('\u0001');
         const list = standing.get(k);
         if (list?.length) retracts = list.pop() as number;
       } else {
         const k = o.row.join('\u0001');
-        standing.set(k, [...(standing.get(k) ?? []), outputs.length]);
+        const list = standing.get(k);
+        if (list) list.push(outputs.length);
+        else standing.set(k, [outputs.length]);
       }
       outputs.push({ index: outputs.length, pos: p, kind: o.kind, row: o.row, text: o.text, lineage, x, partner: o.partner ?? -1, pairKind: o.pair ?? null, padded, retracts, temporal: null, unnest: null });
     });

@@ -135,12 +135,17 @@ export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[]
   const all = start ? [start, ...steps] : steps;
   /** The store rows' width per operator (its first change or found row says). */
   const widths = new Map<number, number>();
+  let any = false;
   for (const st of all)
     for (const e of st.events) {
-      if (widths.has('op' in e ? e.op : -1)) continue;
+      if (e.type !== 'lookup_store' && e.type !== 'lookup') continue;
+      any = true;
+      if (widths.has(e.op)) continue;
       if (e.type === 'lookup_store') widths.set(e.op, e.row.length);
-      else if (e.type === 'lookup' && e.found.length) widths.set(e.op, e.found[0].row.length);
+      else if (e.found.length) widths.set(e.op, e.found[0].row.length);
     }
+  // No lookup at all: no store to draw (every view is made at a lookup event).
+  if (!any) return [];
   const viewOf = (op: number, table: string) => {
     let v = views.get(op);
     if (v) return v;

@@ -19,12 +19,20 @@ export function lineOf(o: OutputRow): string {
   return o.text.slice(2);
 }
 
-export function resultRanks(outputs: readonly OutputRow[]): ResultRanks {
+/**
+ * The ranks of `outputs`' lines. `sorted`: the query's materialized result as the trace gives it
+ * (its lines in the same order), when there is one: for a result nothing is taken back from, it
+ * holds every line emitted, so the distinct lines are read off it in order instead of sorted
+ * (checked as it goes: it must be in order and hold exactly the lines emitted, else they are sorted).
+ */
+export function resultRanks(outputs: readonly OutputRow[], sorted: readonly string[] | null = null): ResultRanks {
   const ids = new Map<string, number>();
   const id = new Int32Array(outputs.length);
   const lines: string[] = [];
+  let appendOnly = true;
   outputs.forEach((o, i) => {
     const line = lineOf(o);
+    if (o.kind !== '+I') appendOnly = false;
     let k = ids.get(line);
     if (k === undefined) {
       k = lines.length;
@@ -33,13 +41,37 @@ export function resultRanks(outputs: readonly OutputRow[]): ResultRanks {
     }
     id[i] = k;
   });
-  // Default sort: strings in code-unit order (the engine's fast path, no comparator).
-  const sorted = lines.slice().sort();
-  const rankOf = new Int32Array(lines.length);
-  sorted.forEach((line, r) => {
-    rankOf[ids.get(line) ?? 0] = r;
-  });
+  const rankOf = (appendOnly && sorted && ranksFrom(sorted, ids, lines.length)) || sortedRanks(lines, ids);
   const rank = new Int32Array(outputs.length);
   for (let i = 0; i < outputs.length; i++) rank[i] = rankOf[id[i]];
   return { rank, count: lines.length };
+}
+
+/** Each distinct line's rank, by sorting them (strings in code-unit order: the engine's fast path, no comparator). */
+function sortedRanks(lines: string[], ids: Map<string, number>): Int32Array {
+  const rankOf = new Int32Array(lines.length);
+  lines
+    .slice()
+    .sort()
+    .forEach((line, r) => {
+      rankOf[ids.get(line) ?? 0] = r;
+    });
+  return rankOf;
+}
+
+/** Each distinct line's rank read off `sorted` (lines in order, repeats allowed), or null when it
+ * is out of order or does not hold exactly the `count` distinct lines of `ids`. */
+function ranksFrom(sorted: readonly string[], ids: Map<string, number>, count: number): Int32Array | null {
+  const rankOf = new Int32Array(count);
+  let r = 0;
+  let prev: string | null = null;
+  for (const line of sorted) {
+    if (prev !== null && line === prev) continue;
+    if (prev !== null && !(prev < line)) return null;
+    const k = ids.get(line);
+    if (k === undefined) return null;
+    rankOf[k] = r++;
+    prev = line;
+  }
+  return r === count ? rankOf : null;
 }

@@ -52,6 +52,21 @@ interface LaneView {
   more: HTMLButtonElement;
   controls: Control[];
   scroller: HTMLElement;
+  /** The rows span more than one day (dates are shown on every row); worked out once. */
+  withDate?: boolean;
+}
+
+/** Whether rows' event times fall on more than one date: the earliest's and the latest's differ
+ * (a date only grows with the time), without formatting every row's. */
+function spansDays(rows: RowMark[]): boolean {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (const r of rows)
+    if (r.x !== null) {
+      if (r.x < lo) lo = r.x;
+      if (r.x > hi) hi = r.x;
+    }
+  return lo <= hi && formatDate(lo) !== formatDate(hi);
 }
 
 export class DataPane implements Pane {
@@ -281,8 +296,7 @@ export class DataPane implements Pane {
   private appendRows(v: LaneView, n: number): void {
     const frag = document.createDocumentFragment();
     // Dates only when the table's rows span more than one day (then on every row).
-    const dates = new Set(v.rows.map((r) => (r.x === null ? '' : formatDate(r.x))).filter(Boolean));
-    const withDate = dates.size > 1;
+    const withDate = (v.withDate ??= spansDays(v.rows));
     const end = Math.min(v.rows.length, v.shown + n);
     for (let i = v.shown; i < end; i++) {
       const r = v.rows[i];
