@@ -60,8 +60,64 @@ fn permute<T>(v: &mut [T], mut order: Vec<usize>) {
     }
 }
 
+/// Compares two strings as Java's `String.compareTo` does: by UTF-16 code units (how Flink's
+/// printed results are ordered). Byte order of UTF-8 is code-point order, which agrees with UTF-16
+/// order except where the first characters that differ are a supplementary one (4 UTF-8 bytes, a
+/// surrogate pair in UTF-16: 0xD800–0xDBFF) and one in U+E000–U+FFFF (lead byte 0xEE or 0xEF): there
+/// UTF-16 puts the supplementary one first. So the bytes are compared, and only that case is turned
+/// round — without walking both strings as UTF-16 (`encode_utf16().cmp`, the definition, which the
+/// tests compare it with).
+pub fn utf16_cmp(a: &str, b: &str) -> Ordering {
+    let (x, y) = (a.as_bytes(), b.as_bytes());
+    let n = x.iter().zip(y).take_while(|(p, q)| p == q).count();
+    match (x.get(n), y.get(n)) {
+        (Some(&p), Some(&q)) if p >= 0xF0 && (0xEE..=0xEF).contains(&q) => Ordering::Less,
+        (Some(&p), Some(&q)) if q >= 0xF0 && (0xEE..=0xEF).contains(&p) => Ordering::Greater,
+        (p, q) => p.cmp(&q),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn utf16_cmp_is_java_order() {
+        // Characters around every boundary where UTF-8 and UTF-16 orders could part.
+        let chars = [
+            'a',
+            'z',
+            '\u{7f}',
+            '\u{80}',
+            '\u{7ff}',
+            '\u{800}',
+            '\u{d7ff}',
+            '\u{e000}',
+            '\u{ff61}',
+            '\u{ffff}',
+            '\u{10000}',
+            '\u{1f600}',
+            '\u{10ffff}',
+        ];
+        let mut seed = 0x9e37_79b9u32;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed
+        };
+        let mut word =
+            |len: u32| -> String { (0..len).map(|_| chars[(next() % chars.len() as u32) as usize]).collect() };
+        let mut words: Vec<String> = (0..400).map(|i| word(i % 5)).collect();
+        words.push(String::new());
+        for a in &words {
+            for b in &words {
+                assert_eq!(super::utf16_cmp(a, b), a.encode_utf16().cmp(b.encode_utf16()), "{a:?} vs {b:?}");
+            }
+        }
+        // The case byte order gets wrong: a supplementary character sorts before U+FF61 in UTF-16.
+        assert_eq!(super::utf16_cmp("\u{1f600}", "\u{ff61}"), Ordering::Less);
+        assert_eq!("\u{1f600}".cmp("\u{ff61}"), Ordering::Greater);
+    }
     use super::*;
 
     /// A small deterministic generator (no dependency): xorshift.

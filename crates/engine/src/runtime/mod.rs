@@ -67,18 +67,35 @@ fn runtime_error(failure: &RuntimeError, at_end: bool) -> Error {
 }
 
 /// Changelog applied to a multiset, printed sorted as the oracle prints it (Java string order).
+/// `prefix[v1, v2, …]` (a changelog row's text, `+I[…]`; a materialized line, `[…]`), written
+/// once into a buffer of its size.
+fn bracketed(prefix: &str, row: &[String]) -> String {
+    let mut k = String::with_capacity(prefix.len() + 2 + row.iter().map(|v| v.len() + 2).sum::<usize>());
+    k.push_str(prefix);
+    k.push('[');
+    for (i, v) in row.iter().enumerate() {
+        if i > 0 {
+            k.push_str(", ");
+        }
+        k.push_str(v);
+    }
+    k.push(']');
+    k
+}
+
 pub fn materialize(rows: &[OutRow]) -> Vec<String> {
     let mut m: Vec<(String, i64)> = Vec::new();
     let mut warnings = Vec::new();
-    let mut index: std::collections::HashMap<String, usize> = std::collections::HashMap::new();
+    // (Looked up only, never walked: its order does not matter.)
+    let mut index: rustc_hash::FxHashMap<String, usize> = rustc_hash::FxHashMap::default();
     for r in rows {
-        let k = format!("[{}]", r.row.join(", "));
+        let k = bracketed("", &r.row);
         if r.kind.is_accumulate() {
-            match index.get(&k) {
-                Some(&i) => m[i].1 += 1,
-                None => {
-                    index.insert(k.clone(), m.len());
-                    m.push((k, 1));
+            match index.entry(k) {
+                std::collections::hash_map::Entry::Occupied(e) => m[*e.get()].1 += 1,
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    m.push((e.key().clone(), 1));
+                    e.insert(m.len() - 1);
                 }
             }
         } else {
@@ -89,12 +106,13 @@ pub fn materialize(rows: &[OutRow]) -> Vec<String> {
         }
     }
     m.retain(|(_, c)| *c > 0);
-    crate::sort::sort_by(&mut m, |a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
-    let mut out = Vec::new();
+    crate::sort::sort_by(&mut m, |a, b| crate::sort::utf16_cmp(&a.0, &b.0));
+    let mut out = Vec::with_capacity(m.iter().map(|(_, c)| *c as usize).sum::<usize>() + warnings.len());
     for (k, c) in m {
-        for _ in 0..c {
+        for _ in 1..c {
             out.push(k.clone());
         }
+        out.push(k);
     }
     out.extend(warnings);
     out
@@ -467,7 +485,7 @@ fn out_row(
     trace: bool,
 ) -> OutRow {
     let row = crate::value::render_external(&r.row, types, zone);
-    let text = format!("{}[{}]", r.kind.short(), row.join(", "));
+    let text = bracketed(r.kind.short(), &row);
     if trace {
         evs.push(Event::Output { kind: r.kind, row: row.clone(), lineage: r.lineage.clone() });
     }
