@@ -8,8 +8,8 @@
 // steps in the trace and the model, each step-table row's step and row mark, the lanes' row marks
 // by step, and the event-keyed notes (re-keyed by step and event index on the way).
 
-import { type At, LAZY_STEPS, lazySteps, type NotesAt, STEP_BLOCK } from '../model/step-blocks';
-import type { EventNotes, Lane, OutputRow, QueryModel, RowMark, StepInfo, UnnestFan } from '../model/types';
+import { applyNotes, type At, LAZY_STEPS, type NotesAt, notesByStep, STEP_BLOCK } from '../model/step-blocks';
+import type { Lane, OutputRow, QueryModel, RowMark, StepInfo, UnnestFan } from '../model/types';
 import type { Event, QueryTrace, ScriptTrace, Step, StepKind } from '../trace';
 import { type OutputColumns, outputColumns, outputRows, type RowMarkColumns, rowMarkColumns, rowMarks } from './row-columns';
 
@@ -221,37 +221,27 @@ export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null
     info[i].row = rowsByPos[i + 1];
   }
   m.info = info;
-  const ev = (at: At): Event | undefined => (at[0] < 0 ? m.start?.events[at[1]] : steps[at[0]]?.events[at[1]]);
-  const events: EventNotes = { aggStage: new Map(), dedupPrev: new Map() };
-  for (const [at, v] of sk.notes.aggStage) {
-    const e = ev(at);
-    if (e) events.aggStage.set(e, v);
+  // The event-keyed notes: on the steps held now, the others when their steps come (fillSteps).
+  m.events = { aggStage: new Map(), dedupPrev: new Map() };
+  m.unnestOf = new Map();
+  const pending = notesByStep(sk.notes);
+  for (const [si, n] of pending) {
+    const s = si < 0 ? m.start : steps[si];
+    if (s) applyNotes(m, s, n);
+    if (s || si < 0) pending.delete(si);
   }
-  for (const [at, v] of sk.notes.dedupPrev) {
-    const e = ev(at);
-    if (e) events.dedupPrev.set(e, v);
-  }
-  m.events = events;
-  const unnestOf = new Map<Event, UnnestFan>();
-  for (const [at, i] of sk.notes.unnestOf) {
-    const e = ev(at);
-    const f = m.unnests[i];
-    if (e && f) unnestOf.set(e, f);
-  }
-  m.unnestOf = unnestOf;
   m.lazy = null;
   if (sk.heads && held < sk.steps) {
-    // The steps not sent: their notes wait for them, their blocks are fetched when needed.
-    const lazy = lazySteps(sk.query, sk.steps, sk.heads, sk.notes);
-    for (const si of [...lazy.notes.keys()]) if (steps[si]) lazy.notes.delete(si);
-    for (let blk = 0; blk < lazy.loaded.length; blk++) {
+    // The steps not sent: their blocks are fetched when needed.
+    const loaded = new Uint8Array(Math.ceil(sk.steps / STEP_BLOCK));
+    for (let blk = 0; blk < loaded.length; blk++) {
       const a = blk * STEP_BLOCK;
       const b = Math.min(sk.steps, a + STEP_BLOCK);
       let all = true;
       for (let i = a; i < b && all; i++) all = steps[i] !== undefined;
-      lazy.loaded[blk] = all ? 1 : 0;
+      loaded[blk] = all ? 1 : 0;
     }
-    m.lazy = lazy;
+    m.lazy = { query: sk.query, loaded, heads: new Map(sk.heads.map(([pos, kind, text]) => [pos, { kind, text }])), notes: pending };
   }
   return m;
 }

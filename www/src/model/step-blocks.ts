@@ -28,6 +28,14 @@ export interface NotesAt {
   unnestOf: [At, number][];
 }
 
+/** One step's notes: its event index and the note. */
+export interface StepNotes {
+  aggStage: [number, 'row' | 'local' | 'merge'][];
+  dedupPrev: [number, string[] | null][];
+  /** The fan-out by its index in `model.unnests`. */
+  unnestOf: [number, number][];
+}
+
 export interface LazySteps {
   /** The query's index in the trace (what the worker is asked for). */
   query: number;
@@ -36,22 +44,31 @@ export interface LazySteps {
   /** Kind and text of each step that is not a table's row (whose row mark has its text). */
   heads: Map<number, { kind: StepKind; text: string }>;
   /** The notes of the steps not held yet, by step index. */
-  notes: Map<number, { aggStage: [number, 'row' | 'local' | 'merge'][]; dedupPrev: [number, string[] | null][]; unnestOf: [number, number][] }>;
+  notes: Map<number, StepNotes>;
 }
 
-/** The lazy part of query `query`'s model from the skeleton's heads and notes. */
-export function lazySteps(query: number, total: number, heads: [number, StepKind, string][], notes: NotesAt): LazySteps {
-  const lazy: LazySteps = { query, loaded: new Uint8Array(Math.ceil(total / STEP_BLOCK)), heads: new Map(), notes: new Map() };
-  for (const [pos, kind, text] of heads) lazy.heads.set(pos, { kind, text });
+/** The skeleton's notes by step index (-1: the start step). */
+export function notesByStep(notes: NotesAt): Map<number, StepNotes> {
+  const out = new Map<number, StepNotes>();
   const of = (si: number) => {
-    let n = lazy.notes.get(si);
-    if (!n) lazy.notes.set(si, (n = { aggStage: [], dedupPrev: [], unnestOf: [] }));
+    let n = out.get(si);
+    if (!n) out.set(si, (n = { aggStage: [], dedupPrev: [], unnestOf: [] }));
     return n;
   };
-  for (const [[si, i], v] of notes.aggStage) if (si >= 0) of(si).aggStage.push([i, v]);
-  for (const [[si, i], v] of notes.dedupPrev) if (si >= 0) of(si).dedupPrev.push([i, v]);
-  for (const [[si, i], f] of notes.unnestOf) if (si >= 0) of(si).unnestOf.push([i, f]);
-  return lazy;
+  for (const [[si, i], v] of notes.aggStage) of(si).aggStage.push([i, v]);
+  for (const [[si, i], v] of notes.dedupPrev) of(si).dedupPrev.push([i, v]);
+  for (const [[si, i], f] of notes.unnestOf) of(si).unnestOf.push([i, f]);
+  return out;
+}
+
+/** Puts one step's notes on its events (the model's event-keyed maps). */
+export function applyNotes(m: QueryModel, s: Step, n: StepNotes): void {
+  for (const [i, v] of n.aggStage) note(m.events.aggStage, s.events[i], v);
+  for (const [i, v] of n.dedupPrev) note(m.events.dedupPrev, s.events[i], v);
+  for (const [i, f] of n.unnestOf) {
+    const fan: UnnestFan | undefined = m.unnests[f];
+    if (fan) note(m.unnestOf, s.events[i], fan);
+  }
 }
 
 /** The blocks not held that positions `from` … `to` (1-based, clamped) need. */
@@ -79,12 +96,7 @@ export function fillSteps(m: QueryModel, from: number, steps: Step[]): void {
     if (si < m.dataSteps && m.query.steps.length > si) m.query.steps[si] = s;
     const n = lazy?.notes.get(si);
     if (n) {
-      for (const [i, v] of n.aggStage) note(m.events.aggStage, s.events[i], v);
-      for (const [i, v] of n.dedupPrev) note(m.events.dedupPrev, s.events[i], v);
-      for (const [i, f] of n.unnestOf) {
-        const fan: UnnestFan | undefined = m.unnests[f];
-        if (fan) note(m.unnestOf, s.events[i], fan);
-      }
+      applyNotes(m, s, n);
       lazy?.notes.delete(si);
     }
   }
