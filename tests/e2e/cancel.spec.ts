@@ -12,11 +12,16 @@ async function holdLoads(page: Page): Promise<void> {
     const w = window as unknown as { __hold: boolean };
     w.__hold = false;
     const post = Worker.prototype.postMessage;
+    (w as unknown as { __loads: number }).__loads = 0;
     Worker.prototype.postMessage = function (this: Worker, msg: unknown, ...rest: unknown[]) {
+      if ((msg as { type?: string })?.type === 'load') (w as unknown as { __loads: number }).__loads++;
       if (!(w.__hold && (msg as { type?: string })?.type === 'load')) (post as (...a: unknown[]) => void).call(this, msg, ...rest);
     } as typeof Worker.prototype.postMessage;
   });
 }
+
+/** 'load' requests the page has posted (held ones too). */
+const loads = (page: Page) => page.evaluate(() => (window as unknown as { __loads: number }).__loads);
 
 const hold = (page: Page, on: boolean) => page.evaluate((v) => ((window as unknown as { __hold: boolean }).__hold = v), on);
 
@@ -55,6 +60,35 @@ test('a run in flight shows its seconds and Cancel; Cancel keeps the text and gr
   await expect(page.locator('.jl-status')).toHaveText(/ran in/);
   await expect(visual).not.toHaveAttribute('data-stale', '');
   await expect(page.getByTestId('error')).toBeHidden();
+});
+
+test('Run pressed while the same text runs waits for that run; an edit runs anew', async ({ page }) => {
+  await holdLoads(page);
+  await page.goto('./?example=07_hop_join');
+  await expect(page.locator('.jl-counter')).toHaveText('step 1/9');
+  await hold(page, true);
+  const before = await loads(page);
+  // The edit's own run starts after the debounce…
+  await edit(page, '\n-- pasted');
+  await expect(page.locator('.jl-status')).toHaveText(/^running…/);
+  await expect.poll(() => loads(page)).toBe(before + 1);
+  // …and Run for the same text is that run, not a second one queued behind it in the worker.
+  await page.getByTestId('run').click();
+  await page.getByTestId('run').click();
+  await page.waitForTimeout(500);
+  expect(await loads(page)).toBe(before + 1);
+  await expect(page.locator('.jl-status')).toHaveText(/^running…/);
+  // A different text is a new run.
+  await edit(page, '\n-- again');
+  await expect.poll(() => loads(page)).toBe(before + 2);
+  // Cancelled, released, Run: the text runs (a load of its own) and is drawn.
+  await page.getByTestId('cancel').click();
+  await expect(page.locator('.jl-status')).toHaveText('cancelled');
+  await hold(page, false);
+  await page.getByTestId('run').click();
+  await expect(page.locator('.jl-status')).toHaveText(/ran in/);
+  expect(await loads(page)).toBeGreaterThanOrEqual(before + 3);
+  await expect(page.locator('.jl-visual')).not.toHaveAttribute('data-stale', '');
 });
 
 test('Cancel stops a busy engine: a 100,000-row run ends at once and the next run works', async ({ page }) => {

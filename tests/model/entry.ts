@@ -1,3 +1,3 @@
 // What tests/model/step_blocks.test.mjs bundles: the worker's and the page's model code.
 export { buildModel, fillSteps, LAZY_STEPS, missingBlocks, STEP_BLOCK, stepAt, stepHead, stepName } from '../../www/src/model';
-export { joinModel, splitModel, stepsOf } from '../../www/src/engine/split';
+export { decodePart, joinModel, splitModel, stepsOf } from '../../www/src/engine/split';

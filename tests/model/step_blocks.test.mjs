@@ -132,7 +132,7 @@ test("a big model crosses with two blocks of steps and fetches the rest", { skip
   }
   // The script exercises each kind of note and of rare field (else the checks above say nothing about them).
   assert.ok(notes.aggStage > 1000 && notes.dedupPrev > 1000 && notes.unnestOf > 1000, JSON.stringify(notes));
-  assert.ok(seen.sliced === 3 && seen.late > 0 && seen.dropped > 0 && seen.paired > 1000 && seen.retracts > 1000, JSON.stringify(seen));
+  assert.ok(seen.sliced === 4 && seen.late > 0 && seen.dropped > 0 && seen.paired > 1000 && seen.retracts > 1000, JSON.stringify(seen));
 });
 
 test("a model of LAZY_STEPS steps or fewer crosses whole", { skip }, async () => {

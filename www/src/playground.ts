@@ -89,6 +89,9 @@ export class Playground {
   private queryIndex: number;
   private pos: number;
   private runSeq = 0;
+  /** The run in flight: what it runs (Run pressed for the same text waits for it instead of
+   * queueing the same run behind it in the worker). Null when none is. */
+  private inflight: { seq: number; script: string; dialect: Dialect; query: number } | null = null;
   private debounce: number | null = null;
   private frame: number | null = null;
   private firstDrawn = false;
@@ -364,7 +367,15 @@ export class Playground {
     if (this.debounce !== null) window.clearTimeout(this.debounce);
     this.debounce = null;
     const script = this.editor.doc;
+    const f = this.inflight;
+    // The same text already running (the edit's own run, started by the debounce): its trace is
+    // the one this run would make (determinism), so it is waited for, not run a second time.
+    if (f && f.seq === this.runSeq && f.script === script && f.dialect === this.dialect && f.query === this.queryIndex) return;
     const seq = ++this.runSeq;
+    this.inflight = { seq, script, dialect: this.dialect, query: this.queryIndex };
+    const done = () => {
+      if (this.inflight?.seq === seq) this.inflight = null;
+    };
     const status = this.chrome.status;
     if (this.ready) status.textContent = 'running…';
     if (this.trace) this.setStale(true);
@@ -376,6 +387,7 @@ export class Playground {
     this.settings?.refresh();
     this.engine.load(script, this.dialect, this.queryIndex, (p) => seq === this.runSeq && (this.runProgress = p)).then(
       ({ trace, ms, built }) => {
+        done();
         if (seq !== this.runSeq) return;
         this.stopTicker();
         this.firstRunDone();
@@ -386,6 +398,7 @@ export class Playground {
         this.opts.onRun?.({ ms, trace });
       },
       (e: unknown) => {
+        done();
         if (seq !== this.runSeq) return;
         this.stopTicker();
         this.firstRunDone();

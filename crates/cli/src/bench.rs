@@ -63,7 +63,7 @@ fn gen(rows: Option<u64>, repeat: u32) -> Result<(), String> {
             count = datagen::generate(t, n).count() as u64;
             rates.push(count as f64 / t0.elapsed().as_secs_f64());
         }
-        println!("{:<60} {:>9} rows  {:>12.0} rows/s (median of {})", name, count, median(rates.clone()), rates.len());
+        sayln!("{:<60} {:>9} rows  {:>12.0} rows/s (median of {})", name, count, median(rates.clone()), rates.len());
     }
     Ok(())
 }
@@ -94,7 +94,7 @@ fn insert_parse(rows: Option<u64>, repeat: u32) -> Result<(), String> {
         if !text.contains("== changelog") {
             return Err(format!("check FAILED: the run failed:\n{}", text));
         }
-        println!(
+        sayln!(
             "{:<24} {:>8} rows  {:>6.1} MB  read {:>10.0} rows/s (median of {})  whole run {:>7.3} s ({:.0} rows/s)",
             shape,
             n,
@@ -138,27 +138,27 @@ pub fn run(workload_name: &str, rows: Option<u64>, trace: bool, repeat: u32) -> 
     let (counts, n_events) = (result.kinds, result.events);
     let expected = w.expected;
     let workload = workload_name;
-    println!("workload       {} (N = {} rows per table, {} input rows)", workload, n, events.len());
-    println!("trace          {}", if trace { format!("on ({} events per run)", n_events) } else { "off".into() });
-    println!("plan           {:.3} ms (parse + plan, once)", t_plan.as_secs_f64() * 1e3);
+    sayln!("workload       {} (N = {} rows per table, {} input rows)", workload, n, events.len());
+    sayln!("trace          {}", if trace { format!("on ({} events per run)", n_events) } else { "off".into() });
+    sayln!("plan           {:.3} ms (parse + plan, once)", t_plan.as_secs_f64() * 1e3);
     let _ = events;
-    println!("generation     {:.1} ms ({:.0} rows/s)", t_gen.as_secs_f64() * 1e3, input_rows / t_gen.as_secs_f64());
-    println!(
+    sayln!("generation     {:.1} ms ({:.0} rows/s)", t_gen.as_secs_f64() * 1e3, input_rows / t_gen.as_secs_f64());
+    sayln!(
         "throughput     {:.0} input rows/s (median of {}; min {:.0}, max {:.0})",
         median(rates.clone()),
         rates.len(),
         rates.iter().cloned().fold(f64::INFINITY, f64::min),
         rates.iter().cloned().fold(0.0, f64::max)
     );
-    println!("output         +I {}  -U {}  +U {}  -D {}", counts[0], counts[1], counts[2], counts[3]);
-    println!("peak state     {} rows held by the operators at once", result.peak_state_rows);
+    sayln!("output         +I {}  -U {}  +U {}  -D {}", counts[0], counts[1], counts[2], counts[3]);
+    sayln!("peak state     {} rows held by the operators at once", result.peak_state_rows);
     if let Some(m) = peak_mib() {
-        println!("peak memory    {:.1} MiB", m);
+        sayln!("peak memory    {:.1} MiB", m);
     }
     match expected(n) {
-        Some(e) if e == net_rows(&result) => println!("check          ok ({} rows expected)", e),
+        Some(e) if e == net_rows(&result) => sayln!("check          ok ({} rows expected)", e),
         Some(e) => return Err(format!("check FAILED: expected {} rows, got {:?}", e, counts)),
-        None => println!("check          (no expected count for this N)"),
+        None => sayln!("check          (no expected count for this N)"),
     }
     Ok(())
 }

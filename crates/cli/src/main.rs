@@ -6,12 +6,39 @@
 //! joinlab bench w1 [--rows N] [--trace]
 //! ```
 
+/// `print!` that never panics: a reader that went away (`joinlab run F | head`) ends the program
+/// quietly, as it ends other command-line tools; any other write error is said on stderr.
+macro_rules! say {
+    ($($t:tt)*) => { $crate::out(format_args!($($t)*)) };
+}
+
+/// `println!` as [`say!`].
+macro_rules! sayln {
+    () => { $crate::out(format_args!("\n")) };
+    ($($t:tt)*) => { $crate::out(format_args!("{}\n", format_args!($($t)*))) };
+}
+
+mod alloc;
 mod bench;
 
+/// Writes to standard output (see [`say!`]).
+pub fn out(text: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut o = std::io::stdout().lock();
+    if let Err(e) = o.write_fmt(text).and_then(|_| o.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("joinlab: cannot write the output: {}", e);
+        std::process::exit(1);
+    }
+}
+
 /// mimalloc: the engine allocates rows at every operator hop; it is faster than the system
-/// allocator for that pattern (measured with `joinlab bench`).
+/// allocator for that pattern (measured with `joinlab bench`). Plain blocks where they are
+/// aligned enough ([`alloc`]).
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: alloc::Mimalloc = alloc::Mimalloc;
 
 use std::process::ExitCode;
 
@@ -101,12 +128,12 @@ fn main() -> ExitCode {
             let cfg = RunConfig { dialect: a.dialect, trace: a.format == "trace-json" };
             match a.format.as_str() {
                 "text" => {
-                    print!("{}", run_to_text(&script, &cfg, &TextOptions { quiet_steps: a.quiet_steps }));
+                    say!("{}", run_to_text(&script, &cfg, &TextOptions { quiet_steps: a.quiet_steps }));
                     Ok(())
                 }
                 "trace-json" => {
                     let t = run_script(&script, &cfg);
-                    serde_json::to_string_pretty(&t).map(|s| println!("{}", s)).map_err(|e| e.to_string())
+                    serde_json::to_string_pretty(&t).map(|s| sayln!("{}", s)).map_err(|e| e.to_string())
                 }
                 f => Err(format!("unknown format '{}' (text or trace-json)", f)),
             }
@@ -115,10 +142,10 @@ fn main() -> ExitCode {
             let cfg = RunConfig { dialect: a.dialect, trace: false };
             let t = run_script(&script, &cfg);
             for q in &t.queries {
-                println!("== query {}", q.index);
+                sayln!("== query {}", q.index);
                 match &q.error {
-                    Some(e) => println!("ERROR: {}", e.text),
-                    None => print!("{}", q.plan),
+                    Some(e) => sayln!("ERROR: {}", e.text),
+                    None => say!("{}", q.plan),
                 }
             }
         }),

@@ -2,9 +2,10 @@
 // page (engine/split.ts): a slice of rows crosses as a few typed arrays and flat string arrays
 // instead of one object of a dozen properties each, which postMessage's serializer writes (and the
 // page's deserializer rebuilds) key by key. The page rebuilds the same objects (`rowMarks`,
-// `outputRows`). Only the models whose rows link to nothing else are sliced (split.ts `plainRows`);
-// a field that is rarely set (a late row's window, a pair's meaning) crosses as a sparse list, and
-// any object-valued field of the richer views crosses as it is, by index.
+// `outputRows`). A field that is rarely set (a late row's window, a pair's meaning) crosses as a
+// sparse list; a link to an object of the richer views (an interval join's row, a temporal join's
+// probe row, an UNNEST fan-out) crosses as what `link` makes of it (its index: split.ts), and the
+// page puts the object back once the skeleton holding it has come (split.ts `relink`).
 
 import type { OutputRow, RowMark } from '../model/types';
 import type { RowKind } from '../trace';
@@ -54,14 +55,19 @@ function kinds(xs: RowKind[]): Uint8Array {
   return Uint8Array.from(xs, (k) => KINDS.indexOf(k));
 }
 
+/** What a rare field's value crosses as (the identity when it links to nothing). */
+export type Link<T> = (field: keyof T, value: unknown) => unknown;
+
 /** The fields of `rows` that are not null, as [index, field, value]. */
-function sparse<T>(rows: T[], fields: (keyof T)[]): [number, keyof T, unknown][] {
+function sparse<T>(rows: T[], fields: (keyof T)[], link: Link<T>): [number, keyof T, unknown][] {
   const out: [number, keyof T, unknown][] = [];
   rows.forEach((r, i) => {
-    for (const f of fields) if (r[f] !== null) out.push([i, f, r[f]]);
+    for (const f of fields) if (r[f] !== null) out.push([i, f, link(f, r[f])]);
   });
   return out;
 }
+
+const same = (_f: unknown, v: unknown): unknown => v;
 
 export interface RowMarkColumns {
   n: number;
@@ -79,7 +85,7 @@ export interface RowMarkColumns {
 
 const RARE_MARK: (keyof RowMark)[] = ['late', 'dropped', 'interval', 'temporal'];
 
-export function rowMarkColumns(rows: RowMark[]): RowMarkColumns {
+export function rowMarkColumns(rows: RowMark[], link: Link<RowMark> = same): RowMarkColumns {
   return {
     n: rows.length,
     pos: Int32Array.from(rows, (r) => r.pos),
@@ -91,7 +97,7 @@ export function rowMarkColumns(rows: RowMark[]): RowMarkColumns {
     line: Int32Array.from(rows, (r) => r.line),
     wmBefore: nums(rows.map((r) => r.wmBefore)),
     behind: Uint8Array.from(rows, (r) => (r.behind ? 1 : 0)),
-    rare: sparse(rows, RARE_MARK),
+    rare: sparse(rows, RARE_MARK, link),
   };
 }
 
@@ -133,7 +139,7 @@ export interface OutputColumns {
 
 const RARE_OUT: (keyof OutputRow)[] = ['pairKind', 'padded', 'temporal', 'unnest'];
 
-export function outputColumns(rows: OutputRow[]): OutputColumns {
+export function outputColumns(rows: OutputRow[], link: Link<OutputRow> = same): OutputColumns {
   return {
     n: rows.length,
     index: Int32Array.from(rows, (r) => r.index),
@@ -145,7 +151,7 @@ export function outputColumns(rows: OutputRow[]): OutputColumns {
     x: nums(rows.map((r) => r.x)),
     partner: Int32Array.from(rows, (r) => r.partner),
     retracts: Int32Array.from(rows, (r) => r.retracts),
-    rare: sparse(rows, RARE_OUT),
+    rare: sparse(rows, RARE_OUT, link),
   };
 }
 

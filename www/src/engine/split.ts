@@ -1,17 +1,18 @@
 // A query's view model, split for the trip from the worker to the page: the big arrays (the
-// steps, the steps-table rows, and for a query whose rows reference nothing else the lanes' rows
-// and the changelog) go in slices, one message each, so the page's main thread deserializes them
+// steps, the steps-table rows, the lanes' rows and the changelog) go in slices, one message each, so the page's main thread deserializes them
 // in many short tasks instead of one long one; the rest (the skeleton) goes last, with the reply.
 // A model of more than LAZY_STEPS steps sends only its first and last blocks of steps: the worker
 // keeps the trace and the page fetches the other blocks as it needs them (model/step-blocks.ts).
 // The page joins them back (`joinModel`), restoring every shared reference the model has: the
 // steps in the trace and the model, each step-table row's step and row mark, the lanes' row marks
-// by step, and the event-keyed notes (re-keyed by step and event index on the way).
+// by step, the event-keyed notes (re-keyed by step and event index on the way), and the links from
+// row marks and changelog rows to the interval join's rows, the temporal join's probe rows and the
+// UNNEST fan-outs (which cross in the skeleton; the sliced rows carry their indexes).
 
 import { applyNotes, type At, LAZY_STEPS, type NotesAt, notesByStep, STEP_BLOCK } from '../model/step-blocks';
-import type { Lane, OutputRow, QueryModel, RowMark, StepInfo, UnnestFan } from '../model/types';
+import type { IntervalRow, Lane, OutputRow, QueryModel, RowMark, StepInfo, TemporalProbe, TemporalVersion, UnnestFan } from '../model/types';
 import type { Event, QueryTrace, ScriptTrace, Step, StepKind } from '../trace';
-import { type OutputColumns, outputColumns, outputRows, type RowMarkColumns, rowMarkColumns, rowMarks } from './row-columns';
+import { type Link, type OutputColumns, outputColumns, outputRows, type RowMarkColumns, rowMarkColumns, rowMarks } from './row-columns';
 
 /** One slice of one of the model's arrays. */
 export interface Part {
@@ -37,10 +38,46 @@ export interface Skeleton {
   /** Only some blocks of steps were sent (the page fetches the others): the kind and text of every
    * step that is not a table's row, by position. Null: every step was sent. */
   heads: [number, StepKind, string][] | null;
+  /** The interval join's rows were sliced (`interval` parts, in step order): how many came at each
+   * step (`probes[p].length`) and which of them are `cached`, by index. Null: not sliced. */
+  interval: { counts: Int32Array; cached: Int32Array } | null;
+  /** The temporal join's versions and probe rows were sliced (`tversion` and `tprobe` parts, each
+   * probe's `version` as its index, -1 for none): the probes that arrived and were released at each
+   * step, as indexes. Null: not sliced. */
+  temporal: { waitsAt: Grouped; releasedAt: Grouped } | null;
+}
+
+/** Lists of indexes, one per step: list p is `at[off[p]]` … `at[off[p + 1] − 1]`. */
+interface Grouped {
+  at: Int32Array;
+  off: Int32Array;
+}
+
+function grouped<T>(lists: T[][], index: (x: T) => number): Grouped {
+  const off = new Int32Array(lists.length + 1);
+  let n = 0;
+  lists.forEach((l, p) => {
+    n += l.length;
+    off[p + 1] = n;
+  });
+  const at = new Int32Array(n);
+  let k = 0;
+  for (const l of lists) for (const x of l) at[k++] = index(x);
+  return { at, off };
+}
+
+function ungrouped<T>(g: Grouped, xs: T[]): T[][] {
+  const out: T[][] = [];
+  for (let p = 0; p + 1 < g.off.length; p++) {
+    const l: T[] = [];
+    for (let k = g.off[p]; k < g.off[p + 1]; k++) l.push(xs[g.at[k]]);
+    out.push(l);
+  }
+  return out;
 }
 
 /** Items per slice: each slice is deserialized (and its rows rebuilt) by the page in well under 50 ms. */
-const SLICE = { steps: 1000, rows: 20_000, info: 50_000 };
+const SLICE = { steps: 1000, rows: 20_000, info: 50_000, interval: 10_000, temporal: 10_000 };
 
 /** A slice of the steps table's rows (StepInfo without its links to the step and the row mark). */
 interface InfoColumns {
@@ -72,10 +109,60 @@ function slices(key: string, xs: unknown[], size: number, post: (p: Part) => voi
   for (let i = from; i < to; i += size) post({ key, at: i, items: xs.slice(i, Math.min(to, i + size)) });
 }
 
-/** A query whose row marks and changelog rows point at nothing but values (no interval, temporal,
- * UNNEST, PTF or lookup views, which link them): they can be sliced without losing a link. */
-function plainRows(m: QueryModel): boolean {
-  return !m.interval && !m.temporal && !m.unnests.length && !m.ptf && !m.lookups.length;
+/** The objects row marks and changelog rows link to, in the order both sides list them: every
+ * interval-join row (by step), every temporal probe row, every UNNEST fan-out. */
+interface Targets {
+  interval: IntervalRow[];
+  temporal: TemporalProbe[];
+  fans: UnnestFan[];
+}
+
+function targetsOf(m: QueryModel): Targets {
+  return { interval: m.interval ? m.interval.probes.flat() : [], temporal: m.temporal ? m.temporal.probes : [], fans: m.unnests };
+}
+
+/** A linked object's index, or -1 when the list does not hold it. */
+function indexer<T>(xs: T[]): (x: T) => number {
+  const at = new Map<T, number>();
+  xs.forEach((x, i) => at.set(x, i));
+  return (x) => at.get(x) ?? -1;
+}
+
+/** The links of the sliced rows as indexes into `targetsOf` (`ok` false: one was not there, so
+ * the rows cannot be sliced without losing it). */
+function linkers(m: QueryModel): { mark: Link<RowMark>; out: Link<OutputRow>; ok: () => boolean } {
+  const t = targetsOf(m);
+  const iv = indexer(t.interval);
+  const tp = indexer(t.temporal);
+  const fan = indexer(t.fans);
+  let ok = true;
+  const at = (i: number): number => {
+    if (i < 0) ok = false;
+    return i;
+  };
+  const mark: Link<RowMark> = (f, v) => (f === 'interval' ? at(iv(v as IntervalRow)) : f === 'temporal' ? at(tp(v as TemporalProbe)) : v);
+  const out: Link<OutputRow> = (f, v) => {
+    if (f === 'temporal') return at(tp(v as TemporalProbe));
+    if (f === 'padded') return { ...(v as NonNullable<OutputRow['padded']>), of: at(iv((v as NonNullable<OutputRow['padded']>).of)) };
+    if (f === 'unnest') return { ...(v as NonNullable<OutputRow['unnest']>), fan: at(fan((v as NonNullable<OutputRow['unnest']>).fan)) };
+    return v;
+  };
+  return { mark, out, ok: () => ok };
+}
+
+/** The page side of `linkers`: each index the sliced rows carry back to the skeleton's object. */
+function relink(m: QueryModel, lanes: RowMark[][], outputs: OutputRow[]): void {
+  const t = targetsOf(m);
+  for (const rows of lanes)
+    for (const r of rows) {
+      if (typeof r.interval === 'number') r.interval = t.interval[r.interval] ?? null;
+      if (typeof r.temporal === 'number') r.temporal = t.temporal[r.temporal] ?? null;
+    }
+  for (const o of outputs) {
+    if (typeof o.temporal === 'number') o.temporal = t.temporal[o.temporal] ?? null;
+    if (o.padded && typeof o.padded.of === 'number') o.padded.of = t.interval[o.padded.of];
+    if (o.unnest && typeof o.unnest.fan === 'number') o.unnest.fan = t.fans[o.unnest.fan];
+  }
 }
 
 /**
@@ -84,7 +171,17 @@ function plainRows(m: QueryModel): boolean {
  * has it: a `model` request for another query).
  */
 export function splitModel(model: QueryModel, qi: number, withTrace: boolean, post: (p: Part) => void): Skeleton {
-  const rowsSliced = plainRows(model);
+  // The lanes' rows and the changelog as columns (row-columns.ts), their links as indexes; made
+  // before anything is posted, so that a link the targets lack keeps them in the skeleton instead.
+  const links = linkers(model);
+  const laneCols = model.lanes.map((l) => {
+    const cols: RowMarkColumns[] = [];
+    for (let k = 0; k < l.rows.length; k += SLICE.rows) cols.push(rowMarkColumns(l.rows.slice(k, k + SLICE.rows), links.mark));
+    return cols;
+  });
+  const outCols: OutputColumns[] = [];
+  for (let k = 0; k < model.outputs.length; k += SLICE.rows) outCols.push(outputColumns(model.outputs.slice(k, k + SLICE.rows), links.out));
+  const rowsSliced = links.ok();
   const total = model.steps.length;
   const lazy = total > LAZY_STEPS;
   if (lazy) {
@@ -98,11 +195,37 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
   // The steps table's rows as columns (a few typed arrays, not one small object each).
   for (let i = 0; i < model.info.length; i += SLICE.info) post({ key: 'info', at: i, items: [infoColumns(model.info.slice(i, i + SLICE.info))] });
   if (rowsSliced) {
-    // As columns (row-columns.ts), a slice of rows a message.
-    model.lanes.forEach((l, i) => {
-      for (let k = 0; k < l.rows.length; k += SLICE.rows) post({ key: `lane:${i}`, at: k, items: [rowMarkColumns(l.rows.slice(k, k + SLICE.rows))] });
-    });
-    for (let k = 0; k < model.outputs.length; k += SLICE.rows) post({ key: 'outputs', at: k, items: [outputColumns(model.outputs.slice(k, k + SLICE.rows))] });
+    // A slice of rows a message.
+    laneCols.forEach((cols, i) => cols.forEach((c, k) => post({ key: `lane:${i}`, at: k * SLICE.rows, items: [c] })));
+    outCols.forEach((c, k) => post({ key: 'outputs', at: k * SLICE.rows, items: [c] }));
+  }
+  // The interval join's rows (one per row that reached it: as many as the lanes' rows) in slices
+  // too, in step order; the skeleton keeps how many came at each step and which were cached.
+  let interval: Skeleton['interval'] = null;
+  if (model.interval) {
+    const flat = model.interval.probes.flat();
+    const at = indexer(flat);
+    const cached = Int32Array.from(model.interval.cached, at);
+    // (a cached row that is not among the probes' rows keeps the view whole in the skeleton)
+    if (cached.every((i) => i >= 0)) {
+      interval = { counts: Int32Array.from(model.interval.probes, (x) => x.length), cached };
+      slices('interval', flat, SLICE.interval, post);
+    }
+  }
+  // The temporal join's versions and probe rows the same way (a probe's version by its index).
+  let temporal: Skeleton['temporal'] = null;
+  if (model.temporal) {
+    const t = model.temporal;
+    const version = indexer(t.versions);
+    const probe = indexer(t.probes);
+    const g = { waitsAt: grouped(t.waitsAt, probe), releasedAt: grouped(t.releasedAt, probe) };
+    const probes = t.probes.map((r) => ({ ...r, version: r.version ? version(r.version) : -1 }));
+    // (a probe or a version the lists lack keeps the view whole in the skeleton)
+    if (g.waitsAt.at.every((i) => i >= 0) && g.releasedAt.at.every((i) => i >= 0) && probes.every((r, i) => r.version >= 0 || !t.probes[i].version)) {
+      temporal = g;
+      slices('tversion', t.versions, SLICE.temporal, post);
+      slices('tprobe', probes, SLICE.temporal, post);
+    }
   }
   const notes = notesAt(model);
   const q: QueryTrace = { ...model.query, steps: [], end: null };
@@ -118,8 +241,10 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
     outputs: rowsSliced ? [] : model.outputs,
     events: { aggStage: new Map(), dedupPrev: new Map() },
     unnestOf: new Map(),
+    interval: interval && model.interval ? { ...model.interval, probes: [], cached: [] } : model.interval,
+    temporal: temporal && model.temporal ? { ...model.temporal, versions: [], probes: [], waitsAt: [], releasedAt: [] } : model.temporal,
   };
-  return { model: skeleton, query: qi, rowsSliced, notes, steps: total, heads: lazy ? headsOf(model) : null };
+  return { model: skeleton, query: qi, rowsSliced, notes, steps: total, heads: lazy ? headsOf(model) : null, interval, temporal };
 }
 
 /** Kind and text of every step that is not a table's row (a row's mark has its text). */
@@ -158,7 +283,7 @@ function notesAt(m: QueryModel): NotesAt {
 /** A slice's rows as objects: the columns of the steps table's rows, the row marks and the
  * changelog rows are rebuilt (the page does it as each slice arrives, a task each: client.ts). */
 export function decodePart(p: Part): Part {
-  if (p.decoded || p.key === 'steps') return p;
+  if (p.decoded || p.key === 'steps' || p.key === 'interval' || p.key === 'tversion' || p.key === 'tprobe') return p;
   const items: unknown[] = [];
   if (p.key === 'info') infoRows(p.items[0] as InfoColumns, items as StepInfo[]);
   else if (p.key === 'outputs') outputRows(p.items[0] as OutputColumns, items as OutputRow[]);
@@ -179,10 +304,18 @@ export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null
   const info: StepInfo[] = [];
   const outputs: OutputRow[] = [];
   const laneRows: RowMark[][] = [];
+  const ivRows: IntervalRow[] = [];
+  const tVersions: TemporalVersion[] = [];
+  const tProbes: TemporalProbe[] = [];
   for (const p of parts) {
     if (p.key === 'steps') {
       for (let k = 0; k < p.items.length; k++) steps[p.at + k] = p.items[k] as Step;
       held += p.items.length;
+      continue;
+    }
+    if (p.key === 'interval' || p.key === 'tversion' || p.key === 'tprobe') {
+      const into = (p.key === 'interval' ? ivRows : p.key === 'tversion' ? tVersions : tProbes) as unknown[];
+      for (let k = 0; k < p.items.length; k++) into[p.at + k] = p.items[k];
       continue;
     }
     const rows = decoded(p);
@@ -209,7 +342,26 @@ export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null
     }
   }
   m.steps = steps;
+  if (sk.interval && m.interval) {
+    // The interval join's rows back in their steps (before the links to them are restored).
+    const probes: IntervalRow[][] = [];
+    let k = 0;
+    for (const n of sk.interval.counts) {
+      probes.push(ivRows.slice(k, k + n));
+      k += n;
+    }
+    m.interval.probes = probes;
+    m.interval.cached = Array.from(sk.interval.cached, (i) => ivRows[i]);
+  }
+  if (sk.temporal && m.temporal) {
+    for (const r of tProbes) r.version = typeof r.version === 'number' ? (tVersions[r.version] ?? null) : r.version;
+    m.temporal.versions = tVersions;
+    m.temporal.probes = tProbes;
+    m.temporal.waitsAt = ungrouped(sk.temporal.waitsAt, tProbes);
+    m.temporal.releasedAt = ungrouped(sk.temporal.releasedAt, tProbes);
+  }
   if (sk.rowsSliced) {
+    relink(m, laneRows, outputs);
     m.lanes = m.lanes.map((l: Lane, i) => ({ ...l, rows: laneRows[i] ?? [] }));
     m.outputs = outputs;
   }

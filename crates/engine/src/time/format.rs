@@ -14,39 +14,39 @@ pub fn format_ts(ts: Ts, precision: u8) -> String {
 /// outside 0–9999 goes through `format!`, which pads and signs it as before.
 pub fn write_ts(out: &mut String, ts: Ts, precision: u8) {
     let (day, ms_of_day) = split_day(ts.millis);
+    if ts.nanos <= 999_999 {
+        if let Some(date) = date_text(day) {
+            let secs = (ms_of_day / 1000) as usize;
+            let mut b = [0u8; 29];
+            b[..10].copy_from_slice(&date);
+            b[10] = b' ';
+            b[11..13].copy_from_slice(two_digits(secs / 3600));
+            b[13] = b':';
+            b[14..16].copy_from_slice(two_digits((secs / 60) % 60));
+            b[16] = b':';
+            b[17..19].copy_from_slice(two_digits(secs % 60));
+            let mut n = 19;
+            if precision > 0 {
+                let p = precision.min(9) as usize;
+                let mut v = (ms_of_day % 1000) as u64 * 1_000_000 + ts.nanos as u64;
+                // only the digits shown: drop the ones past the precision first
+                for _ in p..9 {
+                    v /= 10;
+                }
+                b[19] = b'.';
+                for c in b[20..20 + p].iter_mut().rev() {
+                    *c = b'0' + (v % 10) as u8;
+                    v /= 10;
+                }
+                n = 20 + p;
+            }
+            // ASCII digits and separators: always UTF-8
+            out.push_str(std::str::from_utf8(&b[..n]).unwrap_or_default());
+            return;
+        }
+    }
     let (y, m, d) = civil_from_days(day);
     let secs = ms_of_day / 1000;
-    if (0..=9999).contains(&y) && ts.nanos <= 999_999 {
-        let mut b = [0u8; 29];
-        let digits = |b: &mut [u8], v: u64| {
-            let mut v = v;
-            for c in b.iter_mut().rev() {
-                *c = b'0' + (v % 10) as u8;
-                v /= 10;
-            }
-        };
-        digits(&mut b[0..4], y as u64);
-        b[4] = b'-';
-        digits(&mut b[5..7], m as u64);
-        b[7] = b'-';
-        digits(&mut b[8..10], d as u64);
-        b[10] = b' ';
-        digits(&mut b[11..13], (secs / 3600) as u64);
-        b[13] = b':';
-        digits(&mut b[14..16], ((secs / 60) % 60) as u64);
-        b[16] = b':';
-        digits(&mut b[17..19], (secs % 60) as u64);
-        let mut n = 19;
-        if precision > 0 {
-            let nanos = (ms_of_day % 1000) as u64 * 1_000_000 + ts.nanos as u64;
-            b[19] = b'.';
-            digits(&mut b[20..29], nanos);
-            n = 20 + precision.min(9) as usize;
-        }
-        // ASCII digits and separators: always UTF-8
-        out.push_str(std::str::from_utf8(&b[..n]).unwrap_or_default());
-        return;
-    }
     use std::fmt::Write;
     let _ = write!(out, "{:04}-{:02}-{:02} {:02}:{:02}:{:02}", y, m, d, secs / 3600, (secs / 60) % 60, secs % 60);
     if precision > 0 {
@@ -55,6 +55,45 @@ pub fn write_ts(out: &mut String, ts: Ts, precision: u8) {
         out.push('.');
         out.push_str(&digits[..(precision.min(9) as usize)]);
     }
+}
+
+/// `00`..`99`, for hours, minutes and seconds.
+fn two_digits(v: usize) -> &'static [u8] {
+    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+    let i = (v % 100) * 2;
+    &PAIRS[i..i + 2]
+}
+
+thread_local! {
+    /// The last day written as `yyyy-MM-dd`: consecutive timestamps mostly fall on the same day,
+    /// so its text is copied, not worked out again (a pure function's memo: nothing else depends
+    /// on it).
+    static LAST_DAY: std::cell::Cell<(i64, [u8; 10])> = const { std::cell::Cell::new((i64::MIN, [0; 10])) };
+}
+
+/// `yyyy-MM-dd` of a day (days since the epoch) in years 0–9999; None outside them.
+fn date_text(day: i64) -> Option<[u8; 10]> {
+    let (last, text) = LAST_DAY.with(|c| c.get());
+    if last == day {
+        return Some(text);
+    }
+    let (y, m, d) = civil_from_days(day);
+    if !(0..=9999).contains(&y) {
+        return None;
+    }
+    let mut b = [0u8; 10];
+    b[0..2].copy_from_slice(two_digits(y as usize / 100));
+    b[2..4].copy_from_slice(two_digits(y as usize % 100));
+    b[4] = b'-';
+    b[5..7].copy_from_slice(two_digits(m as usize));
+    b[7] = b'-';
+    b[8..10].copy_from_slice(two_digits(d as usize));
+    LAST_DAY.with(|c| c.set((day, b)));
+    Some(b)
 }
 
 /// A watermark (epoch milliseconds) as the oracle's `-> wm` notes show it: UTC, milliseconds.
@@ -141,6 +180,12 @@ mod tests {
             x ^= x >> 7;
             x ^= x << 17;
             millis.push((x % 600_000_000_000_000) as i64 - 300_000_000_000_000);
+        }
+        // runs of instants a few seconds apart (the same day over and over, then the next one):
+        // the remembered day's text
+        for k in 0..3_000i64 {
+            millis.push(1_699_052_000_000 + k * 29_311);
+            millis.push(-86_400_000 + k * 17);
         }
         for (i, &ms) in millis.iter().enumerate() {
             let ts = Ts { millis: ms, nanos: (i as u32 * 7919) % 1_000_000 };
