@@ -41,13 +41,23 @@ test('the timeline zooms, pans, follows the step and fits the run again', async 
   expect(full[0]).toBeLessThan(-1);
   expect(full[1]).toBeGreaterThan(299);
 
-  // Zoom in three times (×8): 1/8 of the run, around its middle.
+  // Zoom in three times (×8): 1/8 of the run, around the step's row (step 1: row 0, at 0 s, which
+  // keeps its place in the view).
   for (let i = 0; i < 3; i++) await page.getByTestId('timeline-zoom-in').click();
   let [a, b] = await shown(page);
   expect(b - a).toBeGreaterThan(F / 8 - 2);
   expect(b - a).toBeLessThan(F / 8 + 2);
-  expect(Math.abs((a + b) / 2 - (full[0] + full[1]) / 2)).toBeLessThan(1);
+  expect(a).toBeLessThanOrEqual(0);
+  expect(Math.abs((0 - a) / (b - a) - (0 - full[0]) / F)).toBeLessThan(0.02);
   await expect(range(page)).toContainText('8.0× zoom');
+  // From step 151 (row 150, at 150 s, mid-run): around that row.
+  await page.getByTestId('timeline-zoom-fit').click();
+  await page.getByTestId('step-slider').fill('151');
+  await settled(page);
+  for (let i = 0; i < 3; i++) await page.getByTestId('timeline-zoom-in').click();
+  [a, b] = await shown(page);
+  expect(a).toBeGreaterThan(100);
+  expect(Math.abs((150 - a) / (b - a) - (150 - full[0]) / F)).toBeLessThan(0.02);
 
   // Stepping to row 250 (step 251), outside the view: the view pans to it, its span kept.
   await page.getByTestId('step-slider').fill('251');
@@ -74,12 +84,14 @@ test('the timeline zooms, pans, follows the step and fits the run again', async 
   // The drag did not pick a mark (the step is unchanged).
   expect((await currentStep(page)).pos).toBe(251);
 
-  // Keys with the timeline focused: − zooms out (×2), 0 shows the whole run.
+  // Keys with the timeline focused: − zooms out (×2) around the step's row, 0 shows the whole run.
   await canvas.focus();
+  const at = await shown(page);
   await page.keyboard.press('-');
   [a, b] = await shown(page);
   expect(b - a).toBeGreaterThan(F / 4 - 2);
   expect(b - a).toBeLessThan(F / 4 + 2);
+  expect(Math.abs((250 - a) / (b - a) - (250 - at[0]) / (at[1] - at[0]))).toBeLessThan(0.02);
   await page.keyboard.press('0');
   await expect(range(page)).toHaveText(/^the whole run/);
   await page.keyboard.press('+');

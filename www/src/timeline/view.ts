@@ -199,11 +199,13 @@ export class Timeline implements Pane {
     return v.from + (x / this.plotWidth()) * (v.to - v.from);
   }
 
-  /** Zooms by `factor` (< 1: in) around `at` (default: the view's middle). */
+  /** Zooms by `factor` (< 1: in) around `at` (default: the current step's row when it is in
+   * view, so that the buttons and keys zoom in on it; else the view's middle). */
   private zoomBy(factor: number, at?: number): void {
     if (!this.model) return;
     const v = this.view ?? this.full;
-    const c = at ?? (v.from + v.to) / 2;
+    const step = this.stepX();
+    const c = at ?? (step !== null && step >= v.from && step <= v.to ? step : (v.from + v.to) / 2);
     const fullSpan = this.full.to - this.full.from;
     const min = this.layout?.timeAxis === false ? MIN_SPAN_ARRIVALS : MIN_SPAN_MS;
     const span = Math.min(fullSpan, Math.max(Math.min(min, fullSpan), (v.to - v.from) * factor));
@@ -243,14 +245,21 @@ export class Timeline implements Pane {
     });
   }
 
+  /** Where step `pos`'s row sits on the x axis (its time, or its arrival), null when the step is
+   * not a row or the row has no time. */
+  private stepX(pos = this.pos): number | null {
+    const r = this.model?.rowsByPos[pos];
+    const x = r ? (this.layout?.timeAxis ? r.x : r.pos) : null;
+    return x ?? null;
+  }
+
   /** Zoomed in, the view pans to keep the step's row in sight. */
   private follow(pos: number): void {
     const v = this.view;
     const m = this.model;
     if (!v || !m || pos === this.pos) return;
-    const r = m.rowsByPos[pos];
-    const x = r ? (this.layout?.timeAxis ? r.x : r.pos) : null;
-    if (x === null || x === undefined || (x >= v.from && x <= v.to)) return;
+    const x = this.stepX(pos);
+    if (x === null || (x >= v.from && x <= v.to)) return;
     const span = v.to - v.from;
     this.view = this.clampView({ from: x - span / 2, to: x + span / 2 });
     this.relayout(false);

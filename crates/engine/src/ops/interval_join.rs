@@ -212,6 +212,11 @@ impl IntervalJoinOp {
             .collect()
     }
 
+    /// A row's key and values as the trace shows them.
+    fn shown(&self, side: usize, key: &Key, row: &Row, zone: &SessionZone) -> (Vec<String>, Vec<String>) {
+        (self.key_text(side, key, zone), render(row, self.types(side), zone))
+    }
+
     fn key_text(&self, side: usize, key: &Key, zone: &SessionZone) -> Vec<String> {
         let types: Vec<DataType> = self
             .key_cols(side)
@@ -318,6 +323,8 @@ impl IntervalJoinOp {
     /// A row arriving on `side` (Flink's `processElement1` / `processElement2`).
     fn process(&mut self, side: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let other = 1 - side;
+        // the row's key and values as the trace shows them: worked out once for its two events
+        let mut shown: Option<(Vec<String>, Vec<String>)> = None;
         self.update_op_time(cx.proc_time);
         if self.negative() {
             // no row can join: an outer side's rows come out padded at once
@@ -405,8 +412,8 @@ impl IntervalJoinOp {
                 timer = Some(self.register_cleanup(&key, side, t));
             }
             if cx.tracing() {
-                let (op, k, row) =
-                    (cx.op, self.key_text(side, &key, cx.zone), render(&rec.row, self.types(side), cx.zone));
+                let (k, row) = shown.get_or_insert_with(|| self.shown(side, &key, &rec.row, cx.zone)).clone();
+                let op = cx.op;
                 let lineage = rec.lineage.clone();
                 cx.event(|| Event::StateInsert {
                     op,
@@ -422,7 +429,8 @@ impl IntervalJoinOp {
             self.pad(side, &rec.row, rec.lineage.clone(), cx);
         }
         if cx.tracing() {
-            let (op, k, row) = (cx.op, self.key_text(side, &key, cx.zone), render(&rec.row, self.types(side), cx.zone));
+            let (k, row) = shown.take().unwrap_or_else(|| self.shown(side, &key, &rec.row, cx.zone));
+            let op = cx.op;
             let lineage = rec.lineage.clone();
             let expires = keep.then(|| t.saturating_add(self.size[side]).saturating_add(1));
             cx.event(|| Event::IntervalProbe {
@@ -555,9 +563,9 @@ fn emit_row(s: &IntervalJoinSpec, left: Option<&Row>, right: Option<&Row>, linea
         None => row.extend(std::iter::repeat_n(Value::Null, rw)),
     }
     if cx.tracing() {
-        let mut types = s.left_types.clone();
-        types.extend(s.right_types.iter().cloned());
-        let text = render(&row, &types, cx.zone);
+        // each side in its own types (the same text as the row in both sides' types)
+        let mut text = render(&row[..lw], &s.left_types, cx.zone);
+        text.extend(render(&row[lw..], &s.right_types, cx.zone));
         let (op, lin) = (cx.op, lineage.clone());
         cx.event(|| Event::Emit { op, kind: RowKind::Insert, row: text, lineage: lin });
     }

@@ -251,7 +251,9 @@ fn window_label(start: i64, end: i64) -> String {
 
 /// Merges two lineages (sorted, without duplicates).
 pub fn merge_lineage(a: &Lineage, b: &Lineage) -> Lineage {
-    let mut v = a.clone();
+    // (sized once: a clone and a push would grow it for every joined row)
+    let mut v = Vec::with_capacity(a.len() + b.len());
+    v.extend_from_slice(a);
     for x in b {
         if !v.contains(x) {
             v.push(*x);

@@ -88,6 +88,11 @@ pub struct WindowJoinOp {
     project: Option<Vec<usize>>,
     /// Rows held.
     rows: usize,
+    /// The types the trace renders keys and emitted rows in (worked out once).
+    key_render: Vec<DataType>,
+    out_render: Vec<DataType>,
+    /// Per input: its key columns' own types (how a stored row's key is shown).
+    side_key_render: [Vec<DataType>; 2],
 }
 
 pub struct WindowJoinSpec {
@@ -131,7 +136,27 @@ impl WindowJoinOp {
             scratch: Key::new(),
             project: s.project,
             rows: 0,
+            key_render: Vec::new(),
+            out_render: Vec::new(),
+            side_key_render: [Vec::new(), Vec::new()],
         }
+        .with_render_types()
+    }
+
+    fn with_render_types(mut self) -> WindowJoinOp {
+        self.key_render = self.key_render_types();
+        self.side_key_render = [
+            self.left_keys.iter().filter_map(|&k| self.left_types.get(k).cloned()).collect(),
+            self.right_keys.iter().filter_map(|&k| self.right_types.get(k).cloned()).collect(),
+        ];
+        let mut t = self.left_types.clone();
+        t.extend(self.right_types.iter().cloned());
+        self.out_render = match &self.project {
+            Some(cols) => cols.iter().filter_map(|&c| t.get(c).cloned()).collect(),
+            None if self.kind.projects_right() => t,
+            None => self.left_types.clone(),
+        };
+        self
     }
 
     /// The types join keys are held in (for rendering them in traces).
@@ -180,8 +205,7 @@ impl WindowJoinOp {
         let tracing = cx.tracing();
         let op = cx.op;
         if tracing {
-            let key_types = self.key_render_types();
-            let key = render(&slot.key, &key_types, cx.zone);
+            let key = render(&slot.key, &self.key_render, cx.zone);
             let (l, r, wm) = (slot.left.len(), slot.right.len(), self.watermarks.current());
             cx.event(|| Event::WindowFire {
                 op,
@@ -295,28 +319,16 @@ impl WindowJoinOp {
                 }
             }
         }
-        let out_types: Vec<DataType> = if tracing {
-            let mut t = self.left_types.clone();
-            t.extend(self.right_types.iter().cloned());
-            match project {
-                Some(cols) => cols.iter().map(|&c| t[c].clone()).collect(),
-                None if self.kind.projects_right() => t,
-                None => self.left_types.clone(),
-            }
-        } else {
-            Vec::new()
-        };
         for (row, lineage) in out {
             if tracing {
-                let text = render(&row, &out_types, cx.zone);
+                let text = render(&row, &self.out_render, cx.zone);
                 let lin = lineage.clone();
                 cx.event(|| Event::Emit { op, kind: RowKind::Insert, row: text, lineage: lin });
             }
             cx.emit(Record { kind: RowKind::Insert, row, lineage });
         }
         if tracing {
-            let key_types = self.key_render_types();
-            let key = render(&slot.key, &key_types, cx.zone);
+            let key = render(&slot.key, &self.key_render, cx.zone);
             for (side, n) in [("left", slot.left.len()), ("right", slot.right.len())] {
                 if n > 0 {
                     let key = key.clone();
@@ -406,11 +418,7 @@ impl Operator for WindowJoinOp {
         self.rows += 1;
         let n = list.len();
         if tracing {
-            let key_types: Vec<DataType> = keys
-                .iter()
-                .map(|&k| if input == 0 { self.left_types[k].clone() } else { self.right_types[k].clone() })
-                .collect();
-            let key = render(&map_key.0, &key_types, cx.zone);
+            let key = render(&map_key.0, &self.side_key_render[input.min(1)], cx.zone);
             let op = cx.op;
             cx.event(|| Event::StateInsert {
                 op,
