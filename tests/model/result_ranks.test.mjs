@@ -6,18 +6,9 @@
 // Run: node --test tests/model/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { bundled } from "./page.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const require = createRequire(join(root, "package.json"));
-
-async function ranksModule() {
-  const { build } = await import(pathToFileURL(require.resolve("rolldown")).href);
-  const out = await build({ input: join(root, "www/src/model/result-ranks.ts"), platform: "node", write: false, output: { format: "esm" } });
-  return import("data:text/javascript;base64," + Buffer.from(out.output[0].code).toString("base64"));
-}
+const ranksModule = () => bundled("www/src/model/result-ranks.ts");
 
 /** A seeded generator (mulberry32). */
 function rng(seed) {

@@ -9,20 +9,7 @@
 // Run: node --test tests/model/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const require = createRequire(join(root, "package.json"));
-const pkg = process.env.JOINLAB_WASM_PKG ?? join(root, "www/pkg");
-
-async function pageModules() {
-  const { build } = await import(pathToFileURL(require.resolve("rolldown")).href);
-  const out = await build({ input: join(root, "tests/model/entry.ts"), platform: "node", write: false, output: { format: "esm" } });
-  return import("data:text/javascript;base64," + Buffer.from(out.output[0].code).toString("base64"));
-}
+import { pageModules, skipWithoutWasm as skip, traceOf } from "./page.mjs";
 
 const ROWS = 3000;
 
@@ -53,15 +40,9 @@ function script() {
   return lines.join("\n");
 }
 
-const skip = existsSync(join(pkg, "joinlab_wasm_bg.wasm")) ? false : `no wasm build in ${pkg} (npm run build makes it)`;
-
 test("rows that link to the interval, temporal and UNNEST views cross sliced and keep their links", { skip }, async () => {
   const m = await pageModules();
-  const wasm = await import(pathToFileURL(join(pkg, "joinlab_wasm.js")).href);
-  await wasm.default({ module_or_path: readFileSync(join(pkg, "joinlab_wasm_bg.wasm")) });
-  const session = new wasm.Session();
-  const trace = session.load(script(), "flink");
-  session.free();
+  const trace = await traceOf(script());
   assert.equal(trace.queries.length, 3);
   const seen = { interval: 0, padded: 0, late: 0, temporal: 0, outTemporal: 0, unnest: 0 };
   for (let qi = 0; qi < 3; qi++) {

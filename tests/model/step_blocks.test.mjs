@@ -11,23 +11,7 @@
 // Run: node --test tests/model/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
-
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
-const require = createRequire(join(root, "package.json"));
-const pkg = process.env.JOINLAB_WASM_PKG ?? join(root, "www/pkg");
-
-/** The page's model modules as one ES module (bundled with rolldown, Vite's bundler). */
-async function pageModules() {
-  const { build } = await import(pathToFileURL(require.resolve("rolldown")).href);
-  const entry = join(root, "tests/model/entry.ts");
-  const out = await build({ input: entry, platform: "node", write: false, output: { format: "esm" } });
-  const code = out.output[0].code;
-  return import("data:text/javascript;base64," + Buffer.from(code).toString("base64"));
-}
+import { pageModules, skipWithoutWasm as skip, traceOf } from "./page.mjs";
 
 const ROWS = 21_500;
 
@@ -52,15 +36,9 @@ function script() {
   return lines.join("\n");
 }
 
-const skip = existsSync(join(pkg, "joinlab_wasm_bg.wasm")) ? false : `no wasm build in ${pkg} (npm run build makes it)`;
-
 test("a big model crosses with two blocks of steps and fetches the rest", { skip }, async () => {
   const m = await pageModules();
-  const wasm = await import(pathToFileURL(join(pkg, "joinlab_wasm.js")).href);
-  await wasm.default({ module_or_path: readFileSync(join(pkg, "joinlab_wasm_bg.wasm")) });
-  const session = new wasm.Session();
-  const trace = session.load(script(), "flink");
-  session.free();
+  const trace = await traceOf(script());
   assert.equal(trace.queries.length, 4);
   let notes = { aggStage: 0, dedupPrev: 0, unnestOf: 0 };
   const seen = { late: 0, dropped: 0, paired: 0, retracts: 0, sliced: 0 };
@@ -137,12 +115,8 @@ test("a big model crosses with two blocks of steps and fetches the rest", { skip
 
 test("a model of LAZY_STEPS steps or fewer crosses whole", { skip }, async () => {
   const m = await pageModules();
-  const wasm = await import(pathToFileURL(join(pkg, "joinlab_wasm.js")).href);
-  await wasm.default({ module_or_path: readFileSync(join(pkg, "joinlab_wasm_bg.wasm")) });
-  const session = new wasm.Session();
   const small = script().split("\n").filter((l, i) => !l.startsWith("@") || i < 3000).join("\n");
-  const trace = session.load(small, "flink");
-  session.free();
+  const trace = await traceOf(small);
   const whole = m.buildModel(trace, 1, "UTC");
   const parts = [];
   const sk = m.splitModel(m.buildModel(trace, 1, "UTC"), 1, true, (p) => parts.push(structuredClone(p)));

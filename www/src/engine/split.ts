@@ -12,7 +12,7 @@
 import { applyNotes, type At, LAZY_STEPS, type NotesAt, notesByStep, STEP_BLOCK } from '../model/step-blocks';
 import type { IntervalRow, Lane, OutputRow, QueryModel, RowMark, StepInfo, TemporalProbe, TemporalVersion, UnnestFan } from '../model/types';
 import type { Event, QueryTrace, ScriptTrace, Step, StepKind } from '../trace';
-import { type Link, type OutputColumns, outputColumns, outputRows, type RowMarkColumns, rowMarkColumns, rowMarks } from './row-columns';
+import { type IntervalColumns, intervalColumns, intervalRows, type Link, type OutputColumns, outputColumns, outputRows, type RowMarkColumns, rowMarkColumns, rowMarks } from './row-columns';
 
 /** One slice of one of the model's arrays. */
 export interface Part {
@@ -209,7 +209,8 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
     // (a cached row that is not among the probes' rows keeps the view whole in the skeleton)
     if (cached.every((i) => i >= 0)) {
       interval = { counts: Int32Array.from(model.interval.probes, (x) => x.length), cached };
-      slices('interval', flat, SLICE.interval, post);
+      // as columns (row-columns.ts), a slice a message
+      for (let k = 0; k < flat.length; k += SLICE.interval) post({ key: 'interval', at: k, items: [intervalColumns(flat.slice(k, k + SLICE.interval))] });
     }
   }
   // The temporal join's versions and probe rows the same way (a probe's version by its index).
@@ -283,9 +284,10 @@ function notesAt(m: QueryModel): NotesAt {
 /** A slice's rows as objects: the columns of the steps table's rows, the row marks and the
  * changelog rows are rebuilt (the page does it as each slice arrives, a task each: client.ts). */
 export function decodePart(p: Part): Part {
-  if (p.decoded || p.key === 'steps' || p.key === 'interval' || p.key === 'tversion' || p.key === 'tprobe') return p;
+  if (p.decoded || p.key === 'steps' || p.key === 'tversion' || p.key === 'tprobe') return p;
   const items: unknown[] = [];
   if (p.key === 'info') infoRows(p.items[0] as InfoColumns, items as StepInfo[]);
+  else if (p.key === 'interval') intervalRows(p.items[0] as IntervalColumns, items as IntervalRow[]);
   else if (p.key === 'outputs') outputRows(p.items[0] as OutputColumns, items as OutputRow[]);
   else if (p.key.startsWith('lane:')) rowMarks(p.items[0] as RowMarkColumns, items as RowMark[]);
   return { key: p.key, at: p.at, items, decoded: true };
@@ -313,13 +315,14 @@ export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null
       held += p.items.length;
       continue;
     }
-    if (p.key === 'interval' || p.key === 'tversion' || p.key === 'tprobe') {
-      const into = (p.key === 'interval' ? ivRows : p.key === 'tversion' ? tVersions : tProbes) as unknown[];
+    if (p.key === 'tversion' || p.key === 'tprobe') {
+      const into = (p.key === 'tversion' ? tVersions : tProbes) as unknown[];
       for (let k = 0; k < p.items.length; k++) into[p.at + k] = p.items[k];
       continue;
     }
     const rows = decoded(p);
     if (p.key === 'info') for (const x of rows) info.push(x as StepInfo);
+    else if (p.key === 'interval') for (let k = 0; k < rows.length; k++) ivRows[p.at + k] = rows[k] as IntervalRow;
     else if (p.key === 'outputs') for (const x of rows) outputs.push(x as OutputRow);
     else if (p.key.startsWith('lane:')) {
       const lane = (laneRows[Number(p.key.slice(5))] ??= []);
