@@ -116,6 +116,9 @@ pub struct Graph {
     emit_limit: u64,
     /// Rows the sink received so far.
     emitted: u64,
+    /// The operators with processing-time timers (worked out at the first clock move, after the
+    /// idle timeout is set: what they answer never changes during a run).
+    timed: Option<Vec<usize>>,
 }
 
 pub struct BuildOptions {
@@ -306,11 +309,18 @@ impl Graph {
         crate::limits::Limits::at_most(self.emit_limit)
     }
 
-    /// The limit's error when operator `op` emitted more than [`Graph::out_limit`] records at once.
+    /// The limit's error when operator `op` emitted more than [`Graph::out_limit`] records at once
+    /// (checked after every element: the check inlined, the error out of line).
+    #[inline]
     fn overflowed(&self, op: usize, overflow: bool) -> std::result::Result<(), RuntimeError> {
         if !overflow {
             return Ok(());
         }
+        self.overflow_error(op)
+    }
+
+    #[cold]
+    fn overflow_error(&self, op: usize) -> std::result::Result<(), RuntimeError> {
         let label = self.op_name(op);
         Err(crate::limits::runtime_error(
             "emitted-rows",
@@ -344,6 +354,7 @@ impl Graph {
         if ms <= 0 {
             return;
         }
+        self.timed = None;
         for &s in &self.sources {
             if let OpNode::Source(src) = &mut self.ops[s] {
                 src.set_idle_timeout(ms);
@@ -359,13 +370,19 @@ impl Graph {
         cx: &mut DeliverCtx,
         sink: &mut Vec<Record>,
     ) -> std::result::Result<(), RuntimeError> {
-        for op in 0..self.ops.len() {
-            if !with_op!(&self.ops[op], o => o.wants_processing_time()) {
-                continue;
+        let timed = match self.timed.take() {
+            Some(t) => t,
+            None => (0..self.ops.len()).filter(|&op| with_op!(&self.ops[op], o => o.wants_processing_time())).collect(),
+        };
+        let mut r = Ok(());
+        for &op in &timed {
+            r = self.run_on(op, cx, sink, |node, ctx| with_op!(node, o => o.on_processing_time(now, ctx)));
+            if r.is_err() {
+                break;
             }
-            self.run_on(op, cx, sink, |node, ctx| with_op!(node, o => o.on_processing_time(now, ctx)))?;
         }
-        Ok(())
+        self.timed = Some(timed);
+        r
     }
 
     /// Runs a closure on a source operator with a fresh output buffer, then forwards.

@@ -91,6 +91,7 @@ impl Graph {
             ending: false,
             emit_limit: opts.emit_limit,
             emitted: 0,
+            timed: None,
         };
         g.add(rel, None, catalog, opts);
         if let Some(what) = g.unsupported.take() {
