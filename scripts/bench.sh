@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The benchmark (not a test): every workload of ../shared/BENCHMARKS.md natively and in the
-# wasm build (Node), the bare-loop floor (crates/floor) and Apache Flink 2.3 at parallelism 1
-# (../shared/bench/flink/bench, when the oracle is set up) in the same run, the generators' speed,
-# the compressed size of what the page downloads, and a table of the ratios (scripts/bench_table.py).
+# wasm build (Node, and headless Chromium: tests/wasm/bench-chromium.mjs), the bare-loop floor
+# (crates/floor) and Apache Flink 2.3 at parallelism 1 (../shared/bench/flink/bench, when the
+# oracle is set up) in the same run, the generators' speed, the compressed size of what the page
+# downloads, and a table of the ratios (scripts/bench_table.py).
 #   npm run bench [-- ROWS]      (default 500000 rows per table)
 #   JOINLAB_BENCH_FLINK=0 skips Flink (about 6 minutes at the default size); JOINLAB_SHARED=DIR
 #   says where ../shared is.
@@ -41,10 +42,14 @@ echo "== wasm (Node)"
 pkg="$(mktemp -d)"
 JOINLAB_WASM_OUT="$pkg" bash scripts/build-wasm.sh
 JOINLAB_WASM_PKG="$pkg" node tests/wasm/bench.mjs "$rows" 3
+echo "== wasm (Chromium, headless, the same build in a Web Worker)"
+JOINLAB_WASM_PKG="$pkg" node tests/wasm/bench-chromium.mjs "$rows" 3
 echo "== wasm (Node, speed-tuned build: opt-level 3, for headless use)"
 fast="$(mktemp -d)"
 JOINLAB_WASM_SPEED=1 JOINLAB_WASM_OUT="$fast" bash scripts/build-wasm.sh
 JOINLAB_WASM_PKG="$fast" node tests/wasm/bench.mjs "$rows" 3
+echo "== wasm (Chromium, speed-tuned build, headless, in a Web Worker)"
+JOINLAB_WASM_PKG="$fast" node tests/wasm/bench-chromium.mjs "$rows" 3
 echo "== what the page downloads"
 node -e '
   const fs = require("fs"), path = require("path"), zlib = require("zlib");

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """The summary of one `npm run bench` run (scripts/bench.sh pipes its log here): per workload the
-engine natively and in wasm, Apache Flink 2.3 at parallelism 1 and the bare-loop floor measured in
-the same run, and the ratios issue 16 tracks: engine / Flink (goal >= 10x), floor / engine (how far
-from the machine's limit), wasm / native (goal >= 0.6). Workloads whose figure is missing from the
-log (Flink not set up, a workload not run) show "-".
+engine natively and in wasm (the page's size-tuned build and the speed-tuned one, each in Node and
+in headless Chromium), Apache Flink 2.3 at parallelism 1 and the bare-loop floor measured in the
+same run, and the ratios issue 16 tracks: engine / Flink (goal >= 10x), floor / engine (how far
+from the machine's limit), wasm / native (goal >= 0.6, in Node and in Chromium). Workloads whose
+figure is missing from the log (Flink not set up, a workload not run) show "-".
 
     python3 scripts/bench_table.py LOG
 """
@@ -22,6 +23,8 @@ def num(s):
 
 def main():
     native, trace_on, wasm, fast, flink, floor = {}, None, {}, {}, {}, {}
+    chrome, chrome_fast = {}, {}  # the same builds in headless Chromium (tests/wasm/bench-chromium.mjs)
+    traced = {}  # w1 with the trace on in wasm: (where, speed-tuned) -> rows/s
     speed = False  # in the speed-tuned wasm build's section of the log
     for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
         if line.startswith("== "):
@@ -32,9 +35,14 @@ def main():
         m = re.match(r"^w1 \(trace on\)\s+throughput\s+([\d.]+)", line)
         if m:
             trace_on = num(m.group(1))
-        m = re.match(r"^(\S+)\s+trace off\s+([\d,]+) input rows/s \(wasm", line)
-        if m:
-            (fast if speed else wasm)[m.group(1)] = num(m.group(2))
+        m = re.match(r"^(\S+)\s+trace (off|on )\s+([\d,]+) input rows/s \(wasm( in Chromium)?", line)
+        if m and m.group(2) == "off":
+            if m.group(4):
+                (chrome_fast if speed else chrome)[m.group(1)] = num(m.group(3))
+            else:
+                (fast if speed else wasm)[m.group(1)] = num(m.group(3))
+        elif m and m.group(1) == "w1":
+            traced[("Chromium" if m.group(4) else "Node", speed)] = num(m.group(3))
         m = re.match(r"^floor (\S+)\s+([\d.]+) rows/s", line)
         if m:
             floor[m.group(1)] = num(m.group(2))
@@ -48,16 +56,26 @@ def main():
     def ratio(a, b):
         return None if a is None or b is None or b == 0 else a / b
 
-    print("| workload | native rows/s | wasm rows/s (Node) | speed-tuned wasm rows/s | Flink 2.3 p=1 (median) | floor rows/s | native / Flink (goal 10x) | floor / native | wasm / native (goal 0.6) | speed-tuned wasm / native |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| workload | native rows/s | wasm rows/s (Node) | speed-tuned wasm rows/s | wasm rows/s (Chromium) "
+          "| speed-tuned wasm rows/s (Chromium) | Flink 2.3 p=1 (median) | floor rows/s | native / Flink (goal 10x) "
+          "| floor / native | wasm / native (goal 0.6) | speed-tuned wasm / native | wasm in Chromium / native (goal 0.6) "
+          "| speed-tuned wasm in Chromium / native |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     for w in NAMES:
         n, x, s, f, fl = native.get(w), wasm.get(w), fast.get(w), flink.get(w), floor.get(w)
-        if n is None and x is None:
+        c, cs = chrome.get(w), chrome_fast.get(w)
+        if n is None and x is None and c is None:
             continue
-        print(f"| {w} | {cell(n)} | {cell(x)} | {cell(s)} | {cell(f)} | {cell(fl)} | {cell(ratio(n, f), '{:.1f}x')} "
-              f"| {cell(ratio(fl, n), '{:.1f}x')} | {cell(ratio(x, n), '{:.2f}')} | {cell(ratio(s, n), '{:.2f}')} |")
+        print(f"| {w} | {cell(n)} | {cell(x)} | {cell(s)} | {cell(c)} | {cell(cs)} | {cell(f)} | {cell(fl)} "
+              f"| {cell(ratio(n, f), '{:.1f}x')} | {cell(ratio(fl, n), '{:.1f}x')} | {cell(ratio(x, n), '{:.2f}')} "
+              f"| {cell(ratio(s, n), '{:.2f}')} | {cell(ratio(c, n), '{:.2f}')} | {cell(ratio(cs, n), '{:.2f}')} |")
     if trace_on is not None:
         print(f"\nw1 with the trace on (what the page runs): {trace_on:,.0f} input rows/s natively (goal 1,000,000)")
+    parts = [f"{traced[k]:,.0f} {label}" for k, label in [
+        (("Node", False), "in Node"), (("Chromium", False), "in Chromium"),
+        (("Node", True), "speed-tuned in Node"), (("Chromium", True), "speed-tuned in Chromium")] if k in traced]
+    if parts:
+        print(f"{'' if trace_on is not None else chr(10)}w1 with the trace on, wasm: {', '.join(parts)} input rows/s")
     missing = [w for w in FLINK.values() if w not in flink]
     if missing:
         print(f"\n(no Flink figure for {', '.join(missing)}: the oracle is not set up here, or JOINLAB_BENCH_FLINK=0)")
