@@ -10,16 +10,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { unpackTrace, unpackValue } from '../../www/src/engine/unpack';
 import { buildModel, storeAt } from '../../www/src/model/index';
 import { lookupWords } from '../../www/src/panes/lookup-words';
-import type { ScriptTrace, StateSummary } from '../../www/src/trace';
+import type { StateSummary } from '../../www/src/trace';
 import { EXAMPLES_DIR, exampleScript, ROOT } from './helpers';
 
 const PKG = path.join(ROOT, 'www/pkg');
 
 interface Session {
-  load(script: string, dialect: string): ScriptTrace;
-  stateAt(query: number, steps: number): StateSummary[];
+  load(script: string, dialect: string): Uint8Array;
+  stateAt(query: number, steps: number): Uint8Array;
   free(): void;
 }
 interface Wasm {
@@ -54,14 +55,14 @@ test("the rebuilt store is the engine's store after every step", async () => {
   let checked = 0;
   for (const { name, script } of scripts) {
     const s = new Session();
-    const trace = s.load(script, 'flink');
+    const trace = unpackTrace(s.load(script, 'flink'));
     trace.queries.forEach((q, qi) => {
       if (q.error || !q.steps.length) return;
       const m = buildModel(trace, qi, q.zone);
       for (const v of m.lookups) {
         expect(v.exact, `${name} query ${qi + 1}: store sizes`).toBe(true);
         for (let p = m.first; p <= m.steps.length; p++) {
-          const engineRows = (s.stateAt(qi, p).find((x) => x.op === v.op)?.groups ?? []).flatMap((g) => g.rows.map((r) => r.join(' | ')));
+          const engineRows = (unpackValue<StateSummary[]>(s.stateAt(qi, p)).find((x) => x.op === v.op)?.groups ?? []).flatMap((g) => g.rows.map((r) => r.join(' | ')));
           expect(storeAt(v, p).map((r) => r.row.join(' | ')), `${name} query ${qi + 1} step ${p}`).toEqual(engineRows);
           checked++;
         }
@@ -78,7 +79,7 @@ test('the search functions: function, roles and scores in the sentence (fields p
   const { Session } = await engine();
   const s = new Session();
   const script = exampleScript(readFileSync(path.join(EXAMPLES_DIR, '42_lookup_join_customers.sql'), 'utf8'));
-  const trace = s.load(script, 'flink');
+  const trace = unpackTrace(s.load(script, 'flink'));
   s.free();
   // Query 2 (LEFT lookup), step 3: order 100 finds Alice silver. Dress it as a key search.
   const step = trace.queries[1].steps[2];
@@ -96,7 +97,7 @@ test('the search functions: function, roles and scores in the sentence (fields p
   );
   // Without the fields (today's traces) the same lookup reads as Flink's lookup join.
   const s2 = new Session();
-  const plainTrace = s2.load(script, 'flink');
+  const plainTrace = unpackTrace(s2.load(script, 'flink'));
   s2.free();
   const pm = buildModel(plainTrace, 1, plainTrace.queries[1].zone);
   const pr = pm.lookups[0].probesAt[3][0];
@@ -108,7 +109,7 @@ test('the search functions: function, roles and scores in the sentence (fields p
 test('a store whose changes the trace does not record: each found row stands alone', async () => {
   const { Session } = await engine();
   const s = new Session();
-  const trace = s.load(exampleScript(readFileSync(path.join(EXAMPLES_DIR, '42_lookup_join_customers.sql'), 'utf8')), 'flink');
+  const trace = unpackTrace(s.load(exampleScript(readFileSync(path.join(EXAMPLES_DIR, '42_lookup_join_customers.sql'), 'utf8')), 'flink'));
   s.free();
   const q = trace.queries[1];
   for (const st of q.steps) st.events = st.events.filter((e) => e.type !== 'lookup_store');

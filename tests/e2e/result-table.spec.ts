@@ -8,14 +8,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { unpackTrace } from '../../www/src/engine/unpack';
 import { buildModel, ResultTable } from '../../www/src/model/index';
-import type { ScriptTrace } from '../../www/src/trace';
 import { EXAMPLES_DIR, exampleScript, ROOT } from './helpers';
 
 const PKG = path.join(ROOT, 'www/pkg');
 
 interface Wasm {
-  Session: new () => { load(script: string, dialect: string): ScriptTrace; free(): void };
+  Session: new () => { load(script: string, dialect: string): Uint8Array; free(): void };
 }
 
 let wasm: Wasm | null = null;
@@ -46,7 +46,7 @@ for (const { name, script } of scripts) {
     let checked = 0;
     for (const dialect of ['confluent', 'flink']) {
       const session = new Session();
-      const trace = session.load(script, dialect);
+      const trace = unpackTrace(session.load(script, dialect));
       session.free();
       trace.queries.forEach((q, qi) => {
         if (q.error || q.runtime_error) return;

@@ -23,8 +23,8 @@ export const pageModules = () => bundled("tests/model/entry.ts");
 /** The `skip` option of a test that needs the wasm: false, or why it is skipped. */
 export const skipWithoutWasm = existsSync(join(pkg, "joinlab_wasm_bg.wasm")) ? false : `no wasm build in ${pkg} (npm run build makes it)`;
 
-/** The trace of `script` as the page's worker gets it (`Session.load`). */
-export async function traceOf(script, dialect = "flink") {
+/** The packed trace of `script` as the page's worker gets it (`Session.load`: bytes). */
+export async function packedOf(script, dialect = "flink") {
   const wasm = await import(pathToFileURL(join(pkg, "joinlab_wasm.js")).href);
   await wasm.default({ module_or_path: readFileSync(join(pkg, "joinlab_wasm_bg.wasm")) });
   const session = new wasm.Session();
@@ -33,4 +33,22 @@ export async function traceOf(script, dialect = "flink") {
   } finally {
     session.free();
   }
+}
+
+/** The trace of `script`, every step decoded (engine/unpack.ts). */
+export async function traceOf(script, dialect = "flink") {
+  const { unpackTrace } = await pageModules();
+  return unpackTrace(await packedOf(script, dialect));
+}
+
+/** What the worker does with a load's bytes for query `qi` (engine/worker.ts `build`): the model
+ * built from the packed steps, keeping only the steps it sends, split with the build's notes and
+ * heads; the parts go to `post`. Returns the skeleton and the packed trace (for `steps` requests). */
+export function workerBuild(m, bytes, qi, zone, post) {
+  const packed = new m.PackedTrace(bytes);
+  const header = packed.header();
+  const source = packed.source(qi, header);
+  const built = m.buildFrom(header, qi, zone, source, m.sentSteps(source.count));
+  const skeleton = m.splitModel(built.model, qi, true, post, built);
+  return { skeleton, packed, header, steps: (from, to) => packed.modelSteps(qi, header, from, to) };
 }

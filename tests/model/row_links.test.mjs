@@ -9,7 +9,7 @@
 // Run: node --test tests/model/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pageModules, skipWithoutWasm as skip, traceOf } from "./page.mjs";
+import { packedOf, pageModules, skipWithoutWasm as skip, workerBuild } from "./page.mjs";
 
 const ROWS = 3000;
 
@@ -42,7 +42,8 @@ function script() {
 
 test("rows that link to the interval, temporal and UNNEST views cross sliced and keep their links", { skip }, async () => {
   const m = await pageModules();
-  const trace = await traceOf(script());
+  const bytes = await packedOf(script());
+  const trace = m.unpackTrace(bytes);
   assert.equal(trace.queries.length, 3);
   const seen = { interval: 0, padded: 0, late: 0, temporal: 0, outTemporal: 0, unnest: 0 };
   for (let qi = 0; qi < 3; qi++) {
@@ -50,7 +51,7 @@ test("rows that link to the interval, temporal and UNNEST views cross sliced and
     assert.equal(q.error ?? null, null, `query ${qi + 1} failed: ${q.error?.message}`);
     const whole = m.buildModel(trace, qi, "UTC");
     const parts = [];
-    const sk = m.splitModel(m.buildModel(trace, qi, "UTC"), qi, true, (p) => parts.push(structuredClone(p)));
+    const sk = workerBuild(m, bytes, qi, "UTC", (p) => parts.push(structuredClone(p))).skeleton;
     assert.equal(sk.rowsSliced, true, `query ${qi + 1}: rows sliced`);
     assert.deepEqual(sk.model.outputs, []);
     assert.ok(parts.some((p) => p.key === "outputs") && parts.some((p) => p.key.startsWith("lane:")));

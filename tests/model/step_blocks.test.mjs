@@ -11,7 +11,7 @@
 // Run: node --test tests/model/
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { pageModules, skipWithoutWasm as skip, traceOf } from "./page.mjs";
+import { packedOf, pageModules, skipWithoutWasm as skip, workerBuild } from "./page.mjs";
 
 const ROWS = 21_500;
 
@@ -38,7 +38,8 @@ function script() {
 
 test("a big model crosses with two blocks of steps and fetches the rest", { skip }, async () => {
   const m = await pageModules();
-  const trace = await traceOf(script());
+  const bytes = await packedOf(script());
+  const trace = m.unpackTrace(bytes);
   assert.equal(trace.queries.length, 4);
   let notes = { aggStage: 0, dedupPrev: 0, unnestOf: 0 };
   const seen = { late: 0, dropped: 0, paired: 0, retracts: 0, sliced: 0 };
@@ -48,9 +49,11 @@ test("a big model crosses with two blocks of steps and fetches the rest", { skip
     const whole = m.buildModel(trace, qi, "UTC");
     const total = whole.steps.length;
     assert.ok(total > m.LAZY_STEPS, `${total} steps`);
-    // What the worker sends, through structuredClone (postMessage), and the page joins.
+    // What the worker builds from the packed trace and sends, through structuredClone
+    // (postMessage), and the page joins.
     const parts = [];
-    const sk = m.splitModel(m.buildModel(trace, qi, "UTC"), qi, true, (p) => parts.push(structuredClone(p)));
+    const w = workerBuild(m, bytes, qi, "UTC", (p) => parts.push(structuredClone(p)));
+    const sk = w.skeleton;
     const lazy = m.joinModel(structuredClone(sk), parts, null);
     assert.ok(lazy.lazy, "the model is lazy");
     // The lanes' row marks and the changelog (sent as columns when they link to nothing else).
@@ -81,7 +84,7 @@ test("a big model crosses with two blocks of steps and fetches the rest", { skip
     }
     for (const b of order) {
       const from = b * m.STEP_BLOCK;
-      m.fillSteps(lazy, from, structuredClone(m.stepsOf(trace, qi, from, from + m.STEP_BLOCK)));
+      m.fillSteps(lazy, from, structuredClone(w.steps(from, from + m.STEP_BLOCK)));
     }
     assert.equal(lazy.lazy.loaded.every((x) => x === 1), true);
     assert.equal(lazy.lazy.notes.size, 0);
@@ -116,10 +119,10 @@ test("a big model crosses with two blocks of steps and fetches the rest", { skip
 test("a model of LAZY_STEPS steps or fewer crosses whole", { skip }, async () => {
   const m = await pageModules();
   const small = script().split("\n").filter((l, i) => !l.startsWith("@") || i < 3000).join("\n");
-  const trace = await traceOf(small);
-  const whole = m.buildModel(trace, 1, "UTC");
+  const bytes = await packedOf(small);
+  const whole = m.buildModel(m.unpackTrace(bytes), 1, "UTC");
   const parts = [];
-  const sk = m.splitModel(m.buildModel(trace, 1, "UTC"), 1, true, (p) => parts.push(structuredClone(p)));
+  const sk = workerBuild(m, bytes, 1, "UTC", (p) => parts.push(structuredClone(p))).skeleton;
   const joined = m.joinModel(structuredClone(sk), parts, null);
   assert.equal(joined.lazy, null);
   assert.deepEqual(joined.steps, whole.steps);

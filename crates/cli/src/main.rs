@@ -1,7 +1,7 @@
 //! `joinlab`: run Flink SQL join scripts from a terminal.
 //!
 //! ```text
-//! joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json]
+//! joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json|packed]
 //! joinlab explain FILE.sql [--dialect …]
 //! joinlab bench w1 [--rows N] [--trace]
 //! ```
@@ -34,6 +34,19 @@ pub fn out(text: std::fmt::Arguments) {
     }
 }
 
+/// Writes bytes to standard output (a closed pipe ends the program quietly, as [`out`]).
+pub fn out_bytes(bytes: &[u8]) {
+    use std::io::Write;
+    let mut o = std::io::stdout().lock();
+    if let Err(e) = o.write_all(bytes).and_then(|_| o.flush()) {
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            std::process::exit(0);
+        }
+        eprintln!("joinlab: cannot write the output: {}", e);
+        std::process::exit(1);
+    }
+}
+
 /// mimalloc: the engine allocates rows at every operator hop; it is faster than the system
 /// allocator for that pattern (measured with `joinlab bench`). Plain blocks where they are
 /// aligned enough ([`alloc`]).
@@ -46,7 +59,7 @@ use joinlab_engine::output::TextOptions;
 use joinlab_engine::{run_script, run_to_text, Dialect, RunConfig};
 
 const USAGE: &str = "usage:
-  joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json]
+  joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json|packed]
   joinlab explain FILE.sql [--dialect flink|confluent]
   joinlab bench w1|w2-inner|w2-left|w4-inner|w4-left|w5-inner|w5-left|w3-cascade|w3-multi|lookup-key|lookup-vector|gen|insert-parse [--rows N] [--trace] [--repeat K]
 
@@ -85,7 +98,7 @@ fn parse_args() -> Result<Args, String> {
                     Dialect::parse(&v).ok_or_else(|| format!("unknown dialect '{}' (flink or confluent)", v))?;
             }
             "--quiet-steps" => a.quiet_steps = true,
-            "--format" => a.format = it.next().ok_or("--format needs text or trace-json")?,
+            "--format" => a.format = it.next().ok_or("--format needs text, trace-json or packed")?,
             "--rows" => {
                 let v = it.next().ok_or("--rows needs a number")?;
                 a.rows = Some(v.replace('_', "").parse().map_err(|_| format!("bad --rows '{}'", v))?);
@@ -125,7 +138,7 @@ fn main() -> ExitCode {
     };
     let r = match a.cmd.as_str() {
         "run" => read(&a.file).and_then(|script| {
-            let cfg = RunConfig { dialect: a.dialect, trace: a.format == "trace-json" };
+            let cfg = RunConfig { dialect: a.dialect, trace: a.format != "text" };
             match a.format.as_str() {
                 "text" => {
                     say!("{}", run_to_text(&script, &cfg, &TextOptions { quiet_steps: a.quiet_steps }));
@@ -135,7 +148,16 @@ fn main() -> ExitCode {
                     let t = run_script(&script, &cfg);
                     serde_json::to_string_pretty(&t).map(|s| sayln!("{}", s)).map_err(|e| e.to_string())
                 }
-                f => Err(format!("unknown format '{}' (text or trace-json)", f)),
+                // the page's packed trace (docs/trace.md "Packed"), as bytes
+                "packed" => {
+                    let bytes = match joinlab_engine::exec::prepare(&script, &cfg) {
+                        Ok(p) => p.packed_trace_with(&mut |_| {}),
+                        Err((notes, statements, e)) => joinlab_engine::trace::pack::PackedScript::new()
+                            .bytes(joinlab_engine::trace::ScriptTrace::failed(cfg.dialect, notes, statements, &e)),
+                    };
+                    bytes.map(|b| out_bytes(&b)).map_err(|e| e.to_string())
+                }
+                f => Err(format!("unknown format '{}' (text, trace-json or packed)", f)),
             }
         }),
         "explain" => read(&a.file).map(|script| {

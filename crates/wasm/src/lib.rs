@@ -4,6 +4,7 @@
 
 use joinlab_engine::exec::{prepare, Prepared};
 use joinlab_engine::output::TextOptions;
+use joinlab_engine::trace::pack::{pack_value, PackedScript};
 use joinlab_engine::trace::{ScriptTrace, StateSummary, TRACE_VERSION};
 use joinlab_engine::{run_to_text, Dialect, RunConfig};
 use serde::Serialize;
@@ -21,11 +22,10 @@ fn reserve_memory(bytes: usize) {
     let _ = bytes;
 }
 
-fn to_js<T: Serialize>(v: &T) -> Result<JsValue, JsValue> {
-    let ser = serde_wasm_bindgen::Serializer::new()
-        .serialize_maps_as_objects(true)
-        .serialize_large_number_types_as_bigints(false);
-    v.serialize(&ser).map_err(|e| JsValue::from_str(&e.to_string()))
+/// A value packed for the page (`joinlab_engine::trace::pack`; the page reads it with
+/// `www/src/engine/unpack.ts`).
+fn packed<T: Serialize>(v: &T) -> Result<Vec<u8>, JsValue> {
+    pack_value(v).map_err(|e| JsValue::from_str(&e.to_string()))
 }
 
 #[wasm_bindgen]
@@ -59,7 +59,6 @@ pub struct Session {
     script: String,
     dialect: Dialect,
     prepared: Option<Prepared>,
-    trace: Option<ScriptTrace>,
 }
 
 impl Default for Session {
@@ -81,7 +80,7 @@ extern "C" {
 impl Session {
     #[wasm_bindgen(constructor)]
     pub fn new() -> Session {
-        Session { script: String::new(), dialect: Dialect::Confluent, prepared: None, trace: None }
+        Session { script: String::new(), dialect: Dialect::Confluent, prepared: None }
     }
 
     /// The trace schema version this engine produces.
@@ -90,18 +89,20 @@ impl Session {
         TRACE_VERSION
     }
 
-    /// Runs a script (dialect `confluent` or `flink`) and returns its trace (`ScriptTrace`).
-    /// `progress`, when given, is called as `progress(query, queries, step, steps)` as each
-    /// query starts and every few thousand steps (the page shows it while a long run is in flight).
-    pub fn load(&mut self, script: &str, dialect: &str, progress: Option<ProgressFn>) -> Result<JsValue, JsValue> {
+    /// Runs a script (dialect `confluent` or `flink`) and returns its trace (`ScriptTrace`),
+    /// packed: bytes the page reads with `www/src/engine/unpack.ts` (docs/trace.md, "Packed"),
+    /// each step packed as the run makes it. `progress`, when given, is called as
+    /// `progress(query, queries, step, steps)` as each query starts and every few thousand steps
+    /// (the page shows it while a long run is in flight).
+    pub fn load(&mut self, script: &str, dialect: &str, progress: Option<ProgressFn>) -> Result<Vec<u8>, JsValue> {
         self.script = script.to_string();
         self.dialect = dialect_of(dialect);
         let cfg = RunConfig { dialect: self.dialect, trace: true };
         reserve_memory(script.len().saturating_mul(4));
-        let trace = match prepare(script, &cfg) {
+        let packed = match prepare(script, &cfg) {
             Ok(p) => {
                 // The progress hook is also where the memory is grown ahead of the trace.
-                let t = p.script_trace_with(true, &mut |x| {
+                let t = p.packed_trace_with(&mut |x| {
                     reserve_memory(0);
                     if let Some(f) = &progress {
                         let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
@@ -113,12 +114,10 @@ impl Session {
             }
             Err((notes, statements, e)) => {
                 self.prepared = None;
-                ScriptTrace::failed(self.dialect, notes, statements, &e)
+                PackedScript::new().bytes(ScriptTrace::failed(self.dialect, notes, statements, &e))
             }
         };
-        let js = to_js(&trace)?;
-        self.trace = Some(trace);
-        Ok(js)
+        packed.map_err(|e| JsValue::from_str(&e.to_string()))
     }
 
     /// The oracle's text format of the loaded script (what `joinlab run` prints).
@@ -127,15 +126,15 @@ impl Session {
     }
 
     /// Full operator state of query `query` (0-based) after `steps` steps (re-runs the query
-    /// that far; cheap next to drawing). Returns `StateSummary[]`.
+    /// that far; cheap next to drawing). Returns `StateSummary[]`, packed as `load`'s trace.
     #[wasm_bindgen(js_name = stateAt)]
-    pub fn state_at(&self, query: usize, steps: usize) -> Result<JsValue, JsValue> {
-        let Some(p) = &self.prepared else { return to_js(&Vec::<StateSummary>::new()) };
+    pub fn state_at(&self, query: usize, steps: usize) -> Result<Vec<u8>, JsValue> {
+        let Some(p) = &self.prepared else { return packed(&Vec::<StateSummary>::new()) };
         reserve_memory(0);
         if query >= p.query_count() {
-            return to_js(&Vec::<StateSummary>::new());
+            return packed(&Vec::<StateSummary>::new());
         }
-        to_js(&p.state_at(query, steps))
+        packed(&p.state_at(query, steps))
     }
 }
 
@@ -155,14 +154,16 @@ pub struct Bench {
     expected: Option<u64>,
 }
 
-#[derive(Serialize)]
-struct BenchResult {
-    input_rows: usize,
-    kinds: [u64; 4],
-    net_rows: u64,
-    expected: Option<u64>,
-    events: u64,
-    peak_state_rows: usize,
+/// What a benchmark run counted.
+#[wasm_bindgen(getter_with_clone)]
+pub struct BenchResult {
+    pub input_rows: usize,
+    /// Result rows per change kind: +I, -U, +U, -D (numbers, not BigInts: all well below 2^53).
+    pub kinds: Vec<f64>,
+    pub net_rows: f64,
+    pub expected: Option<f64>,
+    pub events: f64,
+    pub peak_state_rows: usize,
 }
 
 #[wasm_bindgen]
@@ -182,15 +183,15 @@ impl Bench {
     }
 
     /// Runs the workload once (with the page's trace events when `trace`).
-    pub fn run(&self, trace: bool) -> Result<JsValue, JsValue> {
+    pub fn run(&self, trace: bool) -> Result<BenchResult, JsValue> {
         reserve_memory(0);
         let c = joinlab_engine::bench::run(&self.prepared, trace).map_err(|e| JsValue::from_str(&e))?;
-        to_js(&BenchResult {
+        Ok(BenchResult {
             input_rows: self.prepared.events.len(),
-            kinds: c.kinds,
-            net_rows: joinlab_engine::bench::net_rows(&c),
-            expected: self.expected,
-            events: c.events,
+            kinds: c.kinds.iter().map(|&k| k as f64).collect(),
+            net_rows: joinlab_engine::bench::net_rows(&c) as f64,
+            expected: self.expected.map(|e| e as f64),
+            events: c.events as f64,
             peak_state_rows: c.peak_state_rows,
         })
     }

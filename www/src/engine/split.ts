@@ -165,12 +165,24 @@ function relink(m: QueryModel, lanes: RowMark[][], outputs: OutputRow[]): void {
   }
 }
 
+/** The steps a model of `total` steps sends (all of them, or of a lazy model its first two blocks
+ * and the blocks from its last data step on: the end of input and the last data step's state are
+ * read without a position shown, panes/state.ts): what the worker's build keeps. */
+export function sentSteps(total: number): (i: number) => boolean {
+  if (total <= LAZY_STEPS) return () => true;
+  const last = Math.floor(Math.max(0, total - 2) / STEP_BLOCK) * STEP_BLOCK;
+  const head = Math.min(last, 2 * STEP_BLOCK);
+  return (i) => i < head || i >= last;
+}
+
 /**
  * Posts the sliced arrays of `model` (query `qi` of `trace`) with `post`, and returns the
  * skeleton to send after them. With `withTrace` false the skeleton carries no trace (the page
- * has it: a `model` request for another query).
+ * has it: a `model` request for another query). `built`: where the build found the event-keyed
+ * notes and the steps' heads (model/build.ts `buildFrom`; else they are read off the model's
+ * steps, which must then all be there).
  */
-export function splitModel(model: QueryModel, qi: number, withTrace: boolean, post: (p: Part) => void): Skeleton {
+export function splitModel(model: QueryModel, qi: number, withTrace: boolean, post: (p: Part) => void, built?: { notes: NotesAt; heads: [number, StepKind, string][] }): Skeleton {
   // The lanes' rows and the changelog as columns (row-columns.ts), their links as indexes; made
   // before anything is posted, so that a link the targets lack keeps them in the skeleton instead.
   const links = linkers(model);
@@ -185,12 +197,19 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
   const total = model.steps.length;
   const lazy = total > LAZY_STEPS;
   if (lazy) {
-    // The first two blocks, and the last ones from the block of the last data step (the end of
-    // input and the last data step's state are read without a position shown: panes/state.ts).
-    const last = Math.floor(Math.max(0, total - 2) / STEP_BLOCK) * STEP_BLOCK;
-    const head = Math.min(last, 2 * STEP_BLOCK);
-    slices('steps', model.steps, SLICE.steps, post, 0, head);
-    slices('steps', model.steps, SLICE.steps, post, last, total);
+    // The first two blocks, and the last ones from the block of the last data step (`sentSteps`).
+    const sent = sentSteps(total);
+    let i = 0;
+    while (i < total) {
+      if (!sent(i)) {
+        i++;
+        continue;
+      }
+      let j = i;
+      while (j < total && sent(j)) j++;
+      slices('steps', model.steps, SLICE.steps, post, i, j);
+      i = j;
+    }
   } else slices('steps', model.steps, SLICE.steps, post);
   // The steps table's rows as columns (a few typed arrays, not one small object each).
   for (let i = 0; i < model.info.length; i += SLICE.info) post({ key: 'info', at: i, items: [infoColumns(model.info.slice(i, i + SLICE.info))] });
@@ -228,7 +247,7 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
       slices('tprobe', probes, SLICE.temporal, post);
     }
   }
-  const notes = notesAt(model);
+  const notes = built ? built.notes : notesAt(model);
   const q: QueryTrace = { ...model.query, steps: [], end: null };
   const trace: ScriptTrace | null = withTrace ? { ...model.trace, queries: model.trace.queries.map((x, i) => (i === qi ? q : x)) } : null;
   const skeleton: QueryModel = {
@@ -245,7 +264,7 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
     interval: interval && model.interval ? { ...model.interval, probes: [], cached: [] } : model.interval,
     temporal: temporal && model.temporal ? { ...model.temporal, versions: [], probes: [], waitsAt: [], releasedAt: [] } : model.temporal,
   };
-  return { model: skeleton, query: qi, rowsSliced, notes, steps: total, heads: lazy ? headsOf(model) : null, interval, temporal };
+  return { model: skeleton, query: qi, rowsSliced, notes, steps: total, heads: lazy ? (built ? built.heads : headsOf(model)) : null, interval, temporal };
 }
 
 /** Kind and text of every step that is not a table's row (a row's mark has its text). */
@@ -408,8 +427,8 @@ function complete(q: QueryTrace, dataSteps: number, hasEnd: boolean): boolean {
   return true;
 }
 
-/** Steps `from` … `to` − 1 of query `query`'s model (its steps, then its end) from `trace`: what
- * the worker answers a `steps` request with. */
+/** Steps `from` … `to` − 1 of query `query`'s model (its steps, then its end) from a trace whose
+ * steps are objects (the worker answers a `steps` request from its packed trace: engine/unpack.ts). */
 export function stepsOf(trace: ScriptTrace, query: number, from: number, to: number): Step[] {
   const q = trace.queries[Math.max(0, Math.min(query, trace.queries.length - 1))];
   const out: Step[] = [];

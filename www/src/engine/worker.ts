@@ -10,12 +10,13 @@
 
 import init, { Session, testPanic } from '../../pkg/joinlab_wasm.js';
 import wasmUrl from '../../pkg/joinlab_wasm_bg.wasm?url';
-import { buildModel } from '../model/build';
-import type { QueryModel } from '../model/types';
+import { type Built, buildFrom, stateSeriesOfStates } from '../model/build';
+import type { QueryState } from '../model/types';
 import { zoneAt } from '../settings';
-import { type ScriptTrace, TRACE_VERSION } from '../trace';
+import { type ScriptTrace, type StateSummary, TRACE_VERSION } from '../trace';
 import type { Progress, Request, Response as Reply, WireBuilt } from './protocol';
-import { type Part, splitModel, stepsOf } from './split';
+import { type Part, sentSteps, splitModel } from './split';
+import { PackedTrace, unpackValue } from './unpack';
 
 // The engine's panic hook writes its message to console.error just before the trap.
 let lastPanic: string | null = null;
@@ -56,25 +57,51 @@ async function fetchCounted(): Promise<Response> {
 
 const ready = fetchCounted().then((res) => init({ module_or_path: res }));
 const sessions = new Map<number, Session>();
-/** Each session's last trace and the script it ran (to read the session zone at a query's line). */
-const traces = new Map<number, { trace: ScriptTrace; script: string; load: number }>();
+/** Each session's last trace — packed (the engine's bytes: engine/unpack.ts), its header (the
+ * trace without its steps) decoded — and the script it ran (to read the session zone at a query's
+ * line). A step is decoded when a build or a `steps` request reads it. */
+interface Kept {
+  packed: PackedTrace;
+  header: ScriptTrace;
+  script: string;
+  load: number;
+  /** Every query's state totals (the state pane's comparison), read once. */
+  states: QueryState[] | null;
+}
+const traces = new Map<number, Kept>();
+
+/** What the state pane compares of every query that ran with steps (read off the packed steps' state). */
+function queryStates(k: Kept): QueryState[] {
+  k.states ??= k.header.queries.flatMap((q, qi) => {
+    if (q.error || !k.packed.stepCount(qi)) return [];
+    const states = k.packed.stateOf(qi, k.header);
+    const n = k.packed.stepCount(qi);
+    return [{ index: q.index, total: stateSeriesOfStates(states, q.start ?? null).total, last: states[n - 1] ?? [] }];
+  });
+  return k.states;
+}
 
 /** Query `qi`'s model (clamped to the queries there are), its slices posted with `post` and its
  * skeleton returned (with the trace, or without it: the page has it); null when the query did not
- * run. A failure to build is returned as a value: the page says the trace could not be drawn. */
-function build(trace: ScriptTrace, script: string, qi: number, withTrace: boolean, post: (p: Part) => void): WireBuilt {
+ * run. The steps are decoded one after the other as the build reads them; the model keeps only
+ * those it sends (a big model's first and last blocks). A failure to build is returned as a
+ * value: the page says the trace could not be drawn. */
+function build(k: Kept, qi: number, withTrace: boolean, post: (p: Part) => void): WireBuilt {
   const t0 = performance.now();
+  const trace = k.header;
   const query = Math.max(0, Math.min(qi, trace.queries.length - 1));
   const q = trace.queries[query];
   if (!q || q.error) return { query, skeleton: null, error: null, ms: 0, postMs: 0 };
-  let model: QueryModel;
+  let built: Built;
   try {
-    model = buildModel(trace, query, zoneAt(script, q.line));
+    const source = k.packed.source(query, trace);
+    built = buildFrom(trace, query, zoneAt(k.script, q.line), source, sentSteps(source.count));
+    built.model.queryStates = queryStates(k);
   } catch (e) {
     return { query, skeleton: null, error: e instanceof Error ? e.message : String(e), ms: performance.now() - t0, postMs: 0 };
   }
   const ms = performance.now() - t0;
-  const skeleton = splitModel(model, query, withTrace, post);
+  const skeleton = splitModel(built.model, query, withTrace, post, built);
   return { query, skeleton, error: null, ms, postMs: performance.now() - t0 - ms };
 }
 
@@ -98,29 +125,33 @@ function handle(req: Request): unknown {
       if (req.testPanic) testPanic('load');
       const t0 = performance.now();
       const running = (query: number, queries: number, step: number, steps: number) => post({ type: 'running', id: req.id, query, queries, step, steps });
-      const trace = session(req.session).load(req.script, req.dialect, running) as ScriptTrace;
+      const packed = new PackedTrace(session(req.session).load(req.script, req.dialect, running));
+      const header = packed.header();
       const ms = performance.now() - t0;
       post({ type: 'ran', id: req.id, ms });
-      traces.set(req.session, { trace, script: req.script, load: req.load });
+      const kept: Kept = { packed, header, script: req.script, load: req.load, states: null };
+      traces.set(req.session, kept);
       // A trace of another version is refused by the page: no model for it.
-      const built = req.query >= 0 && trace?.version === TRACE_VERSION ? build(trace, req.script, req.query, true, part(req.id)) : null;
-      // With a model, the trace crosses in its skeleton (the query's steps in slices).
-      return { trace: built?.skeleton?.model.trace ?? trace, ms, built };
+      const built = req.query >= 0 && header?.version === TRACE_VERSION ? build(kept, req.query, true, part(req.id)) : null;
+      // With a model, the trace crosses in its skeleton (the query's steps in slices); without one
+      // (the compare view), whole.
+      return { trace: built?.skeleton?.model.trace ?? (req.query >= 0 ? header : packed.all()), ms, built };
     }
     case 'model': {
       const t = traces.get(req.session);
       if (!t) throw new Error('no script has been run in this session');
-      return build(t.trace, t.script, req.query, false, part(req.id));
+      return build(t, req.query, false, part(req.id));
     }
     case 'steps': {
       const t = traces.get(req.session);
       if (!t) throw new Error('no script has been run in this session');
       if (t.load !== req.load) throw new Error(STALE_STEPS);
-      return stepsOf(t.trace, req.query, req.from, req.to);
+      const q = Math.max(0, Math.min(req.query, t.header.queries.length - 1));
+      return t.packed.modelSteps(q, t.header, req.from, req.to);
     }
     case 'stateAt':
       if (req.testPanic) testPanic(`stateAt, step ${req.steps}`);
-      return session(req.session).stateAt(req.query, req.steps);
+      return unpackValue<StateSummary[]>(session(req.session).stateAt(req.query, req.steps));
     case 'text':
       return session(req.session).text();
     case 'dispose':

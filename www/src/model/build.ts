@@ -1,88 +1,169 @@
-// Builds a query's view model from its trace, once per loaded query, in passes over the steps:
-// lanes (the input rows, where they sit on the display clock, what dropped them), watermarks
-// (each source's and the join's, and when an input holds the join's back), windows (their
-// lifecycle and state counts), outputs (the changelog, placed on the timeline, with the engine's
-// retraction pairs), interval joins (each row's range, its life in state, the join's time) and
-// state series (rows held after each step). Nothing here re-derives what the trace says: every
-// fact comes from an event or a field of the trace.
+// Builds a query's view model from its trace, once per loaded query, in one pass over the steps
+// that visits each step once and in order, so the steps can be decoded one at a time from the
+// engine's packed trace and dropped again (engine/unpack.ts: a run of 10^5 steps never lives as
+// objects). Each part of the model is a pass with a step function, called per step in this order
+// (a part reads only what the parts before it made of the same or earlier steps): lanes (the input
+// rows, where they sit on the display clock, what dropped them), watermarks (each source's and the
+// join's, and when an input holds the join's back), windows (their lifecycle and state counts),
+// event notes, interval joins (each row's range, its life in state, the join's time), outputs (the
+// changelog, placed on the timeline, with the engine's retraction pairs), temporal joins, idle
+// sources, UNNEST fan-outs, process table functions, lookup stores and state series (rows held
+// after each step). Nothing here re-derives what the trace says: every fact comes from an event or
+// a field of the trace.
 
 import { type Clock, clockFor } from '../time';
-import type { Event, EventOf, OperatorInfo, QueryTrace, ScriptTrace, Step, TableInfo, WindowRef } from '../trace';
+import type { EventOf, OperatorInfo, QueryTrace, ScriptTrace, StateSummary, Step, StepKind, TableInfo, WindowRef } from '../trace';
 import { WINDOW_KINDS } from './ops';
 import { lookupPass } from './lookup';
 import { ptfPass } from './ptf';
 import { resultRanks } from './result-ranks';
-import type { EventNotes, HeldBack, IdleSpan, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, TemporalProbe, TemporalVersion, TemporalView, UnnestFan, WatermarkSeries, WindowFireInfo, WindowInfo, WindowLane } from './types';
+import { applyNotes, type NotesAt, notesByStep } from './step-blocks';
+import type { HeldBack, IdleSpan, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, StepInfo, TemporalProbe, TemporalVersion, TemporalView, UnnestFan, WatermarkSeries, WindowFireInfo, WindowInfo, WindowLane } from './types';
 
-/** What every pass shares: the query, its steps (then the end of input) and the display clock. */
+/** Where the model's steps come from: the query's data steps, then its end of input (when it has
+ * one), each read once and in order by the build (a pass that needs to look ahead — a sliced
+ * window aggregation's fired windows, a lookup store's width — reads them again first). */
+export interface StepSource {
+  /** Data steps and the end together. */
+  count: number;
+  /** Model step `i` (0-based: position i + 1). */
+  at(i: number): Step;
+  /** The tables of the row steps in first-seen order, without decoding every step. */
+  tables(): string[];
+}
+
+/** What a build gives besides the model: where its event-keyed notes are, and the kind and
+ * `# step` text of every step that is not a table's row (engine/split.ts sends these when it
+ * does not send the steps). */
+export interface Built {
+  model: QueryModel;
+  notes: NotesAt;
+  heads: [number, StepKind, string][];
+}
+
+/** What every pass shares: the query, its step count and the display clock. */
 interface Input {
   trace: ScriptTrace;
   query: QueryTrace;
-  steps: Step[];
+  /** Model steps (data steps and the end). */
+  M: number;
+  start: Step | null;
   clock: Clock;
   toX: (ms: number | null | undefined) => number | null;
   sourceOps: OperatorInfo[];
   joinOp: OperatorInfo | null;
+  source: StepSource;
+}
+
+/** A pass: its step function (position p, 1-based; 0 is the job's start for the passes that read
+ * it) and what it makes once every step has been seen. */
+interface Pass {
+  step(p: number, s: Step): void;
+}
+
+/** The steps of a trace whose steps are objects (tests, small traces). */
+export function stepsOf(q: QueryTrace): StepSource {
+  const steps = q.end ? [...q.steps, q.end] : q.steps;
+  return {
+    count: steps.length,
+    at: (i) => steps[i],
+    tables: () => {
+      const out: string[] = [];
+      for (const s of steps) if (s.kind === 'row' && s.table && !out.includes(s.table)) out.push(s.table);
+      return out;
+    },
+  };
 }
 
 /** Builds the model of query `qi` (0-based); `zone` is the session zone in effect at the query. */
 export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryModel {
+  return buildFrom(trace, qi, zone, stepsOf(trace.queries[qi]), () => true).model;
+}
+
+/**
+ * Builds the model of query `qi` from `source`, one step at a time; `keep(i)` says which steps
+ * the model holds (`model.steps` has holes at the others: model/step-blocks.ts).
+ */
+export function buildFrom(trace: ScriptTrace, qi: number, zone: string, source: StepSource, keep: (i: number) => boolean): Built {
   const query = trace.queries[qi];
-  const steps = query.end ? [...query.steps, query.end] : [...query.steps];
+  const M = source.count;
+  const start = query.start ?? null;
   const sourceOps = query.operators.filter((o) => o.table && o.inputs.length === 0);
-  const laneTables = laneTablesOf(trace, steps, sourceOps);
+  const laneTables = laneTablesOf(trace, source, sourceOps);
   const ltz = laneTables.some((n) => isLtz(trace.tables.find((t) => t.name === n)));
   const clock: Clock = clockFor(zone, ltz);
   const toX = (ms: number | null | undefined) => (ms === null || ms === undefined ? null : clock(ms));
   const joinOp = query.operators.find((o) => o.role === 'join') ?? null;
-  const input: Input = { trace, query, steps, clock, toX, sourceOps, joinOp };
+  const input: Input = { trace, query, M, start, clock, toX, sourceOps, joinOp, source };
 
-  const { lanes, rowsByPos } = lanePass(input, laneTables);
-  const { sourceWatermarks, joinWatermark, held, opWatermarks } = watermarkPass(input);
-  markBehind(lanes, sourceWatermarks);
-  const { windows, windowLanes, fired, late } = windowPass(input, lanes, opWatermarks);
-  const events = eventNotesPass(input);
-  const interval = intervalPass(input, lanes, rowsByPos, joinWatermark);
-  const start = query.start ?? null;
-  const { outputs, outEnd } = outputPass(input, rowsByPos, start);
-  const ranks = resultRanks(outputs, query.materialized_bounded ?? query.materialized_unbounded ?? null);
-  const temporal = temporalPass(input, lanes, rowsByPos, outputs, outEnd);
-  const idle = idlePass(input);
-  const { unnests, unnestOf } = unnestPass(input, outputs, outEnd, start);
-  const ptf = ptfPass(steps, start, query.operators, outputs, toX);
-  const lookups = lookupPass(query, trace.tables, steps, start, outputs, outEnd);
-  const { series: stateSeries, total: stateTotal } = stateSeriesOf(steps, start);
-  const freed = freedPerStep(steps, start);
+  const lanes = new LanePass(input, laneTables);
+  const wms = new WatermarkPass(input);
+  const windows = new WindowPass(input, lanes.lanes, wms);
+  const notes = new EventNotesPass(input);
+  const interval = IntervalPass.of(input, lanes);
+  const outputs = new OutputPass(input, lanes.rowsByPos);
+  const temporal = TemporalPass.of(input, lanes, outputs);
+  const idle = new IdlePass();
+  const unnest = new UnnestPass(input, outputs);
+  const ptf = ptfPass(query.operators, outputs.outputs, outputs.outEnd, toX);
+  const lookups = lookupPass(query, trace.tables, input.source, start, outputs.outputs, outputs.outEnd);
+  const state = new StatePass(M);
+  const passes: Pass[] = [lanes, wms, windows, notes, ...(interval ? [interval] : []), outputs, ...(temporal ? [temporal] : []), idle, unnest, ...(ptf ? [ptf] : []), ...(lookups ? [lookups] : []), state];
 
-  const info = steps.map((step, i) => ({ pos: i + 1, step, row: rowsByPos[i + 1], fired: fired[i + 1], freed: freed[i + 1], late: late[i + 1] }));
+  const steps: Step[] = new Array(M);
+  const heads: [number, StepKind, string][] = [];
+  // the job's start (position 0: VALUES rows before step 1): the changelog and what reads it, the state
+  if (start) for (const x of passes) if (x === outputs || x === unnest || x === ptf || x === lookups || x === state) x.step(0, start);
+  for (let p = 1; p <= M; p++) {
+    const s = source.at(p - 1);
+    if (keep(p - 1)) steps[p - 1] = s;
+    if (!(s.kind === 'row' && s.table)) heads.push([p, s.kind, s.text]);
+    for (const x of passes) x.step(p, s);
+  }
+
+  markBehind(lanes.lanes, wms.sourceWatermarks);
+  const windowsDone = windows.done(lanes.lanes);
+  const intervalInfo = interval ? interval.done(wms.joinWatermark) : null;
+  const outs = outputs.outputs;
+  const outEnd = outputs.outEnd;
+  const ranks = resultRanks(outs, query.materialized_bounded ?? query.materialized_unbounded ?? null);
+  const temporalView = temporal ? temporal.done() : null;
+  const { series: stateSeries, total: stateTotal } = state.done();
+  const freed = state.freed;
+  const rowsByPos = lanes.rowsByPos;
+  const fired = windows.fired;
+  const late = windows.late;
+
+  const info: StepInfo[] = new Array(M);
+  for (let i = 0; i < M; i++) info[i] = { pos: i + 1, step: steps[i], row: rowsByPos[i + 1], fired: fired[i + 1], freed: freed[i + 1], late: late[i + 1] };
   const startInfo = start ? { pos: 0, step: start, row: null, fired: [], freed: freed[0], late: false } : null;
   const consumed = new Set(query.operators.flatMap((o) => o.inputs));
   const rootOp = query.operators.find((o) => !consumed.has(o.id)) ?? null;
-  const updating = rootOp ? rootOp.updating : outputs.some((o) => o.kind !== '+I');
-  const extent = extentOf(lanes, windows, [...sourceWatermarks, ...(joinWatermark ? [joinWatermark] : [])], interval);
+  const updating = rootOp ? rootOp.updating : outs.some((o) => o.kind !== '+I');
+  const extent = extentOf(lanes.lanes, windowsDone.windows, [...wms.sourceWatermarks, ...(wms.joinWatermark ? [wms.joinWatermark] : [])], intervalInfo);
 
-  return {
+  const model: QueryModel = {
     trace,
     query,
     steps,
     start,
     first: start ? 0 : 1,
-    dataSteps: query.steps.length,
+    dataSteps: query.end ? M - 1 : M,
     hasEnd: !!query.end,
     info,
     startInfo,
-    lanes,
+    lanes: lanes.lanes,
     rowsByPos,
-    outputs,
+    outputs: outs,
     outEnd,
     outRank: ranks.rank,
     rankCount: ranks.count,
-    sourceWatermarks,
-    joinWatermark,
+    sourceWatermarks: wms.sourceWatermarks,
+    joinWatermark: wms.joinWatermark,
     joinOp,
-    windows,
-    windowLanes,
-    events,
+    windows: windowsDone.windows,
+    windowLanes: windowsDone.windowLanes,
+    events: { aggStage: new Map(), dedupPrev: new Map() },
     stateSeries,
     stateTotal,
     rootOp,
@@ -90,16 +171,24 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
     extent,
     ltz,
     zone,
-    held,
-    interval,
-    temporal,
-    idle,
-    unnests,
-    unnestOf,
-    ptf,
-    lookups,
+    held: wms.held,
+    interval: intervalInfo,
+    temporal: temporalView,
+    idle: idle.spans,
+    unnests: unnest.unnests,
+    unnestOf: new Map(),
+    ptf: ptf ? ptf.done() : null,
+    lookups: lookups ? lookups.done() : [],
+    queryStates: null,
     lazy: null,
   };
+  // The event-keyed notes, on the events of the steps the model holds.
+  const at: NotesAt = { aggStage: notes.aggStage, dedupPrev: notes.dedupPrev, unnestOf: unnest.at };
+  for (const [si, n] of notesByStep(at)) {
+    const s = si < 0 ? start : steps[si];
+    if (s) applyNotes(model, s, n);
+  }
+  return { model, notes: at, heads };
 }
 
 const isLtz = (t: TableInfo | undefined): boolean => {
@@ -109,28 +198,40 @@ const isLtz = (t: TableInfo | undefined): boolean => {
 };
 
 /** One lane per source table, in the order the tables were created (then any other table rows come from). */
-function laneTablesOf(trace: ScriptTrace, steps: Step[], sourceOps: OperatorInfo[]): string[] {
+function laneTablesOf(trace: ScriptTrace, source: StepSource, sourceOps: OperatorInfo[]): string[] {
   const tables = trace.tables.map((t) => t.name).filter((n) => sourceOps.some((o) => o.table === n));
-  for (const s of steps) if (s.kind === 'row' && s.table && !tables.includes(s.table)) tables.push(s.table);
+  for (const t of source.tables()) if (!tables.includes(t)) tables.push(t);
   return tables;
 }
 
 // ---- lanes: the input rows, at their event time, and what happened to them
 
-function lanePass(input: Input, laneTables: string[]): { lanes: Lane[]; rowsByPos: (RowMark | null)[] } {
-  const { steps, toX, sourceOps } = input;
-  const kindOf = new Map<number, string>(input.query.operators.map((o) => [o.id, o.kind]));
-  const lanes: Lane[] = laneTables.map((table) => ({ table, ops: sourceOps.filter((o) => o.table === table).map((o) => o.id), rows: [] }));
-  const laneOf = new Map(laneTables.map((t, i) => [t, i]));
-  const rowsByPos: (RowMark | null)[] = new Array(steps.length + 1).fill(null);
-  for (let p = 1; p <= steps.length; p++) {
-    const step = steps[p - 1];
+class LanePass implements Pass {
+  readonly lanes: Lane[];
+  readonly rowsByPos: (RowMark | null)[];
+  private readonly laneOf: Map<string, number>;
+  private readonly kindOf: Map<number, string>;
+
+  constructor(
+    private readonly input: Input,
+    laneTables: string[],
+  ) {
+    this.kindOf = new Map<number, string>(input.query.operators.map((o) => [o.id, o.kind]));
+    this.lanes = laneTables.map((table) => ({ table, ops: input.sourceOps.filter((o) => o.table === table).map((o) => o.id), rows: [] }));
+    this.laneOf = new Map(laneTables.map((t, i) => [t, i]));
+    this.rowsByPos = new Array(input.M + 1).fill(null);
+  }
+
+  step(p: number, step: Step): void {
+    const { toX } = this.input;
+    const rowsByPos = this.rowsByPos;
     let row: RowMark | null = null;
     if (step.kind === 'row' && step.table) {
-      const src = step.events.find((e): e is EventOf<'source_row'> => e.type === 'source_row');
+      let src: EventOf<'source_row'> | undefined;
+      if (step.event_time_ms == null) src = step.events.find((e): e is EventOf<'source_row'> => e.type === 'source_row');
       row = {
         pos: p,
-        lane: laneOf.get(step.table) ?? 0,
+        lane: this.laneOf.get(step.table) ?? 0,
         x: toX(step.event_time_ms ?? src?.rowtime_ms ?? null),
         kind: step.row_kind ?? '+I',
         values: step.values,
@@ -144,7 +245,7 @@ function lanePass(input: Input, laneTables: string[]): { lanes: Lane[]; rowsByPo
         temporal: null,
       };
       rowsByPos[p] = row;
-      lanes[row.lane].rows.push(row);
+      this.lanes[row.lane].rows.push(row);
     }
     /** The step's row reached an operator's state: a later filter drops a join result, not it. */
     let stored = false;
@@ -157,12 +258,11 @@ function lanePass(input: Input, laneTables: string[]): { lanes: Lane[]; rowsByPo
       } else if (e.type === 'late_drop') {
         for (const l of e.lineage) {
           const r = rowsByPos[l];
-          if (r) r.late = { window: e.window.label, watermark: toX(e.watermark_ms), point: e.window.start_ms === e.window.end_ms, by: kindOf.get(e.op) ?? 'the join' };
+          if (r) r.late = { window: e.window.label, watermark: toX(e.watermark_ms), point: e.window.start_ms === e.window.end_ms, by: this.kindOf.get(e.op) ?? 'the join' };
         }
       }
     }
   }
-  return { lanes, rowsByPos };
 }
 
 /** Rows behind their table's watermark when they arrived (late at the source). */
@@ -181,32 +281,41 @@ function markBehind(lanes: Lane[], sourceWatermarks: WatermarkSeries[]): void {
 
 // ---- watermarks: each source's and the join's after every step, and who holds the join's back
 
-function watermarkPass(input: Input): { sourceWatermarks: WatermarkSeries[]; joinWatermark: WatermarkSeries | null; held: (HeldBack | null)[]; opWatermarks: Map<number, WatermarkSeries> } {
-  const { steps, clock, sourceOps, joinOp } = input;
-  const M = steps.length;
-  const series = new Map<number, Float64Array>();
-  const now = new Map<number, number>();
-  const windowed = input.query.operators.filter((o) => WINDOW_KINDS.has(o.kind)).map((o) => o.id);
-  for (const id of [...sourceOps.map((o) => o.id), ...(joinOp ? [joinOp.id] : []), ...windowed]) series.set(id, new Float64Array(M + 1).fill(Number.NaN));
-  const held: (HeldBack | null)[] = new Array(M + 1).fill(null);
-  let heldNow: HeldBack | null = null;
-  for (let p = 1; p <= M; p++) {
-    for (const e of steps[p - 1].events) {
+class WatermarkPass implements Pass {
+  readonly sourceWatermarks: WatermarkSeries[];
+  readonly joinWatermark: WatermarkSeries | null;
+  readonly held: (HeldBack | null)[];
+  readonly opWatermarks: Map<number, WatermarkSeries>;
+  private readonly series = new Map<number, Float64Array>();
+  private readonly list: [number, Float64Array][];
+  private readonly now = new Map<number, number>();
+  private heldNow: HeldBack | null = null;
+
+  constructor(private readonly input: Input) {
+    const { M, sourceOps, joinOp } = input;
+    const windowed = input.query.operators.filter((o) => WINDOW_KINDS.has(o.kind)).map((o) => o.id);
+    for (const id of [...sourceOps.map((o) => o.id), ...(joinOp ? [joinOp.id] : []), ...windowed]) this.series.set(id, new Float64Array(M + 1).fill(Number.NaN));
+    this.list = [...this.series];
+    this.held = new Array(M + 1).fill(null);
+    const of = (id: number) => this.series.get(id) ?? new Float64Array(M + 1).fill(Number.NaN);
+    this.sourceWatermarks = sourceOps.map((o) => ({ op: o.id, label: o.table ?? `op ${o.id}`, values: of(o.id) }));
+    this.joinWatermark = joinOp ? { op: joinOp.id, label: joinOp.kind, values: of(joinOp.id) } : null;
+    this.opWatermarks = new Map(windowed.map((id) => [id, { op: id, label: input.query.operators.find((o) => o.id === id)?.kind ?? '', values: of(id) }]));
+  }
+
+  step(p: number, step: Step): void {
+    const { clock, joinOp } = this.input;
+    for (const e of step.events) {
       if (e.type === 'watermark') {
-        if (series.has(e.op)) now.set(e.op, e.value_ms == null ? Number.POSITIVE_INFINITY : clock(e.value_ms));
-        if (joinOp && e.op === joinOp.id) heldNow = null;
+        if (this.series.has(e.op)) this.now.set(e.op, e.value_ms == null ? Number.POSITIVE_INFINITY : clock(e.value_ms));
+        if (joinOp && e.op === joinOp.id) this.heldNow = null;
       } else if (e.type === 'input_watermark' && joinOp && e.op === joinOp.id && e.held_by) {
-        heldNow = heldNow && heldNow.by === e.held_by ? heldNow : { by: e.held_by, since: p };
+        this.heldNow = this.heldNow && this.heldNow.by === e.held_by ? this.heldNow : { by: e.held_by, since: p };
       }
     }
-    held[p] = heldNow;
-    for (const [op, arr] of series) arr[p] = now.get(op) ?? Number.NaN;
+    this.held[p] = this.heldNow;
+    for (const [op, arr] of this.list) arr[p] = this.now.get(op) ?? Number.NaN;
   }
-  const of = (id: number) => series.get(id) ?? new Float64Array(M + 1).fill(Number.NaN);
-  const sourceWatermarks = sourceOps.map((o) => ({ op: o.id, label: o.table ?? `op ${o.id}`, values: of(o.id) }));
-  const joinWatermark = joinOp ? { op: joinOp.id, label: joinOp.kind, values: of(joinOp.id) } : null;
-  const opWatermarks = new Map(windowed.map((id) => [id, { op: id, label: input.query.operators.find((o) => o.id === id)?.kind ?? '', values: of(id) }]));
-  return { sourceWatermarks, joinWatermark, held, opWatermarks };
 }
 
 // ---- windows: per operator that keeps them, assigned, opened (first row stored), fired (per
@@ -226,81 +335,105 @@ function depthOf(ops: OperatorInfo[], id: number, seen = 0): number {
   return 1 + Math.max(...o.inputs.map((i) => depthOf(ops, i, seen + 1)));
 }
 
-function windowPass(input: Input, lanes: Lane[], opWatermarks: Map<number, WatermarkSeries>): { windows: WindowInfo[]; windowLanes: WindowLane[]; fired: string[][]; late: boolean[] } {
-  const { steps, query, toX } = input;
-  const ops = query.operators;
-  const byId = new Map(ops.map((o) => [o.id, o]));
-  const up = parentsOf(ops);
+class WindowPass implements Pass {
+  readonly fired: string[][] = [[]];
+  readonly late: boolean[] = [false];
+  private readonly byId: Map<number, OperatorInfo>;
+  private readonly up: Map<number, number[]>;
+  private readonly targetCache = new Map<number, number>();
+  private readonly sliced: Set<number>;
+  /** A HOP / CUMULATE aggregation stores slices: they go into the windows it fires that contain them. */
+  private readonly fireWindows = new Map<number, WindowRef[]>();
+  private readonly windows = new Map<string, WindowInfo>();
+  private readonly state = new Map<string, { left: number; right: number; rowsIn: number; keys: Set<string> }>();
+  /** Whether any operator of the query keeps windows or assigns them (else a step has nothing for this pass). */
+  private readonly any: boolean;
+
+  constructor(
+    private readonly input: Input,
+    lanes: Lane[],
+    private readonly wms: WatermarkPass,
+  ) {
+    void lanes;
+    const ops = input.query.operators;
+    this.byId = new Map(ops.map((o) => [o.id, o]));
+    this.up = parentsOf(ops);
+    this.sliced = new Set(ops.filter((o) => o.aggregate?.sliced).map((o) => o.id));
+    this.any = ops.some((o) => WINDOW_KINDS.has(o.kind) || o.kind === 'WindowTableFunction');
+    // (the fired windows of a sliced aggregation: read ahead, before the steps are visited)
+    if (this.sliced.size)
+      for (let i = 0; i < input.M; i++)
+        for (const e of input.source.at(i).events)
+          if (e.type === 'window_fire' && this.sliced.has(e.op)) {
+            const list = this.fireWindows.get(e.op) ?? [];
+            if (!list.some((w) => w.start_ms === e.window.start_ms && w.end_ms === e.window.end_ms)) list.push(e.window);
+            this.fireWindows.set(e.op, list);
+          }
+  }
+
   /** The operator a window TVF's windows are for: the first one above it that keeps windows, else itself. */
-  const targetCache = new Map<number, number>();
-  const targetOf = (op: number): number => {
-    const hit = targetCache.get(op);
+  private targetOf(op: number): number {
+    const hit = this.targetCache.get(op);
     if (hit !== undefined) return hit;
     let found = op;
-    const todo = [...(up.get(op) ?? [])];
+    const todo = [...(this.up.get(op) ?? [])];
     for (let n = 0; todo.length && n < 100; n++) {
       const x = todo.shift() as number;
-      if (WINDOW_KINDS.has(byId.get(x)?.kind ?? '')) {
+      if (WINDOW_KINDS.has(this.byId.get(x)?.kind ?? '')) {
         found = x;
         break;
       }
-      todo.push(...(up.get(x) ?? []));
+      todo.push(...(this.up.get(x) ?? []));
     }
-    targetCache.set(op, found);
+    this.targetCache.set(op, found);
     return found;
-  };
-  // A HOP / CUMULATE aggregation stores slices: they go into the windows it fires that contain them.
-  const sliced = new Set(ops.filter((o) => o.aggregate?.sliced).map((o) => o.id));
-  const fireWindows = new Map<number, WindowRef[]>();
-  if (sliced.size)
-    for (const st of steps)
-      for (const e of st.events)
-        if (e.type === 'window_fire' && sliced.has(e.op)) {
-          const list = fireWindows.get(e.op) ?? [];
-          if (!list.some((w) => w.start_ms === e.window.start_ms && w.end_ms === e.window.end_ms)) list.push(e.window);
-          fireWindows.set(e.op, list);
-        }
+  }
 
-  const windows = new Map<string, WindowInfo>();
-  const state = new Map<string, { left: number; right: number; rowsIn: number; keys: Set<string> }>();
-  const fired: string[][] = [[]];
-  const late: boolean[] = [false];
-  const get = (op: number, w: WindowRef, pos: number, slice = false): WindowInfo => {
+  private get(op: number, w: WindowRef, pos: number, slice = false): WindowInfo {
     const k = `${op}:${w.start_ms}:${w.end_ms}`;
-    let wi = windows.get(k);
+    let wi = this.windows.get(k);
     if (!wi) {
       wi = { key: k, op, start: w.start_ms, end: w.end_ms, label: w.label, slice, assignPos: pos, openPos: null, firePos: null, purgePos: null, counts: [], lateSteps: [], fires: [] };
-      windows.set(k, wi);
-      state.set(k, { left: 0, right: 0, rowsIn: 0, keys: new Set() });
+      this.windows.set(k, wi);
+      this.state.set(k, { left: 0, right: 0, rowsIn: 0, keys: new Set() });
     }
     return wi;
-  };
+  }
+
   /** The windows a state event of an operator is about (a slice: the fired windows holding it). */
-  const windowsOf = (op: number, w: WindowRef, pos: number): WindowInfo[] => {
-    if (sliced.has(op)) {
-      const hits = (fireWindows.get(op) ?? []).filter((x) => x.start_ms <= w.start_ms && w.end_ms <= x.end_ms);
-      if (hits.length) return hits.map((x) => get(op, x, pos));
-      return [get(op, w, pos, true)];
+  private windowsOf(op: number, w: WindowRef, pos: number): WindowInfo[] {
+    if (this.sliced.has(op)) {
+      const hits = (this.fireWindows.get(op) ?? []).filter((x) => x.start_ms <= w.start_ms && w.end_ms <= x.end_ms);
+      if (hits.length) return hits.map((x) => this.get(op, x, pos));
+      return [this.get(op, w, pos, true)];
     }
-    return [get(op, w, pos)];
-  };
-  for (let p = 1; p <= steps.length; p++) {
+    return [this.get(op, w, pos)];
+  }
+
+  step(p: number, step: Step): void {
+    const { toX } = this.input;
+    const byId = this.byId;
     const firedNow: string[] = [];
     let lateNow = false;
+    if (!this.any) {
+      this.fired.push(firedNow);
+      this.late.push(lateNow);
+      return;
+    }
     const changed = new Set<string>();
-    const events = steps[p - 1].events;
+    const events = step.events;
     /** The fire each operator's emits belong to (until its next fire or watermark). */
     const lastFire = new Map<number, WindowFireInfo>();
     for (const e of events) {
       switch (e.type) {
         case 'window_assign':
-          for (const w of e.windows) get(targetOf(e.op), w, p);
+          for (const w of e.windows) this.get(this.targetOf(e.op), w, p);
           break;
         case 'state_insert':
-          if (e.window && (WINDOW_KINDS.has(byId.get(e.op)?.kind ?? ''))) {
-            for (const w of windowsOf(e.op, e.window, p)) {
+          if (e.window && WINDOW_KINDS.has(byId.get(e.op)?.kind ?? '')) {
+            for (const w of this.windowsOf(e.op, e.window, p)) {
               w.openPos ??= p;
-              const c = state.get(w.key);
+              const c = this.state.get(w.key);
               if (!c) continue;
               if (byId.get(e.op)?.kind === 'WindowJoin') {
                 if (e.side === 'right') c.right++;
@@ -315,10 +448,10 @@ function windowPass(input: Input, lanes: Lane[], opWatermarks: Map<number, Water
         case 'state_expire':
           if (e.window && WINDOW_KINDS.has(byId.get(e.op)?.kind ?? '')) {
             const join = byId.get(e.op)?.kind === 'WindowJoin';
-            for (const w of windowsOf(e.op, e.window, p)) {
+            for (const w of this.windowsOf(e.op, e.window, p)) {
               // a slice freed for a window that has not fired belongs to the one that fired
               if (!join && w.firePos === null) continue;
-              const c = state.get(w.key);
+              const c = this.state.get(w.key);
               if (!c) continue;
               if (join) {
                 if (e.side === 'right') c.right = Math.max(0, c.right - e.rows);
@@ -331,7 +464,7 @@ function windowPass(input: Input, lanes: Lane[], opWatermarks: Map<number, Water
           }
           break;
         case 'window_fire': {
-          const w = get(e.op, e.window, p);
+          const w = this.get(e.op, e.window, p);
           w.firePos ??= p;
           const f: WindowFireInfo = { pos: p, key: e.key, rows: [], wm: e.watermark_ms == null ? Number.POSITIVE_INFINITY : (toX(e.watermark_ms) ?? e.watermark_ms) };
           w.fires.push(f);
@@ -348,7 +481,7 @@ function windowPass(input: Input, lanes: Lane[], opWatermarks: Map<number, Water
         case 'late_drop':
           if (WINDOW_KINDS.has(byId.get(e.op)?.kind ?? '')) {
             lateNow = true;
-            for (const w of windowsOf(e.op, e.window, p)) w.lateSteps.push(p);
+            for (const w of this.windowsOf(e.op, e.window, p)) w.lateSteps.push(p);
           }
           break;
         default:
@@ -356,34 +489,39 @@ function windowPass(input: Input, lanes: Lane[], opWatermarks: Map<number, Water
       }
     }
     for (const k of changed) {
-      const c = state.get(k);
-      if (c) windows.get(k)?.counts.push({ pos: p, left: c.left, right: c.right, rowsIn: c.rowsIn, keys: c.keys.size });
+      const c = this.state.get(k);
+      if (c) this.windows.get(k)?.counts.push({ pos: p, left: c.left, right: c.right, rowsIn: c.rowsIn, keys: c.keys.size });
     }
-    fired.push(firedNow);
-    late.push(lateNow);
+    this.fired.push(firedNow);
+    this.late.push(lateNow);
   }
-  const list = [...windows.values()].sort((a, b) => a.start - b.start || a.end - b.end || a.op - b.op);
-  // One lane per operator with windows, in data-flow order: the farthest from the result first,
-  // then by the lane of the table it reads.
-  const laneOf = (op: number) => {
-    const t = sourceTableOf(ops, op);
-    const i = t ? lanes.findIndex((l) => l.table === t) : -1;
-    return i < 0 ? lanes.length : i;
-  };
-  const laneOps = [...new Set(list.map((w) => w.op))].sort((a, b) => depthOf(ops, a) - depthOf(ops, b) || laneOf(a) - laneOf(b) || a - b);
-  const windowLanes: WindowLane[] = laneOps.map((op) => {
-    const o = byId.get(op);
-    const t = sourceTableOf(ops, op);
-    return {
-      op,
-      kind: o?.kind ?? 'WindowTableFunction',
-      title: o?.kind ?? 'windows',
-      sub: o?.kind === 'WindowJoin' ? 'windows' : t ? `on ${t}` : 'windows',
-      windows: list.filter((w) => w.op === op),
-      watermark: opWatermarks.get(op) ?? null,
+
+  done(lanes: Lane[]): { windows: WindowInfo[]; windowLanes: WindowLane[] } {
+    const ops = this.input.query.operators;
+    const byId = this.byId;
+    const list = [...this.windows.values()].sort((a, b) => a.start - b.start || a.end - b.end || a.op - b.op);
+    // One lane per operator with windows, in data-flow order: the farthest from the result first,
+    // then by the lane of the table it reads.
+    const laneOf = (op: number) => {
+      const t = sourceTableOf(ops, op);
+      const i = t ? lanes.findIndex((l) => l.table === t) : -1;
+      return i < 0 ? lanes.length : i;
     };
-  });
-  return { windows: list, windowLanes, fired, late };
+    const laneOps = [...new Set(list.map((w) => w.op))].sort((a, b) => depthOf(ops, a) - depthOf(ops, b) || laneOf(a) - laneOf(b) || a - b);
+    const windowLanes: WindowLane[] = laneOps.map((op) => {
+      const o = byId.get(op);
+      const t = sourceTableOf(ops, op);
+      return {
+        op,
+        kind: o?.kind ?? 'WindowTableFunction',
+        title: o?.kind ?? 'windows',
+        sub: o?.kind === 'WindowJoin' ? 'windows' : t ? `on ${t}` : 'windows',
+        windows: list.filter((w) => w.op === op),
+        watermark: this.wms.opWatermarks.get(op) ?? null,
+      };
+    });
+    return { windows: list, windowLanes };
+  }
 }
 
 /** The table an operator reads through a chain of one-input operators (null: several, or none). */
@@ -399,20 +537,32 @@ export function sourceTableOf(ops: OperatorInfo[], id: number): string | null {
 }
 
 // ---- events that need the steps before them: a window aggregation's stages, a deduplication's
-// previous row
+// previous row (by where the event is: its step's index in `model.steps` and its index there)
 
-function eventNotesPass(input: Input): EventNotes {
-  const { steps, query } = input;
-  const kind = new Map(query.operators.map((o) => [o.id, o.kind]));
-  const aggStage = new Map<Event, 'row' | 'local' | 'merge'>();
-  const dedupPrev = new Map<Event, string[] | null>();
-  const twoPhase = new Set(query.operators.filter((o) => o.aggregate?.two_phase).map((o) => o.id));
+class EventNotesPass implements Pass {
+  readonly aggStage: NotesAt['aggStage'] = [];
+  readonly dedupPrev: NotesAt['dedupPrev'] = [];
+  private readonly kind: Map<number, string>;
+  private readonly twoPhase: Set<number>;
   /** Partial results the local stage handed over and the global stage has not merged yet. */
-  const partials = new Map<string, number>();
-  const pk = (op: number, key: string[], w: WindowRef | null | undefined, row: string[]) => `${op}|${key.join('\u0001')}|${w?.label ?? ''}|${row.join('\u0001')}`;
-  const kept = new Map<string, string[]>();
-  for (const st of steps)
-    for (const e of st.events) {
+  private readonly partials = new Map<string, number>();
+  private readonly kept = new Map<string, string[]>();
+  /** Whether the query has an operator with notes (else a step has nothing for this pass). */
+  private readonly any: boolean;
+
+  constructor(input: Input) {
+    const ops = input.query.operators;
+    this.kind = new Map(ops.map((o) => [o.id, o.kind]));
+    this.twoPhase = new Set(ops.filter((o) => o.aggregate?.two_phase).map((o) => o.id));
+    this.any = ops.some((o) => o.kind === 'WindowAggregate' || o.kind === 'Deduplicate');
+  }
+
+  step(p: number, st: Step): void {
+    if (!this.any) return;
+    const { kind, twoPhase, partials, kept } = this;
+    const pk = (op: number, key: string[], w: WindowRef | null | undefined, row: string[]) => `${op}|${key.join('\u0001')}|${w?.label ?? ''}|${row.join('\u0001')}`;
+    st.events.forEach((e, i) => {
+      const at: [number, number] = [p - 1, i];
       if (e.type === 'state_insert' && e.side === 'partial' && twoPhase.has(e.op)) {
         const k = pk(e.op, e.key, e.window, e.row);
         partials.set(k, (partials.get(k) ?? 0) + 1);
@@ -420,63 +570,71 @@ function eventNotesPass(input: Input): EventNotes {
         // a partial the global stage dropped as late was never buffered
       } else if (e.type === 'aggregated' && kind.get(e.op) === 'WindowAggregate') {
         if (!twoPhase.has(e.op)) {
-          aggStage.set(e, 'row');
-          continue;
+          this.aggStage.push([at, 'row']);
+          return;
         }
         const k = pk(e.op, e.key, e.window, e.row);
         const n = partials.get(k) ?? 0;
         if (n > 0) {
           partials.set(k, n - 1);
-          aggStage.set(e, 'merge');
-        } else aggStage.set(e, 'local');
+          this.aggStage.push([at, 'merge']);
+        } else this.aggStage.push([at, 'local']);
       } else if (e.type === 'state_insert' && kind.get(e.op) === 'Deduplicate') {
         const k = `${e.op}|${e.key.join('\u0001')}`;
-        dedupPrev.set(e, kept.get(k) ?? null);
+        this.dedupPrev.push([at, kept.get(k) ?? null]);
         kept.set(k, e.row);
       } else if (e.type === 'state_expire' && kind.get(e.op) === 'Deduplicate') {
         kept.delete(`${e.op}|${e.key.join('\u0001')}`);
       }
-    }
-  return { aggStage, dedupPrev };
+    });
+  }
 }
 
 // ---- outputs: the changelog as printed, placed where the timeline draws it
 
-function outputPass(input: Input, rowsByPos: (RowMark | null)[], start: Step | null): { outputs: OutputRow[]; outEnd: Int32Array } {
-  const { steps, joinOp } = input;
-  const outputs: OutputRow[] = [];
-  const outEnd = new Int32Array(steps.length + 1);
-  /** Rows standing in the result (+I / +U not taken back yet), by their values (kept only when
-   * some row is taken back: an append-only result needs none). */
-  const standing = new Map<string, number[]>();
-  const retracting = [start, ...steps].some((s) => s?.output.some((o) => o.kind === '-U' || o.kind === '-D'));
-  // The job's start (position 0: VALUES rows before step 1), then the steps.
-  for (let p = start ? 0 : 1; p <= steps.length; p++) {
-    const step = p === 0 && start ? start : steps[p - 1];
+class OutputPass implements Pass {
+  readonly outputs: OutputRow[] = [];
+  readonly outEnd: Int32Array;
+  /** Rows standing in the result (+I / +U not taken back yet), by their values (made at the first
+   * row taken back: an append-only result needs none). */
+  private standing: Map<string, number[]> | null = null;
+
+  constructor(
+    private readonly input: Input,
+    private readonly rowsByPos: (RowMark | null)[],
+  ) {
+    this.outEnd = new Int32Array(input.M + 1);
+  }
+
+  step(p: number, step: Step): void {
+    const { joinOp } = this.input;
+    const { outputs, rowsByPos } = this;
     // Where each output event sits: the end of the window whose fire produced it, else its newest input.
     const xs: (number | null)[] = [];
-    let lastFire: WindowRef | null = null;
-    /** The window whose fire produced each join emit, by lineage (made at a step's first fire). */
-    let emitWindows: Map<string, WindowRef[]> | null = null;
-    for (const e of step.events) {
-      if (e.type === 'window_fire') {
-        lastFire = e.window;
-        emitWindows ??= new Map();
-      } else if (e.type === 'emit' && lastFire && joinOp && e.op === joinOp.id && emitWindows) {
-        const k = e.lineage.join(',');
-        const q = emitWindows.get(k) ?? [];
-        q.push(lastFire);
-        emitWindows.set(k, q);
-      } else if (e.type === 'output') {
-        const fromWindow = (emitWindows ? emitWindows.get(e.lineage.join(','))?.shift() : undefined) ?? lastFire;
-        let x: number | null = fromWindow ? fromWindow.end_ms : null;
-        if (x === null) {
-          for (const l of e.lineage) {
-            const r = rowsByPos[l];
-            if (r && r.x !== null) x = x === null ? r.x : Math.max(x, r.x);
+    if (step.output.length) {
+      let lastFire: WindowRef | null = null;
+      /** The window whose fire produced each join emit, by lineage (made at a step's first fire). */
+      let emitWindows: Map<string, WindowRef[]> | null = null;
+      for (const e of step.events) {
+        if (e.type === 'window_fire') {
+          lastFire = e.window;
+          emitWindows ??= new Map();
+        } else if (e.type === 'emit' && lastFire && joinOp && e.op === joinOp.id && emitWindows) {
+          const k = e.lineage.join(',');
+          const q = emitWindows.get(k) ?? [];
+          q.push(lastFire);
+          emitWindows.set(k, q);
+        } else if (e.type === 'output') {
+          const fromWindow = (emitWindows ? emitWindows.get(e.lineage.join(','))?.shift() : undefined) ?? lastFire;
+          let x: number | null = fromWindow ? fromWindow.end_ms : null;
+          if (x === null) {
+            for (const l of e.lineage) {
+              const r = rowsByPos[l];
+              if (r && r.x !== null) x = x === null ? r.x : Math.max(x, r.x);
+            }
           }
+          xs.push(x);
         }
-        xs.push(x);
       }
     }
     // The printed rows are the truth; the i-th output event is the i-th printed row.
@@ -488,23 +646,35 @@ function outputPass(input: Input, rowsByPos: (RowMark | null)[], start: Step | n
       const x = padded && !padded.late ? (padded.at !== null && Number.isFinite(padded.at) ? padded.at : (padded.timer ?? xs[i] ?? null)) : (xs[i] ?? null);
       // A -U / -D takes back the last row with its values still standing.
       let retracts = -1;
-      if (!retracting) {
-        // append-only: nothing is taken back
-      } else if (o.kind === '-U' || o.kind === '-D') {
+      if (o.kind === '-U' || o.kind === '-D') {
+        const standing = this.standingRows();
         const k = o.row.join('\u0001');
         const list = standing.get(k);
         if (list?.length) retracts = list.pop() as number;
-      } else {
+      } else if (this.standing) {
         const k = o.row.join('\u0001');
-        const list = standing.get(k);
+        const list = this.standing.get(k);
         if (list) list.push(outputs.length);
-        else standing.set(k, [outputs.length]);
+        else this.standing.set(k, [outputs.length]);
       }
       outputs.push({ index: outputs.length, pos: p, kind: o.kind, row: o.row, text: o.text, lineage, x, partner: o.partner ?? -1, pairKind: o.pair ?? null, padded, retracts, temporal: null, unnest: null });
     });
-    outEnd[p] = outputs.length;
+    this.outEnd[p] = outputs.length;
   }
-  return { outputs, outEnd };
+
+  /** The rows standing so far: made at the first row taken back (every row before it stands). */
+  private standingRows(): Map<string, number[]> {
+    if (this.standing) return this.standing;
+    const standing = new Map<string, number[]>();
+    for (const o of this.outputs) {
+      const k = o.row.join('\u0001');
+      const list = standing.get(k);
+      if (list) list.push(o.index);
+      else standing.set(k, [o.index]);
+    }
+    this.standing = standing;
+    return standing;
+  }
 }
 
 /** The interval-join row an output row is the NULL-padded copy of, and what released it. */
@@ -522,27 +692,43 @@ function paddedBy(rowsByPos: (RowMark | null)[], lineage: number[], p: number, k
 // is the result (under Calcs that only pick columns, `OperatorInfo.picks`), each changelog row of
 // the step is one of its produced rows, in order.
 
-function unnestPass(input: Input, outputs: OutputRow[], outEnd: Int32Array, start: Step | null): { unnests: UnnestFan[]; unnestOf: Map<Event, UnnestFan> } {
-  const { query, steps } = input;
-  const unnests: UnnestFan[] = [];
-  const unnestOf = new Map<Event, UnnestFan>();
-  if (!query.operators.some((o) => o.kind === 'Correlate')) return { unnests, unnestOf };
-  // The result's operator under pick-only Calcs, and per result column the column of it.
-  const consumed = new Set(query.operators.flatMap((o) => o.inputs));
-  let o = query.operators.find((x) => !consumed.has(x.id)) ?? null;
-  let cols: number[] | null = null;
-  for (let n = 0; o && n < 16; n++) {
-    const picks = o.picks;
-    if (!picks || o.inputs.length !== 1) break;
-    cols = cols === null ? [...picks] : cols.map((c) => picks[c] ?? -1);
-    o = query.operators.find((x) => x.id === o?.inputs[0]) ?? null;
+class UnnestPass implements Pass {
+  readonly unnests: UnnestFan[] = [];
+  /** Each fan-out's event: where it is, and the fan-out's index in `unnests`. */
+  readonly at: NotesAt['unnestOf'] = [];
+  private readonly any: boolean;
+  private cols: number[] | null = null;
+  private resultCorrelate = -1;
+
+  constructor(
+    private readonly input: Input,
+    private readonly outs: OutputPass,
+  ) {
+    const { query } = input;
+    this.any = query.operators.some((o) => o.kind === 'Correlate');
+    if (!this.any) return;
+    // The result's operator under pick-only Calcs, and per result column the column of it.
+    const consumed = new Set(query.operators.flatMap((o) => o.inputs));
+    let o = query.operators.find((x) => !consumed.has(x.id)) ?? null;
+    let cols: number[] | null = null;
+    for (let n = 0; o && n < 16; n++) {
+      const picks = o.picks;
+      if (!picks || o.inputs.length !== 1) break;
+      cols = cols === null ? [...picks] : cols.map((c) => picks[c] ?? -1);
+      o = query.operators.find((x) => x.id === o?.inputs[0]) ?? null;
+    }
+    this.cols = cols;
+    this.resultCorrelate = o && o.kind === 'Correlate' ? o.id : -1;
   }
-  const resultCorrelate = o && o.kind === 'Correlate' ? o.id : -1;
-  for (let p = start ? 0 : 1; p <= steps.length; p++) {
-    const step = p === 0 && start ? start : steps[p - 1];
+
+  step(p: number, step: Step): void {
+    if (!this.any) return;
+    const { query } = this.input;
+    const { outputs, outEnd } = this.outs;
+    const cols = this.cols;
     const fans: { f: UnnestFan; e: EventOf<'unnest'> }[] = [];
-    for (const e of step.events) {
-      if (e.type !== 'unnest') continue;
+    step.events.forEach((e, ei) => {
+      if (e.type !== 'unnest') return;
       const op = query.operators.find((x) => x.id === e.op);
       const shown = (r: string[]) => r.filter((_, i) => !(op?.columns[i] ?? '').startsWith('$'));
       const fan: UnnestFan = {
@@ -556,22 +742,22 @@ function unnestPass(input: Input, outputs: OutputRow[], outEnd: Int32Array, star
         padded: e.padded,
         elements: e.produced.map((u) => ({ position: u.position ?? null, text: `${e.kind}[${shown(u.row).join(', ')}]`, output: -1 })),
       };
-      unnests.push(fan);
-      unnestOf.set(e, fan);
-      if (e.op === resultCorrelate) fans.push({ f: fan, e });
-    }
+      this.at.push([[p - 1, ei], this.unnests.length]);
+      this.unnests.push(fan);
+      if (e.op === this.resultCorrelate) fans.push({ f: fan, e });
+    });
     // Link the step's changelog rows to the elements when they are exactly the produced rows.
     const from = p > 0 ? outEnd[p - 1] : 0;
     const to = outEnd[p];
     const produced = fans.flatMap(({ f, e }) => f.elements.map((_, i) => ({ f, e, i })));
-    if (!produced.length || produced.length !== to - from) continue;
+    if (!produced.length || produced.length !== to - from) return;
     const ok = produced.every(({ f, e, i }, k) => {
       const row = e.produced[i].row;
       const want = cols ? cols.map((c) => row[c]) : row;
       const out = outputs[from + k];
       return out.kind === f.kind && out.row.length === want.length && out.row.every((v, j) => v === want[j]);
     });
-    if (!ok) continue;
+    if (!ok) return;
     produced.forEach(({ f, i }, k) => {
       const out = outputs[from + k];
       f.elements[i].output = out.index;
@@ -579,7 +765,6 @@ function unnestPass(input: Input, outputs: OutputRow[], outEnd: Int32Array, star
       out.unnest = { fan: f, element: i };
     });
   }
-  return { unnests, unnestOf };
 }
 
 // ---- interval joins: each row's range and its life in state; the join's time
@@ -600,39 +785,59 @@ function laneOfInput(input: Input, lanes: Lane[], opId: number | undefined): num
   return null;
 }
 
-function intervalPass(input: Input, lanes: Lane[], rowsByPos: (RowMark | null)[], joinWatermark: WatermarkSeries | null): IntervalInfo | null {
-  const { steps, toX, joinOp, query } = input;
-  // The query's join, else the first interval join below it (a chain).
-  const ivOp = joinOp?.kind === 'IntervalJoin' ? joinOp : query.operators.find((o) => o.kind === 'IntervalJoin');
-  if (!ivOp) return null;
-  const M = steps.length;
-  const opById = new Map(query.operators.map((o) => [o.id, o]));
-  const laneCache = new Map<string, number | null>();
-  const laneOf = (op: number, i: number) => {
-    const k = `${op}:${i}`;
-    if (!laneCache.has(k)) laneCache.set(k, laneOfInput(input, lanes, opById.get(op)?.inputs[i]));
-    return laneCache.get(k) ?? null;
-  };
-  const probes: IntervalRow[][] = [[]];
-  const cached: IntervalRow[] = [];
+interface IntervalKey {
+  timer: number | null;
+  rows: IntervalRow[];
+}
+
+class IntervalPass implements Pass {
+  private readonly probes: IntervalRow[][] = [[]];
+  private readonly cached: IntervalRow[] = [];
   /** The rows of each (operator, side, key) in state, and its cleanup timer (epoch ms). */
-  const keys = new Map<string, { timer: number | null; rows: IntervalRow[] }>();
-  const keyOf = (op: number, side: string, key: string[]) => `${op}|${side}|${key.join('\u0001')}`;
-  const setTimer = (k: { timer: number | null; rows: IntervalRow[] }, timer: number | null, p: number) => {
+  private readonly keys = new Map<string, IntervalKey>();
+  private readonly laneCache = new Map<string, number | null>();
+  private readonly opById: Map<number, OperatorInfo>;
+  private bounds: { lower: number; upper: number } | null = null;
+  private lateRows = 0;
+
+  /** The pass of the query's interval join (else the first interval join below it: a chain), or null. */
+  static of(input: Input, lanes: LanePass): IntervalPass | null {
+    const { joinOp, query } = input;
+    const ivOp = joinOp?.kind === 'IntervalJoin' ? joinOp : query.operators.find((o) => o.kind === 'IntervalJoin');
+    return ivOp ? new IntervalPass(input, lanes, ivOp) : null;
+  }
+
+  private constructor(
+    private readonly input: Input,
+    private readonly lanes: LanePass,
+    private readonly ivOp: OperatorInfo,
+  ) {
+    this.opById = new Map(input.query.operators.map((o) => [o.id, o]));
+  }
+
+  private laneOf(op: number, i: number): number | null {
+    const k = `${op}:${i}`;
+    if (!this.laneCache.has(k)) this.laneCache.set(k, laneOfInput(this.input, this.lanes.lanes, this.opById.get(op)?.inputs[i]));
+    return this.laneCache.get(k) ?? null;
+  }
+
+  private setTimer(k: IntervalKey, timer: number | null, p: number): void {
     if (k.timer === timer) return;
     k.timer = timer;
-    const at = toX(timer);
+    const at = this.input.toX(timer);
     for (const r of k.rows) {
       const last = r.timers[r.timers.length - 1];
       if (last && last.pos === p) last.at = at;
       else r.timers.push({ pos: p, at });
     }
-  };
-  let bounds: { lower: number; upper: number } | null = null;
-  let lateRows = 0;
-  for (let p = 1; p <= M; p++) {
+  }
+
+  step(p: number, step: Step): void {
+    const { toX } = this.input;
+    const rowsByPos = this.lanes.rowsByPos;
+    const keyOf = (op: number, side: string, key: string[]) => `${op}|${side}|${key.join('\u0001')}`;
     const now: IntervalRow[] = [];
-    for (const e of steps[p - 1].events) {
+    for (const e of step.events) {
       if (e.type === 'interval_probe') {
         const si = e.side === 'right' ? 1 : 0;
         const r: IntervalRow = {
@@ -642,8 +847,8 @@ function intervalPass(input: Input, lanes: Lane[], rowsByPos: (RowMark | null)[]
           key: e.key,
           row: e.row,
           lineage: e.lineage,
-          lane: laneOf(e.op, si),
-          otherLane: laneOf(e.op, 1 - si),
+          lane: this.laneOf(e.op, si),
+          otherLane: this.laneOf(e.op, 1 - si),
           time: toX(e.time_ms) ?? e.time_ms,
           from: toX(e.from_ms) ?? e.from_ms,
           to: toX(e.to_ms) ?? e.to_ms,
@@ -658,25 +863,29 @@ function intervalPass(input: Input, lanes: Lane[], rowsByPos: (RowMark | null)[]
           padded: false,
         };
         // left.time − right.time ∈ [lower, upper]: a left row at t joins [t − upper, t − lower].
-        if (!bounds && e.op === ivOp.id)
-          bounds = si === 0 ? { lower: e.time_ms - e.to_ms, upper: e.time_ms - e.from_ms } : { lower: e.from_ms - e.time_ms, upper: e.to_ms - e.time_ms };
+        if (!this.bounds && e.op === this.ivOp.id)
+          this.bounds = si === 0 ? { lower: e.time_ms - e.to_ms, upper: e.time_ms - e.from_ms } : { lower: e.from_ms - e.time_ms, upper: e.to_ms - e.time_ms };
         now.push(r);
         if (e.lineage.length === 1 && e.lineage[0] === p) {
           const mark = rowsByPos[p];
           if (mark && !mark.interval) mark.interval = r;
         }
         if (!e.cached) {
-          lateRows++;
+          this.lateRows++;
           continue;
         }
-        cached.push(r);
-        const k = keys.get(keyOf(e.op, e.side, e.key)) ?? { timer: null, rows: [] };
-        keys.set(keyOf(e.op, e.side, e.key), k);
+        this.cached.push(r);
+        const kk = keyOf(e.op, e.side, e.key);
+        let k = this.keys.get(kk);
+        if (!k) {
+          k = { timer: null, rows: [] };
+          this.keys.set(kk, k);
+        }
         k.rows.push(r);
         r.timers.push({ pos: p, at: toX(e.timer_ms) });
         k.timer = e.timer_ms ?? null;
       } else if (e.type === 'interval_cleanup') {
-        const k = keys.get(keyOf(e.op, e.side, e.key));
+        const k = this.keys.get(keyOf(e.op, e.side, e.key));
         if (!k) continue;
         const padded = e.padded.map((x) => x.join('\u0001'));
         const stay: IntervalRow[] = [];
@@ -693,62 +902,78 @@ function intervalPass(input: Input, lanes: Lane[], rowsByPos: (RowMark | null)[]
           } else stay.push(r);
         }
         k.rows = stay;
-        setTimer(k, e.next_timer_ms ?? null, p);
+        this.setTimer(k, e.next_timer_ms ?? null, p);
       }
     }
-    probes.push(now);
+    this.probes.push(now);
   }
-  const iv = ivOp.interval ?? null;
-  const b: { lower: number; upper: number } | null = bounds ?? (iv ? { lower: iv.lower_ms, upper: iv.upper_ms } : null);
-  const rowtime = iv ? iv.rowtime : true;
-  // Flink's KeyedCoProcessOperatorWithWatermarkDelay: the larger bound (none for a negative interval).
-  const delay = b && rowtime && b.upper >= b.lower ? Math.max(-b.lower, b.upper, 0) : 0;
-  // The join's time: its output watermark plus the delay (timers fire at it); only the query's
-  // join has its watermark in the model.
-  const time = new Float64Array(M + 1).fill(Number.NaN);
-  if (joinWatermark && ivOp === joinOp) for (let p = 1; p <= M; p++) time[p] = joinWatermark.values[p] + delay;
-  return { op: ivOp.id, lower: b?.lower ?? null, upper: b?.upper ?? null, rowtime, delay, probes, cached, time, lateRows };
+
+  done(joinWatermark: WatermarkSeries | null): IntervalInfo {
+    const { M, joinOp } = this.input;
+    const ivOp = this.ivOp;
+    const iv = ivOp.interval ?? null;
+    const b: { lower: number; upper: number } | null = this.bounds ?? (iv ? { lower: iv.lower_ms, upper: iv.upper_ms } : null);
+    const rowtime = iv ? iv.rowtime : true;
+    // Flink's KeyedCoProcessOperatorWithWatermarkDelay: the larger bound (none for a negative interval).
+    const delay = b && rowtime && b.upper >= b.lower ? Math.max(-b.lower, b.upper, 0) : 0;
+    // The join's time: its output watermark plus the delay (timers fire at it); only the query's
+    // join has its watermark in the model.
+    const time = new Float64Array(M + 1).fill(Number.NaN);
+    if (joinWatermark && ivOp === joinOp) for (let p = 1; p <= M; p++) time[p] = joinWatermark.values[p] + delay;
+    return { op: ivOp.id, lower: b?.lower ?? null, upper: b?.upper ?? null, rowtime, delay, probes: this.probes, cached: this.cached, time, lateRows: this.lateRows };
+  }
 }
 
 // ---- temporal joins: each version of the versioned side and its life in state; each probe row,
 // how long it waited, the version it met and the changelog row it became
 
-function temporalPass(
-  input: Input,
-  lanes: Lane[],
-  rowsByPos: (RowMark | null)[],
-  outputs: OutputRow[],
-  outEnd: Int32Array,
-): TemporalView | null {
-  const { steps, toX, joinOp, query } = input;
-  const tj = joinOp?.kind === 'TemporalJoin' ? joinOp : query.operators.find((o) => o.kind === 'TemporalJoin');
-  if (!tj) return null;
-  const M = steps.length;
-  const probeLane = laneOfInput(input, lanes, tj.inputs[0]);
-  const versionLane = laneOfInput(input, lanes, tj.inputs[1]);
-  const nameOf = (lane: number | null, i: number) => (lane !== null ? lanes[lane].table : `input ${i + 1}`);
-  const versionInput = query.operators.find((o) => o.id === tj.inputs[1]);
-  const keys: string[] = [];
-  const seeKey = (k: string) => {
-    if (!keys.includes(k)) keys.push(k);
-  };
-  const versions: TemporalVersion[] = [];
-  const probes: TemporalProbe[] = [];
-  const waitsAt: TemporalProbe[][] = Array.from({ length: M + 1 }, () => []);
-  const releasedAt: TemporalProbe[][] = Array.from({ length: M + 1 }, () => []);
+class TemporalPass implements Pass {
+  private readonly keys: string[] = [];
+  private readonly keySeen = new Set<string>();
+  private readonly versions: TemporalVersion[] = [];
+  private readonly probes: TemporalProbe[] = [];
+  private readonly waitsAt: TemporalProbe[][];
+  private readonly releasedAt: TemporalProbe[][];
   /** Per key: the versions held (by time), and the probe rows waiting (arrival order). */
-  const held = new Map<string, TemporalVersion[]>();
-  const waiting = new Map<string, TemporalProbe[]>();
-  const sameLineage = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
-  for (let p = 1; p <= M; p++) {
-    for (const e of steps[p - 1].events) {
+  private readonly held = new Map<string, TemporalVersion[]>();
+  private readonly waiting = new Map<string, TemporalProbe[]>();
+
+  /** The pass of the query's temporal join (else the first one below it), or null. */
+  static of(input: Input, lanes: LanePass, outs: OutputPass): TemporalPass | null {
+    const { joinOp, query } = input;
+    const tj = joinOp?.kind === 'TemporalJoin' ? joinOp : query.operators.find((o) => o.kind === 'TemporalJoin');
+    return tj ? new TemporalPass(input, lanes, outs, tj) : null;
+  }
+
+  private constructor(
+    private readonly input: Input,
+    private readonly lanes: LanePass,
+    private readonly outs: OutputPass,
+    private readonly tj: OperatorInfo,
+  ) {
+    this.waitsAt = Array.from({ length: input.M + 1 }, () => []);
+    this.releasedAt = Array.from({ length: input.M + 1 }, () => []);
+  }
+
+  private seeKey(k: string): void {
+    if (this.keySeen.has(k)) return;
+    this.keySeen.add(k);
+    this.keys.push(k);
+  }
+
+  step(p: number, step: Step): void {
+    const { toX } = this.input;
+    const tj = this.tj;
+    const rowsByPos = this.lanes.rowsByPos;
+    const sameLineage = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+    for (const e of step.events) {
       if (!('op' in e) || e.op !== tj.id) continue;
       if (e.type === 'temporal_version') {
         if (e.dropped) continue;
         const keyText = e.key.join(', ');
-        seeKey(keyText);
-        const list = held.get(keyText) ?? [];
-        held.set(keyText, list);
+        this.seeKey(keyText);
+        const list = this.held.get(keyText) ?? [];
+        this.held.set(keyText, list);
         const v: TemporalVersion = {
           op: e.op,
           pos: p,
@@ -773,10 +998,10 @@ function temporalPass(
           list.push(v);
           list.sort((a, b) => a.timeMs - b.timeMs);
         }
-        versions.push(v);
+        this.versions.push(v);
       } else if (e.type === 'temporal_wait') {
         const keyText = e.key.join(', ');
-        seeKey(keyText);
+        this.seeKey(keyText);
         const r: TemporalProbe = {
           op: e.op,
           pos: p,
@@ -797,16 +1022,18 @@ function temporalPass(
           output: -1,
           expiredPos: null,
         };
-        probes.push(r);
-        waitsAt[p].push(r);
-        waiting.set(keyText, [...(waiting.get(keyText) ?? []), r]);
+        this.probes.push(r);
+        this.waitsAt[p].push(r);
+        const w = this.waiting.get(keyText);
+        if (w) w.push(r);
+        else this.waiting.set(keyText, [r]);
         if (e.lineage.length === 1) {
           const mark = rowsByPos[e.lineage[0]];
           if (mark && !mark.temporal) mark.temporal = r;
         }
       } else if (e.type === 'temporal_release') {
         const keyText = e.key.join(', ');
-        const list = waiting.get(keyText) ?? [];
+        const list = this.waiting.get(keyText) ?? [];
         const i = list.findIndex((x) => x.timeMs === e.time_ms && sameLineage(x.lineage, e.lineage));
         if (i < 0) continue;
         const r = list[i];
@@ -816,30 +1043,29 @@ function temporalPass(
         r.outcome = e.outcome;
         r.miss = e.miss ?? null;
         const ref = e.version;
-        if (ref) r.version = (held.get(keyText) ?? []).find((v) => v.timeMs === ref.time_ms && sameLineage(v.lineage, ref.lineage)) ?? null;
-        releasedAt[p].push(r);
+        if (ref) r.version = (this.held.get(keyText) ?? []).find((v) => v.timeMs === ref.time_ms && sameLineage(v.lineage, ref.lineage)) ?? null;
+        this.releasedAt[p].push(r);
       } else if (e.type === 'state_expire') {
         const keyText = e.key.join(', ');
         if (e.side === 'right') {
           // Cleanup removes the oldest versions of the key (it keeps the newest one ≤ the watermark
           // and every later one); state TTL removes them all.
-          const list = held.get(keyText) ?? [];
+          const list = this.held.get(keyText) ?? [];
           const gone = e.cause === 'ttl' ? list.splice(0, list.length) : list.splice(0, Math.min(e.rows, list.length));
           for (const v of gone) {
             v.leftPos = p;
             v.leftCause = e.cause;
           }
         } else if (e.side === 'left') {
-          const list = waiting.get(keyText) ?? [];
+          const list = this.waiting.get(keyText) ?? [];
           for (const r of list.splice(0, Math.min(e.rows, list.length))) r.expiredPos = p;
         }
       }
     }
-  }
-  // Each output row of a step is the released probe row (of that step) whose lineage it carries.
-  for (let p = 1; p <= M; p++) {
-    const rel = releasedAt[p].filter((r) => r.outcome !== 'dropped');
-    if (!rel.length) continue;
+    // Each output row of the step is the released probe row (of this step) whose lineage it carries.
+    const rel = this.releasedAt[p].filter((r) => r.outcome !== 'dropped');
+    if (!rel.length) return;
+    const { outputs, outEnd } = this.outs;
     const used = new Set<TemporalProbe>();
     for (let i = outEnd[p - 1]; i < outEnd[p]; i++) {
       const o = outputs[i];
@@ -853,21 +1079,31 @@ function temporalPass(
       o.temporal = r;
     }
   }
-  return {
-    op: tj.id,
-    info: tj.temporal ?? null,
-    outer: tj.temporal?.outer ?? false,
-    probeLane,
-    versionLane,
-    probeTable: nameOf(probeLane, 0),
-    versionTable: nameOf(versionLane, 1),
-    versionColumns: versionInput?.columns ?? [],
-    keys,
-    versions,
-    probes,
-    waitsAt,
-    releasedAt,
-  };
+
+  done(): TemporalView {
+    const { query } = this.input;
+    const tj = this.tj;
+    const lanes = this.lanes.lanes;
+    const probeLane = laneOfInput(this.input, lanes, tj.inputs[0]);
+    const versionLane = laneOfInput(this.input, lanes, tj.inputs[1]);
+    const nameOf = (lane: number | null, i: number) => (lane !== null ? lanes[lane].table : `input ${i + 1}`);
+    const versionInput = query.operators.find((o) => o.id === tj.inputs[1]);
+    return {
+      op: tj.id,
+      info: tj.temporal ?? null,
+      outer: tj.temporal?.outer ?? false,
+      probeLane,
+      versionLane,
+      probeTable: nameOf(probeLane, 0),
+      versionTable: nameOf(versionLane, 1),
+      versionColumns: versionInput?.columns ?? [],
+      keys: this.keys,
+      versions: this.versions,
+      probes: this.probes,
+      waitsAt: this.waitsAt,
+      releasedAt: this.releasedAt,
+    };
+  }
 }
 
 /**
@@ -886,25 +1122,25 @@ export function waitingAt(r: TemporalProbe, pos: number): boolean {
 
 // ---- idle sources: from the step a source went idle to the step it was active again
 
-function idlePass(input: Input): IdleSpan[] {
-  const spans: IdleSpan[] = [];
-  const open = new Map<number, IdleSpan>();
-  input.steps.forEach((st, i) => {
+class IdlePass implements Pass {
+  readonly spans: IdleSpan[] = [];
+  private readonly open = new Map<number, IdleSpan>();
+
+  step(p: number, st: Step): void {
     for (const e of st.events) {
       if (e.type !== 'source_idle') continue;
       if (e.idle) {
-        if (open.has(e.op)) continue;
-        const s: IdleSpan = { op: e.op, table: e.table, from: i + 1, atMs: e.at_ms, to: null };
-        open.set(e.op, s);
-        spans.push(s);
+        if (this.open.has(e.op)) continue;
+        const s: IdleSpan = { op: e.op, table: e.table, from: p, atMs: e.at_ms, to: null };
+        this.open.set(e.op, s);
+        this.spans.push(s);
       } else {
-        const s = open.get(e.op);
-        if (s) s.to = i + 1;
-        open.delete(e.op);
+        const s = this.open.get(e.op);
+        if (s) s.to = p;
+        this.open.delete(e.op);
       }
     }
-  });
-  return spans;
+  }
 }
 
 /** The idle span of a table at step `pos` (idle after that step), or null. */
@@ -914,42 +1150,59 @@ export function idleAt(m: QueryModel, table: string, pos: number): IdleSpan | nu
 
 // ---- state: rows each stateful operator holds after each step, and rows freed per step
 
-/** Per stateful operator, the rows it holds after each step; and all operators together. */
-export function stateSeriesOf(steps: Step[], start: Step | null = null): { series: StateSeries[]; total: StateSeries } {
-  const M = steps.length;
-  const byOp = new Map<number, Int32Array>();
-  const total = new Int32Array(M + 1);
-  // position 0: what the job's start (VALUES rows) left in state
-  for (let p = start ? 0 : 1; p <= M; p++) {
-    for (const s of (p === 0 && start ? start : steps[p - 1]).state) {
-      let arr = byOp.get(s.op);
+class StatePass implements Pass {
+  private readonly byOp = new Map<number, Int32Array>();
+  private readonly total: Int32Array;
+  readonly freed: number[];
+
+  constructor(private readonly M: number) {
+    this.total = new Int32Array(M + 1);
+    this.freed = new Array(M + 1).fill(0);
+  }
+
+  step(p: number, st: Step): void {
+    for (const s of st.state) {
+      let arr = this.byOp.get(s.op);
       if (!arr) {
-        arr = new Int32Array(M + 1);
-        byOp.set(s.op, arr);
+        arr = new Int32Array(this.M + 1);
+        this.byOp.set(s.op, arr);
       }
       arr[p] = s.rows;
-      total[p] += s.rows;
+      this.total[p] += s.rows;
     }
+    let n = 0;
+    for (const e of st.events) if (e.type === 'state_expire') n += e.rows;
+    this.freed[p] = n;
   }
-  const mk = (op: number, rows: Int32Array): StateSeries => {
-    let peak = 0;
-    let peakPos = 0;
-    for (let p = 0; p <= M; p++)
-      if (rows[p] > peak) {
-        peak = rows[p];
-        peakPos = p;
-      }
-    return { op, rows, peak, peakPos };
-  };
-  const series = [...byOp.entries()].sort((a, b) => a[0] - b[0]).map(([op, rows]) => mk(op, rows));
-  return { series, total: mk(-1, total) };
+
+  done(): { series: StateSeries[]; total: StateSeries } {
+    const M = this.M;
+    const mk = (op: number, rows: Int32Array): StateSeries => {
+      let peak = 0;
+      let peakPos = 0;
+      for (let p = 0; p <= M; p++)
+        if (rows[p] > peak) {
+          peak = rows[p];
+          peakPos = p;
+        }
+      return { op, rows, peak, peakPos };
+    };
+    const series = [...this.byOp.entries()].sort((a, b) => a[0] - b[0]).map(([op, rows]) => mk(op, rows));
+    return { series, total: mk(-1, this.total) };
+  }
 }
 
-function freedPerStep(steps: Step[], start: Step | null): number[] {
-  const count = (s: Step) => s.events.reduce((n, e) => (e.type === 'state_expire' ? n + e.rows : n), 0);
-  const freed = [start ? count(start) : 0];
-  for (const s of steps) freed.push(s.events.reduce((n, e) => (e.type === 'state_expire' ? n + e.rows : n), 0));
-  return freed;
+/** Per stateful operator, the rows it holds after each step; and all operators together. */
+export function stateSeriesOf(steps: Step[], start: Step | null = null): { series: StateSeries[]; total: StateSeries } {
+  return stateSeriesOfStates(steps.map((s) => s.state), start);
+}
+
+/** `stateSeriesOf` from each step's `state` alone (what the worker reads off its packed trace). */
+export function stateSeriesOfStates(states: StateSummary[][], start: Step | null = null): { series: StateSeries[]; total: StateSeries } {
+  const pass = new StatePass(states.length);
+  if (start) pass.step(0, start);
+  states.forEach((state, i) => pass.step(i + 1, { state, events: [] } as unknown as Step));
+  return pass.done();
 }
 
 /** Display-clock range of the rows, windows, watermarks (only when rows have times) and the
@@ -959,8 +1212,8 @@ function extentOf(lanes: Lane[], windows: WindowInfo[], watermarks: WatermarkSer
   let to = Number.NEGATIVE_INFINITY;
   const take = (v: number | null) => {
     if (v === null || !Number.isFinite(v)) return;
-    from = Math.min(from, v);
-    to = Math.max(to, v);
+    if (v < from) from = v;
+    if (v > to) to = v;
   };
   for (const l of lanes) for (const r of l.rows) take(r.x);
   const hasTimes = Number.isFinite(from);

@@ -2,7 +2,7 @@
 // its types, buildModel, operator names, window lookups and the result table.
 
 export * from './types';
-export { buildModel, idleAt, sourceTableOf, stateSeriesOf, versionsAt, waitingAt } from './build';
+export { buildFrom, buildModel, idleAt, sourceTableOf, stateSeriesOf, stateSeriesOfStates, type StepSource, versionsAt, waitingAt } from './build';
 export { inputColumns, keyText, modeReason, opMeta, type OpMeta, outputColumns, type ResultCol, resultName, resultsText, resultValue, WINDOW_KINDS } from './ops';
 export { inputName, operator, operatorName, sidesOf } from './names';
 export { firesBy, windowCountsAt, windowPhase } from './windows';

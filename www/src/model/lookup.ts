@@ -127,25 +127,23 @@ function tableOf(ops: OperatorInfo[], id: number | undefined): string | null {
 }
 
 /** Every lookup operator's store and lookups (in data-flow order). */
-export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[], start: Step | null, outputs: OutputRow[], outEnd: Int32Array): LookupStoreView[] {
+export function lookupPass(query: QueryTrace, tables: TableInfo[], source: { count: number; at(i: number): Step }, start: Step | null, outputs: OutputRow[], outEnd: Int32Array): { step(p: number, s: Step): void; done(): LookupStoreView[] } | null {
   const ops = query.operators;
+  // (a lookup event comes only from a LookupJoin: without one there is no store to draw)
+  if (!ops.some((o) => o.kind === 'LookupJoin')) return null;
   /** While building: the live rows, and which of the operator's output columns are hidden (`$…`). */
   const views = new Map<number, LookupStoreView & { live: Live; hidden: boolean[] }>();
-  const M = steps.length;
-  const all = start ? [start, ...steps] : steps;
-  /** The store rows' width per operator (its first change or found row says). */
+  const M = source.count;
+  /** The store rows' width per operator (its first change or found row says: read ahead, before the steps are visited). */
   const widths = new Map<number, number>();
-  let any = false;
-  for (const st of all)
-    for (const e of st.events) {
+  const lookupOps = ops.filter((o) => o.kind === 'LookupJoin').length;
+  for (let i = start ? -1 : 0; i < M && widths.size < lookupOps; i++)
+    for (const e of (i < 0 && start ? start : source.at(i)).events) {
       if (e.type !== 'lookup_store' && e.type !== 'lookup') continue;
-      any = true;
       if (widths.has(e.op)) continue;
       if (e.type === 'lookup_store') widths.set(e.op, e.row.length);
       else if (e.found.length) widths.set(e.op, e.found[0].row.length);
     }
-  // No lookup at all: no store to draw (every view is made at a lookup event).
-  if (!any) return [];
   const viewOf = (op: number, table: string) => {
     let v = views.get(op);
     if (v) return v;
@@ -184,8 +182,7 @@ export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[]
     return v;
   };
 
-  for (let p = start ? 0 : 1; p <= M; p++) {
-    const step = p === 0 && start ? start : steps[p - 1];
+  const step = (p: number, step: Step): void => {
     const events = step.events;
     for (let i = 0; i < events.length; i++) {
       const e = events[i];
@@ -256,8 +253,11 @@ export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[]
         v.probesAt[p].push(probe);
       }
     }
-  }
+  };
 
+  const done = (): LookupStoreView[] => {
+  // No lookup at all: no store to draw (every view is made at a lookup event).
+  if (!views.size) return [];
   // The next change of each lookup's key, after its step: it revises nothing the lookup emitted.
   for (const v of views.values()) {
     if (!v.keyIdx.length || v.keyIdx.length !== v.keyColumns.length) continue;
@@ -295,6 +295,8 @@ export function lookupPass(query: QueryTrace, tables: TableInfo[], steps: Step[]
     return !o || !o.inputs.length || n > 30 ? 0 : 1 + Math.max(...o.inputs.map((i) => depth(i, n + 1)));
   };
   return [...views.values()].sort((a, b) => depth(a.op) - depth(b.op) || a.op - b.op).map(({ live: _live, hidden: _hidden, ...v }) => v);
+  };
+  return { step, done };
 }
 
 /** The rows of a store after step `pos`, in the order they entered it. */

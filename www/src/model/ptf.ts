@@ -97,7 +97,10 @@ function followList(prev: PtfItem[], next: string[], step: number | null): { ite
   return { items: next.map((text) => ({ text, step })), dropped: prev };
 }
 
-export function ptfPass(steps: Step[], start: Step | null, ops: OperatorInfo[], outputs: OutputRow[], toX: ToX): PtfView | null {
+/** The process table function's calls, step by step (a pass of model/build.ts: `step` for each
+ * position in order, 0 the job's start; `outputs` and `outEnd` are the changelog as the build
+ * makes it, up to the step), or null when the query has none. */
+export function ptfPass(ops: OperatorInfo[], outputs: OutputRow[], outEnd: Int32Array, toX: ToX): { step(p: number, s: Step): void; done(): PtfView } | null {
   const op = ops.find((o) => o.kind === 'ProcessTableFunction');
   if (!op) return null;
   const calls: PtfCall[] = [];
@@ -105,12 +108,8 @@ export function ptfPass(steps: Step[], start: Step | null, ops: OperatorInfo[], 
   const byKey = new Map<string, PtfCall[]>();
   const names: string[] = [];
   const callOf = new Map<number, PtfCall>();
-  /** The outputs of each step, in changelog order. */
-  const outsAt = new Map<number, number[]>();
-  for (const o of outputs) outsAt.set(o.pos, [...(outsAt.get(o.pos) ?? []), o.index]);
 
-  for (let p = start ? 0 : 1; p <= steps.length; p++) {
-    const step = p === 0 && start ? start : steps[p - 1];
+  const step = (p: number, step: Step): void => {
     const here: PtfCall[] = [];
     for (const e of step.events) {
       if (e.type !== 'ptf_call' || e.op !== op.id) continue;
@@ -119,7 +118,8 @@ export function ptfPass(steps: Step[], start: Step | null, ops: OperatorInfo[], 
     callsAt[p] = here;
     // The step's changelog rows, to the calls that emitted them, in order. When a Calc above
     // filters (fewer rows reach the sink than were emitted) and one call emitted, they are its.
-    const outs = outsAt.get(p) ?? [];
+    const outs: number[] = [];
+    for (let i = p > 0 ? outEnd[p - 1] : 0; i < outEnd[p]; i++) outs.push(i);
     const emitting = here.filter((c) => c.emitted > 0);
     const total = emitting.reduce((n, c) => n + c.emitted, 0);
     if (emitting.length === 1 || total !== outs.length) {
@@ -139,8 +139,8 @@ export function ptfPass(steps: Step[], start: Step | null, ops: OperatorInfo[], 
         if (out && c.madeOf.length) out.lineage = [...new Set([...out.lineage, ...c.madeOf])].sort((a, b) => a - b);
       }
     }
-  }
-  return { op: op.id, name: ptfName(op), sides: op.sides, keys: [...byKey.keys()], names, calls, callsAt, byKey, callOf };
+  };
+  return { step, done: () => ({ op: op.id, name: ptfName(op), sides: op.sides, keys: [...byKey.keys()], names, calls, callsAt, byKey, callOf }) };
 
   function callOf_(e: EventOf<'ptf_call'>, p: number): PtfCall {
     const keyText = e.key.join(', ');

@@ -3,7 +3,7 @@
 
 import type { LookupStoreView } from './lookup';
 import type { LazySteps } from './step-blocks';
-import type { Event, ExpireCause, OpKind, OperatorInfo, PairKind, QueryTrace, RowKind, ScriptTrace, Step, TemporalInfo, TemporalMiss, TemporalOutcome } from '../trace';
+import type { Event, ExpireCause, OpKind, OperatorInfo, PairKind, QueryTrace, RowKind, ScriptTrace, StateSummary, Step, TemporalInfo, TemporalMiss, TemporalOutcome } from '../trace';
 
 export type { PairKind };
 
@@ -361,6 +361,14 @@ export interface StepInfo {
   late: boolean;
 }
 
+/** What the state pane compares of one query: rows held by all its operators after each step, and
+ * what its last data step held per operator. */
+export interface QueryState {
+  index: number;
+  total: StateSeries;
+  last: StateSummary[];
+}
+
 export interface QueryModel {
   trace: ScriptTrace;
   query: QueryTrace;
@@ -422,6 +430,10 @@ export interface QueryModel {
   ptf: PtfView | null;
   /** Every lookup operator's store (rebuilt from `lookup_store` events) and its lookups (model/lookup.ts). */
   lookups: LookupStoreView[];
+  /** Every query of the script that ran with steps: its total state series and its last step's
+   * state (the state pane's comparison of queries), when the worker read them off its packed trace
+   * (the page's trace then holds no other query's steps); null: read them off the trace's steps. */
+  queryStates: QueryState[] | null;
   /** A big model's steps are held a block at a time (`steps` has holes): model/step-blocks.ts. Null: every step is held. */
   lazy: LazySteps | null;
 }

@@ -208,14 +208,27 @@ export class StatePane implements Pane {
 
   /** Every query of the script that ran, with its total state: the same data, other plans. */
   private buildCompare(m: QueryModel): void {
-    const ran = m.trace.queries.filter((q) => !q.error && q.steps.length);
-    if (ran.length < 2) return;
-    // The query shown: its model's series (a big model does not hold all its steps).
-    const all = ran.map((q) => ({ q, total: q === m.query ? m.stateTotal : stateSeriesOf(q.end ? [...q.steps, q.end] : q.steps, q.start ?? null).total }));
+    // Each query's total state and its last data step's state: the worker's (read off its packed
+    // trace), else off the trace's steps (the query shown: its model's series, as a big model does
+    // not hold all its steps).
+    const states =
+      m.queryStates ??
+      m.trace.queries
+        .filter((q) => !q.error && q.steps.length)
+        .map((q) => ({
+          index: q.index,
+          total: q === m.query ? m.stateTotal : stateSeriesOf(q.end ? [...q.steps, q.end] : q.steps, q.start ?? null).total,
+          last: (q === m.query ? m.steps[m.dataSteps - 1] : q.steps[q.steps.length - 1])?.state ?? [],
+        }));
+    if (states.length < 2) return;
+    const all = states.flatMap((x) => {
+      const q = m.trace.queries[x.index - 1];
+      return q ? [{ q, total: q.index === m.query.index ? m.stateTotal : x.total, last: x.last }] : [];
+    });
     const max = Math.max(1, ...all.map((a) => a.total.peak));
-    const rows = all.map(({ q, total }) => {
+    const rows = all.map(({ q, total, last }) => {
       const kinds = new Map<string, number>();
-      for (const s of (q === m.query ? m.steps[m.dataSteps - 1] : q.steps[q.steps.length - 1])?.state ?? []) {
+      for (const s of last) {
         const k = q.operators.find((o) => o.id === s.op)?.kind ?? '?';
         kinds.set(k, (kinds.get(k) ?? 0) + 1);
       }

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::kinds::RowKind;
 use crate::kinds::{Dialect, TableOrigin};
 use crate::plan::{explain, plan_query};
-use crate::runtime::{run_query, QueryMeta, RunOptions};
+use crate::runtime::{QueryMeta, RunOptions};
 use crate::script::{split, Item, ItemKind};
 use crate::session::{Session, Settings};
 use crate::sql::{parse_statement, Statement};
@@ -293,6 +293,18 @@ impl Prepared {
     /// [`Prepared::run_query`], telling `progress(step, steps)` how far it got now and then
     /// ([`crate::runtime::PROGRESS_EVERY`]).
     pub fn run_query_with(&self, qi: usize, trace: bool, progress: &mut dyn FnMut(usize, usize)) -> QueryTrace {
+        self.run_query_into(qi, trace, progress, None)
+    }
+
+    /// [`Prepared::run_query_with`], handing each data step to `steps` as it is made instead of
+    /// keeping it in the trace ([`crate::runtime::run_query_into`]).
+    pub fn run_query_into(
+        &self,
+        qi: usize,
+        trace: bool,
+        progress: &mut dyn FnMut(usize, usize),
+        steps: Option<&mut dyn FnMut(crate::trace::Step)>,
+    ) -> QueryTrace {
         let q = &self.queries[qi];
         let mut notes = self.arrival.notes.clone();
         let settings = &q.settings;
@@ -362,7 +374,7 @@ impl Prepared {
             notes.push(n);
         }
         let meta = QueryMeta { index: qi + 1, sql: q.sql.clone(), line: q.item.line, notes, plan_text };
-        run_query(meta, &plan, &self.catalog, &events, &opts, progress)
+        crate::runtime::run_query_into(meta, &plan, &self.catalog, &events, &opts, progress, steps)
     }
 
     /// What Flink's batch planner rejects in query `qi` ([`crate::plan::batch`]); the
@@ -428,6 +440,49 @@ impl Prepared {
                 .collect(),
             harness_error: None,
         }
+    }
+
+    /// The whole script's trace, packed for the page ([`crate::trace::pack`]): each step is
+    /// packed as the run makes it, so the run never holds its steps as values.
+    pub fn packed_trace_with(
+        &self,
+        progress: &mut dyn FnMut(Progress),
+    ) -> std::result::Result<Vec<u8>, crate::trace::pack::PackError> {
+        let queries = self.query_count();
+        let mut packed = crate::trace::pack::PackedScript::new();
+        let mut failed: Option<crate::trace::pack::PackError> = None;
+        let mut traces = Vec::with_capacity(queries);
+        for i in 0..queries {
+            progress(Progress { query: i + 1, queries, step: 0, steps: 0 });
+            let mut keep = |step: crate::trace::Step| {
+                if failed.is_none() {
+                    if let Err(e) = packed.step(i, &step) {
+                        failed = Some(e);
+                    }
+                }
+            };
+            let q = self.run_query_into(
+                i,
+                true,
+                &mut |step, steps| progress(Progress { query: i + 1, queries, step, steps }),
+                Some(&mut keep),
+            );
+            packed.query_ends(i);
+            traces.push(q);
+        }
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        let header = ScriptTrace {
+            version: TRACE_VERSION,
+            dialect: self.dialect,
+            notes: self.notes.clone(),
+            tables: table_infos(&self.catalog),
+            statements: self.statements.clone(),
+            queries: traces,
+            harness_error: None,
+        };
+        packed.bytes(header)
     }
 
     /// Whether `oracle.trace` is on for a query (every step gets a line).

@@ -147,6 +147,21 @@ pub fn run_query(
     opts: &RunOptions,
     progress: &mut dyn FnMut(usize, usize),
 ) -> QueryTrace {
+    run_query_into(meta, plan, catalog, events, opts, progress, None)
+}
+
+/// [`run_query`], handing each data step to `steps` as it is made instead of keeping it in the
+/// trace (whose `steps` then stay empty; `start` and `end` are kept): the page's packed trace
+/// ([`crate::trace::pack`]) never holds a run's steps as values.
+pub fn run_query_into(
+    meta: QueryMeta,
+    plan: &QueryPlan,
+    catalog: &Catalog,
+    events: &[DataEvent],
+    opts: &RunOptions,
+    progress: &mut dyn FnMut(usize, usize),
+    mut steps: Option<&mut dyn FnMut(Step)>,
+) -> QueryTrace {
     let schema: Vec<FieldInfo> =
         plan.schema.iter().map(|f| FieldInfo { name: f.name.clone(), ty: f.ty.summary() }).collect();
     let mut qt = QueryTrace {
@@ -298,7 +313,10 @@ pub fn run_query(
             }
         }
         trace_events += (step.events.len() + step.output.len()) as u64;
-        qt.steps.push(step);
+        match steps.as_deref_mut() {
+            Some(f) => f(step),
+            None => qt.steps.push(step),
+        }
         if let Some(e) = held_limit(limits, &driver.graph, trace_events, opts.trace) {
             return qt.failed(&e, step_no, &driver.graph);
         }

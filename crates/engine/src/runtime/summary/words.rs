@@ -4,7 +4,6 @@
 
 use crate::kinds::OpKind;
 use crate::time::SessionZone;
-use crate::time::{format_ts, Ts};
 use crate::trace::{OperatorInfo, Step, WindowRef};
 
 /// A watermark on the session zone's wall clock (the clock the values and windows print on).
@@ -13,19 +12,36 @@ pub(super) fn local_wm(ms: i64, zone: &SessionZone) -> String {
     match ms {
         m if m > i64::MAX / 4 * 3 => "+inf".to_string(),
         m if m < i64::MIN / 4 * 3 => "-inf".to_string(),
-        m => short_time(&crate::time::format_watermark(zone.instant_to_local(m))),
+        m => time_of_day(zone.instant_to_local(m)),
     }
 }
 
-pub(super) fn short_time(text: &str) -> String {
-    // "2023-11-03 12:25:00.000" → "12:25:00.000"; "+inf" stays
-    text.split(' ').nth(1).unwrap_or(text).to_string()
+/// `HH:mm:ss.SSS` of a local time in ms: the time part of `format_ts(…, 3)`, written
+/// digit by digit (a step's sentence names several times).
+pub(super) fn time_of_day(local_ms: i64) -> String {
+    let ms = local_ms.rem_euclid(86_400_000);
+    let (h, m, s, f) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
+    let d = |v: i64| b'0' + v as u8;
+    let b = [
+        d(h / 10),
+        d(h % 10),
+        b':',
+        d(m / 10),
+        d(m % 10),
+        b':',
+        d(s / 10),
+        d(s % 10),
+        b'.',
+        d(f / 100),
+        d(f / 10 % 10),
+        d(f % 10),
+    ];
+    b.iter().map(|&c| c as char).collect()
 }
 
 /// A window on its clock without the date: `[12:20:00.000, 12:25:00.000)`.
 pub(super) fn window_label(w: &WindowRef) -> String {
-    let t = |ms: i64| short_time(&format_ts(Ts::from_millis(ms), 3));
-    format!("[{}, {})", t(w.start_ms), t(w.end_ms))
+    format!("[{}, {})", time_of_day(w.start_ms), time_of_day(w.end_ms))
 }
 
 pub(super) fn plural(n: usize, one: &str, many: &str) -> String {
@@ -295,4 +311,33 @@ pub(super) fn window_op_fire(
         _ => String::new(),
     };
     (head, item)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::time::{format_ts, Ts};
+
+    /// The time part of a formatted timestamp (what the sentences showed before `time_of_day`).
+    fn short_time(text: &str) -> String {
+        // "2023-11-03 12:25:00.000" → "12:25:00.000"; "+inf" stays
+        text.split(' ').nth(1).unwrap_or(text).to_string()
+    }
+
+    /// The digit-by-digit time of day is what the timestamp formatter's time part says, for any
+    /// instant (before 1970, far years, every millisecond of a day's edges).
+    #[test]
+    fn time_of_day_is_the_formatted_time() {
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let check = |ms: i64| assert_eq!(time_of_day(ms), short_time(&format_ts(Ts::from_millis(ms), 3)), "{ms}");
+        for ms in [0, -1, 1, 86_399_999, 86_400_000, -86_400_000, -86_400_001, 1_704_067_225_000, 253_402_300_799_999] {
+            check(ms);
+        }
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            check((x % 600_000_000_000_000) as i64 - 300_000_000_000_000);
+        }
+    }
 }

@@ -10,6 +10,8 @@
 
 use serde::Serialize;
 
+pub mod pack;
+
 use crate::kinds::{
     ChangelogMode, Dialect, EndMode, ExpireCause, LookupChange, OpKind, OpRole, PairKind, RowKind, TableOrigin,
     TemporalMiss, TemporalOutcome,
