@@ -50,7 +50,7 @@ export default defineConfig({
       output: {
         entryFileNames: (chunk) => (chunk.name === 'joinlab-embed' ? 'joinlab-embed.js' : 'assets/[name]-[hash].js'),
         // The code the page and the embed share: the editor (CodeMirror) and the playground.
-        manualChunks: (id) => (/node_modules[\\/](@codemirror|@lezer|@marijn|crelt|style-mod|w3c-keyname)/.test(id) ? 'codemirror' : /www[\\/]src[\\/]/.test(id) && !/(main|embed|worker|gallery|docs-demo)\.ts$/.test(id) ? 'playground' : undefined),
+        manualChunks: (id) => (/www[\\/]src[\\/]engine[\\/]warm\.ts$/.test(id) ? 'warm' : /node_modules[\\/](@codemirror|@lezer|@marijn|crelt|style-mod|w3c-keyname)/.test(id) ? 'codemirror' : /www[\\/]src[\\/]/.test(id) && !/(main|embed|worker|warm|gallery|docs-demo)\.ts$/.test(id) ? 'playground' : undefined),
       },
     },
   },

@@ -2,6 +2,7 @@
 // localStorage state. `?embed=1` shows only a compact playground (for docs tools that only
 // allow iframes); `?example=NAME` opens a gallery example.
 
+import './engine/warm';
 import './style.css';
 import './page.css';
 import './layout.css';

@@ -130,16 +130,36 @@ pub fn run(workload_name: &str, rows: Option<u64>, trace: bool, repeat: u32) -> 
     let events = &prepared.events;
     let mut rates = Vec::new();
     let mut result = joinlab_engine::runtime::Counts::default();
+    let mut packed = (0, 0);
     for _ in 0..repeat.max(1) {
         let t = Instant::now();
-        result = joinlab_engine::bench::run(&prepared, trace)?;
+        if trace {
+            // what the page's worker runs: every step built and packed
+            let p = joinlab_engine::bench::run_packed(&prepared)?;
+            packed = (p.bytes, p.steps);
+            result = p.counts;
+        } else {
+            result = joinlab_engine::bench::run(&prepared, trace)?;
+        }
         rates.push(input_rows / t.elapsed().as_secs_f64());
     }
     let (counts, n_events) = (result.kinds, result.events);
     let expected = w.expected;
     let workload = workload_name;
     sayln!("workload       {} (N = {} rows per table, {} input rows)", workload, n, events.len());
-    sayln!("trace          {}", if trace { format!("on ({} events per run)", n_events) } else { "off".into() });
+    sayln!(
+        "trace          {}",
+        if trace {
+            format!(
+                "on, as the page's worker runs it: {} events and rows, packed to {} bytes ({:.0} bytes per step)",
+                n_events,
+                packed.0,
+                packed.0 as f64 / packed.1.max(1) as f64
+            )
+        } else {
+            "off".into()
+        }
+    );
     sayln!("plan           {:.3} ms (parse + plan, once)", t_plan.as_secs_f64() * 1e3);
     let _ = events;
     sayln!("generation     {:.1} ms ({:.0} rows/s)", t_gen.as_secs_f64() * 1e3, input_rows / t_gen.as_secs_f64());

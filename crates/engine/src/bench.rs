@@ -435,3 +435,66 @@ SELECT L.num, L.id, R.id FROM LeftTable L JOIN RightTable R ON L.num = R.num AND
     }
     s
 }
+
+/// What a traced workload run packed: the result's counts and the bytes of the packed trace.
+pub struct Packed {
+    pub counts: Counts,
+    pub bytes: usize,
+    pub steps: usize,
+}
+
+/// Runs a prepared workload once as the page's worker does: traced, every step built (its events,
+/// output rows, state sizes and sentence) and packed as it is made ([`crate::trace::pack`]).
+pub fn run_packed(p: &Prepared) -> Result<Packed, String> {
+    use crate::runtime::{run_query_into, QueryMeta, RunOptions};
+    let opts = RunOptions {
+        trace: true,
+        zone: crate::time::SessionZone::default(),
+        end_mode: crate::kinds::EndMode::Both,
+        per_record: true,
+        rows_drive_source_watermark: true,
+        rowtime_null_check: false,
+        proc_clock: crate::kinds::ProcClockMode::Tick(1000),
+        batch: false,
+        limits: crate::limits::Limits::NONE,
+    };
+    let meta = QueryMeta { index: 1, sql: String::new(), line: 1, notes: Vec::new(), plan_text: String::new() };
+    let mut packed = crate::trace::pack::PackedScript::new();
+    let mut counts = Counts::default();
+    let mut failed = None;
+    let mut steps = 0;
+    let count = |counts: &mut Counts, s: &crate::trace::Step| {
+        for o in &s.output {
+            counts.kinds[o.kind as usize] += 1;
+        }
+        counts.events += (s.events.len() + s.output.len()) as u64;
+    };
+    let mut keep = |s: crate::trace::Step| {
+        steps += 1;
+        count(&mut counts, &s);
+        if failed.is_none() {
+            failed = packed.step(0, &s).err();
+        }
+    };
+    let q = run_query_into(meta, &p.plan, &p.catalog, &p.events, &opts, &mut |_, _| {}, Some(&mut keep));
+    if let Some(e) = failed {
+        return Err(e.to_string());
+    }
+    if let Some(e) = q.error.as_ref().or(q.runtime_error.as_ref()) {
+        return Err(e.message.clone());
+    }
+    if let Some(end) = &q.end {
+        count(&mut counts, end);
+    }
+    let trace = crate::trace::ScriptTrace {
+        version: crate::trace::TRACE_VERSION,
+        dialect: crate::kinds::Dialect::Flink,
+        notes: Vec::new(),
+        tables: Vec::new(),
+        statements: Vec::new(),
+        queries: vec![q],
+        harness_error: None,
+    };
+    let bytes = packed.bytes(trace).map_err(|e| e.to_string())?.len();
+    Ok(Packed { counts, bytes, steps: steps + 1 })
+}

@@ -11,6 +11,7 @@
 import { type Dialect, type ScriptTrace, type StateSummary, type Step, TRACE_VERSION } from '../trace';
 import type { Built, Progress, Request, Response, Results, RunProgress, WireBuilt } from './protocol';
 import { decodePart, joinModel, type Part } from './split';
+import type { EarlyWorker } from './warm';
 
 /** The page's crash-test hook (docs/design.md, "Test hooks"): `?engine-test-panic=load` makes
  * the engine panic in the page's first load, `?engine-test-panic=state` in its first state
@@ -47,8 +48,11 @@ class WorkerHost {
   readonly progressListeners = new Set<(p: Progress) => void>();
 
   private start(): Worker {
-    const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'joinlab-engine' });
+    // the worker the page started as it loaded (engine/warm.ts), with what it said so far; else a new one
+    const early = adoptEarlyWorker();
+    const w = early?.worker ?? new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'joinlab-engine' });
     w.onmessage = (ev: MessageEvent<Response>) => this.settle(ev.data);
+    for (const ev of early?.buffered ?? []) this.settle(ev.data as Response);
     w.onerror = (ev) => {
       ev.preventDefault();
       this.restart(`the engine stopped: ${ev.message || 'worker error'}`);
@@ -158,6 +162,15 @@ function joined(b: WireBuilt, parts: Part[], trace: ScriptTrace | null): Built {
 }
 
 let host: WorkerHost | null = null;
+
+/** The worker the page started as it loaded (engine/warm.ts, which keeps it under this global,
+ * as it may import nothing of this chunk: it must run before the chunk does), handed over once. */
+function adoptEarlyWorker(): EarlyWorker | null {
+  const g = globalThis as unknown as Record<string, EarlyWorker | undefined>;
+  const early = g.__joinlabEarlyWorker ?? null;
+  g.__joinlabEarlyWorker = undefined;
+  return early;
+}
 let nextSession = 1;
 /** Loads get numbers unique on the page: a `steps` request names the load whose trace it reads. */
 let nextLoad = 1;
