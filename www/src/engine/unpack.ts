@@ -75,6 +75,27 @@ class Rows {
   }
 }
 
+/** The lineage table: each lineage (an array of step numbers) made once and shared (never changed
+ * in place by the page). */
+class Lineages {
+  private readonly cache: (number[] | undefined)[];
+
+  constructor(
+    private readonly items: Uint32Array,
+    private readonly ends: Uint32Array,
+  ) {
+    this.cache = new Array(ends.length);
+  }
+
+  get(id: number): number[] {
+    const hit = this.cache[id];
+    if (hit) return hit;
+    const out = Array.from(this.items.subarray(id === 0 ? 0 : this.ends[id - 1], this.ends[id]));
+    this.cache[id] = out;
+    return out;
+  }
+}
+
 /** Reads values (the module doc of pack.rs) from a byte range. */
 class Reader {
   p = 0;
@@ -84,6 +105,7 @@ class Reader {
     /** Per shape: its field names. */
     private readonly shapes: string[][],
     private readonly rows: Rows,
+    private readonly lineages: Lineages,
   ) {}
 
   private varint(): number {
@@ -108,6 +130,7 @@ class Reader {
       case 4:
       case 6:
       case 10:
+      case 11:
         this.varint();
         return;
       case 5:
@@ -189,6 +212,8 @@ class Reader {
       }
       case 10:
         return this.rows.get(this.varint());
+      case 11:
+        return this.lineages.get(this.varint());
       default:
         throw new Error(`the packed trace is damaged (tag ${tag} at byte ${this.p - 1})`);
     }
@@ -202,6 +227,7 @@ export class PackedTrace {
   private readonly offsets: Uint32Array[] = [];
   private readonly shapes: string[][] = [];
   private readonly rows: Rows;
+  private readonly lineages: Lineages;
 
   constructor(readonly bytes: Uint8Array) {
     // (the u32 sections are read through Uint32Array views, which need 4-byte alignment)
@@ -216,7 +242,8 @@ export class PackedTrace {
     const raw = u32(this.sections[5]);
     for (let i = 0; i < raw.length; i += 1 + raw[i]) this.shapes.push(Array.from(raw.subarray(i + 1, i + 1 + raw[i]), (k) => this.strings.get(k)));
     this.rows = new Rows(this.strings, u32(this.sections[6]), u32(this.sections[7]));
-    for (let s = 9; s < n; s += 3) this.offsets.push(u32(this.sections[s]));
+    this.lineages = new Lineages(u32(this.sections[8]), u32(this.sections[9]));
+    for (let s = 11; s < n; s += 3) this.offsets.push(u32(this.sections[s]));
   }
 
   private range(s: Section): Uint8Array {
@@ -226,11 +253,11 @@ export class PackedTrace {
   /** The header: the whole trace with each query's `steps` empty (its `start` and `end` steps
    * are put back in: they are packed apart). */
   header(): ScriptTrace {
-    const t = new Reader(this.range(this.sections[0]), this.strings, this.shapes, this.rows).value() as ScriptTrace;
+    const t = new Reader(this.range(this.sections[0]), this.strings, this.shapes, this.rows, this.lineages).value() as ScriptTrace;
     t.queries.forEach((q, qi) => {
-      const s = this.sections[10 + 3 * qi];
+      const s = this.sections[12 + 3 * qi];
       if (!s) return;
-      const [start, end] = new Reader(this.range(s), this.strings, this.shapes, this.rows).value() as (Step | null)[];
+      const [start, end] = new Reader(this.range(s), this.strings, this.shapes, this.rows, this.lineages).value() as (Step | null)[];
       q.start = start;
       q.end = end;
     });
@@ -239,7 +266,7 @@ export class PackedTrace {
 
   /** A value packed alone (`Session.stateAt`'s answer). */
   value<T>(): T {
-    return new Reader(this.range(this.sections[0]), this.strings, this.shapes, this.rows).value() as T;
+    return new Reader(this.range(this.sections[0]), this.strings, this.shapes, this.rows, this.lineages).value() as T;
   }
 
   /** The number of data steps of query `q` (0-based). */
@@ -249,7 +276,7 @@ export class PackedTrace {
 
   /** Data step `i` (0-based) of query `q`, decoded anew. */
   step(q: number, i: number): Step {
-    const r = new Reader(this.range(this.sections[8 + 3 * q]), this.strings, this.shapes, this.rows);
+    const r = new Reader(this.range(this.sections[10 + 3 * q]), this.strings, this.shapes, this.rows, this.lineages);
     r.p = this.offsets[q][i];
     return r.value() as Step;
   }
@@ -259,7 +286,7 @@ export class PackedTrace {
     const out: Step[] = [];
     const offs = this.offsets[q];
     if (!offs) return out;
-    const r = new Reader(this.range(this.sections[8 + 3 * q]), this.strings, this.shapes, this.rows);
+    const r = new Reader(this.range(this.sections[10 + 3 * q]), this.strings, this.shapes, this.rows, this.lineages);
     for (let i = Math.max(0, from); i < Math.min(offs.length, to); i++) {
       r.p = offs[i];
       out.push(r.value() as Step);
@@ -273,7 +300,7 @@ export class PackedTrace {
     const out: string[] = [];
     const offs = this.offsets[q];
     if (!offs) return out;
-    const r = new Reader(this.range(this.sections[8 + 3 * q]), this.strings, this.shapes, this.rows);
+    const r = new Reader(this.range(this.sections[10 + 3 * q]), this.strings, this.shapes, this.rows, this.lineages);
     for (let i = 0; i < offs.length; i++) {
       r.p = offs[i];
       const kind = r.field('kind');
@@ -313,7 +340,7 @@ export class PackedTrace {
   stateOf(q: number, header: ScriptTrace): StateSummary[][] {
     const out: StateSummary[][] = [];
     const offs = this.offsets[q] ?? new Uint32Array(0);
-    const r = new Reader(this.range(this.sections[8 + 3 * q]), this.strings, this.shapes, this.rows);
+    const r = new Reader(this.range(this.sections[10 + 3 * q]), this.strings, this.shapes, this.rows, this.lineages);
     for (let i = 0; i < offs.length; i++) {
       r.p = offs[i];
       out.push((r.field('state') as StateSummary[] | undefined) ?? []);

@@ -17,6 +17,7 @@
 //! | 8 (`k+1` `v`)… `0` | an object: each field's name is string `k`, then its value; 0 ends it |
 //! | 9 `s` `v…` | an object of shape `s` (2 bytes, little-endian): its fields' values, in the order of the shape's names |
 //! | 10 `r` | row `r` of the row table: an array of strings (a row's values, a key), stored once |
+//! | 11 `l` | lineage `l` of the lineage table: an array of step numbers, stored once |
 //!
 //! Structs (every object of the trace) are written with shapes: the list of their field names is
 //! stored once in the shape table (the fields present: an optional field serde skips makes
@@ -288,6 +289,65 @@ impl Rows {
     }
 }
 
+/// A table of lists of numbers (the steps' lineages), each distinct list once.
+struct Lists {
+    items: Vec<u32>,
+    /// Per list: its end in `items`.
+    ends: Vec<u32>,
+    /// Slots of (hash, list + 1), 0 = empty; a power of two long, at most half full.
+    slots: Vec<(u32, u32)>,
+}
+
+impl Default for Lists {
+    fn default() -> Lists {
+        Lists { items: Vec::new(), ends: Vec::new(), slots: vec![(0, 0); 1024] }
+    }
+}
+
+impl Lists {
+    fn of(&self, list: u32) -> &[u32] {
+        let i = list as usize;
+        let from = if i == 0 { 0 } else { self.ends[i - 1] as usize };
+        &self.items[from..self.ends[i] as usize]
+    }
+
+    fn id(&mut self, xs: &[u32]) -> u32 {
+        let mut h64 = xs.len() as u64;
+        for &x in xs {
+            h64 = (h64.rotate_left(5) ^ x as u64).wrapping_mul(K);
+        }
+        let h = fold(h64);
+        let mask = self.slots.len() - 1;
+        let mut i = h as usize & mask;
+        loop {
+            let (sh, slot) = self.slots[i];
+            if slot == 0 {
+                break;
+            }
+            if sh == h && self.of(slot - 1) == xs {
+                return slot - 1;
+            }
+            i = (i + 1) & mask;
+        }
+        self.items.extend_from_slice(xs);
+        self.ends.push(self.items.len() as u32);
+        let list = (self.ends.len() - 1) as u32;
+        self.slots[i] = (h, list + 1);
+        if self.ends.len() * 2 > self.slots.len() {
+            let n = self.slots.len() * 2;
+            let old = std::mem::replace(&mut self.slots, vec![(0, 0); n]);
+            for (h, slot) in old.into_iter().filter(|x| x.1 != 0) {
+                let mut j = h as usize & (n - 1);
+                while self.slots[j].1 != 0 {
+                    j = (j + 1) & (n - 1);
+                }
+                self.slots[j] = (h, slot);
+            }
+        }
+        list
+    }
+}
+
 /// Writes values (see the module doc) into `out`, their strings into a table shared by all.
 #[derive(Default)]
 pub struct Packer {
@@ -304,6 +364,7 @@ pub struct Packer {
     fields: Vec<u32>,
     frames: Vec<(usize, usize)>,
     rows: Rows,
+    lineages: Lists,
     /// Where each sequence being written starts (its tag), innermost last.
     seqs: Vec<usize>,
     /// The string ids of the sequence being ended (reused).
@@ -502,7 +563,8 @@ impl PackedScript {
     /// first string id of each chunk but the first); section 3 the UTF-8 bytes of every chunk, one
     /// after the other, and section 4 their byte ends (u32 each, one per chunk); section 5 the
     /// shapes, each its number of names then their string ids (u32 each); section 6 the rows'
-    /// string ids and section 7 each row's end there (u32 each); then per query three sections:
+    /// string ids and section 7 each row's end there (u32 each); the lineages likewise, section 8
+    /// their step numbers and section 9 each one's end there; then per query three sections:
     /// its steps' bytes, their offsets (u32 each, one per step), and its `start` and `end` (an
     /// array of the two values, each a step or null).
     pub fn bytes(mut self, mut header: ScriptTrace) -> Result<Vec<u8>, PackError> {
@@ -544,7 +606,18 @@ impl PackedScript {
             self.packer.shapes.iter().flat_map(|x| std::iter::once(x.len() as u32).chain(x.iter().copied())).collect();
         let shapes = u32s(&shapes);
         let (row_ids, row_ends) = (u32s(&self.packer.rows.ids), u32s(&self.packer.rows.ends));
-        sections.extend([&ends[..], &starts[..], &s.bytes[..], &chunks[..], &shapes[..], &row_ids[..], &row_ends[..]]);
+        let (lin_items, lin_ends) = (u32s(&self.packer.lineages.items), u32s(&self.packer.lineages.ends));
+        sections.extend([
+            &ends[..],
+            &starts[..],
+            &s.bytes[..],
+            &chunks[..],
+            &shapes[..],
+            &row_ids[..],
+            &row_ends[..],
+            &lin_items[..],
+            &lin_ends[..],
+        ]);
         let offsets: Vec<Vec<u8>> = self.queries.iter().map(|q| u32s(&q.offsets)).collect();
         for (q, o) in self.queries.iter().zip(&offsets) {
             sections.push(&q.bytes);
@@ -1039,6 +1112,7 @@ mod tests {
         strings: Vec<String>,
         shapes: Vec<Vec<usize>>,
         rows: Vec<Vec<usize>>,
+        lineages: Vec<Vec<usize>>,
     }
 
     fn u32_at(b: &[u8], at: usize) -> usize {
@@ -1084,7 +1158,10 @@ mod tests {
             }
             let (ids, ends) = (u32s(s[6]), u32s(s[7]));
             let rows = (0..ends.len()).map(|i| ids[if i == 0 { 0 } else { ends[i - 1] }..ends[i]].to_vec()).collect();
-            Reader { buf, strings, shapes, rows }
+            let (items, ends) = (u32s(s[8]), u32s(s[9]));
+            let lineages =
+                (0..ends.len()).map(|i| items[if i == 0 { 0 } else { ends[i - 1] }..ends[i]].to_vec()).collect();
+            Reader { buf, strings, shapes, rows, lineages }
         }
 
         fn value(&self, b: &[u8], at: &mut usize) -> Json {
@@ -1140,6 +1217,7 @@ mod tests {
                     Json::Object(m)
                 }
                 10 => Json::Array(self.rows[var(at) as usize].iter().map(|&k| json!(self.strings[k])).collect()),
+                11 => Json::Array(self.lineages[var(at) as usize].iter().map(|&x| json!(x)).collect()),
                 t => panic!("tag {t}"),
             }
         }
@@ -1150,9 +1228,9 @@ mod tests {
             let mut t = self.value(s[0], &mut 0);
             let queries = t["queries"].as_array_mut().unwrap();
             for (qi, q) in queries.iter_mut().enumerate() {
-                let (bytes, offsets) = (s[8 + 3 * qi], u32s(s[9 + 3 * qi]));
+                let (bytes, offsets) = (s[10 + 3 * qi], u32s(s[11 + 3 * qi]));
                 q["steps"] = Json::Array(offsets.iter().map(|&o| self.value(bytes, &mut { o })).collect());
-                let bounds = self.value(s[10 + 3 * qi], &mut 0);
+                let bounds = self.value(s[12 + 3 * qi], &mut 0);
                 q["start"] = bounds[0].clone();
                 q["end"] = bounds[1].clone();
             }

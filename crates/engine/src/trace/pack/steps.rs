@@ -10,7 +10,9 @@
 use serde::Serialize;
 
 use super::{varint, PackError, Packer};
-use crate::trace::{Event, LookupMatch, OutRow, PtfEntry, PtfTimer, StateSummary, Step, UnnestRow, VersionRef, WindowRef};
+use crate::trace::{
+    Event, LookupMatch, OutRow, PtfEntry, PtfTimer, StateSummary, Step, UnnestRow, VersionRef, WindowRef,
+};
 
 /// Watermark times as the trace's JSON writes them (`ser_ms`): ±infinity is null.
 fn ms_value(v: i64) -> Option<i64> {
@@ -104,13 +106,15 @@ impl Packer {
         e.serialize(&mut *self)
     }
 
+    /// A lineage: a reference to the lineage table (the empty one as itself).
     fn lineage(&mut self, l: &[u32]) {
-        self.out.push(7);
-        varint(&mut self.out, l.len() as u64);
-        for &x in l {
-            self.out.push(3);
-            varint(&mut self.out, x as u64);
+        if l.is_empty() {
+            self.out.extend_from_slice(&[7, 0]);
+            return;
         }
+        let id = self.lineages.id(l);
+        self.out.push(11);
+        varint(&mut self.out, id as u64);
     }
 
     /// An array of strings: a reference to the row table (the empty array as itself, as serde's
@@ -668,7 +672,11 @@ impl Packer {
                 self.row(key);
                 self.b(*null_key);
                 self.array(found, |p, m: &LookupMatch| {
-                    p.obj(if m.score.is_some() { &["row", "lineage", "joined", "score"] } else { &["row", "lineage", "joined"] })?;
+                    p.obj(if m.score.is_some() {
+                        &["row", "lineage", "joined", "score"]
+                    } else {
+                        &["row", "lineage", "joined"]
+                    })?;
                     p.row(&m.row);
                     p.lineage(&m.lineage);
                     p.b(m.joined);
