@@ -45,7 +45,8 @@ class Strings {
     }
     const from = id === this.starts[c] ? 0 : this.ends[id - 1];
     const s = text.substring(from, this.ends[id]);
-    this.cache[id] = s;
+    // (a long string — a step's sentence — is stored once per use and read once: not kept)
+    if (s.length <= 96) this.cache[id] = s;
     return s;
   }
 }
@@ -240,7 +241,10 @@ export class PackedTrace {
     const starts = [0, ...u32(this.sections[2])];
     this.strings = new Strings(this.range(this.sections[3]), u32(this.sections[1]), starts, u32(this.sections[4]));
     const raw = u32(this.sections[5]);
-    for (let i = 0; i < raw.length; i += 1 + raw[i]) this.shapes.push(Array.from(raw.subarray(i + 1, i + 1 + raw[i]), (k) => this.strings.get(k)));
+    // (each name as the engine's own property key: `Object.keys` gives the internalized string, so
+    // storing a field does not look the name up again)
+    const key = (k: string) => Object.keys({ [k]: 0 })[0];
+    for (let i = 0; i < raw.length; i += 1 + raw[i]) this.shapes.push(Array.from(raw.subarray(i + 1, i + 1 + raw[i]), (k) => key(this.strings.get(k))));
     this.rows = new Rows(this.strings, u32(this.sections[6]), u32(this.sections[7]));
     this.lineages = new Lineages(u32(this.sections[8]), u32(this.sections[9]));
     for (let s = 11; s < n; s += 3) this.offsets.push(u32(this.sections[s]));
