@@ -16,21 +16,11 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
 const cli = join(process.env.CARGO_TARGET_DIR ?? join(root, "target"), "debug/joinlab");
 const skip = skipWithoutWasm || (existsSync(cli) ? false : `no CLI at ${cli} (cargo build -p joinlab-cli makes it)`);
 
-// The same list as crates/engine/src/trace/pack/mod.rs's EVERY_EVENT.
-const SCRIPTS = [
-  "tests/conformance/unnest/feeding_interval_join.sql",
-  "www/examples/31_temporal_idle_timeout.sql",
-  "www/examples/50_streaming_same_script.sql",
-  "tests/conformance/topn/dedup_proctime.sql",
-  "www/examples/38_ptf_median.sql",
-  "tests/conformance/window_tvf/tvf_null_rowtime.sql",
-  "www/examples/01_full_outer_join.sql",
-  "www/examples/12_regular_join_kinds.sql",
-  "www/examples/15_three_way_multi_join.sql",
-  "www/examples/42_lookup_join_customers.sql",
-  "www/examples/43_key_search_customers.sql",
-  "www/examples/44_text_search_products.sql",
-];
+// The scripts with every kind of event (the same list as the engine's pack tests read).
+const SCRIPTS = readFileSync(join(root, "tests/model/every_event_scripts.txt"), "utf8")
+  .split("\n")
+  .map((l) => l.trim())
+  .filter((l) => l && !l.startsWith("#"));
 
 test("the packed trace reads back as the CLI's JSON", { skip }, async () => {
   const m = await pageModules();

@@ -1274,22 +1274,15 @@ SELECT * FROM L WHERE k > 100;
         }
     }
 
-    /// Scripts that between them have every kind of event, the retraction pairs, the lookups'
-    /// optional fields and the search functions' scores (the full corpus: `every_script_…`).
-    const EVERY_EVENT: &[&str] = &[
-        "tests/conformance/unnest/feeding_interval_join.sql",
-        "www/examples/31_temporal_idle_timeout.sql",
-        "www/examples/50_streaming_same_script.sql",
-        "tests/conformance/topn/dedup_proctime.sql",
-        "www/examples/38_ptf_median.sql",
-        "tests/conformance/window_tvf/tvf_null_rowtime.sql",
-        "www/examples/01_full_outer_join.sql",
-        "www/examples/12_regular_join_kinds.sql",
-        "www/examples/15_three_way_multi_join.sql",
-        "www/examples/42_lookup_join_customers.sql",
-        "www/examples/43_key_search_customers.sql",
-        "www/examples/44_text_search_products.sql",
-    ];
+    /// Scripts that between them have every kind of event (tests/model/every_event_scripts.txt,
+    /// which the page's reader test reads too; the full corpus: `every_script_…`).
+    fn every_event() -> Vec<&'static str> {
+        include_str!("../../../../../tests/model/every_event_scripts.txt")
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .collect()
+    }
 
     /// Runs `files` (conformance scripts in the flink dialect, the others in the page's confluent
     /// one): the hand-packed steps (steps.rs) must read back as serde's JSON of them; returns the
@@ -1349,10 +1342,10 @@ SELECT * FROM L WHERE k > 100;
 
     #[test]
     fn hand_packed_steps_read_back_as_their_json() {
-        let files: Vec<_> = EVERY_EVENT.iter().map(|f| root().join(f)).collect();
+        let files: Vec<_> = every_event().iter().map(|f| root().join(f)).collect();
         let kinds = check_hand_packed(&files);
         let missing: Vec<_> = ALL_EVENTS.iter().filter(|k| !kinds.contains(**k)).collect();
-        assert!(missing.is_empty(), "no script of EVERY_EVENT has {:?}", missing);
+        assert!(missing.is_empty(), "no script of every_event_scripts.txt has {:?}", missing);
     }
 
     /// The same over every conformance script, gallery example and mock-data script (two minutes
