@@ -3,6 +3,7 @@
 //! ```text
 //! joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json|packed]
 //! joinlab explain FILE.sql [--dialect …]
+//! joinlab test [DIR] [--dialect …] [--update] [--strict-errors]
 //! joinlab bench w1 [--rows N] [--trace]
 //! ```
 
@@ -20,6 +21,7 @@ macro_rules! sayln {
 
 mod alloc;
 mod bench;
+mod golden;
 
 /// Writes to standard output (see [`say!`]).
 pub fn out(text: std::fmt::Arguments) {
@@ -61,10 +63,13 @@ use joinlab_engine::{run_script, run_to_text, Dialect, RunConfig};
 const USAGE: &str = "usage:
   joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json|packed]
   joinlab explain FILE.sql [--dialect flink|confluent]
+  joinlab test [DIR] [--dialect flink|confluent] [--update] [--strict-errors]
   joinlab bench w1|w2-inner|w2-left|w4-inner|w4-left|w5-inner|w5-left|w3-cascade|w3-multi|lookup-key|lookup-vector|gen|insert-parse [--rows N] [--trace] [--repeat K]
 
 FILE may be - for standard input. The default dialect is confluent; conformance scripts run
-with --dialect flink.";
+with --dialect flink. `test` runs every NAME.sql below DIR (default .) that has a NAME.expected
+beside it and compares its output, the rows of a step as a multiset (exit 1 on a difference);
+--update writes the expected files.";
 
 struct Args {
     cmd: String,
@@ -75,6 +80,8 @@ struct Args {
     rows: Option<u64>,
     trace: bool,
     repeat: u32,
+    update: bool,
+    strict_errors: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -89,6 +96,8 @@ fn parse_args() -> Result<Args, String> {
         rows: None,
         trace: false,
         repeat: 3,
+        update: false,
+        strict_errors: false,
     };
     while let Some(x) = it.next() {
         match x.as_str() {
@@ -108,6 +117,8 @@ fn parse_args() -> Result<Args, String> {
                 a.repeat = v.parse().map_err(|_| format!("bad --repeat '{}'", v))?;
             }
             "--trace" => a.trace = true,
+            "--update" => a.update = true,
+            "--strict-errors" => a.strict_errors = true,
             "-h" | "--help" => return Err(USAGE.to_string()),
             f if a.file.is_none() && (!f.starts_with('-') || f == "-") => a.file = Some(f.to_string()),
             other => return Err(format!("unknown argument '{}'\n{}", other, USAGE)),
@@ -172,6 +183,19 @@ fn main() -> ExitCode {
             }
         }),
         "bench" => bench::run(a.file.as_deref().unwrap_or("w1"), a.rows, a.trace, a.repeat),
+        "test" => {
+            let o = golden::Options {
+                dir: a.file.as_deref().unwrap_or("."),
+                dialect: a.dialect,
+                update: a.update,
+                strict_errors: a.strict_errors,
+            };
+            match golden::run(&o) {
+                Ok(true) => Ok(()),
+                Ok(false) => return ExitCode::from(1),
+                Err(m) => Err(m),
+            }
+        }
         _ => Err(USAGE.to_string()),
     };
     match r {
