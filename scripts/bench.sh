@@ -5,8 +5,9 @@
 # oracle is set up) in the same run, the generators' speed, the compressed size of what the page
 # downloads, and a table of the ratios (scripts/bench_table.py).
 #   npm run bench [-- ROWS]      (default 500000 rows per table)
-#   JOINLAB_BENCH_FLINK=0 skips Flink (about 6 minutes at the default size); JOINLAB_SHARED=DIR
-#   says where ../shared is.
+#   JOINLAB_BENCH_FLINK=0 skips Flink (about 6 minutes at the default size); JOINLAB_BENCH_WASM=0
+#   skips the wasm builds and runs (native, floor and Flink only: the 10x comparison alone);
+#   JOINLAB_SHARED=DIR says where ../shared is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rows="${1:-500000}"
@@ -38,18 +39,22 @@ if [ "${JOINLAB_BENCH_FLINK:-1}" != 0 ] && [ -x "$shared/bench/flink/bench" ] &&
 else
   echo "== Apache Flink: skipped (JOINLAB_BENCH_FLINK=0, or no $shared/bench/flink/bench with the oracle set up)"
 fi
-echo "== wasm (Node)"
 pkg="$(mktemp -d)"
-JOINLAB_WASM_OUT="$pkg" bash scripts/build-wasm.sh
-JOINLAB_WASM_PKG="$pkg" node tests/wasm/bench.mjs "$rows" 3
-echo "== wasm (Chromium, headless, the same build in a Web Worker)"
-JOINLAB_WASM_PKG="$pkg" node tests/wasm/bench-chromium.mjs "$rows" 3
-echo "== wasm (Node, speed-tuned build: opt-level 3, for headless use)"
 fast="$(mktemp -d)"
-JOINLAB_WASM_SPEED=1 JOINLAB_WASM_OUT="$fast" bash scripts/build-wasm.sh
-JOINLAB_WASM_PKG="$fast" node tests/wasm/bench.mjs "$rows" 3
-echo "== wasm (Chromium, speed-tuned build, headless, in a Web Worker)"
-JOINLAB_WASM_PKG="$fast" node tests/wasm/bench-chromium.mjs "$rows" 3
+if [ "${JOINLAB_BENCH_WASM:-1}" != 0 ]; then
+  echo "== wasm (Node)"
+  JOINLAB_WASM_OUT="$pkg" bash scripts/build-wasm.sh
+  JOINLAB_WASM_PKG="$pkg" node tests/wasm/bench.mjs "$rows" 3
+  echo "== wasm (Chromium, headless, the same build in a Web Worker)"
+  JOINLAB_WASM_PKG="$pkg" node tests/wasm/bench-chromium.mjs "$rows" 3
+  echo "== wasm (Node, speed-tuned build: opt-level 3, for headless use)"
+  JOINLAB_WASM_SPEED=1 JOINLAB_WASM_OUT="$fast" bash scripts/build-wasm.sh
+  JOINLAB_WASM_PKG="$fast" node tests/wasm/bench.mjs "$rows" 3
+  echo "== wasm (Chromium, speed-tuned build, headless, in a Web Worker)"
+  JOINLAB_WASM_PKG="$fast" node tests/wasm/bench-chromium.mjs "$rows" 3
+else
+  echo "== wasm: skipped (JOINLAB_BENCH_WASM=0)"
+fi
 echo "== what the page downloads"
 node -e '
   const fs = require("fs"), path = require("path"), zlib = require("zlib");
@@ -64,7 +69,7 @@ node -e '
     console.log(`${String(b.length).padStart(9)} ${String(gz).padStart(9)} ${String(br).padStart(9)}  ${f}`);
   }' "$pkg"
 echo "(bytes raw, gzip -9, brotli -q 11; run npm run build first for dist/)"
-rm -rf "$fast"
+rm -rf "$fast" "$pkg"
 } 2>&1 | tee "$log"
 echo "== summary (this run)"
 python3 scripts/bench_table.py "$log"
