@@ -174,6 +174,18 @@ test('API run(): the shape of a query, defaults and bad input', { skip }, () => 
   assert.match(harness.error, /^org\.apache\.flink\.table\.api\.SqlParserException: SQL parse failed/);
 });
 
+test("package.json: the workspace's version, no runtime dependencies, the files it ships", () => {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'packages/joinlab/package.json'), 'utf8'));
+  const cargo = readFileSync(path.join(root, 'Cargo.toml'), 'utf8');
+  const version = /\[workspace\.package\][^[]*?\nversion = "([^"]+)"/.exec(cargo);
+  assert.ok(version, 'Cargo.toml has [workspace.package] version');
+  assert.equal(pkg.version, version[1]);
+  assert.equal(pkg.name, 'joinlab');
+  assert.equal(pkg.dependencies, undefined);
+  assert.equal(pkg.exports['.'].types, './index.d.ts');
+  for (const f of pkg.files.filter((f) => !f.startsWith('wasm/'))) assert.ok(existsSync(path.join(root, 'packages/joinlab', f)), f);
+});
+
 test('TypeScript: the package types compile in strict mode against a use of the API', { skip }, () => {
   writeFileSync(
     path.join(proj, 'use.ts'),
