@@ -3,7 +3,8 @@
 #   1. the Rust tests (engine units, oracle conformance, trace expectations, CLI determinism,
 #      the layering check, the generated trace.ts), cargo fmt and clippy,
 #   2. the engine compiled to wasm, in Node and in headless Chromium (wasm-bindgen-test),
-#   3. wasm vs native: byte-identical output for every conformance script,
+#   3. wasm vs native: byte-identical output for every conformance script, and the npm package
+#      (packages/joinlab) packed, installed and checked against Flink's files and the native CLI,
 #   4. the fuzz smoke (every cargo-fuzz target for a few seconds, where the nightly toolchain
 #      and cargo-fuzz are present), the share-link decoder's seeded fuzz in Node and the page's
 #      model split and joined as the worker and the page do it (tests/model),
@@ -41,7 +42,9 @@ fi
 
 section "lints (cargo clippy, warnings denied; no unwrap/expect outside tests)"
 if cargo clippy --version >/dev/null 2>&1; then
-  if cargo clippy --workspace -- -D warnings 2>&1 | tee "$log" | grep -E "^(warning|error)" ; then
+  # and joinlab-wasm with its `cli` feature (the npm package's exports), off in the workspace's build
+  if { cargo clippy --workspace -- -D warnings 2>&1; cargo clippy -p joinlab-wasm --features cli -- -D warnings 2>&1; } \
+      | tee "$log" | grep -E "^(warning|error)" ; then
     echo "cargo clippy: fix the warnings above"; failed=$((failed + 1))
   else passed=$((passed + 1)); fi
 else
@@ -76,6 +79,14 @@ if node tests/wasm/native_vs_wasm.mjs 2>&1 | tee "$log"; then :; fi
 p=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\1/p' "$log" | tail -1)
 f=$(sed -n 's/^\([0-9]*\) passed, \([0-9]*\) failed$/\2/p' "$log" | tail -1)
 if [ -n "$p" ]; then passed=$((passed + p)); failed=$((failed + f)); else failed=$((failed + 1)); fi
+
+section "npm package (packages/joinlab: npm pack, installed into a temporary project; API, types, CLI vs native)"
+# npm pack's prepack builds the package's wasm (scripts/build-wasm.sh, JOINLAB_WASM_FEATURES=cli,
+# its own cargo profile: built once, then only wasm-bindgen and wasm-opt run again).
+node --test tests/npm/ 2>&1 | tee "$log" | grep -E "^(# (pass|fail|skipped)|not ok|# \[build-wasm\])" || true
+p=$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "$log" | tail -1)
+f=$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "$log" | tail -1)
+if [ -n "$p" ]; then passed=$((passed + p)); failed=$((failed + ${f:-0})); else failed=$((failed + 1)); fi
 
 section "fuzz smoke (cargo-fuzz, nightly; scripts/fuzz-smoke.sh)"
 bash scripts/fuzz-smoke.sh 2>&1 | tee "$log"

@@ -145,6 +145,36 @@ pub fn run_text(script: &str, dialect: &str) -> String {
     run_to_text(script, &RunConfig { dialect: dialect_of(dialect), trace: false }, &TextOptions::default())
 }
 
+/// Runs a script to the oracle text format with `joinlab run --quiet-steps` when `quiet_steps`
+/// (the npm package's CLI; feature `cli`).
+#[cfg(feature = "cli")]
+#[wasm_bindgen(js_name = runTextWith)]
+pub fn run_text_with(script: &str, dialect: &str, quiet_steps: bool) -> String {
+    reserve_memory(0);
+    run_to_text(script, &RunConfig { dialect: dialect_of(dialect), trace: false }, &TextOptions { quiet_steps })
+}
+
+/// Compares two outputs in the oracle's text format by the oracle's rules
+/// ([`joinlab_engine::compare::compare`], as the native `joinlab test` does): the differences, each
+/// one possibly of several lines; none when they match. For the npm package's `joinlab test`
+/// (feature `cli`).
+#[cfg(feature = "cli")]
+#[wasm_bindgen(js_name = compareOutputs)]
+pub fn compare_outputs(expected: &str, actual: &str, strict_errors: bool) -> Vec<String> {
+    joinlab_engine::compare::compare(expected, actual, strict_errors)
+}
+
+/// The dialect's canonical name (`flink` or `confluent`) when `name` is one, as the native CLI
+/// reads `--dialect` (feature `cli`).
+#[cfg(feature = "cli")]
+#[wasm_bindgen(js_name = dialectName)]
+pub fn dialect_name(name: &str) -> Option<String> {
+    Dialect::parse(name).map(|d| match d {
+        Dialect::Flink => "flink".to_string(),
+        Dialect::Confluent => "confluent".to_string(),
+    })
+}
+
 /// A benchmark workload of ../shared/BENCHMARKS.md, planned and generated, for timing the wasm
 /// build from JavaScript (tests/wasm/bench.mjs): `new Bench('w2-inner', 500000)`, then time
 /// `run(false)`. Only counts come back.

@@ -1,0 +1,211 @@
+#!/usr/bin/env node
+// `joinlab run` and `joinlab test` in Node, no Rust toolchain: the same output and exit codes as
+// the native CLI (crates/cli: main.rs, golden.rs), from the same engine compiled to wasm. The
+// comparison of `test` is the engine's own (joinlab_engine::compare, exported by the wasm as
+// compareOutputs), never a copy of it.
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { runText, runTextWith, compareOutputs, dialectName } from '../engine.js';
+
+const USAGE = `usage:
+  joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text]
+  joinlab test [DIR] [--dialect flink|confluent] [--update] [--strict-errors]
+
+FILE may be - for standard input. The default dialect is confluent; conformance scripts run
+with --dialect flink. \`test\` runs every NAME.sql below DIR (default .) that has a NAME.expected
+beside it and compares its output, the rows of a step as a multiset (exit 1 on a difference);
+--update writes the expected files. (The npm package has run and test; explain, bench and the
+trace formats are in the native CLI.)`;
+
+class Usage extends Error {}
+
+// A reader that went away (`joinlab run F | head`) ends the program quietly, as the native one.
+process.stdout.on('error', (e) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  process.stderr.write(`joinlab: cannot write the output: ${e.message}\n`);
+  process.exit(1);
+});
+const say = (s) => process.stdout.write(s);
+
+// Rust's std::io::Error text (what the native CLI says) for the usual errors.
+const OS_ERRORS = {
+  ENOENT: 'No such file or directory',
+  EACCES: 'Permission denied',
+  EPERM: 'Operation not permitted',
+  EISDIR: 'Is a directory',
+  ENOTDIR: 'Not a directory',
+  ELOOP: 'Too many levels of symbolic links',
+  ENAMETOOLONG: 'File name too long',
+};
+function ioError(e) {
+  if (e && e.code in OS_ERRORS && typeof e.errno === 'number') return `${OS_ERRORS[e.code]} (os error ${Math.abs(e.errno)})`;
+  return e && e.message ? e.message : String(e);
+}
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+function readText(file) {
+  const bytes = readFileSync(file);
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw Object.assign(new Error('stream did not contain valid UTF-8'), { code: 'EILSEQ' });
+  }
+}
+
+function parseArgs(argv) {
+  if (argv.length === 0) throw new Usage(USAGE);
+  const a = { cmd: argv[0], file: null, dialect: 'confluent', quietSteps: false, format: 'text', update: false, strictErrors: false };
+  for (let i = 1; i < argv.length; i++) {
+    const x = argv[i];
+    if (x === '--dialect') {
+      const v = argv[++i];
+      if (v === undefined) throw new Usage('--dialect needs flink or confluent');
+      const d = dialectName(v);
+      if (!d) throw new Usage(`unknown dialect '${v}' (flink or confluent)`);
+      a.dialect = d;
+    } else if (x === '--quiet-steps') a.quietSteps = true;
+    else if (x === '--format') {
+      const v = argv[++i];
+      if (v === undefined) throw new Usage('--format needs text');
+      a.format = v;
+    } else if (x === '--update') a.update = true;
+    else if (x === '--strict-errors') a.strictErrors = true;
+    else if (x === '-h' || x === '--help') throw new Usage(USAGE);
+    else if (a.file === null && (!x.startsWith('-') || x === '-')) a.file = x;
+    else throw new Usage(`unknown argument '${x}'\n${USAGE}`);
+  }
+  return a;
+}
+
+function readScript(file) {
+  if (file === null) throw new Usage(`missing FILE\n${USAGE}`);
+  try {
+    return file === '-' ? readText(0) : readText(file);
+  } catch (e) {
+    throw new Usage(file === '-' ? ioError(e) : `cannot read ${file}: ${ioError(e)}`);
+  }
+}
+
+// str::lines: split at \n (a \r before it dropped), no last empty line.
+function lines(s) {
+  const l = s.split('\n').map((x) => (x.endsWith('\r') ? x.slice(0, -1) : x));
+  if (l.length > 0 && l[l.length - 1] === '') l.pop();
+  return l;
+}
+
+// --- joinlab test (crates/cli/src/golden.rs) ---
+
+const join = (dir, name) => (dir.endsWith('/') ? dir + name : `${dir}/${name}`);
+const isDir = (p) => {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+const isFile = (p) => {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+// Path::extension: the text after the last dot, unless that dot starts the name.
+const isSql = (name) => name.lastIndexOf('.') > 0 && name.slice(name.lastIndexOf('.') + 1) === 'sql';
+const withExpected = (p) => `${p.slice(0, -'sql'.length)}expected`;
+// `path` as the person typed its folder (a leading ./ left out, as Path::strip_prefix("./")).
+const shown = (p) => (p.startsWith('./') ? p.replace(/^(\.\/+)+/, '') : p);
+
+// The .sql files below dir, in path order (byte order of names, as Rust sorts paths); folders
+// whose name starts with `.` are skipped.
+function scripts(dir, out) {
+  let names;
+  try {
+    names = readdirSync(dir);
+  } catch (e) {
+    throw new Usage(`cannot read the folder ${dir}: ${ioError(e)}`);
+  }
+  names.sort((x, y) => Buffer.compare(Buffer.from(x), Buffer.from(y)));
+  for (const name of names) {
+    const p = join(dir, name);
+    if (isDir(p)) {
+      if (!name.startsWith('.')) scripts(p, out);
+    } else if (isSql(name)) out.push(p);
+  }
+}
+
+function golden(o) {
+  const files = [];
+  scripts(o.dir, files);
+  const text = (script) => runText(script, o.dialect);
+  const read = (f) => {
+    try {
+      return readText(f);
+    } catch (e) {
+      throw new Usage(`cannot read ${f}: ${ioError(e)}`);
+    }
+  };
+  if (o.update) {
+    for (const f of files) {
+      const script = read(f);
+      const expected = withExpected(f);
+      try {
+        writeFileSync(expected, text(script));
+      } catch (e) {
+        throw new Usage(`cannot write ${expected}: ${ioError(e)}`);
+      }
+      say(`wrote ${shown(expected)}\n`);
+    }
+    if (files.length === 0) throw new Usage(`no NAME.sql below ${o.dir}`);
+    say(`${files.length} expected file${files.length === 1 ? '' : 's'} written\n`);
+    return true;
+  }
+  let passed = 0;
+  let failed = 0;
+  const without = [];
+  for (const f of files) {
+    const expectedPath = withExpected(f);
+    if (!isFile(expectedPath)) {
+      without.push(shown(f));
+      continue;
+    }
+    const script = read(f);
+    const expected = read(expectedPath);
+    const diffs = compareOutputs(expected, text(script), o.strictErrors);
+    if (diffs.length === 0) {
+      passed++;
+      say(`PASS  ${shown(f)}\n`);
+    } else {
+      failed++;
+      say(`FAIL  ${shown(f)}  (against ${shown(expectedPath)})\n`);
+      for (const d of diffs) for (const line of lines(d)) say(`      ${line}\n`);
+    }
+  }
+  for (const w of without) say(`skip  ${w}  (no .expected beside it: joinlab test --update writes one)\n`);
+  if (passed + failed === 0) throw new Usage(`no NAME.sql with a NAME.expected beside it below ${o.dir}`);
+  say(
+    `${passed} passed, ${failed} failed${without.length === 0 ? '' : `, ${without.length} without an expected file`}\n`,
+  );
+  return failed === 0;
+}
+
+function main(argv) {
+  const a = parseArgs(argv);
+  if (a.cmd === 'run') {
+    const script = readScript(a.file);
+    if (a.format !== 'text') throw new Usage(`unknown format '${a.format}' (the npm package prints text; trace-json and packed are in the native CLI)`);
+    say(a.quietSteps ? runTextWith(script, a.dialect, true) : runText(script, a.dialect));
+    return 0;
+  }
+  if (a.cmd === 'test') {
+    return golden({ dir: a.file ?? '.', dialect: a.dialect, update: a.update, strictErrors: a.strictErrors }) ? 0 : 1;
+  }
+  if (a.cmd === 'explain' || a.cmd === 'bench') throw new Usage(`joinlab ${a.cmd} is in the native CLI only (cargo install --path crates/cli)\n${USAGE}`);
+  throw new Usage(USAGE);
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (e) {
+  if (!(e instanceof Usage)) throw e;
+  process.stderr.write(`${e.message}\n`);
+  process.exitCode = 2;
+}
