@@ -88,6 +88,9 @@ pub struct TemporalJoinSpec {
     /// `table.exec.state.ttl` (ms; 0 = off).
     pub ttl: i64,
     pub input_names: [String; 2],
+    /// Output columns picked from (left ++ right) when the plain projection above the join was
+    /// fused into it (untraced runs only: a trace shows the join's rows whole).
+    pub project: Option<Vec<usize>>,
 }
 
 struct Probe {
@@ -143,6 +146,11 @@ fn side_name(side: usize) -> &'static str {
 }
 
 impl TemporalJoinOp {
+    /// Fuses the plain projection above the join into it (untraced runs: see the spec's `project`).
+    pub fn set_project(&mut self, cols: Vec<usize>) {
+        self.s.project = Some(cols);
+    }
+
     pub fn new(s: TemporalJoinSpec) -> TemporalJoinOp {
         let mut key_casts = [Vec::new(), Vec::new()];
         for ((&l, &r), common) in s.left_keys.iter().zip(&s.right_keys).zip(&s.key_types) {
@@ -465,6 +473,16 @@ impl TemporalJoinOp {
     }
 
     fn emit_row(&mut self, kind: RowKind, left: Row, right: Option<Row>, lineage: Lineage, cx: &mut Ctx) {
+        if let Some(cols) = &self.s.project {
+            let lw = self.s.left_types.len();
+            let pick = |c: usize| match c.checked_sub(lw) {
+                None => left[c].clone(),
+                Some(c) => right.as_ref().map_or(Value::Null, |r| r[c].clone()),
+            };
+            let row = cols.iter().map(|&c| pick(c)).collect();
+            cx.emit(Record { kind, row, lineage });
+            return;
+        }
         let mut row = left;
         match right {
             Some(r) => row.extend(r),

@@ -253,6 +253,22 @@ impl Graph {
                 }
                 id
             }
+            Node::Calc { input, filter: None, project }
+                if !opts.trace
+                    && matches!(input.node, Node::IntervalJoin(_) | Node::TemporalJoin(_))
+                    && project.iter().all(|e| e.as_input().is_some()) =>
+            {
+                // untraced, a plain projection over an interval or temporal join is done by the
+                // join (a trace shows the join's rows whole, and the Calc as its own operator)
+                let cols: Vec<usize> = project.iter().filter_map(|e| e.as_input()).collect();
+                let id = self.add(input, parent, catalog, opts);
+                match &mut self.ops[id] {
+                    OpNode::IntervalJoin(j) => j.set_project(cols),
+                    OpNode::TemporalJoin(j) => j.set_project(cols),
+                    _ => {}
+                }
+                id
+            }
             Node::Calc { input, filter, project } => {
                 let label = crate::plan::explain_line(rel, catalog);
                 let mut info = Self::info(OpKind::Calc, label, updating, Vec::new());
@@ -298,6 +314,7 @@ impl Graph {
                     right_types: j.right.types(),
                     input_names: [name_of(&j.left), name_of(&j.right)],
                     tracing: opts.trace,
+                    project: None,
                 };
                 let label = crate::plan::explain_line(rel, catalog);
                 let mut info = Self::info(OpKind::IntervalJoin, label, false, vec!["left".into(), "right".into()]);
@@ -326,6 +343,7 @@ impl Graph {
                     drop_update_before: j.drop_update_before,
                     ttl: j.ttl,
                     input_names: [name_of(&j.left), name_of(&j.right)],
+                    project: None,
                 };
                 let label = crate::plan::explain_line(rel, catalog);
                 let mut info = Self::info(OpKind::TemporalJoin, label, updating, vec!["left".into(), "right".into()]);
