@@ -190,6 +190,10 @@ impl TemporalJoinOp {
 
     fn key_of(&self, side: usize, row: &[Value], zone: &SessionZone) -> Result<Key, RuntimeError> {
         let cols = if side == 0 { &self.s.left_keys } else { &self.s.right_keys };
+        if self.key_casts[side].iter().all(Option::is_none) {
+            // no key to cast (the usual case): the key is the row's values
+            return Ok(cols.iter().map(|&k| row[k].clone()).collect());
+        }
         let types = self.types(side);
         cols.iter()
             .zip(&self.key_casts[side])

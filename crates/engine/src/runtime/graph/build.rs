@@ -92,12 +92,24 @@ impl Graph {
             emit_limit: opts.emit_limit,
             emitted: 0,
             timed: None,
+            wm_parent: Vec::new(),
         };
         g.add(rel, None, catalog, opts);
         if let Some(what) = g.unsupported.take() {
             return Err(crate::error::Error::unsupported(what));
         }
         g.bufs = (0..g.ops.len()).map(|_| Vec::new()).collect();
+        // a Calc or a window TVF sends watermarks and idleness on as they come (no timers)
+        let passes_on = |o: &OpNode| matches!(o, OpNode::Calc(_) | OpNode::WindowTvf(_));
+        g.wm_parent = (0..g.ops.len())
+            .map(|op| {
+                let mut to = g.parent[op];
+                while let Some((p, _)) = to.filter(|&(p, _)| passes_on(&g.ops[p])) {
+                    to = g.parent[p];
+                }
+                to
+            })
+            .collect();
         g.held = g.ops.iter().map(|o| (opts.batch && blocking::is_blocking(o)).then(blocking::Held::default)).collect();
         if opts.batch {
             for op in g.ops.iter_mut() {
