@@ -122,6 +122,8 @@ pub struct Graph {
     /// Per operator: where its watermarks and idleness go when nothing is traced — the parent,
     /// past the one-input operators that only pass them on (a Calc, a window TVF).
     pub wm_parent: Vec<Option<(usize, usize)>>,
+    /// The operators that hold state (whether one does is fixed by its kind).
+    stateful: Vec<usize>,
 }
 
 pub struct BuildOptions {
@@ -484,7 +486,7 @@ impl Graph {
 
     /// Rows held by all operators together (what `state_rows` sums, without a list).
     pub fn total_state_rows(&self) -> usize {
-        self.ops.iter().filter_map(|op| with_op!(op, o => o.state_rows())).sum()
+        self.stateful.iter().filter_map(|&op| with_op!(&self.ops[op], o => o.state_rows())).sum()
     }
 
     /// Late rows dropped per operator (of the operators that drop late rows).

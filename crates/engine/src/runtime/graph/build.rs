@@ -93,12 +93,14 @@ impl Graph {
             emitted: 0,
             timed: None,
             wm_parent: Vec::new(),
+            stateful: Vec::new(),
         };
         g.add(rel, None, catalog, opts);
         if let Some(what) = g.unsupported.take() {
             return Err(crate::error::Error::unsupported(what));
         }
         g.bufs = (0..g.ops.len()).map(|_| Vec::new()).collect();
+        g.stateful = (0..g.ops.len()).filter(|&op| with_op!(&g.ops[op], o => o.state_rows()).is_some()).collect();
         // a Calc or a window TVF sends watermarks and idleness on as they come (no timers)
         let passes_on = |o: &OpNode| matches!(o, OpNode::Calc(_) | OpNode::WindowTvf(_));
         g.wm_parent = (0..g.ops.len())
