@@ -211,7 +211,7 @@ impl IntervalJoinOp {
     fn key_of(&self, side: usize, row: &[Value], zone: &SessionZone) -> Result<Key, RuntimeError> {
         if self.key_casts[side].iter().all(Option::is_none) {
             // no key to cast (the usual case): the key is the row's values
-            return Ok(self.key_cols(side).iter().map(|&k| row[k].clone()).collect());
+            return Ok(super::join_state::plain_key(self.key_cols(side), row));
         }
         let types = self.types(side);
         self.key_cols(side)

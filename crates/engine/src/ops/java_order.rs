@@ -72,18 +72,7 @@ impl<V> JavaLongMap<V> {
         }
         let mut t: smallvec::SmallVec<[(usize, u64, i64); 4]> =
             self.entries.iter().map(|(&k, (seq, _))| (bucket(k, self.capacity), *seq, k)).collect();
-        if t.len() <= 8 {
-            // (bucket, seq, time) are distinct: a few sort by insertion, in place
-            for i in 1..t.len() {
-                let mut j = i;
-                while j > 0 && t[j - 1] > t[j] {
-                    t.swap(j - 1, j);
-                    j -= 1;
-                }
-            }
-        } else {
-            crate::sort::sort(&mut t);
-        }
+        crate::sort::sort(&mut t);
         t.into_iter().map(|(_, _, k)| k).collect()
     }
 

@@ -192,7 +192,7 @@ impl TemporalJoinOp {
         let cols = if side == 0 { &self.s.left_keys } else { &self.s.right_keys };
         if self.key_casts[side].iter().all(Option::is_none) {
             // no key to cast (the usual case): the key is the row's values
-            return Ok(cols.iter().map(|&k| row[k].clone()).collect());
+            return Ok(super::join_state::plain_key(cols, row));
         }
         let types = self.types(side);
         cols.iter()
