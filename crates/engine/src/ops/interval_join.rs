@@ -91,6 +91,9 @@ pub struct IntervalJoinSpec {
     pub input_names: [String; 2],
     /// Keep lineage in state (the page's trace).
     pub tracing: bool,
+    /// Output columns picked from (left ++ right) when the plain projection above the join was
+    /// fused into it (untraced runs only: a trace shows the join's rows whole).
+    pub project: Option<Vec<usize>>,
 }
 
 struct Cached {
@@ -143,6 +146,11 @@ fn side_name(i: usize) -> &'static str {
 }
 
 impl IntervalJoinOp {
+    /// Fuses the plain projection above the join into it (untraced runs: see the spec's `project`).
+    pub fn set_project(&mut self, cols: Vec<usize>) {
+        self.s.project = Some(cols);
+    }
+
     pub fn new(s: IntervalJoinSpec) -> IntervalJoinOp {
         let mut key_casts = [Vec::new(), Vec::new()];
         for (&l, &r) in s.left_keys.iter().zip(&s.right_keys) {
@@ -201,6 +209,10 @@ impl IntervalJoinOp {
     }
 
     fn key_of(&self, side: usize, row: &[Value], zone: &SessionZone) -> Result<Key, RuntimeError> {
+        if self.key_casts[side].iter().all(Option::is_none) {
+            // no key to cast (the usual case): the key is the row's values
+            return Ok(super::join_state::plain_key(self.key_cols(side), row));
+        }
         let types = self.types(side);
         self.key_cols(side)
             .iter()
@@ -256,17 +268,9 @@ impl IntervalJoinOp {
         pad_row(&self.s, side, row, lineage, cx)
     }
 
-    /// Registers the cleanup timer of `side`'s cache of `key` for a row at `time`.
-    fn register_cleanup(&mut self, key: &Key, side: usize, time: i64) -> i64 {
-        let at = time.saturating_add(self.size[side]).saturating_add(self.s.min_cleanup).saturating_add(1);
-        let keys = self.timers.entry(at).or_default();
-        if !keys.contains(key) {
-            keys.push(key.clone());
-        }
-        if let Some(ks) = self.keys.get_mut(key) {
-            ks.cleanup[side] = Some(at);
-        }
-        at
+    /// When the cleanup timer of `side`'s cache goes off for a row at `time`.
+    fn cleanup_at(&self, side: usize, time: i64) -> i64 {
+        time.saturating_add(self.size[side]).saturating_add(self.s.min_cleanup).saturating_add(1)
     }
 
     /// `interval_cleanup` and, for the rows that left, `state_expire`.
@@ -321,7 +325,7 @@ impl IntervalJoinOp {
     }
 
     /// A row arriving on `side` (Flink's `processElement1` / `processElement2`).
-    fn process(&mut self, side: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+    fn process(&mut self, side: usize, mut rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let other = 1 - side;
         // the row's key and values as the trace shows them: worked out once for its two events
         let mut shown: Option<(Vec<String>, Vec<String>)> = None;
@@ -394,22 +398,26 @@ impl IntervalJoinOp {
         let keep = self.op_time < hi;
         let mut timer = None;
         if keep {
-            let n_key = {
-                self.seq += 1;
-                let seq = self.seq;
-                let ks = self.keys.entry(key.clone()).or_insert_with(|| KeyState {
-                    seq,
-                    key: key.clone(),
-                    ..KeyState::default()
-                });
-                let lineage = if self.s.tracing { rec.lineage.clone() } else { Vec::new() };
-                ks.cache[side].get_or_insert_with(t, Vec::new).push(Cached { row: rec.row.clone(), emitted, lineage });
-                ks.cache[side].values().map(Vec::len).sum::<usize>()
-            };
+            self.seq += 1;
+            let seq = self.seq;
+            let at = self.cleanup_at(side, t);
+            let tracing = cx.tracing();
+            let ks = self.keys.entry(key.clone()).or_insert_with(|| KeyState {
+                seq,
+                key: key.clone(),
+                ..KeyState::default()
+            });
+            let lineage = if self.s.tracing { rec.lineage.clone() } else { Vec::new() };
+            // untraced, nothing reads the arriving row after this: it moves into the cache
+            let row = if tracing { rec.row.clone() } else { std::mem::take(&mut rec.row) };
+            ks.cache[side].get_or_insert_with(t, Vec::new).push(Cached { row, emitted, lineage });
+            let n_key = if tracing { ks.cache[side].values().map(Vec::len).sum::<usize>() } else { 0 };
+            // the side's cleanup timer, registered with its first row
+            let fresh = ks.cleanup[side].is_none();
+            timer = Some(*ks.cleanup[side].get_or_insert(at));
             self.rows += 1;
-            timer = self.keys.get(&key).and_then(|ks| ks.cleanup[side]);
-            if timer.is_none() {
-                timer = Some(self.register_cleanup(&key, side, t));
+            if fresh {
+                add_timer(&mut self.timers, at, &key);
             }
             if cx.tracing() {
                 let (k, row) = shown.get_or_insert_with(|| self.shown(side, &key, &rec.row, cx.zone)).clone();
@@ -455,8 +463,10 @@ impl IntervalJoinOp {
     /// padding those that never joined on an outer side, and re-sets the side's timer for the
     /// oldest row that stays.
     fn remove_expired(&mut self, key: &Key, side: usize, exp: i64, timer: i64, cx: &mut Ctx) {
-        let Some(mut ks) = self.keys.remove(key) else { return };
         let outer = self.outer(side);
+        let s = &self.s;
+        let types = if side == 0 { &s.left_types } else { &s.right_types };
+        let Some(ks) = self.keys.get_mut(key) else { return };
         let (mut gone, mut padded) = (0, Vec::new());
         // one pass in the map's order: expired rows leave (padded), the oldest that stays is found
         // as Flink's scan finds it (-1 for none; a time at or before 0 — 1970-01-01 — lets a later
@@ -467,9 +477,9 @@ impl IntervalJoinOp {
                 let Some(rows) = ks.cache[side].remove(time) else { continue };
                 if outer {
                     for c in rows.iter().filter(|c| !c.emitted) {
-                        self.pad(side, &c.row, c.lineage.clone(), cx);
+                        pad_row(s, side, &c.row, c.lineage.clone(), cx);
                         if cx.tracing() {
-                            padded.push(render(&c.row, self.types(side), cx.zone));
+                            padded.push(render(&c.row, types, cx.zone));
                         }
                     }
                 }
@@ -481,14 +491,16 @@ impl IntervalJoinOp {
         self.rows -= gone;
         // Flink re-arms only for a time above 0: rows at or before 1970-01-01 are dropped here
         let next = if earliest > 0 {
-            self.keys.insert(key.clone(), ks);
-            Some(self.register_cleanup(key, side, earliest))
+            let at = earliest.saturating_add(self.size[side]).saturating_add(s.min_cleanup).saturating_add(1);
+            ks.cleanup[side] = Some(at);
+            add_timer(&mut self.timers, at, key);
+            Some(at)
         } else {
             self.rows -= ks.cache[side].values().map(Vec::len).sum::<usize>();
             ks.cache[side].clear();
             ks.cleanup[side] = None;
-            if !ks.cache[1 - side].is_empty() || ks.cleanup[1 - side].is_some() {
-                self.keys.insert(key.clone(), ks);
+            if ks.cache[1 - side].is_empty() && ks.cleanup[1 - side].is_none() {
+                self.keys.remove(key);
             }
             None
         };
@@ -513,16 +525,24 @@ impl IntervalJoinOp {
 
     /// Fires every timer at or before `now` in time order (timers set meanwhile included).
     fn fire_timers(&mut self, now: i64, proc_time: i64, cx: &mut Ctx) {
-        while let Some((&at, _)) = self.timers.first_key_value() {
-            if at > now {
+        while let Some(first) = self.timers.first_entry() {
+            if *first.key() > now {
                 break;
             }
-            let keys = self.timers.remove(&at).unwrap_or_default();
+            let (at, keys) = first.remove_entry();
             for key in keys {
                 self.update_op_time(proc_time);
                 self.on_timer(&key, at, cx);
             }
         }
+    }
+}
+
+/// Registers a cleanup timer of `key` at `at` (one per key and time, as Flink's timer service).
+fn add_timer(timers: &mut BTreeMap<i64, Vec<Key>>, at: i64, key: &Key) {
+    let keys = timers.entry(at).or_default();
+    if !keys.contains(key) {
+        keys.push(key.clone());
     }
 }
 
@@ -550,9 +570,15 @@ fn joins(
     }
 }
 
-/// Emits `+I` of left ++ right (a missing side NULLs).
+/// Emits `+I` of left ++ right (a missing side NULLs), or of the fused projection's columns.
 fn emit_row(s: &IntervalJoinSpec, left: Option<&Row>, right: Option<&Row>, lineage: Lineage, cx: &mut Ctx) {
     let (lw, rw) = (s.left_types.len(), s.right_types.len());
+    if let Some(cols) = &s.project {
+        let pick = |side: Option<&Row>, c: usize| side.map_or(Value::Null, |r| r[c].clone());
+        let row = cols.iter().map(|&c| if c < lw { pick(left, c) } else { pick(right, c - lw) }).collect();
+        cx.emit(Record { kind: RowKind::Insert, row, lineage });
+        return;
+    }
     let mut row = Vec::with_capacity(lw + rw);
     match left {
         Some(l) => row.extend(l.iter().cloned()),

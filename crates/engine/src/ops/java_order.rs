@@ -65,9 +65,12 @@ impl<V> JavaLongMap<V> {
         *self = JavaLongMap::default();
     }
 
-    /// The times in Java's iteration order.
-    pub fn times(&self) -> Vec<i64> {
-        let mut t: Vec<(usize, u64, i64)> =
+    /// The times in Java's iteration order (a key's few times stay inline: no allocation).
+    pub fn times(&self) -> smallvec::SmallVec<[i64; 4]> {
+        if self.entries.len() < 2 {
+            return self.entries.keys().copied().collect();
+        }
+        let mut t: smallvec::SmallVec<[(usize, u64, i64); 4]> =
             self.entries.iter().map(|(&k, (seq, _))| (bucket(k, self.capacity), *seq, k)).collect();
         crate::sort::sort(&mut t);
         t.into_iter().map(|(_, _, k)| k).collect()
@@ -98,13 +101,13 @@ mod tests {
         let mut by_bucket: Vec<(usize, i64)> =
             [1704103205000i64, 1704103198500, 1704103204000].iter().map(|&t| (bucket(t, 16), t)).collect();
         by_bucket.sort_unstable();
-        assert_eq!(m.times(), by_bucket.into_iter().map(|(_, t)| t).collect::<Vec<_>>());
+        assert_eq!(m.times().to_vec(), by_bucket.into_iter().map(|(_, t)| t).collect::<Vec<_>>());
         // Long.hashCode(5) = 5, spread 5, bucket 5; 21 -> bucket 5 too: insertion order inside
         let mut m: JavaLongMap<()> = JavaLongMap::default();
         for t in [21i64, 5, 3] {
             m.get_or_insert_with(t, || ());
         }
-        assert_eq!(m.times(), vec![3, 21, 5]);
+        assert_eq!(m.times().to_vec(), vec![3, 21, 5]);
     }
 
     #[test]

@@ -18,6 +18,12 @@ pub type Key = SmallVec<[Value; 1]>;
 
 const NONE: u32 = u32::MAX;
 
+/// The key of a row whose key columns need no cast (the usual case): their values. One function
+/// for the joins that key their state this way.
+pub fn plain_key(cols: &[usize], row: &[Value]) -> Key {
+    cols.iter().map(|&k| row[k].clone()).collect()
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Meta {
     pub count: u32,

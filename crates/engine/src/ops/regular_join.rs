@@ -165,6 +165,10 @@ impl RegularJoinOp {
     }
 
     fn key_of(&self, side: usize, row: &[Value], zone: &SessionZone) -> Result<Key, RuntimeError> {
+        if self.key_casts[side].iter().all(Option::is_none) {
+            // no key to cast (the usual case): the key is the row's values
+            return Ok(super::join_state::plain_key(self.keys(side), row));
+        }
         let types = self.types(side);
         self.keys(side)
             .iter()

@@ -88,6 +88,9 @@ pub struct TemporalJoinSpec {
     /// `table.exec.state.ttl` (ms; 0 = off).
     pub ttl: i64,
     pub input_names: [String; 2],
+    /// Output columns picked from (left ++ right) when the plain projection above the join was
+    /// fused into it (untraced runs only: a trace shows the join's rows whole).
+    pub project: Option<Vec<usize>>,
 }
 
 struct Probe {
@@ -143,6 +146,11 @@ fn side_name(side: usize) -> &'static str {
 }
 
 impl TemporalJoinOp {
+    /// Fuses the plain projection above the join into it (untraced runs: see the spec's `project`).
+    pub fn set_project(&mut self, cols: Vec<usize>) {
+        self.s.project = Some(cols);
+    }
+
     pub fn new(s: TemporalJoinSpec) -> TemporalJoinOp {
         let mut key_casts = [Vec::new(), Vec::new()];
         for ((&l, &r), common) in s.left_keys.iter().zip(&s.right_keys).zip(&s.key_types) {
@@ -182,6 +190,10 @@ impl TemporalJoinOp {
 
     fn key_of(&self, side: usize, row: &[Value], zone: &SessionZone) -> Result<Key, RuntimeError> {
         let cols = if side == 0 { &self.s.left_keys } else { &self.s.right_keys };
+        if self.key_casts[side].iter().all(Option::is_none) {
+            // no key to cast (the usual case): the key is the row's values
+            return Ok(super::join_state::plain_key(cols, row));
+        }
         let types = self.types(side);
         cols.iter()
             .zip(&self.key_casts[side])
@@ -296,15 +308,26 @@ impl TemporalJoinOp {
         Ok(())
     }
 
-    fn version(&mut self, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let key = self.key_of(1, &rec.row, cx.zone)?;
+    fn version(&mut self, mut rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let mut key = self.key_of(1, &rec.row, cx.zone)?;
         let time = self.time_of(1, &rec.row);
         let wm = self.watermarks.current();
         let dropped = rec.kind == RowKind::UpdateBefore && self.s.drop_update_before;
-        let k = if dropped { self.index.get(&key).copied() } else { Some(self.key_index(key.clone())) };
+        // untraced, nothing reads the key and the row after they are stored: they move
+        let tracing = cx.tracing();
+        let k = if dropped {
+            self.index.get(&key).copied()
+        } else {
+            Some(self.key_index(if tracing { key.clone() } else { std::mem::take(&mut key) }))
+        };
         let mut replaced = false;
         if let (false, Some(k)) = (dropped, k) {
-            let v = Version { kind: rec.kind, row: rec.row.clone(), lineage: rec.lineage.clone() };
+            let (row, lineage) = if tracing {
+                (rec.row.clone(), rec.lineage.clone())
+            } else {
+                (std::mem::take(&mut rec.row), std::mem::take(&mut rec.lineage))
+            };
+            let v = Version { kind: rec.kind, row, lineage };
             replaced = self.keys[k].right.insert(time, v).is_some();
             if !replaced {
                 self.rows += 1;
@@ -347,7 +370,11 @@ impl TemporalJoinOp {
     fn on_timer(&mut self, k: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
         self.keys[k].registered = None;
         let pending = std::mem::take(&mut self.keys[k].left);
-        let (due, wait): (Vec<Probe>, Vec<Probe>) = pending.into_iter().partition(|p| p.time <= wm);
+        let (due, wait): (Vec<Probe>, Vec<Probe>) = if pending.iter().all(|p| p.time <= wm) {
+            (pending, Vec::new())
+        } else {
+            pending.into_iter().partition(|p| p.time <= wm)
+        };
         let last_unprocessed = wait.iter().map(|p| p.time).min();
         self.keys[k].left = wait;
         self.rows -= due.len();
@@ -358,9 +385,9 @@ impl TemporalJoinOp {
                 .range(..=p.time)
                 .next_back()
                 .map(|(&t, v)| (t, v.kind, v.row.clone(), v.lineage.clone()));
-            let (outcome, miss) = match &found {
-                None => (None, Some(TemporalMiss::NoVersion)),
-                Some((_, kind, _, _)) if !kind.is_accumulate() => (None, Some(TemporalMiss::Deleted)),
+            let (joined, miss) = match &found {
+                None => (false, Some(TemporalMiss::NoVersion)),
+                Some((_, kind, _, _)) if !kind.is_accumulate() => (false, Some(TemporalMiss::Deleted)),
                 Some((_, _, row, _)) => {
                     let ok = match &self.s.residual {
                         None => true,
@@ -372,13 +399,12 @@ impl TemporalJoinOp {
                         }
                     };
                     if ok {
-                        (Some(row.clone()), None)
+                        (true, None)
                     } else {
-                        (None, Some(TemporalMiss::Condition))
+                        (false, Some(TemporalMiss::Condition))
                     }
                 }
             };
-            let joined = outcome.is_some();
             let out_outcome = if joined {
                 TemporalOutcome::Joined
             } else if self.s.outer {
@@ -410,27 +436,23 @@ impl TemporalJoinOp {
                     miss,
                 });
             }
-            let right = match (outcome, self.s.outer) {
-                (Some(r), _) => Some(r),
-                (None, true) => None,
-                (None, false) => continue,
-            };
+            if !joined && !self.s.outer {
+                continue;
+            }
             let lineage = match (&found, joined) {
                 (Some((_, _, _, lin)), true) => merge_lineage(&p.lineage, lin),
                 _ => p.lineage.clone(),
             };
+            let right = if joined { found.map(|(_, _, r, _)| r) } else { None };
             self.emit_row(p.kind, p.row, right, lineage, cx);
         }
         // clean-up: keep the newest version at or before the watermark, and every later one
-        let times: Vec<i64> = self.keys[k].right.keys().copied().collect();
-        let keep_from = match times.iter().position(|&t| t > wm) {
-            None => times.len().saturating_sub(1),
-            Some(i) => i.saturating_sub(1),
-        };
+        let keep_from = self.keys[k].right.range(..=wm).count().saturating_sub(1);
         if keep_from > 0 {
-            for t in &times[..keep_from] {
-                self.keys[k].right.remove(t);
+            for _ in 0..keep_from {
+                self.keys[k].right.pop_first();
             }
+            let kept = self.keys[k].right.keys().next().copied().unwrap_or_default();
             self.rows -= keep_from;
             if cx.tracing() {
                 let op = cx.op;
@@ -438,7 +460,7 @@ impl TemporalJoinOp {
                 let reason = format!(
                     "the join's watermark {} passed a newer version (from {}): the older ones can no longer be joined",
                     format_watermark(wm),
-                    format_watermark(times[keep_from])
+                    format_watermark(kept)
                 );
                 cx.event(|| Event::StateExpire {
                     op,
@@ -465,6 +487,16 @@ impl TemporalJoinOp {
     }
 
     fn emit_row(&mut self, kind: RowKind, left: Row, right: Option<Row>, lineage: Lineage, cx: &mut Ctx) {
+        if let Some(cols) = &self.s.project {
+            let lw = self.s.left_types.len();
+            let pick = |c: usize| match c.checked_sub(lw) {
+                None => left[c].clone(),
+                Some(c) => right.as_ref().map_or(Value::Null, |r| r[c].clone()),
+            };
+            let row = cols.iter().map(|&c| pick(c)).collect();
+            cx.emit(Record { kind, row, lineage });
+            return;
+        }
         let mut row = left;
         match right {
             Some(r) => row.extend(r),

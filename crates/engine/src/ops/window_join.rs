@@ -83,7 +83,6 @@ pub struct WindowJoinOp {
     seq: u64,
     pub late: [u64; 2],
     pub input_names: [String; 2],
-    scratch: Key,
     /// Output columns picked from (left ++ right) when a projection was fused into the join.
     project: Option<Vec<usize>>,
     /// Rows held.
@@ -133,7 +132,6 @@ impl WindowJoinOp {
             seq: 0,
             late: [0, 0],
             input_names: s.input_names,
-            scratch: Key::new(),
             project: s.project,
             rows: 0,
             key_render: Vec::new(),
@@ -221,7 +219,6 @@ impl WindowJoinOp {
         let mut buf: Row = Vec::new();
         let lw = self.left_types.len();
         let rw = self.right_types.len();
-        let mut out: Vec<(Row, Lineage)> = Vec::new();
         let project = self.project.as_deref();
         // builds (left ++ right), or only the fused projection's columns of it
         let build = |l: Option<&Row>, r: Option<&Row>| -> Row {
@@ -260,28 +257,42 @@ impl WindowJoinOp {
                 None => l.clone(),
             }
         };
+        // joined rows go out as they are found
+        let out_render = &self.out_render;
+        let mut emit = |(row, lineage): (Row, Lineage)| {
+            if tracing {
+                let text = render(&row, out_render, cx.zone);
+                let lin = lineage.clone();
+                cx.event(|| Event::Emit { op, kind: RowKind::Insert, row: text, lineage: lin });
+            }
+            cx.emit(Record { kind: RowKind::Insert, row, lineage });
+        };
         match self.kind {
             JoinKind::Inner | JoinKind::Left | JoinKind::Full => {
-                let mut right_matched = vec![false; slot.right.len()];
+                // which right rows joined (a FULL join pads the others)
+                let full = self.kind == JoinKind::Full;
+                let mut right_matched = vec![false; if full { slot.right.len() } else { 0 }];
                 for l in &slot.left {
                     let mut matched = false;
                     if can {
                         for (j, r) in slot.right.iter().enumerate() {
                             if self.matches(&l.0, &r.0, &ctx, &mut buf)? {
                                 matched = true;
-                                right_matched[j] = true;
-                                out.push(join(l, r));
+                                if let Some(m) = right_matched.get_mut(j) {
+                                    *m = true;
+                                }
+                                emit(join(l, r));
                             }
                         }
                     }
                     if !matched && self.kind != JoinKind::Inner {
-                        out.push(pad_right(l));
+                        emit(pad_right(l));
                     }
                 }
-                if self.kind == JoinKind::Full {
+                if full {
                     for (j, r) in slot.right.iter().enumerate() {
                         if !right_matched[j] {
-                            out.push(pad_left(r));
+                            emit(pad_left(r));
                         }
                     }
                 }
@@ -293,12 +304,12 @@ impl WindowJoinOp {
                         for l in &slot.left {
                             if self.matches(&l.0, &r.0, &ctx, &mut buf)? {
                                 matched = true;
-                                out.push(join(l, r));
+                                emit(join(l, r));
                             }
                         }
                     }
                     if !matched {
-                        out.push(pad_left(r));
+                        emit(pad_left(r));
                     }
                 }
             }
@@ -314,18 +325,10 @@ impl WindowJoinOp {
                         }
                     }
                     if matched == (self.kind == JoinKind::Semi) {
-                        out.push(only_left(l));
+                        emit(only_left(l));
                     }
                 }
             }
-        }
-        for (row, lineage) in out {
-            if tracing {
-                let text = render(&row, &self.out_render, cx.zone);
-                let lin = lineage.clone();
-                cx.event(|| Event::Emit { op, kind: RowKind::Insert, row: text, lineage: lin });
-            }
-            cx.emit(Record { kind: RowKind::Insert, row, lineage });
         }
         if tracing {
             let key = render(&slot.key, &self.key_render, cx.zone);
@@ -378,24 +381,25 @@ impl Operator for WindowJoinOp {
             }
             return Ok(());
         }
-        self.scratch.clear();
+        let mut key = Key::new();
         let types = if input == 0 { &self.left_types } else { &self.right_types };
         for (i, &k) in keys.iter().enumerate() {
             let v = &rec.row[k];
             match self.key_types.get(i).and_then(|t| t.as_ref()) {
                 Some(t) if t.kind != types[k].kind && !v.is_null() => {
-                    self.scratch.push(cast_value(v, &types[k], t, cx.zone)?);
+                    key.push(cast_value(v, &types[k], t, cx.zone)?);
                 }
-                _ => self.scratch.push(v.clone()),
+                _ => key.push(v.clone()),
             }
         }
-        let map_key = (std::mem::take(&mut self.scratch), end);
+        let map_key = (key, end);
         let tracing = cx.tracing();
-        let (rendered, lineage) = if tracing {
+        let (rendered, lineage, key) = if tracing {
             let types = if input == 0 { &self.left_types } else { &self.right_types };
-            (render(&rec.row, types, cx.zone), rec.lineage.clone())
+            let key = render(&map_key.0, &self.side_key_render[input.min(1)], cx.zone);
+            (render(&rec.row, types, cx.zone), rec.lineage.clone(), key)
         } else {
-            (Vec::new(), Vec::new())
+            (Vec::new(), Vec::new(), Vec::new())
         };
         let slot = match self.slots.get_mut(&map_key) {
             Some(s) => s,
@@ -410,7 +414,7 @@ impl Operator for WindowJoinOp {
                     right: Vec::new(),
                     seq: self.seq,
                 };
-                self.slots.entry(map_key.clone()).or_insert(s)
+                self.slots.entry(map_key).or_insert(s)
             }
         };
         let list = if input == 0 { &mut slot.left } else { &mut slot.right };
@@ -418,7 +422,6 @@ impl Operator for WindowJoinOp {
         self.rows += 1;
         let n = list.len();
         if tracing {
-            let key = render(&map_key.0, &self.side_key_render[input.min(1)], cx.zone);
             let op = cx.op;
             cx.event(|| Event::StateInsert {
                 op,
@@ -430,8 +433,6 @@ impl Operator for WindowJoinOp {
                 rows_in_state: n,
             });
         }
-        self.scratch = map_key.0;
-        self.scratch.clear();
         Ok(())
     }
 

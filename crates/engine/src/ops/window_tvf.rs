@@ -78,24 +78,16 @@ impl Operator for WindowTvfOp {
             let out = match &self.project {
                 Some(cols) => {
                     let width = rec.row.len();
-                    let mut picked: smallvec::SmallVec<[Value; 8]> = smallvec::SmallVec::with_capacity(cols.len());
+                    let mut out = Vec::with_capacity(cols.len());
                     for &c in cols {
-                        picked.push(match c.checked_sub(width) {
+                        out.push(match c.checked_sub(width) {
                             None => rec.row[c].clone(),
                             Some(0) => Value::Timestamp(Ts::from_millis(w.start)),
                             Some(1) => Value::Timestamp(Ts::from_millis(w.end)),
                             Some(_) => window_time.clone(),
                         });
                     }
-                    if last && rec.row.capacity() >= picked.len() {
-                        // reuse the input row's allocation
-                        let mut out = std::mem::take(&mut rec.row);
-                        out.clear();
-                        out.extend(picked);
-                        out
-                    } else {
-                        picked.into_vec()
-                    }
+                    out
                 }
                 None => {
                     let mut out = if last { std::mem::take(&mut rec.row) } else { rec.row.clone() };

@@ -119,6 +119,11 @@ pub struct Graph {
     /// The operators with processing-time timers (worked out at the first clock move, after the
     /// idle timeout is set: what they answer never changes during a run).
     timed: Option<Vec<usize>>,
+    /// Per operator: where its watermarks and idleness go when nothing is traced — the parent,
+    /// past the one-input operators that only pass them on (a Calc, a window TVF).
+    pub wm_parent: Vec<Option<(usize, usize)>>,
+    /// The operators that hold state (whether one does is fixed by its kind).
+    stateful: Vec<usize>,
 }
 
 pub struct BuildOptions {
@@ -275,8 +280,13 @@ impl Graph {
         cx: &mut DeliverCtx,
         sink: &mut Vec<Record>,
     ) -> std::result::Result<(), RuntimeError> {
+        let untraced = cx.events.is_none();
         for e in out.drain(..) {
-            match self.parent[op] {
+            let to = match e {
+                Element::Watermark(_) | Element::Idle(_) if untraced => self.wm_parent[op],
+                _ => self.parent[op],
+            };
+            match to {
                 Some((p, i)) => self.deliver(p, i, e, cx, sink)?,
                 None => {
                     if let Element::Record(r) = e {
@@ -370,6 +380,9 @@ impl Graph {
         cx: &mut DeliverCtx,
         sink: &mut Vec<Record>,
     ) -> std::result::Result<(), RuntimeError> {
+        if self.timed.as_ref().is_some_and(Vec::is_empty) {
+            return Ok(());
+        }
         let timed = match self.timed.take() {
             Some(t) => t,
             None => (0..self.ops.len()).filter(|&op| with_op!(&self.ops[op], o => o.wants_processing_time())).collect(),
@@ -473,7 +486,7 @@ impl Graph {
 
     /// Rows held by all operators together (what `state_rows` sums, without a list).
     pub fn total_state_rows(&self) -> usize {
-        self.ops.iter().filter_map(|op| with_op!(op, o => o.state_rows())).sum()
+        self.stateful.iter().filter_map(|&op| with_op!(&self.ops[op], o => o.state_rows())).sum()
     }
 
     /// Late rows dropped per operator (of the operators that drop late rows).

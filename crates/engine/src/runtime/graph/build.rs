@@ -92,12 +92,26 @@ impl Graph {
             emit_limit: opts.emit_limit,
             emitted: 0,
             timed: None,
+            wm_parent: Vec::new(),
+            stateful: Vec::new(),
         };
         g.add(rel, None, catalog, opts);
         if let Some(what) = g.unsupported.take() {
             return Err(crate::error::Error::unsupported(what));
         }
         g.bufs = (0..g.ops.len()).map(|_| Vec::new()).collect();
+        g.stateful = (0..g.ops.len()).filter(|&op| with_op!(&g.ops[op], o => o.state_rows()).is_some()).collect();
+        // a Calc or a window TVF sends watermarks and idleness on as they come (no timers)
+        let passes_on = |o: &OpNode| matches!(o, OpNode::Calc(_) | OpNode::WindowTvf(_));
+        g.wm_parent = (0..g.ops.len())
+            .map(|op| {
+                let mut to = g.parent[op];
+                while let Some((p, _)) = to.filter(|&(p, _)| passes_on(&g.ops[p])) {
+                    to = g.parent[p];
+                }
+                to
+            })
+            .collect();
         g.held = g.ops.iter().map(|o| (opts.batch && blocking::is_blocking(o)).then(blocking::Held::default)).collect();
         if opts.batch {
             for op in g.ops.iter_mut() {
@@ -253,6 +267,22 @@ impl Graph {
                 }
                 id
             }
+            Node::Calc { input, filter: None, project }
+                if !opts.trace
+                    && matches!(input.node, Node::IntervalJoin(_) | Node::TemporalJoin(_))
+                    && project.iter().all(|e| e.as_input().is_some()) =>
+            {
+                // untraced, a plain projection over an interval or temporal join is done by the
+                // join (a trace shows the join's rows whole, and the Calc as its own operator)
+                let cols: Vec<usize> = project.iter().filter_map(|e| e.as_input()).collect();
+                let id = self.add(input, parent, catalog, opts);
+                match &mut self.ops[id] {
+                    OpNode::IntervalJoin(j) => j.set_project(cols),
+                    OpNode::TemporalJoin(j) => j.set_project(cols),
+                    _ => {}
+                }
+                id
+            }
             Node::Calc { input, filter, project } => {
                 let label = crate::plan::explain_line(rel, catalog);
                 let mut info = Self::info(OpKind::Calc, label, updating, Vec::new());
@@ -298,6 +328,7 @@ impl Graph {
                     right_types: j.right.types(),
                     input_names: [name_of(&j.left), name_of(&j.right)],
                     tracing: opts.trace,
+                    project: None,
                 };
                 let label = crate::plan::explain_line(rel, catalog);
                 let mut info = Self::info(OpKind::IntervalJoin, label, false, vec!["left".into(), "right".into()]);
@@ -326,6 +357,7 @@ impl Graph {
                     drop_update_before: j.drop_update_before,
                     ttl: j.ttl,
                     input_names: [name_of(&j.left), name_of(&j.right)],
+                    project: None,
                 };
                 let label = crate::plan::explain_line(rel, catalog);
                 let mut info = Self::info(OpKind::TemporalJoin, label, updating, vec!["left".into(), "right".into()]);
