@@ -79,6 +79,14 @@ fn flip(op: Op) -> Op {
     }
 }
 
+/// Flink's `RankUtil.isDeduplication`: ROW_NUMBER, the top 1, no rank number output.
+fn is_deduplication(r: &RankNode) -> bool {
+    r.rank_type == RankType::RowNumber
+        && r.range == RankRange::Constant { start: 1, end: 1 }
+        && r.rn != RankNumber::Column
+        && matches!(r.kind, RankKind::Rank { .. })
+}
+
 /// `keys` and the unique keys of `input` that the projection passes on as they are.
 fn passed_keys(input: &Rel, project: &[Expr], mut keys: Vec<Vec<usize>>) -> Vec<Vec<usize>> {
     for k in &input.unique_keys {
@@ -110,11 +118,15 @@ fn replace_over(rel: Rel, f: &mut dyn FnMut(OverNode) -> Result<Node>) -> Result
                 _ => window,
             };
             // a deduplication keeps one row per partition: its keys are an upsert key (Flink's
-            // `FlinkRelMdUpsertKeys` of a Deduplicate), what makes it a versioned view
+            // `FlinkRelMdUpsertKeys` of a Deduplicate), what makes it a versioned view; so are a
+            // Top-1's by ROW_NUMBER without its rank number (`RankUtil.isDeduplication`, which asks
+            // nothing of the order: `FlinkRelMdUniqueKeys.getRankUniqueKeys`), and a join's state
+            // then keeps one row per key (a later +U replaces it)
             let uk = match &node {
                 Node::Rank(r) if matches!(r.kind, RankKind::Deduplicate { .. }) && !r.partition.is_empty() => {
                     vec![r.partition.clone()]
                 }
+                Node::Rank(r) if is_deduplication(r) && !r.partition.is_empty() => vec![r.partition.clone()],
                 _ => unique_keys,
             };
             return Ok(Rel { node, fields, insert_only: io, update_producer, window: w, unique_keys: uk });
