@@ -167,7 +167,11 @@ pub fn recognize(rel: Rel, filter: Option<Expr>, ttl: i64) -> Result<(Rel, Optio
     let Rel { node, fields, insert_only, update_producer, window, unique_keys } = rel;
     let rel = match node {
         Node::Calc { input, filter: Some(inner), project } if over_column(&input).is_some() => {
-            let (input, inner) = recognize_filter(*input, Some(inner), ttl)?;
+            // what this Calc reads of its input (the rest of its columns nothing above reads)
+            let mut read = Vec::new();
+            project.iter().for_each(|e| e.inputs(&mut read));
+            inner.inputs(&mut read);
+            let (input, inner) = recognize_filter(*input, Some(inner), ttl, Some(read))?;
             let insert_only = input.insert_only;
             let window = input.window.clone().and(window);
             let unique_keys = passed_keys(&input, &project, unique_keys);
@@ -182,10 +186,11 @@ pub fn recognize(rel: Rel, filter: Option<Expr>, ttl: i64) -> Result<(Rel, Optio
         }
         node => Rel { node, fields, insert_only, update_producer, window, unique_keys },
     };
-    recognize_filter(rel, filter, ttl)
+    recognize_filter(rel, filter, ttl, None)
 }
 
-fn recognize_filter(rel: Rel, filter: Option<Expr>, ttl: i64) -> Result<(Rel, Option<Expr>)> {
+/// `read`: the columns of `rel` that what is above it reads (None: every one).
+fn recognize_filter(rel: Rel, filter: Option<Expr>, ttl: i64, read: Option<Vec<usize>>) -> Result<(Rel, Option<Expr>)> {
     let (Some(f), Some(rn)) = (filter.clone(), over_column(&rel)) else { return Ok((rel, filter)) };
     let mut lower: Option<i64> = None;
     let mut upper: Option<i64> = None;
@@ -219,8 +224,9 @@ fn recognize_filter(rel: Rel, filter: Option<Expr>, ttl: i64) -> Result<(Rel, Op
             "Rank end is not specified. Currently rank only support TopN, which means the rank end must be specified.",
         )),
     };
+    let above = read_above_over(&rel, read);
     let rel = replace_over(rel, &mut |o: OverNode| {
-        if drops_rank_number(&o.input) {
+        if drops_rank_number(&o.input, above.clone()) {
             return Err(Error::unsupported(
                 "a Top-N over a Top-N whose rank number a projection drops in between (Flink keeps that rank number in the inner Top-N, and its updates reach the outer one)",
             ));
@@ -230,14 +236,52 @@ fn recognize_filter(rel: Rel, filter: Option<Expr>, ttl: i64) -> Result<(Rel, Op
     Ok((rel, Expr::and_all(rest)))
 }
 
-/// A projection right under an `OVER` that drops the rank number of a Top-N below it (through
-/// one filter): Flink's planner pulls such a projection above the window, so the inner Top-N
-/// computes its rank number and sends its rank shifts (fuzz finding
-/// topn_over_topn_inner_rank_number); JoinLab does not plan that yet.
-fn drops_rank_number(rel: &Rel) -> bool {
+/// The columns of the `OVER`'s input that what is above it reads: `read` of `rel`'s own columns
+/// (None: every one), through the projections and filters between the `OVER` and the top of
+/// `rel`, and the `OVER`'s own partition and order. None when `rel` is not such a chain.
+fn read_above_over(rel: &Rel, read: Option<Vec<usize>>) -> Option<Vec<usize>> {
+    let mut at = rel;
+    let mut read = read;
+    loop {
+        match &at.node {
+            Node::Calc { input, filter, project } => {
+                let mut cols = Vec::new();
+                for (c, e) in project.iter().enumerate() {
+                    if read.as_ref().is_none_or(|r| r.contains(&c)) {
+                        e.inputs(&mut cols);
+                    }
+                }
+                if let Some(f) = filter {
+                    f.inputs(&mut cols);
+                }
+                read = Some(cols);
+                at = input.as_ref();
+            }
+            Node::Over(o) => {
+                let n = o.input.fields.len();
+                let mut cols: Vec<usize> = match read {
+                    None => (0..n).collect(),
+                    Some(r) => r.into_iter().filter(|&c| c < n).collect(),
+                };
+                cols.extend(o.partition.iter().copied());
+                cols.extend(o.order.iter().map(|k| k.col));
+                return Some(cols);
+            }
+            _ => return None,
+        }
+    }
+}
+
+/// A projection between a Top-N and an `OVER` above it, or above that `OVER`, that drops the
+/// Top-N's rank number (`read`: the columns of the `OVER`'s input read from above it): Flink's
+/// planner moves such projections across the window, and the inner Top-N still computes its rank
+/// number and sends its rank shifts (fuzz findings topn_over_topn_inner_rank_number, and
+/// aggregations seed 3321 #19 and #39 with the projection above the `OVER`); JoinLab does not plan
+/// that yet.
+fn drops_rank_number(rel: &Rel, above: Option<Vec<usize>>) -> bool {
     // the columns the OVER's input reads, followed down its Calcs
     let mut at = rel;
-    let mut read: Option<Vec<usize>> = None;
+    let mut read: Option<Vec<usize>> = above;
     while let Node::Calc { input, project, .. } = &at.node {
         let mut cols = Vec::new();
         for (c, e) in project.iter().enumerate() {
