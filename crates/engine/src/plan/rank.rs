@@ -236,62 +236,46 @@ fn recognize_filter(rel: Rel, filter: Option<Expr>, ttl: i64, read: Option<Vec<u
     Ok((rel, Expr::and_all(rest)))
 }
 
-/// The columns of the `OVER`'s input that what is above it reads: `read` of `rel`'s own columns
-/// (None: every one), through the projections and filters between the `OVER` and the top of
-/// `rel`, and the `OVER`'s own partition and order. None when `rel` is not such a chain.
-fn read_above_over(rel: &Rel, read: Option<Vec<usize>>) -> Option<Vec<usize>> {
+/// Follows the Calcs from `rel` down: the first other node, and the columns of it that the Calcs
+/// read (their projections' inputs for the columns read of them, `read`: None for every one, and
+/// their filters').
+fn read_through_calcs(rel: &Rel, mut read: Option<Vec<usize>>) -> (&Rel, Option<Vec<usize>>) {
     let mut at = rel;
-    let mut read = read;
-    loop {
-        match &at.node {
-            Node::Calc { input, filter, project } => {
-                let mut cols = Vec::new();
-                for (c, e) in project.iter().enumerate() {
-                    if read.as_ref().is_none_or(|r| r.contains(&c)) {
-                        e.inputs(&mut cols);
-                    }
-                }
-                if let Some(f) = filter {
-                    f.inputs(&mut cols);
-                }
-                read = Some(cols);
-                at = input.as_ref();
-            }
-            Node::Over(o) => {
-                let n = o.input.fields.len();
-                let mut cols: Vec<usize> = match read {
-                    None => (0..n).collect(),
-                    Some(r) => r.into_iter().filter(|&c| c < n).collect(),
-                };
-                cols.extend(o.partition.iter().copied());
-                cols.extend(o.order.iter().map(|k| k.col));
-                return Some(cols);
-            }
-            _ => return None,
-        }
-    }
-}
-
-/// A projection between a Top-N and an `OVER` above it, or above that `OVER`, that drops the
-/// Top-N's rank number (`read`: the columns of the `OVER`'s input read from above it): Flink's
-/// planner moves such projections across the window, and the inner Top-N still computes its rank
-/// number and sends its rank shifts (fuzz findings topn_over_topn_inner_rank_number, and
-/// aggregations seed 3321 #19 and #39 with the projection above the `OVER`); JoinLab does not plan
-/// that yet.
-fn drops_rank_number(rel: &Rel, above: Option<Vec<usize>>) -> bool {
-    // the columns the OVER's input reads, followed down its Calcs
-    let mut at = rel;
-    let mut read: Option<Vec<usize>> = above;
-    while let Node::Calc { input, project, .. } = &at.node {
+    while let Node::Calc { input, filter, project } = &at.node {
         let mut cols = Vec::new();
         for (c, e) in project.iter().enumerate() {
             if read.as_ref().is_none_or(|r| r.contains(&c)) {
                 e.inputs(&mut cols);
             }
         }
+        if let Some(f) = filter {
+            f.inputs(&mut cols);
+        }
         read = Some(cols);
         at = input.as_ref();
     }
+    (at, read)
+}
+
+/// The columns of the `OVER` below `rel`'s Calcs that what is above it reads (`read` of `rel`'s
+/// own columns, None for every one): through those Calcs, and its own partition and order.
+fn read_above_over(rel: &Rel, read: Option<Vec<usize>>) -> Option<Vec<usize>> {
+    let (at, read) = read_through_calcs(rel, read);
+    let Node::Over(o) = &at.node else { return None };
+    let mut cols = read.unwrap_or_else(|| (0..o.input.fields.len()).collect());
+    cols.extend(o.partition.iter().copied());
+    cols.extend(o.order.iter().map(|k| k.col));
+    Some(cols)
+}
+
+/// A projection between a Top-N and an `OVER` above it, or above that `OVER`, that drops the
+/// Top-N's rank number (`above`: the columns of the `OVER`'s input read from above it): Flink's
+/// planner moves such projections across the window, and the inner Top-N still computes its rank
+/// number and sends its rank shifts (fuzz findings topn_over_topn_inner_rank_number, and
+/// aggregations seed 3321 #19 and #39 with the projection above the `OVER`); JoinLab does not plan
+/// that yet.
+fn drops_rank_number(rel: &Rel, above: Option<Vec<usize>>) -> bool {
+    let (at, read) = read_through_calcs(rel, above);
     let (Node::Rank(r), Some(read)) = (&at.node, read) else { return false };
     let rn_col = r.input.fields.len();
     r.rn == RankNumber::Column && at.fields.len() > rn_col && !read.contains(&rn_col)
