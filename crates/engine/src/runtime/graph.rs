@@ -136,6 +136,10 @@ pub struct BuildOptions {
     pub batch: bool,
     /// `joinlab.limit.emitted-rows` ([`crate::limits`]; `u64::MAX`: none).
     pub emit_limit: u64,
+    /// A plain projection over an interval or temporal join may be done by the join (untraced
+    /// runs whose operators nothing names: the text output, the benchmarks). Off for a trace and
+    /// for a replay of the state at a step, whose operators must be the trace's.
+    pub fuse: bool,
 }
 
 pub mod blocking;

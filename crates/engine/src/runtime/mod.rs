@@ -190,6 +190,7 @@ pub fn run_query_into(
         trace: opts.trace,
         batch: opts.batch,
         emit_limit: opts.limits.emitted_rows,
+        fuse: !opts.trace,
     };
     let zone = &opts.zone;
     let limits = &opts.limits;
@@ -531,8 +532,14 @@ pub fn run_counting<'a>(
     zone: &SessionZone,
     trace: bool,
 ) -> Result<Counts, Error> {
-    let build =
-        BuildOptions { per_record: true, rows_drive_source_watermark: true, trace, batch: false, emit_limit: u64::MAX };
+    let build = BuildOptions {
+        per_record: true,
+        rows_drive_source_watermark: true,
+        trace,
+        batch: false,
+        emit_limit: u64::MAX,
+        fuse: !trace,
+    };
     let mut driver = Driver::new(plan, catalog, &build, crate::kinds::ProcClockMode::Tick(1000), zone)?;
     let mut counts = Counts::default();
     let mut sink: Vec<Record> = Vec::new();

@@ -29,6 +29,8 @@ pub fn state_after(
         trace: false,
         batch: opts.batch,
         emit_limit: opts.limits.emitted_rows,
+        // the trace's operators, so that the state's operator ids are the trace's
+        fuse: false,
     };
     let zone = &opts.zone;
     let Ok(mut driver) = Driver::new(plan, catalog, &build, opts.proc_clock, zone) else { return Vec::new() };

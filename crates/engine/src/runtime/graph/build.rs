@@ -268,7 +268,7 @@ impl Graph {
                 id
             }
             Node::Calc { input, filter: None, project }
-                if !opts.trace
+                if opts.fuse
                     && matches!(input.node, Node::IntervalJoin(_) | Node::TemporalJoin(_))
                     && project.iter().all(|e| e.as_input().is_some()) =>
             {
