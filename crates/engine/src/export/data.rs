@@ -103,12 +103,16 @@ pub(super) fn data(w: &mut Writer) {
                     (k, _) => {
                         flush(w, &mut pending);
                         w.unfaithful(format!(
-                            "line {}: {} {}{} cannot be exported: {} is append-only and an INSERT writes only +I rows",
+                            "line {}: {} {}{} cannot be exported: {}",
                             e.line,
                             t.name,
                             kind_text(*k),
                             shown(),
-                            t.name
+                            if t.changelog == ChangelogMode::Insert {
+                                format!("{} is append-only and an INSERT writes only +I rows", t.name)
+                            } else {
+                                "an INSERT writes only +I rows (produce the Debezium record of this change)".to_string()
+                            }
                         ));
                         None
                     }

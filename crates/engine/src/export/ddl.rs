@@ -132,15 +132,21 @@ pub(super) fn create_table(w: &mut Writer, sql: &str, ct: &CreateTable) {
                     let said = match t.changelog {
                         crate::kinds::ChangelogMode::Insert => (format!("{}: an append-only Kafka table", kv), false),
                         crate::kinds::ChangelogMode::Upsert => (format!("{}: an upsert-kafka table", kv), false),
-                        _ => (
+                        crate::kinds::ChangelogMode::Retract => (
+                            format!("{}: a Kafka table of Debezium changelog records ('debezium-avro-confluent')", kv),
+                            false,
+                        ),
+                        crate::kinds::ChangelogMode::UpsertPartialDelete => (
                             format!(
-                                "{} has no Kafka equivalent here: the table is a plain Kafka table (append-only)",
+                                "{}: an upsert-kafka table (a delete is a tombstone, which carries only the key)",
                                 kv
                             ),
-                            true,
+                            false,
                         ),
                     };
                     comments.push(said);
+                } else if k == "lookup" {
+                    comments.push((format!("{} left out: a lookup join needs a lookup source, and Flink's Kafka connector is none (use a JDBC, HBase, … table for it)", kv), true));
                 } else if k != "connector" {
                     comments.push((format!("{} left out (not a Kafka option)", kv), true));
                 }

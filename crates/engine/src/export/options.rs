@@ -114,6 +114,14 @@ pub fn kafka_options(t: &Table) -> Vec<(String, String)> {
         put("key.avro-confluent.url", registry.clone());
         put("value.format", "avro-confluent".into());
         put("value.avro-confluent.url", registry);
+    } else if t.changelog != ChangelogMode::Insert {
+        // every change kind (-U/+U/-D) on the topic: a Debezium changelog
+        put("connector", "kafka".into());
+        put("topic", topic(&t.name));
+        put("properties.bootstrap.servers", "${BOOTSTRAP_SERVERS}".into());
+        put("scan.startup.mode", "earliest-offset".into());
+        put("value.format", "debezium-avro-confluent".into());
+        put("value.debezium-avro-confluent.url", registry);
     } else {
         put("connector", "kafka".into());
         put("topic", topic(&t.name));
