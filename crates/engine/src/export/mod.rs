@@ -59,6 +59,20 @@ pub fn export(script: &str, target: Target, dialect: Dialect) -> Result<Export, 
         crate::output::script_text(&t, &[], &[], &crate::output::TextOptions::default())
     })?;
     let items = split(script).map_err(|e| e.message)?;
+    // a query JoinLab cannot parse: nothing is exported (the others' errors are Flink's too: said in place)
+    for qi in 0..p.query_count() {
+        if let Err(e) = p.plan(qi) {
+            if e.kind == crate::error::ErrorKind::Parse {
+                let at = e.script_pos.map(|p| format!(" at line {}, column {}", p.line, p.col)).unwrap_or_default();
+                return Err(format!(
+                    "== error\nquery {}{}: {}\n(nothing exported: JoinLab cannot parse the script)\n",
+                    qi + 1,
+                    at,
+                    e.message
+                ));
+            }
+        }
+    }
     let mut w = Writer { target, p: &p, out: String::new(), unfaithful: Vec::new() };
     w.out.push_str(&header::header(target, &p));
     ddl::examples(&mut w, script);

@@ -40,7 +40,7 @@ pub(super) fn set(w: &mut Writer, key: &str, value: &str) {
     if c.starts_with("joinlab.") || c.starts_with("oracle.") {
         if c == "joinlab.examples.rows" && w.target == Target::Flink {
             w.say(&format!(
-                "SET {} = {} is JoinLab's: {} (the examples tables below have it as 'number-of-rows')",
+                "SET {} = {} is JoinLab's: {} (the examples tables have it as 'number-of-rows')",
                 quote(key),
                 quote(value),
                 joinlab_setting(c).0

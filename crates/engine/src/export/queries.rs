@@ -61,12 +61,19 @@ pub(super) fn query(w: &mut Writer, qi: usize, sql: &str, line: usize, created: 
     let plan = w.p.plan(qi);
     match (w.target, plan) {
         (_, Err(e)) => {
-            w.say(&format!(
-                "query {} (line {}): JoinLab rejects it, as Flink does: {}",
-                qi + 1,
-                line,
-                e.message.lines().next().unwrap_or("")
-            ));
+            let at = e.script_pos.map(|p| format!("at line {}, column {}: ", p.line, p.col)).unwrap_or_default();
+            let first = e.message.lines().next().unwrap_or("");
+            if e.kind == crate::error::ErrorKind::Unsupported {
+                w.unfaithful(format!(
+                    "query {} (line {}): JoinLab does not run it ({}{}); kept as a comment: give it a sink",
+                    qi + 1,
+                    line,
+                    at,
+                    first
+                ));
+            } else {
+                w.say(&format!("query {} (line {}): JoinLab rejects it, as Flink does: {}{}", qi + 1, line, at, first));
+            }
             for l in sql.lines() {
                 w.out.push_str("-- ");
                 w.out.push_str(l);
