@@ -3,6 +3,7 @@
 //! ```text
 //! joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json|packed]
 //! joinlab explain FILE.sql [--dialect …]
+//! joinlab export --target flink|confluent FILE.sql [-o OUT.sql] [--dialect …]
 //! joinlab test [DIR] [--dialect …] [--update] [--strict-errors]
 //! joinlab bench w1 [--rows N] [--trace]
 //! ```
@@ -63,13 +64,16 @@ use joinlab_engine::{run_script, run_to_text, Dialect, RunConfig};
 const USAGE: &str = "usage:
   joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json|packed]
   joinlab explain FILE.sql [--dialect flink|confluent]
+  joinlab export --target flink|confluent FILE.sql [-o OUT.sql] [--dialect flink|confluent]
   joinlab test [DIR] [--dialect flink|confluent] [--update] [--strict-errors]
   joinlab bench w1|w2-inner|w2-left|w4-inner|w4-left|w5-inner|w5-left|w3-cascade|w3-multi|lookup-key|lookup-vector|gen|insert-parse [--rows N] [--trace] [--repeat K]
 
 FILE may be - for standard input. The default dialect is confluent; conformance scripts run
 with --dialect flink. `test` runs every NAME.sql below DIR (default .) that has a NAME.expected
 beside it and compares its output, the rows of a step as a multiset (exit 1 on a difference);
---update writes the expected files.";
+--update writes the expected files. `export` writes the script for Apache Flink's SQL client
+(tables on Kafka) or Confluent Cloud (docs/export.md); a script JoinLab cannot run exports
+nothing and prints why (exit 1).";
 
 struct Args {
     cmd: String,
@@ -82,6 +86,8 @@ struct Args {
     repeat: u32,
     update: bool,
     strict_errors: bool,
+    target: Option<String>,
+    output: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -98,6 +104,8 @@ fn parse_args() -> Result<Args, String> {
         repeat: 3,
         update: false,
         strict_errors: false,
+        target: None,
+        output: None,
     };
     while let Some(x) = it.next() {
         match x.as_str() {
@@ -119,6 +127,8 @@ fn parse_args() -> Result<Args, String> {
             "--trace" => a.trace = true,
             "--update" => a.update = true,
             "--strict-errors" => a.strict_errors = true,
+            "--target" => a.target = Some(it.next().ok_or("--target needs flink or confluent")?),
+            "-o" | "--output" => a.output = Some(it.next().ok_or("-o needs a file")?),
             "-h" | "--help" => return Err(USAGE.to_string()),
             f if a.file.is_none() && (!f.starts_with('-') || f == "-") => a.file = Some(f.to_string()),
             other => return Err(format!("unknown argument '{}'\n{}", other, USAGE)),
@@ -182,6 +192,14 @@ fn main() -> ExitCode {
                 }
             }
         }),
+        "export" => match export(&a) {
+            Ok(()) => Ok(()),
+            Err(Failed::Usage(m)) => Err(m),
+            Err(Failed::Script(m)) => {
+                say!("{}", m);
+                return ExitCode::from(1);
+            }
+        },
         "bench" => bench::run(a.file.as_deref().unwrap_or("w1"), a.rows, a.trace, a.repeat),
         "test" => {
             let o = golden::Options {
@@ -205,4 +223,39 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Why `joinlab export` wrote nothing: a usage or file error (exit 2), or a script JoinLab
+/// cannot run (its `joinlab run` output, exit 1).
+enum Failed {
+    Usage(String),
+    Script(String),
+}
+
+fn export(a: &Args) -> Result<(), Failed> {
+    use joinlab_engine::export::{export, Target};
+    let t = a
+        .target
+        .as_deref()
+        .ok_or_else(|| Failed::Usage(format!("export needs --target flink or confluent\n{}", USAGE)))?;
+    let target =
+        Target::parse(t).ok_or_else(|| Failed::Usage(format!("unknown target '{}' (flink or confluent)", t)))?;
+    let script = read(&a.file).map_err(Failed::Usage)?;
+    let e = export(&script, target, a.dialect).map_err(Failed::Script)?;
+    match &a.output {
+        Some(f) if f != "-" => {
+            std::fs::write(f, &e.text).map_err(|err| Failed::Usage(format!("cannot write {}: {}", f, err)))?;
+            if !e.unfaithful.is_empty() {
+                eprintln!(
+                    "joinlab: {} thing(s) not exported faithfully, each said in a '-- JoinLab:' comment:",
+                    e.unfaithful.len()
+                );
+                for u in &e.unfaithful {
+                    eprintln!("  {}", u);
+                }
+            }
+        }
+        _ => say!("{}", e.text),
+    }
+    Ok(())
 }

@@ -23,6 +23,8 @@ pub mod datagen;
 pub mod describe;
 pub mod error;
 pub mod exec;
+#[cfg(feature = "export")]
+pub mod export;
 pub mod expr;
 pub mod hints;
 pub mod kinds;

@@ -164,6 +164,18 @@ pub fn compare_outputs(expected: &str, actual: &str, strict_errors: bool) -> Vec
     joinlab_engine::compare::compare(expected, actual, strict_errors)
 }
 
+/// `joinlab export` for the npm package (feature `cli`): the script written for `target` (`flink`
+/// or `confluent`, docs/export.md); a script JoinLab cannot run, or an unknown target, throws
+/// with the message `joinlab export` prints.
+#[cfg(feature = "cli")]
+#[wasm_bindgen(js_name = exportScript)]
+pub fn export_script(script: &str, target: &str, dialect: &str) -> Result<String, JsValue> {
+    use joinlab_engine::export::{export, Target};
+    let t = Target::parse(target)
+        .ok_or_else(|| JsValue::from_str(&format!("unknown target '{}' (flink or confluent)", target)))?;
+    export(script, t, dialect_of(dialect)).map(|e| e.text).map_err(|m| JsValue::from_str(&m))
+}
+
 /// The dialect's canonical name (`flink` or `confluent`) when `name` is one, as the native CLI
 /// reads `--dialect` (feature `cli`).
 #[cfg(feature = "cli")]

@@ -1,0 +1,265 @@
+//! CREATE TABLE: the statement as written up to its WITH clause, then the target's options;
+//! JoinLab's own options as comments. The examples catalog's tables as datagen tables (Flink).
+
+use super::options::{self, confluent_changelog, is_flink_datagen_option, joinlab_datagen_option};
+use super::{Target, Writer};
+use crate::catalog::{ColumnKind, Table};
+use crate::sql::CreateTable;
+
+/// Byte offsets of the statement's top-level `WITH` keyword and whether a column list `(…)`
+/// comes before it (outside quotes, backquotes and parentheses).
+fn with_clause(sql: &str) -> (Option<usize>, bool) {
+    let b = sql.as_bytes();
+    let (mut depth, mut i, mut columns) = (0i32, 0usize, false);
+    while i < b.len() {
+        match b[i] {
+            q @ (b'\'' | b'`' | b'"') => {
+                i += 1;
+                while i < b.len() && b[i] != q {
+                    i += 1;
+                }
+            }
+            b'(' => {
+                if depth == 0 {
+                    columns = true;
+                }
+                depth += 1;
+            }
+            b')' => depth -= 1,
+            _ if depth == 0
+                && b[i..].len() >= 4
+                && b[i..i + 4].eq_ignore_ascii_case(b"WITH")
+                && (i == 0 || !is_word(b[i - 1]))
+                && b.get(i + 4).is_none_or(|c| !is_word(*c)) =>
+            {
+                return (Some(i), columns);
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    (None, columns)
+}
+
+fn is_word(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_'
+}
+
+pub(super) fn ident(name: &str) -> String {
+    let plain = name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if plain {
+        name.to_string()
+    } else {
+        format!("`{}`", name.replace('`', "``"))
+    }
+}
+
+fn quote(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}
+
+fn with_text(opts: &[(String, String)]) -> String {
+    let lines: Vec<String> = opts.iter().map(|(k, v)| format!("  {} = {}", quote(k), quote(v))).collect();
+    format!("WITH (\n{}\n)", lines.join(",\n"))
+}
+
+/// The column list of a table from the catalog (physical, computed and metadata columns as
+/// JoinLab read them; no `$rowtime`), its primary key and declared watermark.
+pub(super) fn columns_of(t: &Table) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for c in &t.columns {
+        match &c.kind {
+            ColumnKind::Physical => parts.push(format!("  {} {}", ident(&c.name), c.ty.sql())),
+            ColumnKind::Metadata { key, is_virtual } => parts.push(format!(
+                "  {} {} METADATA FROM {}{}",
+                ident(&c.name),
+                c.ty.sql(),
+                quote(key),
+                if *is_virtual { " VIRTUAL" } else { "" }
+            )),
+            ColumnKind::Computed(_) | ColumnKind::System => {}
+        }
+    }
+    if !t.primary_key.is_empty() {
+        let keys: Vec<String> = t.primary_key.iter().map(|&k| ident(&t.columns[k].name)).collect();
+        parts.push(format!("  PRIMARY KEY ({}) NOT ENFORCED", keys.join(", ")));
+    }
+    if let Some(wm) = t.watermark.as_ref().filter(|w| w.declared) {
+        parts.push(format!("  WATERMARK FOR {} AS {}", ident(&t.columns[wm.column].name), wm.text));
+    }
+    format!("(\n{}\n)", parts.join(",\n"))
+}
+
+/// One CREATE TABLE of the script.
+pub(super) fn create_table(w: &mut Writer, sql: &str, ct: &CreateTable) {
+    let Some(t) = w.p.catalog.find(&ct.name).map(|i| &w.p.catalog.tables[i]) else {
+        w.verbatim(sql);
+        return;
+    };
+    let sql = sql.trim();
+    let (with_at, has_columns) = with_clause(sql);
+    let mut head = sql[..with_at.unwrap_or(sql.len())].trim_end().to_string();
+    if !has_columns {
+        // columns from a schema (a quickstart, an Avro schema): the columns JoinLab read from it
+        head = format!("{} {}", head, columns_of(t));
+    }
+    let generated = t.generator.is_some();
+    let mut opts: Vec<(String, String)> = Vec::new();
+    let mut comments: Vec<(String, bool)> = Vec::new();
+    for (k, v) in &ct.options {
+        let kv = format!("{} = {}", quote(k), quote(v));
+        let changelog = k == "changelog-mode" || k == "changelog.mode";
+        match w.target {
+            Target::Flink if generated => {
+                if changelog {
+                    comments.push((format!("{} left out: Flink's datagen connector is append-only", kv), true));
+                } else if is_flink_datagen_option(k) {
+                    opts.push((k.clone(), v.clone()));
+                } else {
+                    comments.push((
+                        format!(
+                            "{} is JoinLab's own ({}); Flink's datagen connector has no equivalent",
+                            kv,
+                            joinlab_datagen_option(k)
+                        ),
+                        true,
+                    ));
+                }
+            }
+            Target::Flink => {
+                if changelog {
+                    let said = match t.changelog {
+                        crate::kinds::ChangelogMode::Insert => (format!("{}: an append-only Kafka table", kv), false),
+                        crate::kinds::ChangelogMode::Upsert => (format!("{}: an upsert-kafka table", kv), false),
+                        crate::kinds::ChangelogMode::Retract => (
+                            format!("{}: a Kafka table of Debezium changelog records ('debezium-avro-confluent')", kv),
+                            false,
+                        ),
+                        crate::kinds::ChangelogMode::UpsertPartialDelete => (
+                            format!(
+                                "{}: an upsert-kafka table (a delete is a tombstone, which carries only the key)",
+                                kv
+                            ),
+                            false,
+                        ),
+                    };
+                    comments.push(said);
+                } else if k == "lookup" {
+                    comments.push((format!("{} left out: a lookup join needs a lookup source, and Flink's Kafka connector is none (use a JDBC, HBase, … table for it)", kv), true));
+                } else if k != "connector" {
+                    comments.push((format!("{} left out (not a Kafka option)", kv), true));
+                }
+            }
+            Target::Confluent => {
+                if !(changelog || (generated && k == "connector")) {
+                    let why = if generated { joinlab_datagen_option(k) } else { "not a Confluent Cloud table option" };
+                    comments.push((format!("{} left out ({})", kv, why), true));
+                }
+            }
+        }
+    }
+    match w.target {
+        Target::Flink if !generated => opts = options::kafka_options(t),
+        Target::Flink => {}
+        Target::Confluent => {
+            let explicit = ct.options.iter().any(|(k, _)| k == "changelog-mode" || k == "changelog.mode");
+            // Confluent Cloud's default: upsert for a table with a primary key, else append
+            let default = if t.primary_key.is_empty() { "append" } else { "upsert" };
+            if explicit || confluent_changelog(t) != default {
+                opts.push(("changelog.mode".into(), confluent_changelog(t).into()));
+            }
+            if generated {
+                comments.push((
+                    "this table's rows came from JoinLab's generator ('connector' = 'datagen'); Confluent Cloud tables are Kafka topics: fill it with a Datagen Source connector or INSERT statements".into(),
+                    true,
+                ));
+            }
+        }
+    }
+    for (c, unfaithful) in comments {
+        if unfaithful {
+            w.unfaithful(format!("table {}: {}", t.name, c));
+        } else {
+            w.say(&format!("table {}: {}", t.name, c));
+        }
+    }
+    w.out.push_str(&head);
+    if !opts.is_empty() {
+        w.out.push(' ');
+        w.out.push_str(&with_text(&opts));
+    }
+    w.out.push_str(";\n");
+}
+
+/// The examples catalog's tables a script names, as Flink datagen tables in a catalog of the
+/// same name (Flink has no examples catalog); nothing for Confluent Cloud, which has it.
+pub(super) fn examples(w: &mut Writer, script: &str) {
+    if w.target != Target::Flink {
+        return;
+    }
+    let lower = script.to_ascii_lowercase();
+    let uses_catalog = lower.contains("use catalog examples");
+    let used: Vec<&Table> =
+        w.p.catalog
+            .tables
+            .iter()
+            .filter(|t| t.read_only)
+            .filter(|t| {
+                let name = t.name.to_ascii_lowercase();
+                let short = name.rsplit('.').next().unwrap_or(&name).to_string();
+                lower.contains(&name) || (uses_catalog && lower.contains(&short))
+            })
+            .collect();
+    if used.is_empty() {
+        return;
+    }
+    w.out.push('\n');
+    w.say("the examples catalog (Confluent Cloud's) as Flink datagen tables with the same schema; the values");
+    w.say("are Flink's random ones, not JoinLab's (value ranges, keys that repeat, one row every 100 ms)");
+    w.out.push_str("CREATE CATALOG examples WITH ('type' = 'generic_in_memory');\n");
+    let mut dbs: Vec<String> = Vec::new();
+    for t in &used {
+        let mut parts = t.name.split('.');
+        if let (Some(c), Some(d)) = (parts.next(), parts.next()) {
+            let db = format!("{}.{}", c, d);
+            if !dbs.contains(&db) {
+                w.out.push_str(&format!("CREATE DATABASE {};\n", db));
+                dbs.push(db);
+            }
+        }
+    }
+    let rows = w.p.examples_rows;
+    let mut text = String::new();
+    for t in &used {
+        let n = rows.or(t.default_rows).unwrap_or(1000);
+        let name: Vec<String> = t.name.split('.').map(ident).collect();
+        text.push_str(&format!(
+            "CREATE TABLE {} {} WITH (\n  'connector' = 'datagen',\n  'number-of-rows' = '{}'\n);\n",
+            name.join("."),
+            columns_of(t),
+            n
+        ));
+    }
+    w.out.push_str(&text);
+    if !used.is_empty() {
+        w.unfaithful("the examples tables' rows are Flink's datagen values, not the rows JoinLab generated".into());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_clause;
+
+    #[test]
+    fn finds_the_top_level_with() {
+        let s = "CREATE TABLE t (a INT, `with` STRING, c AS 'WITH') WITH ('x' = 'y')";
+        let (at, cols) = with_clause(s);
+        assert_eq!(&s[at.unwrap()..], "WITH ('x' = 'y')");
+        assert!(cols);
+        let (at, cols) = with_clause("CREATE TABLE q WITH ('quickstart' = 'orders')");
+        assert_eq!(at, Some(15));
+        assert!(!cols);
+        assert_eq!(with_clause("CREATE TABLE t (a INT)").0, None);
+    }
+}
