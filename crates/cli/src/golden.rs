@@ -1,17 +1,16 @@
 //! `joinlab test [DIR] [--dialect D] [--update] [--strict-errors]`: the golden-file loop the
 //! project runs on its own conformance scripts, for anyone's Flink SQL. Every `NAME.sql` below DIR
 //! (default: the current folder; folders whose name starts with `.` are skipped) that has a
-//! `NAME.expected` beside it runs as `joinlab run` runs it, and its text output is compared with the
-//! expected one by the oracle's rules ([`joinlab_engine::compare`]: the rows of one step as a
-//! multiset, `# note:` lines and EXPLAIN blocks ignored, error blocks matched by their presence, or by
-//! their first line with `--strict-errors`). Each script prints `PASS` or `FAIL` with what differs;
-//! the exit code is 0 when all pass, 1 when one fails, 2 when there is nothing to test or a file
-//! cannot be read. `--update` writes `NAME.expected` for every `NAME.sql` (new ones too) instead.
+//! `NAME.expected` beside it runs as `joinlab run` runs it and is compared with it
+//! ([`joinlab_engine::golden`] says how, and what is printed: the npm package's `joinlab test`
+//! prints the same). The exit code is 0 when all pass, 1 when one fails, 2 when there is nothing
+//! to test or a file cannot be read. `--update` writes `NAME.expected` for every `NAME.sql` (new
+//! ones too) instead. This file finds, reads and writes the files.
 
 use std::path::{Path, PathBuf};
 
-use joinlab_engine::output::TextOptions;
-use joinlab_engine::{run_to_text, Dialect, RunConfig};
+use joinlab_engine::golden::{output, report, written, Case};
+use joinlab_engine::{Dialect, RunConfig};
 
 /// What `joinlab test` was asked for.
 pub struct Options<'a> {
@@ -39,9 +38,13 @@ fn scripts(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
-/// `path` as the person typed its folder (relative to DIR's parent when they gave one).
+/// `path` as the person typed its folder.
 fn shown(path: &Path) -> String {
     path.strip_prefix("./").unwrap_or(path).display().to_string()
+}
+
+fn read(f: &Path) -> Result<String, String> {
+    std::fs::read_to_string(f).map_err(|e| format!("cannot read {}: {}", f.display(), e))
 }
 
 /// Runs the command; `Ok(true)` when every script passed (or was written).
@@ -49,56 +52,24 @@ pub fn run(o: &Options) -> Result<bool, String> {
     let mut files = Vec::new();
     scripts(Path::new(o.dir), &mut files)?;
     let cfg = RunConfig { dialect: o.dialect, trace: false };
-    let text = |script: &str| run_to_text(script, &cfg, &TextOptions { quiet_steps: false });
     if o.update {
+        let mut done = Vec::new();
         for f in &files {
-            let script = std::fs::read_to_string(f).map_err(|e| format!("cannot read {}: {}", f.display(), e))?;
             let expected = f.with_extension("expected");
-            std::fs::write(&expected, text(&script))
+            std::fs::write(&expected, output(&read(f)?, &cfg))
                 .map_err(|e| format!("cannot write {}: {}", expected.display(), e))?;
-            sayln!("wrote {}", shown(&expected));
+            done.push(shown(&expected));
         }
-        if files.is_empty() {
-            return Err(format!("no NAME.sql below {}", o.dir));
-        }
-        sayln!("{} expected file{} written", files.len(), if files.len() == 1 { "" } else { "s" });
+        say!("{}", written(&done, o.dir)?);
         return Ok(true);
     }
-    let (mut passed, mut failed, mut without) = (0usize, 0usize, Vec::new());
+    let mut cases = Vec::new();
     for f in &files {
-        let expected_path = f.with_extension("expected");
-        if !expected_path.is_file() {
-            without.push(shown(f));
-            continue;
-        }
-        let script = std::fs::read_to_string(f).map_err(|e| format!("cannot read {}: {}", f.display(), e))?;
-        let expected = std::fs::read_to_string(&expected_path)
-            .map_err(|e| format!("cannot read {}: {}", expected_path.display(), e))?;
-        let diffs = joinlab_engine::compare::compare(&expected, &text(&script), o.strict_errors);
-        if diffs.is_empty() {
-            passed += 1;
-            sayln!("PASS  {}", shown(f));
-        } else {
-            failed += 1;
-            sayln!("FAIL  {}  (against {})", shown(f), shown(&expected_path));
-            for d in &diffs {
-                for line in d.lines() {
-                    sayln!("      {}", line);
-                }
-            }
-        }
+        let e = f.with_extension("expected");
+        let expected = if e.is_file() { Some((shown(&e), read(&e)?)) } else { None };
+        cases.push(Case { shown: shown(f), script: read(f)?, expected });
     }
-    for w in &without {
-        sayln!("skip  {}  (no .expected beside it: joinlab test --update writes one)", w);
-    }
-    if passed + failed == 0 {
-        return Err(format!("no NAME.sql with a NAME.expected beside it below {}", o.dir));
-    }
-    sayln!(
-        "{} passed, {} failed{}",
-        passed,
-        failed,
-        if without.is_empty() { String::new() } else { format!(", {} without an expected file", without.len()) }
-    );
-    Ok(failed == 0)
+    let r = report(&cases, o.dir, &cfg, o.strict_errors)?;
+    say!("{}", r.text);
+    Ok(r.failed == 0)
 }

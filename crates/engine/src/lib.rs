@@ -26,6 +26,7 @@ pub mod exec;
 #[cfg(feature = "export")]
 pub mod export;
 pub mod expr;
+pub mod golden;
 pub mod hints;
 pub mod kinds;
 pub mod limits;

@@ -24,8 +24,8 @@ const LAYERS: &[&[&str]] = &[
     &["runtime"],
     // running a script, benchmarks
     &["exec", "bench"],
-    // a prepared script written out for a real engine (cargo feature `export`)
-    &["export"],
+    // a prepared script written out for a real engine (cargo feature `export`); `joinlab test`'s report
+    &["export", "golden"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -154,14 +154,61 @@ pub fn run_text_with(script: &str, dialect: &str, quiet_steps: bool) -> String {
     run_to_text(script, &RunConfig { dialect: dialect_of(dialect), trace: false }, &TextOptions { quiet_steps })
 }
 
-/// Compares two outputs in the oracle's text format by the oracle's rules
-/// ([`joinlab_engine::compare::compare`], as the native `joinlab test` does): the differences, each
-/// one possibly of several lines; none when they match. For the npm package's `joinlab test`
-/// (feature `cli`).
+/// What `joinlab test` prints ([`joinlab_engine::golden::report`], as the native CLI does), for
+/// the npm package (feature `cli`): per script its path as shown, its text, and its expected
+/// file's path as shown ("" when it has none) and text. Throws the message to print (exit code
+/// 2) when no script has an expected file.
 #[cfg(feature = "cli")]
-#[wasm_bindgen(js_name = compareOutputs)]
-pub fn compare_outputs(expected: &str, actual: &str, strict_errors: bool) -> Vec<String> {
-    joinlab_engine::compare::compare(expected, actual, strict_errors)
+#[wasm_bindgen(js_name = goldenReport)]
+pub fn golden_report(
+    shown: Vec<String>,
+    scripts: Vec<String>,
+    expected_shown: Vec<String>,
+    expected: Vec<String>,
+    dir: &str,
+    dialect: &str,
+    strict_errors: bool,
+) -> Result<GoldenReport, JsValue> {
+    use joinlab_engine::golden::{report, Case};
+    let cases: Vec<Case> = shown
+        .into_iter()
+        .zip(scripts)
+        .zip(expected_shown.into_iter().zip(expected))
+        .map(|((shown, script), (es, e))| Case { shown, script, expected: (!es.is_empty()).then_some((es, e)) })
+        .collect();
+    let cfg = RunConfig { dialect: dialect_of(dialect), trace: false };
+    let r = report(&cases, dir, &cfg, strict_errors).map_err(|m| JsValue::from_str(&m))?;
+    Ok(GoldenReport { text: r.text, failed: r.failed as u32 })
+}
+
+/// [`golden_report`]'s answer: the text to print and how many scripts failed.
+#[cfg(feature = "cli")]
+#[wasm_bindgen]
+pub struct GoldenReport {
+    text: String,
+    failed: u32,
+}
+
+#[cfg(feature = "cli")]
+#[wasm_bindgen]
+impl GoldenReport {
+    #[wasm_bindgen(getter)]
+    pub fn text(&self) -> String {
+        self.text.clone()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn failed(&self) -> u32 {
+        self.failed
+    }
+}
+
+/// What `joinlab test --update` prints once it wrote the expected files `written` (as shown)
+/// ([`joinlab_engine::golden::written`]); throws when there was no script below `dir`.
+#[cfg(feature = "cli")]
+#[wasm_bindgen(js_name = goldenWritten)]
+pub fn golden_written(written: Vec<String>, dir: &str) -> Result<String, JsValue> {
+    joinlab_engine::golden::written(&written, dir).map_err(|m| JsValue::from_str(&m))
 }
 
 /// `joinlab export` for the npm package (feature `cli`): the script written for `target` (`flink`

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // `joinlab run` and `joinlab test` in Node, no Rust toolchain: the same output and exit codes as
-// the native CLI (crates/cli: main.rs, golden.rs), from the same engine compiled to wasm. The
-// comparison of `test` is the engine's own (joinlab_engine::compare, exported by the wasm as
-// compareOutputs), never a copy of it.
+// the native CLI (crates/cli: main.rs, golden.rs), from the same engine compiled to wasm. What
+// `test` compares and prints is the engine's own (joinlab_engine::golden, exported by the wasm as
+// goldenReport and goldenWritten); this file finds, reads and writes the files.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { runText, runTextWith, compareOutputs, dialectName } from '../engine.js';
+import { runText, runTextWith, goldenReport, goldenWritten, dialectName } from '../engine.js';
 
 const USAGE = `usage:
   joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text]
@@ -84,13 +84,6 @@ function readScript(file) {
   }
 }
 
-// str::lines: split at \n (a \r before it dropped), no last empty line.
-function lines(s) {
-  const l = s.split('\n').map((x) => (x.endsWith('\r') ? x.slice(0, -1) : x));
-  if (l.length > 0 && l[l.length - 1] === '') l.pop();
-  return l;
-}
-
 // --- joinlab test (crates/cli/src/golden.rs) ---
 
 const join = (dir, name) => (dir.endsWith('/') ? dir + name : `${dir}/${name}`);
@@ -132,10 +125,11 @@ function scripts(dir, out) {
   }
 }
 
+// Finds, reads and writes the files; what is compared and printed is the engine's
+// (joinlab_engine::golden, as the native `joinlab test` prints it).
 function golden(o) {
   const files = [];
   scripts(o.dir, files);
-  const text = (script) => runText(script, o.dialect);
   const read = (f) => {
     try {
       return readText(f);
@@ -143,47 +137,41 @@ function golden(o) {
       throw new Usage(`cannot read ${f}: ${ioError(e)}`);
     }
   };
+  const fromEngine = (f) => {
+    try {
+      return f();
+    } catch (e) {
+      throw new Usage(String(e));
+    }
+  };
   if (o.update) {
+    const done = [];
     for (const f of files) {
-      const script = read(f);
       const expected = withExpected(f);
       try {
-        writeFileSync(expected, text(script));
+        writeFileSync(expected, runText(read(f), o.dialect));
       } catch (e) {
+        if (e instanceof Usage) throw e;
         throw new Usage(`cannot write ${expected}: ${ioError(e)}`);
       }
-      say(`wrote ${shown(expected)}\n`);
+      done.push(shown(expected));
     }
-    if (files.length === 0) throw new Usage(`no NAME.sql below ${o.dir}`);
-    say(`${files.length} expected file${files.length === 1 ? '' : 's'} written\n`);
+    say(fromEngine(() => goldenWritten(done, o.dir)));
     return true;
   }
-  let passed = 0;
-  let failed = 0;
-  const without = [];
+  const cases = { shown: [], scripts: [], expectedShown: [], expected: [] };
   for (const f of files) {
-    const expectedPath = withExpected(f);
-    if (!isFile(expectedPath)) {
-      without.push(shown(f));
-      continue;
-    }
-    const script = read(f);
-    const expected = read(expectedPath);
-    const diffs = compareOutputs(expected, text(script), o.strictErrors);
-    if (diffs.length === 0) {
-      passed++;
-      say(`PASS  ${shown(f)}\n`);
-    } else {
-      failed++;
-      say(`FAIL  ${shown(f)}  (against ${shown(expectedPath)})\n`);
-      for (const d of diffs) for (const line of lines(d)) say(`      ${line}\n`);
-    }
+    const e = withExpected(f);
+    const has = isFile(e);
+    cases.shown.push(shown(f));
+    cases.scripts.push(read(f));
+    cases.expectedShown.push(has ? shown(e) : '');
+    cases.expected.push(has ? read(e) : '');
   }
-  for (const w of without) say(`skip  ${w}  (no .expected beside it: joinlab test --update writes one)\n`);
-  if (passed + failed === 0) throw new Usage(`no NAME.sql with a NAME.expected beside it below ${o.dir}`);
-  say(
-    `${passed} passed, ${failed} failed${without.length === 0 ? '' : `, ${without.length} without an expected file`}\n`,
-  );
+  const r = fromEngine(() => goldenReport(cases.shown, cases.scripts, cases.expectedShown, cases.expected, o.dir, o.dialect, o.strictErrors));
+  say(r.text);
+  const failed = r.failed;
+  r.free();
   return failed === 0;
 }
 
