@@ -23,6 +23,10 @@ const cspMeta = (): Plugin => ({
   transformIndexHtml: (html) => html.replace(/(<meta charset="utf-8" \/>)/, `$1\n    ${CSP_META}`),
 });
 
+/** Asset names: `assets/[name]-[hash][extname]`, but the exporter's wasm is `joinlab-export-…`. */
+const exporterAsset = (a: { originalFileNames?: readonly string[] }): string =>
+  (a.originalFileNames ?? []).some((f) => /packages[\\/]joinlab[\\/]wasm[\\/]/.test(f)) ? 'assets/joinlab-export-[hash][extname]' : 'assets/[name]-[hash][extname]';
+
 // The playground is a static site: www/ is the source, dist/ the output. Pages: index.html
 // (the playground, also ?embed=1) and docs-demo.html (a docs page embedding two playgrounds).
 // The custom element is also built as a stable `joinlab-embed.js` for other docs sites. The
@@ -48,13 +52,16 @@ export default defineConfig({
         'joinlab-embed': resolve(import.meta.dirname, 'src/embed.ts'),
       },
       output: {
+        assetFileNames: exporterAsset,
         entryFileNames: (chunk) => (chunk.name === 'joinlab-embed' ? 'joinlab-embed.js' : 'assets/[name]-[hash].js'),
         // The code the page and the embed share: the editor (CodeMirror) and the playground.
         manualChunks: (id) => (/www[\\/]src[\\/]engine[\\/]warm\.ts$/.test(id) ? 'warm' : /node_modules[\\/](@codemirror|@lezer|@marijn|crelt|style-mod|w3c-keyname)/.test(id) ? 'codemirror' : /www[\\/]src[\\/]/.test(id) && !/(main|embed|worker|warm|gallery|docs-demo)\.ts$/.test(id) ? 'playground' : undefined),
       },
     },
   },
-  worker: { format: 'es' },
+  // The exporter's module (packages/joinlab/wasm, loaded by the Export button only) is named
+  // apart from the engine's, so the size check tells what the page loads from what it may load.
+  worker: { format: 'es', rollupOptions: { output: { assetFileNames: exporterAsset } } },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1', headers: { 'Content-Security-Policy': CSP } },
 });

@@ -90,3 +90,23 @@ export function runToText(script: string, options?: RunOptions): string;
 
 /** Reads text in the engine's (and the oracle's) output format into a RunResult. */
 export function parseOutput(text: string): RunResult;
+
+/** `joinlab export --target`: Apache Flink's SQL client (tables on Kafka) or Confluent Cloud. */
+export type ExportTarget = 'flink' | 'confluent';
+
+export interface ExportOptions {
+  target: ExportTarget;
+  /** The dialect the script is run in to prepare it (default `confluent`, as `run`). */
+  dialect?: Dialect;
+}
+
+export interface ExportResult {
+  /** The script for the target (what `joinlab export` prints). */
+  text: string;
+  /** What could not be exported faithfully; each is also a `-- JoinLab:` comment in `text`. */
+  unfaithful: string[];
+}
+
+/** The script written for a real engine (docs/export.md); throws an Error with the message
+ * `joinlab export` prints for a script JoinLab cannot run. */
+export function exportScript(script: string, options: ExportOptions): ExportResult;

@@ -2,7 +2,7 @@
 // `run(script, { dialect })` runs a script and returns its queries as objects, read from the text
 // the engine prints (the oracle's text format, what `joinlab run` prints); index.d.ts documents
 // the shape.
-import { runText, dialectName } from './engine.js';
+import { runText, dialectName, exportScript as exportWith } from './engine.js';
 
 const ROW = /^([+-][IUD])(\[.*\])$/;
 const STEP = /^# step (\d+): (.*)$/;
@@ -183,4 +183,31 @@ export function run(script, options = {}) {
 export function runToText(script, options = {}) {
   if (typeof script !== 'string') throw new TypeError('runToText(script): script must be a string');
   return runText(script, checkedDialect(options.dialect));
+}
+
+/**
+ * The script written for a real engine, as `joinlab export --target T` writes it (docs/export.md):
+ * Apache Flink's SQL client (`target: 'flink'`, tables on Kafka) or Confluent Cloud
+ * (`'confluent'`). `unfaithful` lists what could not be exported faithfully (each is also a
+ * `-- JoinLab:` comment in the text, where it stands). A script JoinLab cannot run throws an
+ * Error with the message `joinlab export` prints.
+ * @param {string} script
+ * @param {{ target: 'flink' | 'confluent', dialect?: 'confluent' | 'flink' }} options
+ */
+export function exportScript(script, options) {
+  if (typeof script !== 'string') throw new TypeError('exportScript(script): script must be a string');
+  const target = options && options.target;
+  if (target !== 'flink' && target !== 'confluent') throw new TypeError(`exportScript: unknown target '${target}' (flink or confluent)`);
+  const dialect = checkedDialect(options.dialect);
+  let e;
+  try {
+    e = exportWith(script, target, dialect);
+  } catch (m) {
+    throw new Error(String(m));
+  }
+  try {
+    return { text: e.text, unfaithful: e.unfaithful };
+  } finally {
+    e.free();
+  }
 }

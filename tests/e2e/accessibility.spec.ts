@@ -1,7 +1,7 @@
 // The accessibility audit (issue 17): axe-core, with the WCAG 2.1 A and AA rules, finds no
 // violation on the built playground (after the first run, after a few steps with each pane open,
 // for examples of several join kinds, and on a phone with the gallery menu open), on the ?embed=1
-// view, and on the demo docs page (its two <joinlab-playground> elements and its iframe). No rule
+// view, on the Export panel, and on the demo docs page (its two <joinlab-playground> elements and its iframe). No rule
 // and no element is left out of the audit; a failure lists every violation (rule, impact, element,
 // and axe's message, e.g. the colours and the ratio).
 
@@ -38,6 +38,17 @@ test('the playground has no WCAG 2.1 A/AA violation: first run, steps, every pan
   await openExample(page, '01_full_outer_join');
   await expectNoViolations(page, 'the playground after the first run');
   await auditSteppedPanes(page, 'the playground');
+});
+
+test('the Export panel has no violation: exported, and refused with the message', async ({ page }) => {
+  await openExample(page, '21_interval_orders_shipments');
+  await page.getByTestId('export').click();
+  await expect(page.getByTestId('export-status')).toContainText('Exported for');
+  await expectNoViolations(page, 'the Export panel with an exported script');
+  await openPage(page, `./${shareHash({ script: 'SELECT * FROM nowhere WHERE;' })}`);
+  await page.getByTestId('export').click();
+  await expect(page.getByTestId('export-status')).toContainText('cannot be exported');
+  await expectNoViolations(page, 'the Export panel with a refused script');
 });
 
 test('on a phone: the playground with the gallery menu open, and stepped', async ({ page }) => {

@@ -11,7 +11,8 @@ import { artifactPath, ROOT } from './helpers';
 /** The wasm's size as the page states it (MB, one decimal). */
 function wasmMb(): string {
   const dir = path.join(ROOT, 'dist/assets');
-  const f = readdirSync(dir).find((n) => n.endsWith('.wasm'));
+  // (joinlab-export-*.wasm is the exporter, loaded by the Export button only)
+  const f = readdirSync(dir).find((n) => n.endsWith('.wasm') && !n.startsWith('joinlab-export-'));
   return (statSync(path.join(dir, f ?? '')).size / 1_000_000).toFixed(1);
 }
 

@@ -46,7 +46,12 @@ test('compressed sizes of the built site', () => {
   const dist = path.join(ROOT, 'dist');
   const all = files(dist);
   const gz = (f: string) => gzipSync(readFileSync(f), { level: 9 }).length;
-  const wasm = all.filter((f) => f.endsWith('.wasm'));
+  // What the page downloads to run (the engine), apart from the exporter the Export button loads
+  // on its first press (joinlab-export-*.wasm: the npm package's module, export/worker.ts).
+  const isExporter = (f: string) => path.basename(f).startsWith('joinlab-export-');
+  const wasm = all.filter((f) => f.endsWith('.wasm') && !isExporter(f));
+  const exporter = all.filter((f) => f.endsWith('.wasm') && isExporter(f));
+  expect(exporter.length, 'the exporter module is in the build (www/vite.config.ts names it)').toBe(1);
   const js = all.filter((f) => f.endsWith('.js'));
   const embedOnly = js.filter((f) => f.endsWith('joinlab-embed.js'));
   results.sizes = {
@@ -54,6 +59,7 @@ test('compressed sizes of the built site', () => {
     wasm_gzip: wasm.reduce((n, f) => n + gz(f), 0),
     // what static hosts serve (issue 16: report brotli too)
     wasm_brotli: wasm.reduce((n, f) => n + brotliCompressSync(readFileSync(f), { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length, 0),
+    exporter_gzip: exporter.reduce((n, f) => n + gz(f), 0),
     js_files: js.map((f) => ({ file: path.relative(dist, f), bytes: statSync(f).size, gzip: gz(f) })),
     js_gzip: js.filter((f) => !embedOnly.includes(f)).reduce((n, f) => n + gz(f), 0),
     css_gzip: all.filter((f) => f.endsWith('.css')).reduce((n, f) => n + gz(f), 0),

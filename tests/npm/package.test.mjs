@@ -3,7 +3,7 @@
 // registry, then
 //   * the API (`import { run } from 'joinlab'`) against the .expected files real Flink wrote,
 //   * its TypeScript types, compiled in strict mode against the installed package,
-//   * `joinlab run` and `joinlab test` against the native CLI: the same stdout, byte for byte, and
+//   * `joinlab run`, `joinlab export` (and the API's exportScript) and `joinlab test` against the native CLI: the same stdout, byte for byte, and
 //     the same exit codes (the two are our own paths, so here they only have to agree), and
 //     `joinlab test` on a passing and a hand-broken case.
 // Skipped, saying why, when the native CLI ($CARGO_TARGET_DIR or target/, debug) is not built.
@@ -189,13 +189,15 @@ test("package.json: the workspace's version, no runtime dependencies, the files 
 test('TypeScript: the package types compile in strict mode against a use of the API', { skip }, () => {
   writeFileSync(
     path.join(proj, 'use.ts'),
-    `import { run, type Query, type ChangelogRow } from 'joinlab';
+    `import { run, exportScript, type Query, type ChangelogRow, type ExportResult } from 'joinlab';
 const r = run('SELECT 1;', { dialect: 'flink' });
+const e: ExportResult = exportScript('SELECT 1;', { target: 'confluent', dialect: 'flink' });
+const notes: string[] = e.unfaithful;
 const q: Query | undefined = r.queries[0];
 const rows: ChangelogRow[] = q ? q.changelog : [];
 const steps: (number | 'start' | 'end')[] = rows.map((x) => x.step);
 const result: string[] | null = q ? q.result : null;
-export { steps, result };
+export { steps, result, notes };
 `,
   );
   const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
@@ -324,4 +326,59 @@ test('CLI joinlab test --strict-errors and --update, as the native one', { skip 
   assert.deepEqual([j.status, j.stdout], [n.status, n.stdout]);
   assert.equal(j.stdout, 'wrote sub/y.expected\nwrote x.expected\n2 expected files written\n');
   for (const f of ['x.expected', 'sub/y.expected']) assert.equal(readFileSync(path.join(b, f), 'utf8'), readFileSync(path.join(a, f), 'utf8'));
+});
+
+test('API exportScript() and CLI joinlab export: what the native joinlab export writes, both targets', { skip }, () => {
+  const ex = (n) => path.join(root, 'www/examples', n);
+  const scripts = [conf('regular_join/regular_unbounded_mode.sql'), ex('21_interval_orders_shipments.sql'), ex('13_upsert_updates_deletes.sql')];
+  // a retraction into an append-only table: not exported faithfully, said in a comment
+  const unfaithful = path.join(tmp, 'unfaithful.sql');
+  writeFileSync(unfaithful, "CREATE TABLE t (k INT, v STRING) WITH ('connector' = 'values');\n@t 1 | a\n@t -D 1 | a\nSELECT * FROM t;\n");
+  scripts.push(unfaithful);
+  for (const s of scripts) {
+    for (const t of ['flink', 'confluent']) {
+      for (const d of ['flink', 'confluent']) {
+        const r = both(['export', '--target', t, s, '--dialect', d]);
+        assert.equal(r.native.status, 0, `${s} ${t} ${d}: native exit`);
+        assert.deepEqual(r.npm, { ...r.native, stderr: '' }, `${s} ${t} ${d}`);
+        // -o: the same file and the same list on stderr
+        const a = path.join(tmp, `o-native-${t}-${d}.sql`);
+        const b = path.join(tmp, `o-npm-${t}-${d}.sql`);
+        const n = spawnSync(native, ['export', '--target', t, s, '--dialect', d, '-o', a], { encoding: 'utf8' });
+        const j = spawnSync(bin, ['export', '--target', t, s, '--dialect', d, '-o', b], { encoding: 'utf8' });
+        assert.deepEqual([j.status, j.stdout, j.stderr], [n.status, n.stdout, n.stderr], `${s} ${t} ${d} -o`);
+        assert.equal(readFileSync(b, 'utf8'), readFileSync(a, 'utf8'));
+        // the API: the text, and what the native CLI lists on stderr
+        const api = JSON.parse(
+          inProject(`import { exportScript } from 'joinlab'; import { readFileSync } from 'node:fs';
+            process.stdout.write(JSON.stringify(exportScript(readFileSync(${JSON.stringify(s)}, 'utf8'), { target: '${t}', dialect: '${d}' })));`),
+        );
+        assert.equal(api.text, r.native.stdout);
+        const listed = n.stderr === '' ? [] : n.stderr.trimEnd().split('\n').slice(1).map((l) => l.replace(/^ {2}/, ''));
+        assert.deepEqual(api.unfaithful, listed);
+        if (s === unfaithful) {
+          assert.ok(api.unfaithful.length > 0);
+          for (const u of api.unfaithful) assert.ok(api.text.includes(`-- JoinLab: ${u}`), u);
+        }
+      }
+    }
+  }
+  // errors: usage (exit 2, stderr), a script JoinLab cannot run (exit 1, why on stdout), the API throws it
+  for (const args of [['export', scripts[0]], ['export', '--target', 'spark', scripts[0]], ['export', '--target', 'flink'], ['export', '--target', 'flink', 'no/such.sql']]) {
+    const r = both(args);
+    assert.equal(r.native.status, 2, `native ${args}`);
+    assert.deepEqual([r.npm.status, r.npm.stdout], [2, ''], `npm ${args}`);
+  }
+  const bad = path.join(tmp, 'bad-export.sql');
+  writeFileSync(bad, "CREATE TABLE t (k INT) WITH ('connector' = 'values');\nSELECT * FROM t WHERE;\n");
+  const r = both(['export', '--target', 'confluent', bad]);
+  assert.equal(r.native.status, 1);
+  assert.deepEqual(r.npm, { ...r.native, stderr: '' });
+  assert.match(r.native.stdout, /^query 1 at line 2, column \d+: /m);
+  const thrown = inProject(`import { exportScript } from 'joinlab'; import { readFileSync } from 'node:fs';
+    try { exportScript(readFileSync(${JSON.stringify(bad)}, 'utf8'), { target: 'flink' }); process.stdout.write('no error'); } catch (e) { process.stdout.write(e.message); }`);
+  assert.equal(thrown, r.native.stdout);
+  const wrong = inProject(`import { exportScript } from 'joinlab';
+    try { exportScript('SELECT 1;', { target: 'kafka' }); } catch (e) { process.stdout.write(e.message); }`);
+  assert.equal(wrong, "exportScript: unknown target 'kafka' (flink or confluent)");
 });

@@ -172,6 +172,22 @@ if (embed) {
     window.setTimeout(() => (shareBtn.textContent = 'Share'), 2000);
   });
 
+  // Export: the script for Apache Flink's SQL client or Confluent Cloud, in a modal dialog
+  // (export/panel.ts). The exporter (about 1 MB) loads on the first press only.
+  const exportBtn = h('button', { type: 'button', class: 'jl-btn', 'data-testid': 'export', 'aria-haspopup': 'dialog', title: "The script for Apache Flink's SQL client or Confluent Cloud" }, 'Export');
+  exportBtn.addEventListener('click', async () => {
+    const { exportPanel } = await import('./export/panel');
+    const state = pg.shareState;
+    const dialog = exportPanel(state.script, state.dialect, () => dialog.close());
+    dialog.addEventListener('close', () => {
+      dialog.remove();
+      exportBtn.focus();
+    });
+    document.body.append(dialog);
+    dialog.showModal();
+    dialog.querySelector<HTMLInputElement>('input:checked')?.focus();
+  });
+
   const menuBtn = h('button', { type: 'button', class: 'jl-btn jl-menu-btn', 'aria-expanded': 'false', 'aria-controls': 'jl-gallery', 'data-testid': 'gallery-menu' }, '☰ Examples');
   const setMenuOpen = (open: boolean) => {
     nav.classList.toggle('jl-gallery-open', open);
@@ -187,6 +203,7 @@ if (embed) {
     h('span', { class: 'jl-spacer' }),
     shareOut,
     shareBtn,
+    exportBtn,
     h('a', { class: 'jl-btn jl-link', href: './docs-demo.html' }, 'Embedding'),
   );
   const nav = h('nav', { class: 'jl-gallery', id: 'jl-gallery', 'aria-label': 'Examples' }, h('h2', {}, 'Examples'), h('p', { class: 'jl-gallery-keys', id: 'jl-gallery-keys' }, '↑ ↓ move between the examples, Enter opens one'), galleryList);

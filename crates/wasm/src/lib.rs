@@ -211,16 +211,42 @@ pub fn golden_written(written: Vec<String>, dir: &str) -> Result<String, JsValue
     joinlab_engine::golden::written(&written, dir).map_err(|m| JsValue::from_str(&m))
 }
 
-/// `joinlab export` for the npm package (feature `cli`): the script written for `target` (`flink`
-/// or `confluent`, docs/export.md); a script JoinLab cannot run, or an unknown target, throws
-/// with the message `joinlab export` prints.
+/// `joinlab export` for the npm package and the page's Export button (feature `cli`): the script
+/// written for `target` (`flink` or `confluent`, docs/export.md) and what it could not export
+/// faithfully; a script JoinLab cannot run, or an unknown target, throws with the message
+/// `joinlab export` prints.
 #[cfg(feature = "cli")]
 #[wasm_bindgen(js_name = exportScript)]
-pub fn export_script(script: &str, target: &str, dialect: &str) -> Result<String, JsValue> {
+pub fn export_script(script: &str, target: &str, dialect: &str) -> Result<Exported, JsValue> {
     use joinlab_engine::export::{export, Target};
     let t = Target::parse(target)
         .ok_or_else(|| JsValue::from_str(&format!("unknown target '{}' (flink or confluent)", target)))?;
-    export(script, t, dialect_of(dialect)).map(|e| e.text).map_err(|m| JsValue::from_str(&m))
+    export(script, t, dialect_of(dialect))
+        .map(|e| Exported { text: e.text, unfaithful: e.unfaithful })
+        .map_err(|m| JsValue::from_str(&m))
+}
+
+/// An exported script ([`export_script`]): its text, and each thing not exported faithfully (also
+/// a `-- JoinLab:` comment in the text, where it stands).
+#[cfg(feature = "cli")]
+#[wasm_bindgen]
+pub struct Exported {
+    text: String,
+    unfaithful: Vec<String>,
+}
+
+#[cfg(feature = "cli")]
+#[wasm_bindgen]
+impl Exported {
+    #[wasm_bindgen(getter)]
+    pub fn text(&self) -> String {
+        self.text.clone()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn unfaithful(&self) -> Vec<String> {
+        self.unfaithful.clone()
+    }
 }
 
 /// The dialect's canonical name (`flink` or `confluent`) when `name` is one, as the native CLI

@@ -1,20 +1,23 @@
 #!/usr/bin/env node
-// `joinlab run` and `joinlab test` in Node, no Rust toolchain: the same output and exit codes as
+// `joinlab run`, `joinlab test` and `joinlab export` in Node, no Rust toolchain: the same output and exit codes as
 // the native CLI (crates/cli: main.rs, golden.rs), from the same engine compiled to wasm. What
 // `test` compares and prints is the engine's own (joinlab_engine::golden, exported by the wasm as
 // goldenReport and goldenWritten); this file finds, reads and writes the files.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { runText, runTextWith, goldenReport, goldenWritten, dialectName } from '../engine.js';
+import { runText, runTextWith, goldenReport, goldenWritten, dialectName, exportScript } from '../engine.js';
 
 const USAGE = `usage:
   joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text]
+  joinlab export --target flink|confluent FILE.sql [-o OUT.sql] [--dialect flink|confluent]
   joinlab test [DIR] [--dialect flink|confluent] [--update] [--strict-errors]
 
 FILE may be - for standard input. The default dialect is confluent; conformance scripts run
 with --dialect flink. \`test\` runs every NAME.sql below DIR (default .) that has a NAME.expected
 beside it and compares its output, the rows of a step as a multiset (exit 1 on a difference);
---update writes the expected files. (The npm package has run and test; explain, bench and the
-trace formats are in the native CLI.)`;
+--update writes the expected files. \`export\` writes the script for Apache Flink's SQL client
+(tables on Kafka) or Confluent Cloud (docs/export.md); a script JoinLab cannot run exports
+nothing and prints why (exit 1). (The npm package has run, export and test; explain, bench and
+the trace formats are in the native CLI.)`;
 
 class Usage extends Error {}
 
@@ -52,7 +55,7 @@ function readText(file) {
 
 function parseArgs(argv) {
   if (argv.length === 0) throw new Usage(USAGE);
-  const a = { cmd: argv[0], file: null, dialect: 'confluent', quietSteps: false, format: 'text', update: false, strictErrors: false };
+  const a = { cmd: argv[0], file: null, dialect: 'confluent', quietSteps: false, format: 'text', update: false, strictErrors: false, target: null, output: null };
   for (let i = 1; i < argv.length; i++) {
     const x = argv[i];
     if (x === '--dialect') {
@@ -66,6 +69,14 @@ function parseArgs(argv) {
       const v = argv[++i];
       if (v === undefined) throw new Usage('--format needs text');
       a.format = v;
+    } else if (x === '--target') {
+      const v = argv[++i];
+      if (v === undefined) throw new Usage('--target needs flink or confluent');
+      a.target = v;
+    } else if (x === '-o' || x === '--output') {
+      const v = argv[++i];
+      if (v === undefined) throw new Usage('-o needs a file');
+      a.output = v;
     } else if (x === '--update') a.update = true;
     else if (x === '--strict-errors') a.strictErrors = true;
     else if (x === '-h' || x === '--help') throw new Usage(USAGE);
@@ -175,6 +186,36 @@ function golden(o) {
   return failed === 0;
 }
 
+// --- joinlab export (crates/cli/src/main.rs `export`): usage and file errors exit 2, a script
+// JoinLab cannot run prints why and exits 1.
+function exportCmd(a) {
+  if (a.target === null) throw new Usage(`export needs --target flink or confluent\n${USAGE}`);
+  if (a.target !== 'flink' && a.target !== 'confluent') throw new Usage(`unknown target '${a.target}' (flink or confluent)`);
+  const script = readScript(a.file);
+  let e;
+  try {
+    e = exportScript(script, a.target, a.dialect);
+  } catch (m) {
+    say(String(m));
+    return 1;
+  }
+  const text = e.text;
+  const unfaithful = e.unfaithful;
+  e.free();
+  if (a.output !== null && a.output !== '-') {
+    try {
+      writeFileSync(a.output, text);
+    } catch (err) {
+      throw new Usage(`cannot write ${a.output}: ${ioError(err)}`);
+    }
+    if (unfaithful.length > 0) {
+      process.stderr.write(`joinlab: ${unfaithful.length} thing(s) not exported faithfully, each said in a '-- JoinLab:' comment:\n`);
+      for (const u of unfaithful) process.stderr.write(`  ${u}\n`);
+    }
+  } else say(text);
+  return 0;
+}
+
 function main(argv) {
   const a = parseArgs(argv);
   if (a.cmd === 'run') {
@@ -183,6 +224,7 @@ function main(argv) {
     say(a.quietSteps ? runTextWith(script, a.dialect, true) : runText(script, a.dialect));
     return 0;
   }
+  if (a.cmd === 'export') return exportCmd(a);
   if (a.cmd === 'test') {
     return golden({ dir: a.file ?? '.', dialect: a.dialect, update: a.update, strictErrors: a.strictErrors }) ? 0 : 1;
   }

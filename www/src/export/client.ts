@@ -1,0 +1,35 @@
+// The page's side of the exporter: one worker (export/worker.ts), started the first time Export is
+// pressed and kept for the next presses; one request at a time answered in order.
+
+import type { ExportReply, ExportTarget } from './protocol';
+
+let worker: Worker | null = null;
+let next = 0;
+const waiting = new Map<number, (r: ExportReply) => void>();
+
+/** The script exported for `target`, or the reason it cannot be. */
+export function exportScript(script: string, target: ExportTarget, dialect: string): Promise<ExportReply> {
+  if (!worker) {
+    const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'joinlab-export' });
+    w.onmessage = (e: MessageEvent<ExportReply>) => {
+      waiting.get(e.data.id)?.(e.data);
+      waiting.delete(e.data.id);
+    };
+    w.onerror = (e) => {
+      // A worker that fails to start (a blocked script, a trap): every request in flight is told,
+      // and the next press starts a fresh one.
+      e.preventDefault();
+      for (const [id, done] of waiting) done({ id, error: `the exporter stopped: ${e.message || 'its worker failed'}`, load: true });
+      waiting.clear();
+      w.terminate();
+      if (worker === w) worker = null;
+    };
+    worker = w;
+  }
+  const id = ++next;
+  const w = worker;
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    w.postMessage({ id, script, target, dialect });
+  });
+}

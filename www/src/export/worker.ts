@@ -1,0 +1,32 @@
+// The exporter's Web Worker (the page's Export button: export/panel.ts). It loads the npm
+// package's wasm (packages/joinlab/wasm: the engine with its `export` feature, which the page's own
+// module leaves out for its size budget) the first time the button is pressed, and answers
+// `joinlab export` for one script at a time, off the main thread: a script of 100,000 INSERT rows
+// exports without freezing the tab. The module is the same build the npm package ships, so the
+// page, `npx joinlab export` and the native CLI write the same text (tests/e2e/export.spec.ts).
+
+import init, { exportScript } from '../../../packages/joinlab/wasm/joinlab_wasm.js';
+import wasmUrl from '../../../packages/joinlab/wasm/joinlab_wasm_bg.wasm?url';
+import type { ExportReply, ExportRequest } from './protocol';
+
+let ready: Promise<unknown> | null = null;
+
+self.onmessage = async (e: MessageEvent<ExportRequest>) => {
+  const { id, script, target, dialect } = e.data;
+  const post = (m: ExportReply) => (self as unknown as Worker).postMessage(m);
+  try {
+    ready ??= init({ module_or_path: wasmUrl });
+    await ready;
+  } catch (err) {
+    ready = null;
+    post({ id, error: `the exporter could not be loaded: ${err instanceof Error ? err.message : String(err)}`, load: true });
+    return;
+  }
+  try {
+    const e = exportScript(script, target, dialect);
+    post({ id, text: e.text, unfaithful: e.unfaithful });
+    e.free();
+  } catch (err) {
+    post({ id, error: err instanceof Error ? err.message : String(err) });
+  }
+};
