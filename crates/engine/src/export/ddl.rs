@@ -1,7 +1,7 @@
 //! CREATE TABLE: the statement as written up to its WITH clause, then the target's options;
 //! JoinLab's own options as comments. The examples catalog's tables as datagen tables (Flink).
 
-use super::options::{self, confluent_changelog, is_flink_datagen_option, joinlab_datagen_option};
+use super::options::{self, confluent_changelog, is_flink_datagen_option, is_jdbc, is_lookup, joinlab_datagen_option};
 use super::{Target, Writer};
 use crate::catalog::{ColumnKind, Table};
 use crate::sql::CreateTable;
@@ -145,8 +145,13 @@ pub(super) fn create_table(w: &mut Writer, sql: &str, ct: &CreateTable) {
                         ),
                     };
                     comments.push(said);
-                } else if k == "lookup" {
-                    comments.push((format!("{} left out: a lookup join needs a lookup source, and Flink's Kafka connector is none (use a JDBC, HBase, … table for it)", kv), true));
+                } else if k == "lookup" && is_jdbc(t) {
+                    comments.push((format!("{} left out: the JDBC connector is a lookup source", kv), false));
+                } else if k == "lookup" && is_lookup(t) {
+                    comments.push(lookup_table(w, t, &kv));
+                } else if is_jdbc(t) {
+                    // a JDBC table as the script declares it: its options are Flink's own
+                    opts.push((k.clone(), v.clone()));
                 } else if k != "connector" {
                     comments.push((format!("{} left out (not a Kafka option)", kv), true));
                 }
@@ -160,6 +165,8 @@ pub(super) fn create_table(w: &mut Writer, sql: &str, ct: &CreateTable) {
         }
     }
     match w.target {
+        Target::Flink if !generated && is_jdbc(t) => {}
+        Target::Flink if !generated && is_lookup(t) => opts = options::jdbc_options(t),
         Target::Flink if !generated => opts = options::kafka_options(t),
         Target::Flink => {}
         Target::Confluent => {
@@ -190,6 +197,34 @@ pub(super) fn create_table(w: &mut Writer, sql: &str, ct: &CreateTable) {
         w.out.push_str(&with_text(&opts));
     }
     w.out.push_str(";\n");
+}
+
+/// What the export says of a lookup table (`'lookup' = 'true'`), which it writes as a JDBC table: a
+/// lookup join needs a lookup source, and Flink's Kafka connector is none. The data's INSERTs all
+/// run before the queries, so a probe row reads the table's last rows; JoinLab's probe row saw
+/// the rows that arrived before it: the same whenever the table's rows all come first.
+fn lookup_table(w: &Writer, t: &Table, kv: &str) -> (String, bool) {
+    let me = w.p.catalog.find(&t.name);
+    let is_row = |e: &&crate::data::Event| matches!(e.kind, crate::data::EventKind::Row { .. });
+    let first_probe =
+        w.p.events.iter().filter(is_row).position(|e| Some(e.table) != me && !is_lookup(&w.p.catalog.tables[e.table]));
+    let late = first_probe
+        .and_then(|at| w.p.events.iter().filter(is_row).skip(at).find(|e| Some(e.table) == me).map(|e| e.line));
+    let base = format!(
+        "{}: a JDBC table (Flink's JDBC connector is a lookup source; Kafka is none): create the table {} with these columns in the database first",
+        kv,
+        options::jdbc_table(&t.name)
+    );
+    match late {
+        Some(line) => (
+            format!(
+                "{}; its rows are all written before the queries run, so a lookup finds the table's last rows, where JoinLab's probe row found only the rows that arrived before it (line {}: a row of {} after another table's rows)",
+                base, line, t.name
+            ),
+            true,
+        ),
+        None => (base, false),
+    }
 }
 
 /// The examples catalog's tables a script names, as Flink datagen tables in a catalog of the

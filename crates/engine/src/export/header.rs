@@ -9,6 +9,14 @@ pub const PLACEHOLDERS: [(&str, &str, &str); 2] = [
     ("SCHEMA_REGISTRY_URL", "the Schema Registry URL", "http://schema-registry:8081"),
 ];
 
+/// Placeholders of the database a lookup table (`'lookup' = 'true'`) is exported to (Flink's JDBC
+/// connector), written only when the script has one.
+pub const JDBC_PLACEHOLDERS: [(&str, &str, &str); 3] = [
+    ("JDBC_URL", "the database of the lookup tables", "jdbc:postgresql://db:5432/joinlab"),
+    ("JDBC_USERNAME", "its user", "joinlab"),
+    ("JDBC_PASSWORD", "its password", "secret"),
+];
+
 pub fn header(target: Target, p: &Prepared) -> String {
     let mut h = String::new();
     match target {
@@ -20,6 +28,12 @@ pub fn header(target: Target, p: &Prepared) -> String {
             );
             for (name, what, example) in PLACEHOLDERS {
                 h.push_str(&format!("--   ${{{}}}  {}, e.g. {}\n", name, what, example));
+            }
+            if p.catalog.tables.iter().any(|t| super::options::is_lookup(t) && !super::options::is_jdbc(t)) {
+                for (name, what, example) in JDBC_PLACEHOLDERS {
+                    h.push_str(&format!("--   ${{{}}}  {}, e.g. {}\n", name, what, example));
+                }
+                h.push_str("--   (a lookup table, 'lookup' = 'true', is a table of that database: Flink's JDBC connector\n--   is a lookup source, Kafka is none; put the JDBC driver's jar beside Flink's)\n");
             }
             h.push_str(
                 "--\n\

@@ -133,6 +133,40 @@ pub fn kafka_options(t: &Table) -> Vec<(String, String)> {
     o
 }
 
+/// Whether a table is one a lookup join reads: the oracle's `'lookup' = 'true'`, or Flink's JDBC
+/// connector, as the planner reads it (plan/bind/temporal.rs `is_lookup_table`).
+pub fn is_lookup(t: &Table) -> bool {
+    t.options.iter().any(|(k, v)| {
+        (k.eq_ignore_ascii_case("lookup") && v.eq_ignore_ascii_case("true"))
+            || (k.eq_ignore_ascii_case("connector") && v.eq_ignore_ascii_case("jdbc"))
+    })
+}
+
+/// Whether the script itself declares the table with Flink's JDBC connector (its options are then
+/// kept as written).
+pub fn is_jdbc(t: &Table) -> bool {
+    t.options.iter().any(|(k, v)| k.eq_ignore_ascii_case("connector") && v.eq_ignore_ascii_case("jdbc"))
+}
+
+/// The database table of a lookup table: its name with any character other than a letter, a
+/// digit or `_` as `_`.
+pub fn jdbc_table(table: &str) -> String {
+    table.chars().map(|c| if c.is_ascii_alphanumeric() || c == '_' { c } else { '_' }).collect()
+}
+
+/// The WITH options of a lookup table (Flink's docs "JDBC SQL Connector": a lookup source, and a
+/// sink for the script's INSERTs, upserting by the PRIMARY KEY when there is one); the database
+/// as `${...}` placeholders (header.rs).
+pub fn jdbc_options(t: &Table) -> Vec<(String, String)> {
+    vec![
+        ("connector".into(), "jdbc".into()),
+        ("url".into(), "${JDBC_URL}".into()),
+        ("table-name".into(), jdbc_table(&t.name)),
+        ("username".into(), "${JDBC_USERNAME}".into()),
+        ("password".into(), "${JDBC_PASSWORD}".into()),
+    ]
+}
+
 /// Flink's `datagen` options (docs "DataGen SQL connector"): what a datagen table keeps as is.
 pub fn is_flink_datagen_option(k: &str) -> bool {
     matches!(k, "connector" | "rows-per-second" | "number-of-rows" | "scan.parallelism")

@@ -59,6 +59,32 @@ const PRINT: [&str; 4] = ["connector", "print-identifier", "standard-error", "si
 /// per-field suffixes of `fields.#.…`.
 const DATAGEN: [&str; 4] = ["connector", "rows-per-second", "number-of-rows", "scan.parallelism"];
 const DATAGEN_FIELD: [&str; 9] = ["kind", "min", "max", "max-past", "length", "var-len", "start", "end", "null-rate"];
+/// Flink 2.x "JDBC SQL Connector" (flink-connector-jdbc docs, connectors/table/jdbc: "Connector
+/// Options"): a lookup table is exported as one.
+const JDBC: [&str; 22] = [
+    "connector",
+    "url",
+    "table-name",
+    "driver",
+    "username",
+    "password",
+    "connection.max-retry-timeout",
+    "scan.partition.column",
+    "scan.partition.num",
+    "scan.partition.lower-bound",
+    "scan.partition.upper-bound",
+    "scan.fetch-size",
+    "scan.auto-commit",
+    "lookup.cache",
+    "lookup.partial-cache.max-rows",
+    "lookup.partial-cache.expire-after-write",
+    "lookup.partial-cache.expire-after-access",
+    "lookup.partial-cache.cache-missing-key",
+    "lookup.max-retries",
+    "sink.buffer-flush.max-rows",
+    "sink.buffer-flush.interval",
+    "sink.max-retries",
+];
 /// Flink configuration keys the exports SET (docs/dev/table/config: table.local-time-zone,
 /// table.exec.state.ttl, table.exec.source.idle-timeout, table.dml-sync; execution.runtime-mode;
 /// table.optimizer.multi-join.enabled, Flink 2.1+).
@@ -102,8 +128,9 @@ fn options(text: &str) -> (Vec<Vec<(String, String)>>, Vec<(String, String)>) {
     (withs, sets)
 }
 
-const SCRIPTS: [&str; 5] = [
+const SCRIPTS: [&str; 6] = [
     include_str!("../../../../tests/conformance/window_agg/hop_distinct_without_retract.sql"),
+    include_str!("../../../../tests/conformance/lookup_join/l1_inner_left_insert_data.sql"),
     include_str!("../../../../tests/export/upsert_and_markers.sql"),
     include_str!("../../../../tests/export/datagen_and_inserts.sql"),
     include_str!("../../../../www/examples/13_upsert_updates_deletes.sql"),
@@ -123,6 +150,7 @@ fn flink_options_are_documented() {
                     "kafka" => KAFKA.contains(&k.as_str()),
                     "upsert-kafka" => UPSERT_KAFKA.contains(&k.as_str()),
                     "print" => PRINT.contains(&k.as_str()),
+                    "jdbc" => JDBC.contains(&k.as_str()),
                     "datagen" => {
                         DATAGEN.contains(&k.as_str())
                             || k.strip_prefix("fields.")
@@ -179,4 +207,43 @@ fn exports_are_deterministic() {
     for s in SCRIPTS {
         assert_eq!(export(s, Target::Flink, Dialect::Flink), export(s, Target::Flink, Dialect::Flink));
     }
+}
+
+/// A lookup table (`'lookup' = 'true'`) is a JDBC table with the database as placeholders
+/// (docs/export.md "Apache Flink": Kafka is no lookup source); faithful when its rows all arrive
+/// before the probe rows, else said where the lookup sees other rows (JoinLab's probe row sees
+/// the rows that arrived before it: ../shared/oracle/README.md "Lookup joins", Feeding).
+#[test]
+fn a_lookup_table_is_a_jdbc_table() {
+    let table = "CREATE TABLE orders (id INT, cust INT, pt AS PROCTIME());\n\
+                 CREATE TABLE customers (id INT, name STRING, PRIMARY KEY (id) NOT ENFORCED) WITH ('lookup' = 'true');\n";
+    let query = "SELECT o.id, c.name FROM orders o JOIN customers FOR SYSTEM_TIME AS OF o.pt AS c ON o.cust = c.id;\n";
+    let first = format!("{}@customers 1 | Ann\n@orders 10 | 1\n{}", table, query);
+    let e = export(&first, Target::Flink, Dialect::Flink).unwrap();
+    let jdbc = "WITH (\n  'connector' = 'jdbc',\n  'url' = '${JDBC_URL}',\n  'table-name' = 'customers',\n  'username' = '${JDBC_USERNAME}',\n  'password' = '${JDBC_PASSWORD}'\n);";
+    assert!(e.text.contains(&format!("PRIMARY KEY (id) NOT ENFORCED) {}", jdbc)), "{}", e.text);
+    for p in ["${JDBC_URL}", "${JDBC_USERNAME}", "${JDBC_PASSWORD}"] {
+        assert!(e.text.lines().take_while(|l| l.starts_with("--")).any(|l| l.contains(p)), "header names {}", p);
+    }
+    assert!(e.text.contains("-- JoinLab: table customers: 'lookup' = 'true': a JDBC table"), "{}", e.text);
+    assert!(e.unfaithful.is_empty(), "{:?}", e.unfaithful);
+    // orders stays a Kafka table
+    assert!(e.text.contains("'topic' = 'orders'"), "{}", e.text);
+    // a customer after the first order: the lookup would find it, JoinLab's probe did not
+    let late = format!("{}@orders 10 | 1\n@customers 1 | Ann\n{}", table, query);
+    let e = export(&late, Target::Flink, Dialect::Flink).unwrap();
+    assert_eq!(e.unfaithful.len(), 1, "{:?}", e.unfaithful);
+    assert!(e.unfaithful[0].contains("(line 4: a row of customers after another table's rows)"), "{:?}", e.unfaithful);
+    // no lookup table: no JDBC placeholders
+    let plain = export("CREATE TABLE t (a INT);\nSELECT a FROM t;", Target::Flink, Dialect::Flink).unwrap();
+    assert!(!plain.text.contains("JDBC"), "{}", plain.text);
+    // a JDBC table the script declares keeps its own options
+    let own = "CREATE TABLE d (id INT, PRIMARY KEY (id) NOT ENFORCED) WITH ('connector' = 'jdbc', 'url' = 'jdbc:mysql://h/db', 'table-name' = 'dim');\nSELECT id FROM d;";
+    let e = export(own, Target::Flink, Dialect::Flink).unwrap();
+    assert!(
+        e.text.contains("WITH (\n  'connector' = 'jdbc',\n  'url' = 'jdbc:mysql://h/db',\n  'table-name' = 'dim'\n);"),
+        "{}",
+        e.text
+    );
+    assert!(!e.text.contains("${JDBC_URL}"), "{}", e.text);
 }
