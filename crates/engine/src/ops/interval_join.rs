@@ -51,7 +51,8 @@
 //! hash map (Java's `HashMap<Long, …>`, [`super::java_order`]): that order decides which padded
 //! row comes out first, and so which row sets a cleanup timer in a join downstream.
 
-use std::collections::BTreeMap;
+use std::cmp::{Ordering, Reverse};
+use std::collections::BinaryHeap;
 
 use super::java_order::JavaLongMap;
 
@@ -96,6 +97,9 @@ pub struct IntervalJoinSpec {
     pub project: Option<Vec<usize>>,
 }
 
+/// The rows of one time (mostly one: kept inline).
+type Rows = smallvec::SmallVec<[Cached; 1]>;
+
 struct Cached {
     row: Row,
     /// It joined a row of the other side (so it is never padded).
@@ -107,7 +111,7 @@ struct Cached {
 struct KeyState {
     /// Per side: rows by time (arrival order within a time), walked in the order of Flink's
     /// heap `MapState` (a Java `HashMap<Long, …>`, see [`super::java_order`]).
-    cache: [JavaLongMap<Vec<Cached>>; 2],
+    cache: [JavaLongMap<Rows>; 2],
     /// Per side: the cleanup timer that removes that side's expired rows (Flink's
     /// `rightTimerState` for the left cache, `leftTimerState` for the right one).
     cleanup: [Option<i64>; 2],
@@ -120,9 +124,20 @@ pub struct IntervalJoinOp {
     s: IntervalJoinSpec,
     /// Per side: how far it looks at the other side's times (`L` for the left, `U` for the right).
     size: [i64; 2],
-    keys: FxHashMap<Key, KeyState>,
-    /// Timers by time: the keys to visit (one timer per key and time, as Flink's timer service).
-    timers: BTreeMap<i64, Vec<Key>>,
+    /// Each key's slot in `slots` (a timer names its key's slot: firing it hashes no key).
+    keys: FxHashMap<Key, u32>,
+    slots: Vec<Option<KeyState>>,
+    /// Slots emptied by a key's last row leaving, for the next new key.
+    free: Vec<u32>,
+    /// The states of keys whose last row left, emptied, for the next new keys (their caches keep
+    /// their allocations).
+    spare: Vec<KeyState>,
+    /// The keys' cleanup timers, fired in time order and, within a time, in the order they were
+    /// set (as Flink's timer service, which keeps one timer per key and time: a key set twice for
+    /// one time fires once, its second entry finding nothing to do).
+    timers: BinaryHeap<Reverse<Timer>>,
+    /// How many timers were set (their order within a time).
+    timer_seq: u64,
     /// Per side: the time up to which that side's cache is known clean (Flink's
     /// `leftExpirationTime` / `rightExpirationTime`; the operator's, not a key's).
     expired: [i64; 2],
@@ -170,7 +185,11 @@ impl IntervalJoinOp {
             key_casts,
             s,
             keys: FxHashMap::default(),
-            timers: BTreeMap::new(),
+            slots: Vec::new(),
+            free: Vec::new(),
+            spare: Vec::new(),
+            timers: BinaryHeap::new(),
+            timer_seq: 0,
             expired: [0, 0],
             op_time: 0,
             watermarks,
@@ -345,15 +364,17 @@ impl IntervalJoinOp {
         let mut emitted = false;
         let mut matched = 0;
         let mut evicted = None;
+        let slot = self.keys.get(&key).copied();
         if self.expired[other] < hi {
             self.expired[other] = self.expiration(self.size[other]);
             let exp = self.expired[other];
             let other_outer = self.outer(other);
-            if let Some(ks) = self.keys.get_mut(&key) {
+            if let Some(ks) = slot.and_then(|i| self.slots[i as usize].as_mut()) {
                 let cache = &mut ks.cache[other];
                 // one pass in the map's order: rows in range join, expired ones leave (padded)
                 let mut gone = 0;
                 let mut padded = Vec::new();
+                let mut expired_any = false;
                 for time in cache.times() {
                     if time >= lo && time <= hi {
                         let Some(rows) = cache.get_mut(time) else { continue };
@@ -373,7 +394,8 @@ impl IntervalJoinOp {
                     }
                     // (a row may join and leave in the same pass: then it is not padded)
                     if time <= exp {
-                        let Some(rows) = cache.remove(time) else { continue };
+                        let Some(rows) = cache.get_mut(time).map(std::mem::take) else { continue };
+                        expired_any = true;
                         if other_outer {
                             for c in rows.iter().filter(|c| !c.emitted) {
                                 pad_row(&self.s, other, &c.row, c.lineage.clone(), cx);
@@ -385,6 +407,9 @@ impl IntervalJoinOp {
                         }
                         gone += rows.len();
                     }
+                }
+                if expired_any {
+                    cache.remove_through(exp);
                 }
                 self.rows -= gone;
                 if gone > 0 {
@@ -402,22 +427,44 @@ impl IntervalJoinOp {
             let seq = self.seq;
             let at = self.cleanup_at(side, t);
             let tracing = cx.tracing();
-            let ks = self.keys.entry(key.clone()).or_insert_with(|| KeyState {
-                seq,
-                key: key.clone(),
-                ..KeyState::default()
-            });
+            let slot = match slot {
+                Some(i) => i,
+                None => {
+                    let ks = match self.spare.pop() {
+                        Some(mut ks) => {
+                            ks.seq = seq;
+                            ks.key.clone_from(&key);
+                            ks
+                        }
+                        None => KeyState { seq, key: key.clone(), ..KeyState::default() },
+                    };
+                    let i = match self.free.pop() {
+                        Some(i) => {
+                            self.slots[i as usize] = Some(ks);
+                            i
+                        }
+                        None => {
+                            self.slots.push(Some(ks));
+                            (self.slots.len() - 1) as u32
+                        }
+                    };
+                    self.keys.insert(key.clone(), i);
+                    i
+                }
+            };
+            let Some(ks) = self.slots[slot as usize].as_mut() else { return Ok(()) };
             let lineage = if self.s.tracing { rec.lineage.clone() } else { Vec::new() };
             // untraced, nothing reads the arriving row after this: it moves into the cache
             let row = if tracing { rec.row.clone() } else { std::mem::take(&mut rec.row) };
-            ks.cache[side].get_or_insert_with(t, Vec::new).push(Cached { row, emitted, lineage });
-            let n_key = if tracing { ks.cache[side].values().map(Vec::len).sum::<usize>() } else { 0 };
+            ks.cache[side].get_or_insert_with(t, Rows::new).push(Cached { row, emitted, lineage });
+            let n_key = if tracing { ks.cache[side].values().map(|r| r.len()).sum::<usize>() } else { 0 };
             // the side's cleanup timer, registered with its first row
             let fresh = ks.cleanup[side].is_none();
             timer = Some(*ks.cleanup[side].get_or_insert(at));
             self.rows += 1;
+            let key_seq = ks.seq;
             if fresh {
-                add_timer(&mut self.timers, at, &key);
+                self.add_timer(at, slot, key_seq);
             }
             if cx.tracing() {
                 let (k, row) = shown.get_or_insert_with(|| self.shown(side, &key, &rec.row, cx.zone)).clone();
@@ -462,19 +509,21 @@ impl IntervalJoinOp {
     /// Removes the rows of `side` of `key` at or before `exp` (Flink's `removeExpiredRows`),
     /// padding those that never joined on an outer side, and re-sets the side's timer for the
     /// oldest row that stays.
-    fn remove_expired(&mut self, key: &Key, side: usize, exp: i64, timer: i64, cx: &mut Ctx) {
+    fn remove_expired(&mut self, slot: usize, side: usize, exp: i64, timer: i64, cx: &mut Ctx) {
         let outer = self.outer(side);
         let s = &self.s;
         let types = if side == 0 { &s.left_types } else { &s.right_types };
-        let Some(ks) = self.keys.get_mut(key) else { return };
+        let Some(ks) = self.slots.get_mut(slot).and_then(Option::as_mut) else { return };
         let (mut gone, mut padded) = (0, Vec::new());
+        let mut expired_any = false;
         // one pass in the map's order: expired rows leave (padded), the oldest that stays is found
         // as Flink's scan finds it (-1 for none; a time at or before 0 — 1970-01-01 — lets a later
         // one take its place)
         let mut earliest = -1i64;
         for time in ks.cache[side].times() {
             if time <= exp {
-                let Some(rows) = ks.cache[side].remove(time) else { continue };
+                let Some(rows) = ks.cache[side].get_mut(time).map(std::mem::take) else { continue };
+                expired_any = true;
                 if outer {
                     for c in rows.iter().filter(|c| !c.emitted) {
                         pad_row(s, side, &c.row, c.lineage.clone(), cx);
@@ -488,61 +537,110 @@ impl IntervalJoinOp {
                 earliest = time;
             }
         }
+        if expired_any {
+            ks.cache[side].remove_through(exp);
+        }
         self.rows -= gone;
         // Flink re-arms only for a time above 0: rows at or before 1970-01-01 are dropped here
+        let mut last = false;
         let next = if earliest > 0 {
             let at = earliest.saturating_add(self.size[side]).saturating_add(s.min_cleanup).saturating_add(1);
             ks.cleanup[side] = Some(at);
-            add_timer(&mut self.timers, at, key);
+            self.timer_seq += 1;
+            self.timers.push(Reverse(Timer { at, seq: self.timer_seq, slot: slot as u32, key_seq: ks.seq }));
             Some(at)
         } else {
-            self.rows -= ks.cache[side].values().map(Vec::len).sum::<usize>();
+            self.rows -= ks.cache[side].values().map(|r| r.len()).sum::<usize>();
             ks.cache[side].clear();
             ks.cleanup[side] = None;
-            if ks.cache[1 - side].is_empty() && ks.cleanup[1 - side].is_none() {
-                self.keys.remove(key);
-            }
+            last = ks.cache[1 - side].is_empty() && ks.cleanup[1 - side].is_none();
             None
         };
-        self.cleanup_event(side, key, Some(timer), exp, gone, padded, next, cx);
+        // the key's last row left: its slot is free
+        let freed = if last { self.slots[slot].take() } else { None };
+        if let Some(ks) = &freed {
+            self.keys.remove(&ks.key);
+            self.free.push(slot as u32);
+        }
+        if cx.tracing() {
+            if let Some(ks) = freed.as_ref().or(self.slots[slot].as_ref()) {
+                self.cleanup_event(side, &ks.key, Some(timer), exp, gone, padded, next, cx);
+            }
+        }
+        if let Some(mut ks) = freed {
+            if self.spare.len() < SPARE_KEYS {
+                // both caches are empty and no timer is set: as a new key's state
+                for cache in &mut ks.cache {
+                    cache.clear();
+                }
+                self.spare.push(ks);
+            }
+        }
     }
 
-    /// A timer of `key` at `at` (Flink's `onTimer`): the right cache first, then the left.
-    fn on_timer(&mut self, key: &Key, at: i64, cx: &mut Ctx) {
-        let Some(cleanup) = self.keys.get(key).map(|ks| ks.cleanup) else { return };
-        if cleanup[1] == Some(at) {
+    /// A timer at `at` of the key in `slot` (Flink's `onTimer`): the right cache first, then the left.
+    fn on_timer(&mut self, slot: usize, key_seq: u64, at: i64, cx: &mut Ctx) {
+        // the key's timers (none once its last row left: the slot is empty or another key's)
+        let cleanup =
+            |me: &Self| me.slots.get(slot).and_then(Option::as_ref).filter(|ks| ks.seq == key_seq).map(|ks| ks.cleanup);
+        let Some(timers) = cleanup(self) else { return };
+        if timers[1] == Some(at) {
             self.expired[1] = self.expiration(self.size[1]);
             let exp = self.expired[1];
-            self.remove_expired(key, 1, exp, at, cx);
+            self.remove_expired(slot, 1, exp, at, cx);
         }
-        let cleanup = self.keys.get(key).map(|ks| ks.cleanup).unwrap_or_default();
-        if cleanup[0] == Some(at) {
+        if cleanup(self).unwrap_or_default()[0] == Some(at) {
             self.expired[0] = self.expiration(self.size[0]);
             let exp = self.expired[0];
-            self.remove_expired(key, 0, exp, at, cx);
+            self.remove_expired(slot, 0, exp, at, cx);
         }
     }
 
     /// Fires every timer at or before `now` in time order (timers set meanwhile included).
     fn fire_timers(&mut self, now: i64, proc_time: i64, cx: &mut Ctx) {
-        while let Some(first) = self.timers.first_entry() {
-            if *first.key() > now {
-                break;
-            }
-            let (at, keys) = first.remove_entry();
-            for key in keys {
-                self.update_op_time(proc_time);
-                self.on_timer(&key, at, cx);
-            }
+        while self.timers.peek().is_some_and(|t| t.0.at <= now) {
+            let Some(Reverse(Timer { at, slot, key_seq, .. })) = self.timers.pop() else { break };
+            self.update_op_time(proc_time);
+            self.on_timer(slot as usize, key_seq, at, cx);
         }
+    }
+
+    /// Sets a cleanup timer at `at` for the key in `slot` (first seen as `key_seq`).
+    fn add_timer(&mut self, at: i64, slot: u32, key_seq: u64) {
+        self.timer_seq += 1;
+        self.timers.push(Reverse(Timer { at, seq: self.timer_seq, slot, key_seq }));
     }
 }
 
-/// Registers a cleanup timer of `key` at `at` (one per key and time, as Flink's timer service).
-fn add_timer(timers: &mut BTreeMap<i64, Vec<Key>>, at: i64, key: &Key) {
-    let keys = timers.entry(at).or_default();
-    if !keys.contains(key) {
-        keys.push(key.clone());
+/// How many emptied key states are kept for new keys.
+const SPARE_KEYS: usize = 1024;
+
+/// A key's cleanup timer: ordered by its time, then by when it was set.
+struct Timer {
+    at: i64,
+    seq: u64,
+    /// The key's slot, and the key's `seq` (the slot may hold another key by the time it fires).
+    slot: u32,
+    key_seq: u64,
+}
+
+impl PartialEq for Timer {
+    fn eq(&self, other: &Self) -> bool {
+        (self.at, self.seq) == (other.at, other.seq)
+    }
+}
+
+impl Eq for Timer {}
+
+impl PartialOrd for Timer {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Timer {
+    fn cmp(&self, other: &Self) -> Ordering {
+        (self.at, self.seq).cmp(&(other.at, other.seq))
     }
 }
 
@@ -648,7 +746,7 @@ impl Operator for IntervalJoinOp {
 
     /// Rows held per key and side, oldest key first, with when each leaves.
     fn state(&self, op: usize, zone: &SessionZone) -> Option<StateSummary> {
-        let mut keys: Vec<&KeyState> = self.keys.values().collect();
+        let mut keys: Vec<&KeyState> = self.slots.iter().flatten().collect();
         crate::sort::sort_by_key(&mut keys, |k| k.seq);
         let mut groups = Vec::new();
         let mut rows = 0;
