@@ -15,8 +15,10 @@ await init({ module_or_path: readFileSync(path.join(pkg, 'joinlab_wasm_bg.wasm')
 const rows = Number(process.argv[2] ?? 500000);
 const repeat = Number(process.argv[3] ?? 3);
 const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
+// JOINLAB_BENCH_ONLY=w4-inner,w4-left runs those workloads only (the shapes below still run)
+const only = process.env.JOINLAB_BENCH_ONLY?.split(',');
 let failed = 0;
-for (const [w, trace, n] of [['w1', false], ['w1', true], ['w2-inner', false], ['w2-left', false], ['w4-inner', false], ['w4-left', false], ['w5-inner', false], ['w5-left', false], ['w3-cascade', false], ['w3-multi', false], ['lookup-key', false, 100000], ['lookup-vector', false, 100000]]) {
+for (const [w, trace, n] of [['w1', false], ['w1', true], ['w2-inner', false], ['w2-left', false], ['w4-inner', false], ['w4-left', false], ['w5-inner', false], ['w5-left', false], ['w3-cascade', false], ['w3-multi', false], ['lookup-key', false, 100000], ['lookup-vector', false, 100000]].filter(([w]) => !only || only.includes(w))) {
   // the lookups (issue 14): 10^5 lookups against 10^4 external-table rows, whatever `rows`
   const b = new Bench(w, n ?? rows);
   const rates = [];
