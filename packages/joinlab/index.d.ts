@@ -110,3 +110,29 @@ export interface ExportResult {
 /** The script written for a real engine (docs/export.md); throws an Error with the message
  * `joinlab export` prints for a script JoinLab cannot run. */
 export function exportScript(script: string, options: ExportOptions): ExportResult;
+
+export interface ExplainOptions {
+  /** `TABLE#K`: the table's K-th row in arrival order, counting from 1. */
+  row: string;
+  /** The query, from 1 (default 1). */
+  query?: number;
+  /** The dialect the script runs in (default `confluent`, as `run`). */
+  dialect?: Dialect;
+}
+
+export interface RowExplanation {
+  /** The row's step. */
+  step: number;
+  /** `Why this output?`, `Why didn't this join?` or `Why is it not in the result?`. */
+  question: string;
+  /** One or two sentences (docs/explain.md). */
+  answer: string;
+  /** The steps the answer names. */
+  steps: number[];
+  /** What `joinlab explain-row` prints. */
+  text: string;
+}
+
+/** Why a row is or is not in a query's result (`joinlab explain-row`, docs/explain.md); throws an
+ * Error with the CLI's message when there is no such query, table or row. */
+export function explainRow(script: string, options: ExplainOptions): RowExplanation;

@@ -189,15 +189,17 @@ test("package.json: the workspace's version, no runtime dependencies, the files 
 test('TypeScript: the package types compile in strict mode against a use of the API', { skip }, () => {
   writeFileSync(
     path.join(proj, 'use.ts'),
-    `import { run, exportScript, type Query, type ChangelogRow, type ExportResult } from 'joinlab';
+    `import { run, exportScript, explainRow, type Query, type ChangelogRow, type ExportResult, type RowExplanation } from 'joinlab';
 const r = run('SELECT 1;', { dialect: 'flink' });
 const e: ExportResult = exportScript('SELECT 1;', { target: 'confluent', dialect: 'flink' });
+const why: RowExplanation = explainRow('SELECT 1;', { row: 'T#1', query: 1 });
+const said: number[] = why.steps;
 const notes: string[] = e.unfaithful;
 const q: Query | undefined = r.queries[0];
 const rows: ChangelogRow[] = q ? q.changelog : [];
 const steps: (number | 'start' | 'end')[] = rows.map((x) => x.step);
 const result: string[] | null = q ? q.result : null;
-export { steps, result, notes };
+export { steps, result, notes, said };
 `,
   );
   const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
@@ -381,4 +383,38 @@ test('API exportScript() and CLI joinlab export: what the native joinlab export 
   const wrong = inProject(`import { exportScript } from 'joinlab';
     try { exportScript('SELECT 1;', { target: 'kafka' }); } catch (e) { process.stdout.write(e.message); }`);
   assert.equal(wrong, "exportScript: unknown target 'kafka' (flink or confluent)");
+});
+
+test('API explainRow() and CLI joinlab explain-row: the native CLI answers, byte for byte', { skip }, () => {
+  // the answers themselves are derived by hand in crates/engine/tests/explain_row.rs
+  const cases = [
+    ['tests/explain/regular_join.sql', 'Orders#2', 1, 'flink'],
+    ['tests/explain/regular_join.sql', 'Orders#1', 1, 'flink'],
+    ['tests/explain/window_join.sql', 'L#6', 1, 'flink'],
+    ['www/examples/33_unnest_left_empty_null.sql', 'orders#2', 1, 'confluent'],
+  ];
+  for (const [file, row, query, dialect] of cases) {
+    const r = both(['explain-row', file, '--row', row, '--query', String(query), '--dialect', dialect]);
+    assert.equal(r.native.status, 0, `${file} ${row}`);
+    assert.deepEqual(r.npm, { ...r.native, stderr: '' }, `${file} ${row}`);
+    const api = JSON.parse(
+      inProject(`import { explainRow } from 'joinlab'; import { readFileSync } from 'node:fs';
+        process.stdout.write(JSON.stringify(explainRow(readFileSync(${JSON.stringify(path.join(root, file))}, 'utf8'), { row: ${JSON.stringify(row)}, query: ${query}, dialect: ${JSON.stringify(dialect)} })));`),
+    );
+    assert.equal(api.text, r.native.stdout);
+    const lines = r.native.stdout.split('\n');
+    assert.deepEqual([api.question, api.answer, `steps: ${api.steps.join(', ')}`], lines.slice(1, 4));
+  }
+  // no such row: exit 1 and the native message; usage errors exit 2
+  const bad = both(['explain-row', 'tests/explain/regular_join.sql', '--row', 'Orders#9', '--dialect', 'flink']);
+  assert.deepEqual([bad.npm.status, bad.native.status], [1, 1]);
+  assert.equal(bad.npm.stderr, 'Orders has 4 rows in query 1\'s input; #9 is not one of them\n');
+  for (const args of [['explain-row', 'tests/explain/regular_join.sql'], ['explain-row', 'tests/explain/regular_join.sql', '--row', 'Orders#1', '--query', '0']]) {
+    const u = both(args);
+    assert.deepEqual([u.npm.status, u.native.status], [2, 2], args.join(' '));
+  }
+  assert.throws(
+    () => inProject(`import { explainRow } from 'joinlab'; explainRow('SELECT 1;', { row: 'T#1' });`),
+    /query 1 did not run: .*not supported yet: SELECT without FROM/,
+  );
 });

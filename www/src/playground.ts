@@ -25,6 +25,7 @@ import { SettingsPane } from './panes/settings';
 import { StatePane } from './panes/state';
 import { StepHeader } from './panes/step-header';
 import { StepsTable } from './panes/steps-table';
+import { WhyRow } from './panes/why-row';
 import { arrivalInEffect, lastSet, writeSetting } from './settings';
 import { SCRIPT_CAP, type ShareState } from './share';
 import type { Tabs } from './tabs';
@@ -193,6 +194,10 @@ export class Playground {
     const stepsTable = new StepsTable((p) => this.goTo(p));
     const events = new EventsPane();
     const stores = new LookupStorePane((p) => this.goTo(p));
+    const whyRow = new WhyRow(
+      () => (this.traceScript === null ? null : { script: this.traceScript, dialect: this.dialect, query: this.queryIndex + 1 }),
+      (p) => this.goTo(p),
+    );
     this.data = new DataPane(
       () => this.editor.doc,
       (script) => this.editor.setDoc(script),
@@ -200,6 +205,7 @@ export class Playground {
     );
     this.panes = [
       ['header', this.header],
+      ['why-row', whyRow],
       ['timeline', this.timeline],
       ['stores', stores],
       ['changelog', changelog],
@@ -218,6 +224,7 @@ export class Playground {
         settings: this.settings?.element ?? null,
         controls: this.controls.element,
         header: this.header,
+        whyRow: whyRow.element,
         events: events.element,
         timeline: this.timeline.element,
         stores: stores.element,

@@ -3,6 +3,7 @@
 //! ```text
 //! joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json|packed]
 //! joinlab explain FILE.sql [--dialect …]
+//! joinlab explain-row FILE.sql --row TABLE#K [--query N] [--dialect …]
 //! joinlab export --target flink|confluent FILE.sql [-o OUT.sql] [--dialect …]
 //! joinlab test [DIR] [--dialect …] [--update] [--strict-errors]
 //! joinlab bench w1 [--rows N] [--trace]
@@ -64,6 +65,7 @@ use joinlab_engine::{run_script, run_to_text, Dialect, RunConfig};
 const USAGE: &str = "usage:
   joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json|packed]
   joinlab explain FILE.sql [--dialect flink|confluent]
+  joinlab explain-row FILE.sql --row TABLE#K [--query N] [--dialect flink|confluent]
   joinlab export --target flink|confluent FILE.sql [-o OUT.sql] [--dialect flink|confluent]
   joinlab test [DIR] [--dialect flink|confluent] [--update] [--strict-errors]
   joinlab bench w1|w2-inner|w2-left|w4-inner|w4-left|w5-inner|w5-left|w3-cascade|w3-multi|lookup-key|lookup-vector|gen|insert-parse [--rows N] [--trace] [--repeat K]
@@ -73,7 +75,8 @@ with --dialect flink. `test` runs every NAME.sql below DIR (default .) that has 
 beside it and compares its output, the rows of a step as a multiset (exit 1 on a difference);
 --update writes the expected files. `export` writes the script for Apache Flink's SQL client
 (tables on Kafka) or Confluent Cloud (docs/export.md); a script JoinLab cannot run exports
-nothing and prints why (exit 1).";
+nothing and prints why (exit 1). `explain-row` says why the K-th row of TABLE (in arrival order,
+from 1) is or is not in query N's result (default 1), from the run's own events (docs/explain.md).";
 
 struct Args {
     cmd: String,
@@ -88,6 +91,8 @@ struct Args {
     strict_errors: bool,
     target: Option<String>,
     output: Option<String>,
+    query: usize,
+    row: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -106,6 +111,8 @@ fn parse_args() -> Result<Args, String> {
         strict_errors: false,
         target: None,
         output: None,
+        query: 1,
+        row: None,
     };
     while let Some(x) = it.next() {
         match x.as_str() {
@@ -129,6 +136,12 @@ fn parse_args() -> Result<Args, String> {
             "--strict-errors" => a.strict_errors = true,
             "--target" => a.target = Some(it.next().ok_or("--target needs flink or confluent")?),
             "-o" | "--output" => a.output = Some(it.next().ok_or("-o needs a file")?),
+            "--query" => {
+                let v = it.next().ok_or("--query needs a number")?;
+                a.query =
+                    v.parse().ok().filter(|&n| n > 0).ok_or_else(|| format!("bad --query '{}' (1 is the first)", v))?;
+            }
+            "--row" => a.row = Some(it.next().ok_or("--row needs TABLE#K")?),
             "-h" | "--help" => return Err(USAGE.to_string()),
             f if a.file.is_none() && (!f.starts_with('-') || f == "-") => a.file = Some(f.to_string()),
             other => return Err(format!("unknown argument '{}'\n{}", other, USAGE)),
@@ -192,6 +205,28 @@ fn main() -> ExitCode {
                 }
             }
         }),
+        "explain-row" => {
+            let Some(row) = a.row.clone() else {
+                eprintln!("explain-row needs --row TABLE#K\n{}", USAGE);
+                return ExitCode::from(2);
+            };
+            match read(&a.file) {
+                Err(m) => Err(m),
+                Ok(script) => {
+                    let t = run_script(&script, &RunConfig { dialect: a.dialect, trace: true });
+                    match joinlab_engine::explain::report(&t, a.query, &row) {
+                        Ok(text) => {
+                            say!("{}", text);
+                            Ok(())
+                        }
+                        Err(m) => {
+                            eprintln!("{}", m);
+                            return ExitCode::from(1);
+                        }
+                    }
+                }
+            }
+        }
         "export" => match export(&a) {
             Ok(()) => Ok(()),
             Err(Failed::Usage(m)) => Err(m),

@@ -23,6 +23,7 @@ pub mod datagen;
 pub mod describe;
 pub mod error;
 pub mod exec;
+pub mod explain;
 #[cfg(feature = "export")]
 pub mod export;
 pub mod expr;

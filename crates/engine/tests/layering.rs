@@ -24,8 +24,9 @@ const LAYERS: &[&[&str]] = &[
     &["runtime"],
     // running a script, benchmarks
     &["exec", "bench"],
-    // a prepared script written out for a real engine (cargo feature `export`); `joinlab test`'s report
-    &["export", "golden"],
+    // a prepared script written out for a real engine (cargo feature `export`); `joinlab test`'s report;
+    // `joinlab explain-row`'s answers, read off a run's trace
+    &["export", "golden", "explain"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {

@@ -249,6 +249,68 @@ impl Exported {
     }
 }
 
+/// `joinlab explain-row` for the npm package and the page's "Why?" (feature `cli`, issue 19): why
+/// the row `TABLE#K` (the table's K-th row in arrival order) is or is not in query `query`'s result
+/// (from 1), from a run of `script` with its trace; a question it cannot answer throws the CLI's
+/// message.
+#[cfg(feature = "cli")]
+#[wasm_bindgen(js_name = explainRow)]
+pub fn explain_row(script: &str, dialect: &str, query: usize, row: &str) -> Result<RowAnswer, JsValue> {
+    reserve_memory(0);
+    let cfg = joinlab_engine::RunConfig { dialect: dialect_of(dialect), trace: true };
+    let trace = joinlab_engine::run_script(script, &cfg);
+    let x = joinlab_engine::explain::in_trace(&trace, query, row).map_err(|m| JsValue::from_str(&m))?;
+    let text = joinlab_engine::explain::report(&trace, query, row).map_err(|m| JsValue::from_str(&m))?;
+    Ok(RowAnswer {
+        question: x.question.to_string(),
+        answer: x.answer,
+        steps: x.steps.iter().map(|&s| s as u32).collect(),
+        step: x.step as u32,
+        text,
+    })
+}
+
+/// An answer of [`explain_row`]: the question it answers, one or two sentences, the steps they
+/// name, the row's own step and the whole text `joinlab explain-row` prints.
+#[cfg(feature = "cli")]
+#[wasm_bindgen]
+pub struct RowAnswer {
+    question: String,
+    answer: String,
+    steps: Vec<u32>,
+    step: u32,
+    text: String,
+}
+
+#[cfg(feature = "cli")]
+#[wasm_bindgen]
+impl RowAnswer {
+    #[wasm_bindgen(getter)]
+    pub fn question(&self) -> String {
+        self.question.clone()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn answer(&self) -> String {
+        self.answer.clone()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn steps(&self) -> Vec<u32> {
+        self.steps.clone()
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn step(&self) -> u32 {
+        self.step
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn text(&self) -> String {
+        self.text.clone()
+    }
+}
+
 /// The dialect's canonical name (`flink` or `confluent`) when `name` is one, as the native CLI
 /// reads `--dialect` (feature `cli`).
 #[cfg(feature = "cli")]

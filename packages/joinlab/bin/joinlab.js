@@ -1,13 +1,14 @@
 #!/usr/bin/env node
-// `joinlab run`, `joinlab test` and `joinlab export` in Node, no Rust toolchain: the same output and exit codes as
+// `joinlab run`, `joinlab test`, `joinlab export` and `joinlab explain-row` in Node, no Rust toolchain: the same output and exit codes as
 // the native CLI (crates/cli: main.rs, golden.rs), from the same engine compiled to wasm. What
 // `test` compares and prints is the engine's own (joinlab_engine::golden, exported by the wasm as
 // goldenReport and goldenWritten); this file finds, reads and writes the files.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { runText, runTextWith, goldenReport, goldenWritten, dialectName, exportScript } from '../engine.js';
+import { runText, runTextWith, goldenReport, goldenWritten, dialectName, exportScript, explainRow } from '../engine.js';
 
 const USAGE = `usage:
   joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text]
+  joinlab explain-row FILE.sql --row TABLE#K [--query N] [--dialect flink|confluent]
   joinlab export --target flink|confluent FILE.sql [-o OUT.sql] [--dialect flink|confluent]
   joinlab test [DIR] [--dialect flink|confluent] [--update] [--strict-errors]
 
@@ -16,8 +17,10 @@ with --dialect flink. \`test\` runs every NAME.sql below DIR (default .) that ha
 beside it and compares its output, the rows of a step as a multiset (exit 1 on a difference);
 --update writes the expected files. \`export\` writes the script for Apache Flink's SQL client
 (tables on Kafka) or Confluent Cloud (docs/export.md); a script JoinLab cannot run exports
-nothing and prints why (exit 1). (The npm package has run, export and test; explain, bench and
-the trace formats are in the native CLI.)`;
+nothing and prints why (exit 1). \`explain-row\` says why the K-th row of TABLE (in arrival order,
+from 1) is or is not in query N's result (default 1), from the run's own events (docs/explain.md).
+(The npm package has run, explain-row, export and test; explain, bench and the trace formats are
+in the native CLI.)`;
 
 class Usage extends Error {}
 
@@ -55,7 +58,7 @@ function readText(file) {
 
 function parseArgs(argv) {
   if (argv.length === 0) throw new Usage(USAGE);
-  const a = { cmd: argv[0], file: null, dialect: 'confluent', quietSteps: false, format: 'text', update: false, strictErrors: false, target: null, output: null };
+  const a = { cmd: argv[0], file: null, dialect: 'confluent', quietSteps: false, format: 'text', update: false, strictErrors: false, target: null, output: null, query: 1, row: null };
   for (let i = 1; i < argv.length; i++) {
     const x = argv[i];
     if (x === '--dialect') {
@@ -77,6 +80,16 @@ function parseArgs(argv) {
       const v = argv[++i];
       if (v === undefined) throw new Usage('-o needs a file');
       a.output = v;
+    } else if (x === '--query') {
+      const v = argv[++i];
+      if (v === undefined) throw new Usage('--query needs a number');
+      const n = /^[0-9]+$/.test(v) ? Number(v) : NaN;
+      if (!(n > 0)) throw new Usage(`bad --query '${v}' (1 is the first)`);
+      a.query = n;
+    } else if (x === '--row') {
+      const v = argv[++i];
+      if (v === undefined) throw new Usage('--row needs TABLE#K');
+      a.row = v;
     } else if (x === '--update') a.update = true;
     else if (x === '--strict-errors') a.strictErrors = true;
     else if (x === '-h' || x === '--help') throw new Usage(USAGE);
@@ -225,6 +238,20 @@ function main(argv) {
     return 0;
   }
   if (a.cmd === 'export') return exportCmd(a);
+  if (a.cmd === 'explain-row') {
+    if (a.row === null) throw new Usage(`explain-row needs --row TABLE#K\n${USAGE}`);
+    const script = readScript(a.file);
+    let r;
+    try {
+      r = explainRow(script, a.dialect, a.query, a.row);
+    } catch (m) {
+      process.stderr.write(`${String(m)}\n`);
+      return 1;
+    }
+    say(r.text);
+    r.free();
+    return 0;
+  }
   if (a.cmd === 'test') {
     return golden({ dir: a.file ?? '.', dialect: a.dialect, update: a.update, strictErrors: a.strictErrors }) ? 0 : 1;
   }

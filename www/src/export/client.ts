@@ -1,17 +1,26 @@
 // The page's side of the exporter: one worker (export/worker.ts), started the first time Export is
-// pressed and kept for the next presses; one request at a time answered in order.
+// pressed (or Why? asked) and kept for the next presses; one request at a time answered in order.
 
-import type { ExportReply, ExportTarget } from './protocol';
+import type { ExplainReply, ExportReply, ExportTarget } from './protocol';
 
 let worker: Worker | null = null;
 let next = 0;
-const waiting = new Map<number, (r: ExportReply) => void>();
+const waiting = new Map<number, (r: unknown) => void>();
 
 /** The script exported for `target`, or the reason it cannot be. */
 export function exportScript(script: string, target: ExportTarget, dialect: string): Promise<ExportReply> {
+  return ask({ script, target, dialect });
+}
+
+/** `joinlab explain-row` for the row `row` (`TABLE#K`) of query `query` (from 1) of `script`. */
+export function explainRow(script: string, dialect: string, query: number, row: string): Promise<ExplainReply> {
+  return ask({ kind: 'explain', script, dialect, query, row });
+}
+
+function ask<R>(request: object): Promise<R> {
   if (!worker) {
     const w = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'joinlab-export' });
-    w.onmessage = (e: MessageEvent<ExportReply>) => {
+    w.onmessage = (e: MessageEvent<{ id: number }>) => {
       waiting.get(e.data.id)?.(e.data);
       waiting.delete(e.data.id);
     };
@@ -28,8 +37,8 @@ export function exportScript(script: string, target: ExportTarget, dialect: stri
   }
   const id = ++next;
   const w = worker;
-  return new Promise((resolve) => {
-    waiting.set(id, resolve);
-    w.postMessage({ id, script, target, dialect });
+  return new Promise<R>((resolve) => {
+    waiting.set(id, resolve as (r: unknown) => void);
+    w.postMessage({ id, ...request });
   });
 }

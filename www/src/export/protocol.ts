@@ -1,4 +1,5 @@
-// Messages between the page and the exporter's worker (export/worker.ts).
+// Messages between the page and the exporter's worker (export/worker.ts), which also answers
+// "why is this row (not) in the result?" (issue 19: `joinlab explain-row`).
 
 /** `joinlab export --target` (docs/export.md). */
 export type ExportTarget = 'flink' | 'confluent';
@@ -15,3 +16,17 @@ export interface ExportRequest {
  * comment in the text), or the message `joinlab export` prints for a script it cannot export
  * (`load`: the exporter itself did not load). */
 export type ExportReply = { id: number; text: string; unfaithful: string[] } | { id: number; error: string; load?: boolean };
+
+/** `joinlab explain-row`: why the row `row` (`TABLE#K`) is or is not in query `query`'s result. */
+export interface ExplainRequest {
+  id: number;
+  kind: 'explain';
+  script: string;
+  dialect: string;
+  /** From 1. */
+  query: number;
+  row: string;
+}
+
+/** The answer (`steps`: the steps it names; `text`: what the CLI prints), or why there is none. */
+export type ExplainReply = { id: number; question: string; answer: string; steps: number[]; step: number; text: string } | { id: number; error: string; load?: boolean };

@@ -2,18 +2,19 @@
 // package's wasm (packages/joinlab/wasm: the engine with its `export` feature, which the page's own
 // module leaves out for its size budget) the first time the button is pressed, and answers
 // `joinlab export` for one script at a time, off the main thread: a script of 100,000 INSERT rows
-// exports without freezing the tab. The module is the same build the npm package ships, so the
+// exports without freezing the tab. It also answers the page's "Why?" (panes/why-row.ts) with
+// `joinlab explain-row`, which the page's own module leaves out too. The module is the same build the npm package ships, so the
 // page, `npx joinlab export` and the native CLI write the same text (tests/e2e/export.spec.ts).
 
-import init, { exportScript } from '../../../packages/joinlab/wasm/joinlab_wasm.js';
+import init, { explainRow, exportScript } from '../../../packages/joinlab/wasm/joinlab_wasm.js';
 import wasmUrl from '../../../packages/joinlab/wasm/joinlab_wasm_bg.wasm?url';
-import type { ExportReply, ExportRequest } from './protocol';
+import type { ExplainReply, ExplainRequest, ExportReply, ExportRequest } from './protocol';
 
 let ready: Promise<unknown> | null = null;
 
-self.onmessage = async (e: MessageEvent<ExportRequest>) => {
-  const { id, script, target, dialect } = e.data;
-  const post = (m: ExportReply) => (self as unknown as Worker).postMessage(m);
+self.onmessage = async (e: MessageEvent<ExportRequest | ExplainRequest>) => {
+  const { id } = e.data;
+  const post = (m: ExportReply | ExplainReply) => (self as unknown as Worker).postMessage(m);
   try {
     ready ??= init({ module_or_path: wasmUrl });
     await ready;
@@ -22,6 +23,18 @@ self.onmessage = async (e: MessageEvent<ExportRequest>) => {
     post({ id, error: `the exporter could not be loaded: ${err instanceof Error ? err.message : String(err)}`, load: true });
     return;
   }
+  const r = e.data;
+  if ('kind' in r && r.kind === 'explain') {
+    try {
+      const a = explainRow(r.script, r.dialect, r.query, r.row);
+      post({ id, question: a.question, answer: a.answer, steps: Array.from(a.steps), step: a.step, text: a.text });
+      a.free();
+    } catch (err) {
+      post({ id, error: err instanceof Error ? err.message : String(err) });
+    }
+    return;
+  }
+  const { script, target, dialect } = r as ExportRequest;
   try {
     const e = exportScript(script, target, dialect);
     post({ id, text: e.text, unfaithful: e.unfaithful });
