@@ -1,7 +1,7 @@
 // The accessibility audit (issue 17): axe-core, with the WCAG 2.1 A and AA rules, finds no
 // violation on the built playground (after the first run, after a few steps with each pane open,
 // for examples of several join kinds, and on a phone with the gallery menu open), on the ?embed=1
-// view, on the Export panel, and on the demo docs page (its two <joinlab-playground> elements and its iframe). No rule
+// view, on the Export panel, on Why this row?'s answer, and on the demo docs page (its two <joinlab-playground> elements and its iframe). No rule
 // and no element is left out of the audit; a failure lists every violation (rule, impact, element,
 // and axe's message, e.g. the colours and the ratio).
 
@@ -49,6 +49,15 @@ test('the Export panel has no violation: exported, and refused with the message'
   await page.getByTestId('export').click();
   await expect(page.getByTestId('export-status')).toContainText('cannot be exported');
   await expectNoViolations(page, 'the Export panel with a refused script');
+});
+
+test("Why this row?'s answer has no violation", async ({ page }) => {
+  await openExample(page, '09_late_rows');
+  await page.getByTestId('step-next').click();
+  await settled(page);
+  await page.getByTestId('why-row').click();
+  await expect(page.getByTestId('why-text')).toBeVisible({ timeout: 30_000 });
+  await expectNoViolations(page, "the playground with Why this row?'s answer");
 });
 
 test('on a phone: the playground with the gallery menu open, and stepped', async ({ page }) => {
