@@ -33,6 +33,16 @@ export function on<K extends keyof HTMLElementEventMap>(
   el.addEventListener(type, fn as EventListener, opts);
 }
 
+/** Offers `text` for download as the file `file` (a Blob URL, revoked after the click). */
+export function downloadText(text: string, file: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/sql' }));
+  const a = h('a', { href: url, download: file });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
 /** Replaces an element's children. */
 export function fill(el: Element, ...children: Child[]): void {
   el.replaceChildren(...children.filter((c): c is Node | string => c !== null && c !== undefined && c !== false));

@@ -3,7 +3,7 @@
 // the link's size cap (share.ts SCRIPT_CAP).
 
 import './share.css';
-import { h } from './dom';
+import { downloadText, h } from './dom';
 import { type DecodedLink, MAX_LINK_CHARS, MAX_LINK_SCRIPT, SCRIPT_CAP, SHARE_VERSION } from './share';
 
 const size = (chars: number) => (chars >= 1_000_000 ? `${(chars / 1_000_000).toFixed(1)} MB` : `${Math.round(chars / 1000)} kB`);
@@ -26,14 +26,7 @@ export function linkProblem(link: DecodedLink, opened: string): HTMLElement | nu
 /** Offers a script that is too large for a link as a file. */
 export function tooLargePanel(script: string, onClose: () => void): HTMLElement {
   const download = h('button', { type: 'button', class: 'jl-btn jl-primary', 'data-testid': 'download-script' }, 'Download the script (.sql)');
-  download.addEventListener('click', () => {
-    const url = URL.createObjectURL(new Blob([script], { type: 'application/sql' }));
-    const a = h('a', { href: url, download: 'joinlab-script.sql' });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  });
+  download.addEventListener('click', () => downloadText(script, 'joinlab-script.sql'));
   const close = h('button', { type: 'button', class: 'jl-btn jl-small' }, 'Close');
   close.addEventListener('click', onClose);
   return h(

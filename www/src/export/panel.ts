@@ -5,7 +5,7 @@
 // exporter refuses shows the same message `joinlab export` prints, with its line and column.
 
 import './export.css';
-import { h } from '../dom';
+import { downloadText, h } from '../dom';
 import { exportScript } from './client';
 import type { ExportTarget } from './protocol';
 
@@ -23,16 +23,6 @@ const TARGETS: { id: ExportTarget; label: string; file: string; how: string }[] 
     how: 'Statements for a Confluent Cloud for Apache Flink workspace: tables are Kafka-backed there, and the examples catalog is the real one.',
   },
 ];
-
-/** Offers a file for download (a Blob URL, revoked after the click). */
-function download(text: string, file: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/sql' }));
-  const a = h('a', { href: url, download: file });
-  document.body.append(a);
-  a.click();
-  a.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** The dialog for `script` as it is now, run in `dialect` (not yet shown: `showModal()`); its
  * Close button calls `onClose`. */
@@ -91,7 +81,7 @@ export function exportPanel(script: string, dialect: string, onClose: () => void
     }
     window.setTimeout(() => (copy.textContent = 'Copy'), 2000);
   });
-  save.addEventListener('click', () => download(text, (TARGETS.find((x) => x.id === target) ?? TARGETS[0]).file));
+  save.addEventListener('click', () => downloadText(text, (TARGETS.find((x) => x.id === target) ?? TARGETS[0]).file));
   close.addEventListener('click', onClose);
 
   const el = h(
