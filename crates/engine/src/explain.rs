@@ -9,8 +9,8 @@
 //! temporal join's version missing or deleted at its time, a lookup finding nothing, an empty
 //! collection under UNNEST. Each answer names the steps it rests on.
 //!
-//! Not answered yet (it says so, it never guesses): rows of a MULTI_JOIN, a process table
-//! function, or rows that only reach an aggregation, Top-N or deduplication.
+//! Not answered yet (it says so, it never guesses): rows of a MULTI_JOIN with outer joins, of a
+//! process table function, or rows that only reach an aggregation, Top-N or deduplication.
 
 use crate::kinds::{OpKind, TemporalMiss, TemporalOutcome};
 use crate::time::format_watermark;
@@ -161,17 +161,24 @@ pub fn explain_row(q: &QueryTrace, table: &str, k: usize) -> Result<Explanation,
         });
     };
     let s = step.index;
-    let (question, answer, steps) =
-        why_output(q, s).map_or_else(|| why_not(q, step), |(a, st)| ("Why this output?", a, st));
+    let (question, answer, steps) = why_output(q, s)
+        .map(|(a, st)| ("Why this output?", a, st))
+        .or_else(|| counted_with(q, s))
+        .unwrap_or_else(|| why_not(q, step));
     Ok(Explanation { step: s, row: step.text.clone(), question, answer, steps })
 }
 
 /// The result changes the row is part of, if any.
 fn why_output(q: &QueryTrace, s: usize) -> Option<(String, Vec<usize>)> {
+    changes(q, &[s as u32])
+}
+
+/// The result changes whose lineage holds every step of `lineage`, as the answer says them.
+fn changes(q: &QueryTrace, lineage: &[u32]) -> Option<(String, Vec<usize>)> {
     let mut found: Vec<(usize, &str)> = Vec::new();
     for st in all_steps(q) {
         for o in &st.output {
-            if o.lineage.contains(&(s as u32)) {
+            if lineage.iter().all(|l| o.lineage.contains(l)) {
                 found.push((st.index, &o.text));
             }
         }
@@ -201,6 +208,20 @@ fn at_step(q: &QueryTrace, i: usize) -> String {
     } else {
         format!("step {}", i)
     }
+}
+
+/// A key with a NULL, where the query compares keys with `=` only (no `IS NOT DISTINCT FROM`).
+fn null_key(q: &QueryTrace, op: usize, key: &[String], s: usize) -> Option<(&'static str, String, Vec<usize>)> {
+    let null_safe = |t: &str| t.to_ascii_uppercase().contains("IS NOT DISTINCT FROM");
+    if !key.iter().any(|v| v == "NULL") || null_safe(&q.sql) || q.operators.get(op).is_some_and(|o| null_safe(&o.label))
+    {
+        return None;
+    }
+    Some((
+        "Why didn't this join?",
+        format!("Its join key {} is NULL, and = never matches NULL (IS NOT DISTINCT FROM would).", key_text(key)),
+        vec![s],
+    ))
 }
 
 /// A semi or anti join (`joinType=[LeftSemiJoin]` / `[LeftAntiJoin]`): `Some(true)` for anti.
@@ -246,6 +267,46 @@ fn semi_anti_answer(
                 steps_text(others)
             ),
             [vec![s], others.to_vec()].concat(),
+        ));
+    }
+    None
+}
+
+/// A regular or multi-way join holds a row equal to one it holds already as that row counted twice
+/// (with the first one's lineage): the result changes the copy makes carry the first one's steps.
+fn counted_with(q: &QueryTrace, s: usize) -> Option<(&'static str, String, Vec<usize>)> {
+    let s32 = s as u32;
+    let inserts: Vec<(usize, &Event)> = all_steps(q)
+        .flat_map(|st| st.events.iter().map(move |e| (st.index, e)))
+        .filter(|(_, e)| {
+            matches!(e, Event::StateInsert { op, .. } if matches!(op_kind(q, *op), Some(OpKind::RegularJoin | OpKind::MultiJoin)))
+        })
+        .collect();
+    for (at, e) in &inserts {
+        let Event::StateInsert { op, side, key, row, lineage, .. } = e else { continue };
+        if !lineage.contains(&s32) {
+            continue;
+        }
+        let first = inserts.iter().take_while(|(i, _)| i < at).find_map(|(_, x)| match x {
+            Event::StateInsert { op: o, side: sd, key: k, row: r, lineage: l, .. }
+                if o == op && sd == side && k == key && r == row && !l.contains(&s32) =>
+            {
+                Some(l)
+            }
+            _ => None,
+        })?;
+        let (list, steps) = changes(q, first)?;
+        let earlier: Vec<usize> = first.iter().map(|&l| l as usize).collect();
+        return Some((
+            "Why this output?",
+            format!(
+                "At step {} the join held its row [{}] as a second copy of the equal row of {} (a join's state keeps equal rows as one, counted), so its result changes carry that row's steps. {}",
+                at,
+                row.join(", "),
+                steps_text(&earlier),
+                list.replacen("It is part of", "The copies are part of", 1)
+            ),
+            [vec![*at], steps].concat(),
         ));
     }
     None
@@ -299,8 +360,34 @@ fn why_not(q: &QueryTrace, step: &Step) -> (&'static str, String, Vec<usize>) {
         });
         let q_ = "Why is it not in the result?";
         return match cond {
-            Some(c) => (q_, format!("It joined at {}, but the condition {} above the join rejected the joined row.", steps_text(&joined), c), joined),
-            None => (q_, format!("It joined at {}, but the joined rows did not reach the result unchanged (an operator above the join consumed them).", steps_text(&joined)), joined),
+            Some(c) => (
+                q_,
+                format!(
+                    "It joined at {}, but the condition {} above the join rejected the joined row.",
+                    steps_text(&joined),
+                    c
+                ),
+                joined,
+            ),
+            None => {
+                // an UNNEST above the join with nothing to unnest (a search's empty results)
+                let empty = mine.iter().find_map(|(_, e)| match e {
+                    Event::Unnest { size: n @ (Some(0) | None), .. } => Some(*n),
+                    _ => None,
+                });
+                match empty {
+                    Some(n) => (
+                        q_,
+                        format!(
+                            "It joined at {}, but the joined row's collection is {}: the UNNEST above the join produces no row for it.",
+                            steps_text(&joined),
+                            if n.is_none() { "NULL" } else { "empty" }
+                        ),
+                        joined,
+                    ),
+                    None => not_yet(s, &format!("a row past the join it joined at {}", steps_text(&joined))),
+                }
+            }
         };
     }
     for (at, e) in &mine {
@@ -323,7 +410,7 @@ fn why_not(q: &QueryTrace, step: &Step) -> (&'static str, String, Vec<usize>) {
                     }
                 }
                 Some(OpKind::RegularJoin) => return regular_join(q, *op, side, key, s),
-                Some(OpKind::MultiJoin) => return not_yet(s, "a MULTI_JOIN"),
+                Some(OpKind::MultiJoin) => return multi_join(q, *op, side, key, s),
                 _ => {}
             },
             Event::IntervalProbe { op, side, key, time_ms, from_ms, to_ms, cached, .. } => {
@@ -471,6 +558,9 @@ fn window_join(
     if let Some(a) = semi_anti_answer(q, op, side, key, &same, s) {
         return a;
     }
+    if let Some(a) = null_key(q, op, key, s) {
+        return a;
+    }
     match fire {
         None => {
             let wm = all_steps(q)
@@ -531,13 +621,8 @@ fn regular_join(q: &QueryTrace, op: usize, side: &str, key: &[String], s: usize)
     if let Some(a) = semi_anti_answer(q, op, side, key, &others, s) {
         return a;
     }
-    let null_key = key.iter().any(|v| v == "NULL");
-    if null_key && !q.operators.get(op).is_some_and(|o| o.label.contains("IS NOT DISTINCT FROM")) {
-        return (
-            q_,
-            format!("Its join key {} is NULL, and = never matches NULL (IS NOT DISTINCT FROM would).", key_text(key)),
-            vec![s],
-        );
+    if let Some(a) = null_key(q, op, key, s) {
+        return a;
     }
     if others.is_empty() {
         return (q_, format!("No row of the {}{} ever arrived.", os, k), vec![s]);
@@ -586,6 +671,51 @@ fn regular_join(q: &QueryTrace, op: usize, side: &str, key: &[String], s: usize)
             steps_text(&others)
         ),
         [vec![s], others].concat(),
+    )
+}
+
+/// A MULTI_JOIN of inner joins (one state per input, all on one common key): a row comes out only
+/// when every input holds a row of its key. Outer joins in it are not answered yet.
+fn multi_join(q: &QueryTrace, op: usize, side: &str, key: &[String], s: usize) -> (&'static str, String, Vec<usize>) {
+    let Some(info) = q.operators.get(op) else { return not_yet(s, "a MULTI_JOIN") };
+    if !info.label.contains("joinTypes=[")
+        || info.label.contains("LEFT")
+        || info.label.contains("RIGHT")
+        || info.label.contains("FULL")
+    {
+        return not_yet(s, "a MULTI_JOIN with outer joins");
+    }
+    let k = with_key(key);
+    let mut missing = Vec::new();
+    let mut met = Vec::new();
+    for input in info.sides.iter().filter(|x| x.as_str() != side) {
+        let rows = stored(q, op, input, key);
+        if rows.is_empty() {
+            missing.push(input.clone());
+        }
+        met.extend(rows.into_iter().map(|(i, _)| i));
+    }
+    met.sort_unstable();
+    if !missing.is_empty() {
+        let which = match missing.as_slice() {
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} or {}", init.join(", "), last),
+            [] => String::new(),
+        };
+        return (
+            "Why didn't this join?",
+            format!("No row of {}{} arrived: the MULTI_JOIN of inner joins emits a row only when every input holds one of its key.", which, k),
+            vec![s],
+        );
+    }
+    (
+        "Why didn't this join?",
+        format!(
+            "Every other input has rows{} ({}), but the rest of the join conditions rejected every combination.",
+            k,
+            steps_text(&met)
+        ),
+        [vec![s], met].concat(),
     )
 }
 

@@ -10,7 +10,9 @@ use joinlab_engine::{run_script, Dialect, RunConfig};
 fn explain(file: &str, query: usize, row: &str) -> Result<String, String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(file);
     let script = std::fs::read_to_string(&path).map_err(|e| format!("{}: {}", path.display(), e))?;
-    report(&run_script(&script, &RunConfig { dialect: Dialect::Flink, trace: true }), query, row)
+    // the gallery's examples run in the page's default dialect, the rest as conformance scripts
+    let dialect = if file.starts_with("www/examples/") { Dialect::Confluent } else { Dialect::Flink };
+    report(&run_script(&script, &RunConfig { dialect, trace: true }), query, row)
 }
 
 /// The answer's question, sentence and steps (the report's lines after the first).
@@ -178,12 +180,61 @@ fn semi_and_anti_joins() {
 }
 
 #[test]
+fn multi_join() {
+    // MULTI_JOIN(A, B, C) of inner joins on k: A x (step 1), B y (step 2), C x (step 3)
+    let f = "tests/explain/multi_join.sql";
+    no_join(f, 1, "A#1", "No row of B with key [x] arrived: the MULTI_JOIN of inner joins emits a row only when every input holds one of its key.", "1");
+    no_join(f, 1, "B#1", "No row of A or C with key [y] arrived: the MULTI_JOIN of inner joins emits a row only when every input holds one of its key.", "2");
+}
+
+#[test]
+fn equal_rows_counted_as_one() {
+    // Payments (1, 30) arrives twice (steps 3 and 4); the joins hold the second as the first counted
+    // twice, so the rows it makes with shipments 1 (steps 8 and 10) carry step 3's lineage
+    let f = "www/examples/15_three_way_multi_join.sql";
+    assert_eq!(
+        answer(f, 2, "Payments#2"),
+        (
+            "Why this output?".into(),
+            "At step 4 the join held its row [1, 30] as a second copy of the equal row of step 3 (a join's state keeps equal rows as one, counted), so its result changes carry that row's steps. The copies are part of 4 result changes: +I[1, Ada, 30, DHL] at step 8, +I[1, Ada, 30, DHL] at step 8, +I[1, Ada, 30, DHL Express] at step 10, +I[1, Ada, 30, DHL Express] at step 10.".into(),
+            "steps: 4, 8, 10".into()
+        )
+    );
+}
+
+#[test]
+fn a_search_with_no_result_under_unnest() {
+    // KEY_SEARCH_AGG emits one row per order, with search_results empty for customer 3 (step 5):
+    // the CROSS JOIN UNNEST over it gives nothing
+    assert_eq!(
+        answer("www/examples/43_key_search_customers.sql", 2, "orders#3"),
+        (
+            "Why is it not in the result?".into(),
+            "It joined at step 5, but the joined row's collection is empty: the UNNEST above the join produces no row for it.".into(),
+            "steps: 5".into()
+        )
+    );
+}
+
+#[test]
+fn a_null_key_in_a_window_semi_join() {
+    // Lnull (num NULL, 12:07:30) IN the right rows of [12:05, 12:10): Rnull's NULL does not match it
+    no_join(
+        "www/examples/03_semi_in.sql",
+        1,
+        "LeftTable#5",
+        "Its join key [NULL] is NULL, and = never matches NULL (IS NOT DISTINCT FROM would).",
+        "9",
+    );
+}
+
+#[test]
 fn what_is_not_answered_yet_says_so() {
     no_join(
-        "tests/explain/multi_join.sql",
+        "www/examples/11_ptf_sensor_fusion_tutorial.sql",
         1,
-        "A#1",
-        "not supported yet: explaining the rows of a MULTI_JOIN (issue 19).",
+        "temperature_readings#1",
+        "not supported yet: explaining the rows of a process table function (issue 19).",
         "1",
     );
 }
