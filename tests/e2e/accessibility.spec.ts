@@ -1,7 +1,7 @@
 // The accessibility audit (issue 17): axe-core, with the WCAG 2.1 A and AA rules, finds no
 // violation on the built playground (after the first run, after a few steps with each pane open,
 // for examples of several join kinds, and on a phone with the gallery menu open), on the ?embed=1
-// view, on the Export panel, on Why this row?'s answer, and on the demo docs page (its two <joinlab-playground> elements and its iframe). No rule
+// view, on the Export panel, on Why this row?'s answer, on the lessons, and on the demo docs page (its two <joinlab-playground> elements and its iframe). No rule
 // and no element is left out of the audit; a failure lists every violation (rule, impact, element,
 // and axe's message, e.g. the colours and the ratio).
 
@@ -58,6 +58,18 @@ test("Why this row?'s answer has no violation", async ({ page }) => {
   await page.getByTestId('why-row').click();
   await expect(page.getByTestId('why-text')).toBeVisible({ timeout: 30_000 });
   await expectNoViolations(page, "the playground with Why this row?'s answer");
+});
+
+test('the Lessons list and a lesson card, answered, have no violation', async ({ page }) => {
+  await openExample(page, '01_full_outer_join');
+  await page.getByTestId('lessons').click();
+  await expect(page.getByTestId('lessons-panel')).toBeVisible();
+  await expectNoViolations(page, 'the Lessons list');
+  await page.locator('.jl-lesson-item').first().click();
+  await page.getByTestId('lesson-choice-0').check();
+  await page.getByTestId('lesson-check').click();
+  await expect(page.getByTestId('lesson-feedback')).not.toBeEmpty();
+  await expectNoViolations(page, 'a lesson card, answered');
 });
 
 test('on a phone: the playground with the gallery menu open, and stepped', async ({ page }) => {

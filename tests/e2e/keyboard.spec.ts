@@ -38,9 +38,9 @@ test('keyboard only: pick an example, edit, leave the editor, step, open every p
   await expect(page.locator('[data-testid=step-sentence]:not(:empty)')).toBeVisible();
   const counter = page.locator('.jl-counter');
 
-  // The header's four stops, then the gallery: ONE stop, on the example shown.
-  const header = await tabUntil(page, (f) => !!f.example, 6);
-  expect(header).toEqual(['a ⋈JoinLab', 'share', 'export', 'a Embedding']);
+  // The header's five stops, then the gallery: ONE stop, on the example shown.
+  const header = await tabUntil(page, (f) => !!f.example, 7);
+  expect(header).toEqual(['a ⋈JoinLab', 'share', 'lessons', 'export', 'a Embedding']);
   expect(await focused(page)).toMatchObject({ example: '01_full_outer_join' });
   await expect(page.locator('#jl-gallery-keys')).toBeVisible();
   // ↓ six times: the seventh example (End and Home stay in the gallery, never step).

@@ -174,6 +174,21 @@ if (embed) {
 
   // Export: the script for Apache Flink's SQL client or Confluent Cloud, in a modal dialog
   // (export/panel.ts). The exporter (about 1 MB) loads on the first press only.
+  const lessonsBtn = h('button', { type: 'button', class: 'jl-btn', 'data-testid': 'lessons', 'aria-haspopup': 'dialog', title: 'A short guided path through the examples' }, 'Lessons');
+  lessonsBtn.addEventListener('click', async () => {
+    const { openLessons } = await import('./lessons/panel');
+    openLessons(
+      {
+        open: (script, step) => {
+          pg.load({ script, dialect: 'confluent', query: 1, step });
+          showAbout(script);
+        },
+        goTo: (step) => pg.goTo(step),
+        host: main,
+      },
+      lessonsBtn,
+    );
+  });
   const exportBtn = h('button', { type: 'button', class: 'jl-btn', 'data-testid': 'export', 'aria-haspopup': 'dialog', title: "The script for Apache Flink's SQL client or Confluent Cloud" }, 'Export');
   exportBtn.addEventListener('click', async () => {
     const { exportPanel } = await import('./export/panel');
@@ -203,6 +218,7 @@ if (embed) {
     h('span', { class: 'jl-spacer' }),
     shareOut,
     shareBtn,
+    lessonsBtn,
     exportBtn,
     h('a', { class: 'jl-btn jl-link', href: './docs-demo.html' }, 'Embedding'),
   );
