@@ -58,6 +58,9 @@ test("Why this row?'s answer has no violation", async ({ page }) => {
   await page.getByTestId('why-row').click();
   await expect(page.getByTestId('why-text')).toBeVisible({ timeout: 30_000 });
   await expectNoViolations(page, "the playground with Why this row?'s answer");
+  await page.getByTestId('what-if-drop').click();
+  await expect(page.getByTestId('what-if-diff')).toBeVisible({ timeout: 30_000 });
+  await expectNoViolations(page, 'the playground with a what-if difference');
 });
 
 test('the Lessons list and a lesson card, answered, have no violation', async ({ page }) => {

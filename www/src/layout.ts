@@ -68,6 +68,8 @@ export interface Parts {
   header: StepHeader;
   /** "Why this row?" under the sentence (panes/why-row.ts). */
   whyRow: HTMLElement;
+  /** "What if this row were…" beside it (panes/what-if.ts; not in a read-only embed). */
+  whatIf: HTMLElement | null;
   events: HTMLElement;
   timeline: HTMLElement;
   /** The lookup joins' stores (panes/lookup-store.ts), under the timeline; null in embeds. */
@@ -110,7 +112,7 @@ export function assemble(p: Parts, compact: boolean): { element: HTMLElement; vi
   const c = p.chrome;
   const left = h('div', { class: 'jl-left' }, c.toolbar, c.editorHost, p.errors, p.settings);
   const hd = p.header;
-  const visual = h('div', { class: 'jl-visual' }, hd.element, p.whyRow, hd.why, hd.held, compact ? null : p.events, p.timeline, hd.legend, compact ? null : p.stores, panes);
+  const visual = h('div', { class: 'jl-visual' }, hd.element, p.whyRow, p.whatIf, hd.why, hd.held, compact ? null : p.events, p.timeline, hd.legend, compact ? null : p.stores, panes);
   const right = h('div', { class: 'jl-right', tabindex: '-1' }, h('div', { class: 'jl-stepbar' }, c.queryWrap, p.controls, hd.procTime), hd.notes, p.compare, c.notRun, visual);
   const element = h('div', { class: `jl-playground${compact ? ' jl-compact' : ''}` }, left, right);
   return { element, visual, tabs };

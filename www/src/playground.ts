@@ -25,6 +25,7 @@ import { SettingsPane } from './panes/settings';
 import { StatePane } from './panes/state';
 import { StepHeader } from './panes/step-header';
 import { StepsTable } from './panes/steps-table';
+import { WhatIf } from './panes/what-if';
 import { WhyRow } from './panes/why-row';
 import { arrivalInEffect, lastSet, writeSetting } from './settings';
 import { SCRIPT_CAP, type ShareState } from './share';
@@ -194,6 +195,11 @@ export class Playground {
     const stepsTable = new StepsTable((p) => this.goTo(p));
     const events = new EventsPane();
     const stores = new LookupStorePane((p) => this.goTo(p));
+    const whatIf = new WhatIf(
+      () => this.editor.doc,
+      (script) => this.editor.setDoc(script),
+      () => this.traceScript,
+    );
     const whyRow = new WhyRow(
       () => (this.traceScript === null ? null : { script: this.traceScript, dialect: this.dialect, query: this.queryIndex + 1 }),
       (p) => this.goTo(p),
@@ -206,6 +212,7 @@ export class Playground {
     this.panes = [
       ['header', this.header],
       ['why-row', whyRow],
+      ['what-if', whatIf],
       ['timeline', this.timeline],
       ['stores', stores],
       ['changelog', changelog],
@@ -225,6 +232,7 @@ export class Playground {
         controls: this.controls.element,
         header: this.header,
         whyRow: whyRow.element,
+        whatIf: opts.readonly ? null : whatIf.element,
         events: events.element,
         timeline: this.timeline.element,
         stores: stores.element,

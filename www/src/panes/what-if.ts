@@ -1,0 +1,119 @@
+// "What if" for the row of the step shown (issue 19): drop it, duplicate it, or move it one data
+// line earlier or later. Each button edits the script (www/src/what-if.ts: the editor stays the
+// truth, the share link carries the change), the script runs again, and the pane says what the
+// edit changed in the changelog — the rows that appeared and vanished (a row whose kind changed
+// is both) — with Undo, which puts the script back. Buttons are plain buttons: keyboard first.
+
+import { h } from '../dom';
+import { type QueryModel, stepAt } from '../model';
+import { changelogDiff, editableRow, editRow, type RowEdit } from '../what-if';
+import type { Pane } from './pane';
+
+/** How many rows of each list the summary shows. */
+const SHOWN = 6;
+
+const EDITS: [RowEdit, string][] = [
+  ['drop', 'Drop it'],
+  ['duplicate', 'Duplicate it'],
+  ['earlier', 'One line earlier'],
+  ['later', 'One line later'],
+];
+
+export class WhatIf implements Pane {
+  readonly element: HTMLDivElement;
+  private readonly buttons: HTMLButtonElement[];
+  private readonly out: HTMLDivElement;
+  private model: QueryModel | null = null;
+  private pos = -1;
+  /** An edit made, waiting for its run: the changelog before it, the script to undo to, its words. */
+  private pending: { before: string[]; undo: string; label: string } | null = null;
+
+  constructor(
+    private readonly getDoc: () => string,
+    private readonly setDoc: (script: string) => void,
+    /** The script the shown model was run from (null: none). */
+    private readonly ranScript: () => string | null,
+  ) {
+    this.buttons = EDITS.map(([edit, text]) => {
+      const b = h('button', { type: 'button', class: 'jl-btn jl-small', 'data-testid': `what-if-${edit}` }, text);
+      b.addEventListener('click', () => this.apply(edit));
+      return b;
+    });
+    this.out = h('div', { class: 'jl-what-if-out', role: 'status', 'aria-live': 'polite', 'data-testid': 'what-if-out', hidden: true });
+    this.element = h(
+      'div',
+      { class: 'jl-what-if', hidden: true },
+      h('span', { class: 'jl-what-if-label', id: 'jl-what-if-label' }, 'What if this row were…'),
+      h('span', { role: 'group', 'aria-labelledby': 'jl-what-if-label', class: 'jl-what-if-buttons' }, ...this.buttons),
+      this.out,
+    );
+  }
+
+  setModel(model: QueryModel | null): void {
+    this.model = model;
+    this.pos = -1;
+    const p = this.pending;
+    if (!p) return;
+    if (!model) {
+      // the edited script did not run (its error is shown below the editor): Undo stays at hand
+      const undo = this.undoButton(p.undo);
+      this.out.replaceChildren(h('strong', {}, `${p.label}. `), 'The edited script did not run. ', undo);
+      this.out.hidden = false;
+      this.element.hidden = false;
+      return;
+    }
+    this.pending = null;
+    const d = changelogDiff(p.before, model.outputs.map((o) => o.text));
+    const list = (rows: string[]) => (rows.length > SHOWN ? `${rows.slice(0, SHOWN).join(', ')} and ${rows.length - SHOWN} more` : rows.join(', '));
+    const undo = this.undoButton(p.undo);
+    const said =
+      d.appeared.length + d.vanished.length === 0
+        ? 'The changelog is the same.'
+        : [d.vanished.length ? `${d.vanished.length} changelog row${d.vanished.length === 1 ? '' : 's'} vanished: ${list(d.vanished)}.` : '', d.appeared.length ? `${d.appeared.length} appeared: ${list(d.appeared)}.` : ''].filter(Boolean).join(' ');
+    this.out.replaceChildren(h('strong', {}, `${p.label}. `), h('span', { 'data-testid': 'what-if-diff' }, said), ' ', undo);
+    this.out.hidden = false;
+    this.element.hidden = false;
+  }
+
+  /** Undo: the script before the edit, run again. */
+  private undoButton(script: string): HTMLButtonElement {
+    const undo = h('button', { type: 'button', class: 'jl-btn jl-small', 'data-testid': 'what-if-undo' }, 'Undo');
+    undo.addEventListener('click', () => {
+      this.pending = null;
+      this.out.hidden = true;
+      this.setDoc(script);
+    });
+    return undo;
+  }
+
+  show(pos: number): void {
+    this.pos = pos;
+    const line = this.line();
+    const editable = line !== null && editableRow(this.getDoc(), line);
+    for (const b of this.buttons) b.hidden = !editable;
+    this.element.hidden = !editable && this.out.hidden;
+  }
+
+  /** The script line of the row shown, when the editor still holds the script that ran. */
+  private line(): number | null {
+    const m = this.model;
+    const step = m ? stepAt(m, this.pos) : undefined;
+    if (!m || step?.kind !== 'row' || !step.line || this.ranScript() !== this.getDoc()) return null;
+    return step.line;
+  }
+
+  private apply(edit: RowEdit): void {
+    const m = this.model;
+    const line = this.line();
+    const script = this.getDoc();
+    if (!m || line === null) return;
+    const next = editRow(script, line, edit);
+    if (next === null) return;
+    const row = stepAt(m, this.pos)?.text ?? '';
+    const words: Record<RowEdit, string> = { drop: 'Dropped', duplicate: 'Duplicated', earlier: 'Moved one line earlier', later: 'Moved one line later' };
+    this.pending = { before: m.outputs.map((o) => o.text), undo: script, label: `${words[edit]}: ${row} (line ${line})` };
+    this.out.hidden = false;
+    this.out.replaceChildren(h('span', { class: 'jl-muted' }, 'Running the edited script…'));
+    this.setDoc(next);
+  }
+}
