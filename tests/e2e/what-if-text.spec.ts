@@ -2,7 +2,7 @@
 // and the text each edit writes; the changelog difference as multisets.
 
 import { expect, test } from '@playwright/test';
-import { changelogDiff, editableRow, editRow } from '../../www/src/what-if';
+import { changelogDiff, editableRow, editRow, shiftRowTime, shiftTimestamp } from '../../www/src/what-if';
 
 const S = [
   'CREATE TABLE T (a INT, b STRING);', // 1
@@ -36,4 +36,27 @@ test('drop, duplicate, earlier and later rewrite only the lines concerned', () =
 test('the changelog difference counts copies', () => {
   expect(changelogDiff(['+I[1]', '+I[1]', '+I[2]'], ['+I[1]', '+I[3]', '-D[2]'])).toEqual({ appeared: ['+I[3]', '-D[2]'], vanished: ['+I[1]', '+I[2]'] });
   expect(changelogDiff(['+I[1]'], ['+I[1]'])).toEqual({ appeared: [], vanished: [] });
+});
+
+test('a row\'s event time moved, as it is written', () => {
+  expect(shiftTimestamp('2024-01-01 12:02:00', -60_000)).toBe('2024-01-01 12:01:00');
+  expect(shiftTimestamp('2024-01-01 00:00:00.5', -1000)).toBe('2023-12-31 23:59:59.500');
+  expect(shiftTimestamp('2024-01-01 12:02', 1)).toBe('2024-01-01 12:02:00.001');
+  expect(shiftTimestamp('L1', 1)).toBeNull();
+  const script = [
+    'CREATE TABLE L (row_time TIMESTAMP(3), num INT, id STRING, WATERMARK FOR row_time AS row_time);', // 1
+    "INSERT INTO L VALUES (TIMESTAMP '2024-01-01 12:01:00', 1, 'L1');", // 2
+    '@L 2024-01-01 12:02:00.000 | 2 | L2', // 3
+    "INSERT INTO L (id, row_time, num) VALUES ('L3', '2024-01-01 12:03:00', 3);", // 4
+    '@L -D 2024-01-01 12:04:00 | 4 | L4', // 5
+  ].join('\n');
+  const lines = script.split('\n');
+  const with_ = (i: number, l: string) => lines.map((x, k) => (k === i ? l : x)).join('\n');
+  expect(shiftRowTime(script, 2, 'row_time', 60_000)).toBe(with_(1, "INSERT INTO L VALUES (TIMESTAMP '2024-01-01 12:02:00', 1, 'L1');"));
+  expect(shiftRowTime(script, 3, 'ROW_TIME', -3_600_000)).toBe(with_(2, '@L 2024-01-01 11:02:00.000 | 2 | L2'));
+  expect(shiftRowTime(script, 4, 'row_time', -1000)).toBe(with_(3, "INSERT INTO L (id, row_time, num) VALUES ('L3', '2024-01-01 12:02:59', 3);"));
+  expect(shiftRowTime(script, 5, 'row_time', 1000)).toBe(with_(4, '@L -D 2024-01-01 12:04:01 | 4 | L4'));
+  // not a column of the table, or not a row alone on its line
+  expect(shiftRowTime(script, 2, 'nope', 1000)).toBeNull();
+  expect(shiftRowTime(script, 1, 'row_time', 1000)).toBeNull();
 });

@@ -67,3 +67,23 @@ test('duplicate a row: its joined row comes out twice; the buttons are keyboard 
   await settled(page);
   await expect(page.getByTestId('what-if-drop')).toBeHidden();
 });
+
+test('move a row\'s time: one minute earlier puts it behind the watermark, and its row vanishes', async ({ page }) => {
+  await openPage(page, `./${shareHash({ script: SCRIPT, step: 7 })}`);
+  await settled(page);
+  // step 7 is L2b (12:05:30): at 12:04:30 its window is [12:00, 12:05), which fired at step 4 (the
+  // join's watermark 12:05:30): dropped as late, so its row with R2 vanishes
+  await expect(page.getByTestId('what-if-unit')).toHaveValue('60000');
+  await page.getByTestId('what-if-time-earlier').click();
+  await expect(page.getByTestId('what-if-out')).toContainText('Its time moved 1 min earlier: LeftTable +I[2024-01-01 12:05:30.000, 2, L2b]');
+  await expect(page.getByTestId('what-if-diff')).toHaveText('1 changelog row vanished: +I[L2b, R2, 2, 2024-01-01 12:05:00.000, 2024-01-01 12:10:00.000].');
+  expect(await editor(page)).toContain("TIMESTAMP '2024-01-01 12:04:30', 2, 'L2b'");
+  // step 2 is R1 (12:02): an hour later it is in [13:00, 13:05), where no left row of key 1 is
+  await page.getByTestId('what-if-undo').click();
+  await expect.poll(() => editor(page)).toContain("'12:05:30', 2, 'L2b'".replace("'12", "'2024-01-01 12"));
+  await settled(page);
+  await goStep(page, 2);
+  await page.getByTestId('what-if-unit').selectOption('3600000');
+  await page.getByTestId('what-if-time-later').click();
+  await expect(page.getByTestId('what-if-diff')).toHaveText('1 changelog row vanished: +I[L1, R1, 1, 2024-01-01 12:00:00.000, 2024-01-01 12:05:00.000].');
+});

@@ -199,6 +199,7 @@ export class Playground {
       () => this.editor.doc,
       (script) => this.editor.setDoc(script),
       () => this.traceScript,
+      (table) => this.trace?.tables.find((t) => t.name === table)?.rowtime ?? null,
     );
     const whyRow = new WhyRow(
       () => (this.traceScript === null ? null : { script: this.traceScript, dialect: this.dialect, query: this.queryIndex + 1 }),

@@ -2,9 +2,10 @@
 // line earlier or later — so the editor stays the truth (the share link carries the change), and
 // the difference the edit made to the changelog. A row can be edited when its script line holds it
 // alone: an `@` data line, or an INSERT of one row written on one line; other rows (INSERTs of
-// many rows, generated rows) cannot be picked out of their line yet.
+// many rows, generated rows) cannot be picked out of their line yet. A row's event time can be
+// shifted too (`shiftRowTime`), when it is a physical TIMESTAMP column written as a literal.
 
-import { statementAtLine } from './script-text';
+import { findCreateTable, statementAtLine, tokenize } from './script-text';
 
 export type RowEdit = 'drop' | 'duplicate' | 'earlier' | 'later';
 
@@ -94,4 +95,85 @@ export function changelogDiff(before: string[], after: string[]): { appeared: st
     }
   }
   return { appeared, vanished };
+}
+
+const TS = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
+
+/** `text` (a `yyyy-MM-dd HH:mm[:ss[.f…]]` timestamp) moved by `deltaMs`, written the same way
+ * (milliseconds shown when it had a fraction or the move needs them); null when it is no timestamp. */
+export function shiftTimestamp(text: string, deltaMs: number): string | null {
+  const m = TS.exec(text.trim());
+  if (!m) return null;
+  const frac = m[7] ?? '';
+  const ms = Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] ?? 0), +frac.padEnd(3, '0').slice(0, 3)) + deltaMs;
+  if (!Number.isFinite(ms)) return null;
+  const iso = new Date(ms).toISOString(); // yyyy-MM-ddTHH:mm:ss.sssZ
+  if (iso.length !== 24) return null;
+  const keepMs = frac.length > 0 || ms % 1000 !== 0;
+  return `${iso.slice(0, 10)} ${iso.slice(11, keepMs ? 23 : 19)}`;
+}
+
+/** The script with the event time (column `rowtime`) of the row of line `line` moved by `deltaMs`,
+ * or null when it cannot be: the row is not alone on its line, the column is not a physical one
+ * of the table's CREATE TABLE, or its value is not a timestamp literal. */
+export function shiftRowTime(script: string, line: number, rowtime: string, deltaMs: number): string | null {
+  if (!editableRow(script, line)) return null;
+  const span = lineSpan(script, line);
+  if (!span) return null;
+  const text = script.slice(span[0], span[1]);
+  const same = (a: string, b: string) => a.replace(/`/g, '').toLowerCase() === b.replace(/`/g, '').toLowerCase();
+  const at = text.trimStart();
+  if (at.startsWith('@')) {
+    // @TABLE [+I|-U|+U|-D] v1 | v2 | …
+    const head = /^@(\S+)\s+(?:([+-][IUD])\s+)?/.exec(at);
+    if (!head) return null;
+    const table = findCreateTable(script, head[1]);
+    const idx = table ? table.physical.findIndex((c) => same(c, rowtime)) : -1;
+    if (idx < 0) return null;
+    const base = span[0] + (text.length - at.length) + head[0].length;
+    const fields = script.slice(base, span[1]).split('|');
+    if (idx >= fields.length) return null;
+    const moved = shiftTimestamp(fields[idx], deltaMs);
+    if (moved === null) return null;
+    const lead = fields[idx].match(/^\s*/)?.[0] ?? '';
+    const trail = fields[idx].match(/\s*$/)?.[0] ?? '';
+    fields[idx] = lead + moved + trail;
+    return script.slice(0, base) + fields.join('|') + script.slice(span[1]);
+  }
+  // INSERT INTO T [(c1, c2, …)] VALUES (v1, v2, …);
+  const toks = tokenize(text).filter((t) => t.kind !== 'ws' && t.kind !== 'comment');
+  const upper = toks.map((t) => t.text.toUpperCase());
+  const into = upper.indexOf('INTO');
+  const values = upper.indexOf('VALUES');
+  if (into < 0 || values < 0) return null;
+  const table = findCreateTable(script, toks[into + 1]?.text.replace(/`/g, '') ?? '');
+  if (!table) return null;
+  const listed = toks.slice(into + 2, values).filter((t) => t.kind === 'word').map((t) => t.text);
+  const idx = listed.length ? listed.findIndex((c) => same(c, rowtime)) : table.physical.findIndex((c) => same(c, rowtime));
+  if (idx < 0) return null;
+  // the tuple's values, split at top-level commas
+  let depth = 0;
+  let k = 0;
+  let literal: (typeof toks)[number] | null = null;
+  for (const t of toks.slice(values + 1)) {
+    if (t.text === '(') {
+      depth++;
+      continue;
+    }
+    if (t.text === ')') {
+      depth--;
+      continue;
+    }
+    if (depth === 1 && t.text === ',') {
+      k++;
+      continue;
+    }
+    if (k === idx && depth >= 1 && t.kind === 'string' && literal === null) literal = t;
+  }
+  if (!literal) return null;
+  const inner = literal.text.slice(1, -1);
+  const moved = shiftTimestamp(inner, deltaMs);
+  if (moved === null) return null;
+  const from = span[0] + literal.from + 1;
+  return script.slice(0, from) + moved + script.slice(from + inner.length);
 }

@@ -1,12 +1,12 @@
-// "What if" for the row of the step shown (issue 19): drop it, duplicate it, or move it one data
-// line earlier or later. Each button edits the script (www/src/what-if.ts: the editor stays the
+// "What if" for the row of the step shown (issue 19): drop it, duplicate it, move it one data
+// line earlier or later, or move its event time by 1 s, 1 min or 1 h (behind the watermark, say). Each button edits the script (www/src/what-if.ts: the editor stays the
 // truth, the share link carries the change), the script runs again, and the pane says what the
 // edit changed in the changelog — the rows that appeared and vanished (a row whose kind changed
 // is both) — with Undo, which puts the script back. Buttons are plain buttons: keyboard first.
 
 import { h } from '../dom';
 import { type QueryModel, stepAt } from '../model';
-import { changelogDiff, editableRow, editRow, type RowEdit } from '../what-if';
+import { changelogDiff, editableRow, editRow, type RowEdit, shiftRowTime } from '../what-if';
 import type { Pane } from './pane';
 
 /** How many rows of each list the summary shows. */
@@ -22,6 +22,8 @@ const EDITS: [RowEdit, string][] = [
 export class WhatIf implements Pane {
   readonly element: HTMLDivElement;
   private readonly buttons: HTMLButtonElement[];
+  private readonly time: HTMLSpanElement;
+  private readonly unit: HTMLSelectElement;
   private readonly out: HTMLDivElement;
   private model: QueryModel | null = null;
   private pos = -1;
@@ -33,7 +35,22 @@ export class WhatIf implements Pane {
     private readonly setDoc: (script: string) => void,
     /** The script the shown model was run from (null: none). */
     private readonly ranScript: () => string | null,
+    /** The event-time column of a table (null: it has none). */
+    private readonly rowtimeOf: (table: string) => string | null,
   ) {
+    this.unit = h(
+      'select',
+      { class: 'jl-what-if-unit', 'data-testid': 'what-if-unit', 'aria-label': 'by how much' },
+      h('option', { value: '1000' }, '1 s'),
+      h('option', { value: '60000', selected: true }, '1 min'),
+      h('option', { value: '3600000' }, '1 h'),
+    );
+    const move = (sign: -1 | 1, text: string, id: string) => {
+      const b = h('button', { type: 'button', class: 'jl-btn jl-small', 'data-testid': id }, text);
+      b.addEventListener('click', () => this.shift(sign * Number(this.unit.value)));
+      return b;
+    };
+    this.time = h('span', { role: 'group', 'aria-label': 'its event time', class: 'jl-what-if-buttons' }, 'its time', this.unit, move(-1, 'earlier', 'what-if-time-earlier'), move(1, 'later', 'what-if-time-later'));
     this.buttons = EDITS.map(([edit, text]) => {
       const b = h('button', { type: 'button', class: 'jl-btn jl-small', 'data-testid': `what-if-${edit}` }, text);
       b.addEventListener('click', () => this.apply(edit));
@@ -45,6 +62,7 @@ export class WhatIf implements Pane {
       { class: 'jl-what-if', hidden: true },
       h('span', { class: 'jl-what-if-label', id: 'jl-what-if-label' }, 'What if this row were…'),
       h('span', { role: 'group', 'aria-labelledby': 'jl-what-if-label', class: 'jl-what-if-buttons' }, ...this.buttons),
+      this.time,
       this.out,
     );
   }
@@ -91,6 +109,7 @@ export class WhatIf implements Pane {
     const line = this.line();
     const editable = line !== null && editableRow(this.getDoc(), line);
     for (const b of this.buttons) b.hidden = !editable;
+    this.time.hidden = !editable || this.timeShifted(1000) === null;
     this.element.hidden = !editable && this.out.hidden;
   }
 
@@ -102,6 +121,23 @@ export class WhatIf implements Pane {
     return step.line;
   }
 
+  /** The script with the row's event time moved by `deltaMs`, or null. */
+  private timeShifted(deltaMs: number): string | null {
+    const m = this.model;
+    const line = this.line();
+    const table = m ? stepAt(m, this.pos)?.table : null;
+    const rowtime = table ? this.rowtimeOf(table) : null;
+    return line === null || !rowtime ? null : shiftRowTime(this.getDoc(), line, rowtime, deltaMs);
+  }
+
+  private shift(deltaMs: number): void {
+    const next = this.timeShifted(deltaMs);
+    const line = this.line();
+    if (next === null || line === null) return;
+    const unit = this.unit.selectedOptions[0]?.textContent ?? '';
+    this.run(next, `Its time moved ${unit} ${deltaMs < 0 ? 'earlier' : 'later'}`, line);
+  }
+
   private apply(edit: RowEdit): void {
     const m = this.model;
     const line = this.line();
@@ -109,9 +145,16 @@ export class WhatIf implements Pane {
     if (!m || line === null) return;
     const next = editRow(script, line, edit);
     if (next === null) return;
-    const row = stepAt(m, this.pos)?.text ?? '';
     const words: Record<RowEdit, string> = { drop: 'Dropped', duplicate: 'Duplicated', earlier: 'Moved one line earlier', later: 'Moved one line later' };
-    this.pending = { before: m.outputs.map((o) => o.text), undo: script, label: `${words[edit]}: ${row} (line ${line})` };
+    this.run(next, words[edit], line);
+  }
+
+  /** Runs the edited script `next`, keeping what the difference is taken against. */
+  private run(next: string, what: string, line: number): void {
+    const m = this.model;
+    if (!m) return;
+    const row = stepAt(m, this.pos)?.text ?? '';
+    this.pending = { before: m.outputs.map((o) => o.text), undo: this.getDoc(), label: `${what}: ${row} (line ${line})` };
     this.out.hidden = false;
     this.out.replaceChildren(h('span', { class: 'jl-muted' }, 'Running the edited script…'));
     this.setDoc(next);
