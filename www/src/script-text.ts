@@ -345,15 +345,22 @@ export interface RowsHint {
 
 /** The statement that starts at (or contains) a 1-based script line. */
 export function statementAtLine(script: string, line: number): Statement | null {
+  const span = lineSpan(script, line);
+  if (!span) return null;
+  const [off, end] = span;
+  return statements(script).find((s) => (s.from >= off && s.from <= end) || (s.from <= off && s.to > off)) ?? null;
+}
+
+/** Offsets of 1-based line `line`: [start, end) without its newline; null past the end. */
+export function lineSpan(script: string, line: number): [number, number] | null {
   let off = 0;
   for (let l = 1; l < line; l++) {
     const nl = script.indexOf('\n', off);
     if (nl < 0) return null;
     off = nl + 1;
   }
-  const lineEnd = script.indexOf('\n', off);
-  const end = lineEnd < 0 ? script.length : lineEnd;
-  return statements(script).find((s) => (s.from >= off && s.from <= end) || (s.from <= off && s.to > off)) ?? null;
+  const nl = script.indexOf('\n', off);
+  return [off, nl < 0 ? script.length : nl];
 }
 
 /** `/*+ OPTIONS('number-of-rows' = 'N') *\/` hints in a statement, with the table each follows. */

@@ -5,21 +5,9 @@
 // many rows, generated rows) cannot be picked out of their line yet. A row's event time can be
 // shifted too (`shiftRowTime`), when it is a physical TIMESTAMP column written as a literal.
 
-import { findCreateTable, statementAtLine, tokenize } from './script-text';
+import { findCreateTable, lineSpan, statementAtLine, tokenize } from './script-text';
 
 export type RowEdit = 'drop' | 'duplicate' | 'earlier' | 'later';
-
-/** Offsets of 1-based line `line`: [start, end) without its newline; null past the end. */
-function lineSpan(script: string, line: number): [number, number] | null {
-  let off = 0;
-  for (let l = 1; l < line; l++) {
-    const nl = script.indexOf('\n', off);
-    if (nl < 0) return null;
-    off = nl + 1;
-  }
-  const nl = script.indexOf('\n', off);
-  return [off, nl < 0 ? script.length : nl];
-}
 
 /** Whether line `line` holds one row alone: an `@` line, or a one-row INSERT on that line only. */
 export function editableRow(script: string, line: number): boolean {
