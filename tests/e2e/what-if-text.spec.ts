@@ -2,7 +2,7 @@
 // and the text each edit writes; the changelog difference as multisets.
 
 import { expect, test } from '@playwright/test';
-import { changelogDiff, editableRow, editRow, shiftRowTime, shiftTimestamp } from '../../www/src/what-if';
+import { changelogDiff, delayText, editableRow, editRow, shiftRowTime, shiftTimestamp, watermarkDelay, withWatermarkDelay } from '../../www/src/what-if';
 
 const S = [
   'CREATE TABLE T (a INT, b STRING);', // 1
@@ -59,4 +59,22 @@ test('a row\'s event time moved, as it is written', () => {
   // not a column of the table, or not a row alone on its line
   expect(shiftRowTime(script, 2, 'nope', 1000)).toBeNull();
   expect(shiftRowTime(script, 1, 'row_time', 1000)).toBeNull();
+});
+
+test("a table's watermark delay read and rewritten", () => {
+  const s = [
+    "CREATE TABLE A (ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' MINUTE) WITH ('connector' = 'datagen');",
+    'CREATE TABLE B (v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts);',
+    "CREATE TABLE C (ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '0:02' MINUTE TO SECOND);",
+  ].join('\n');
+  expect(watermarkDelay(s, 'A')?.ms).toBe(60_000);
+  expect(watermarkDelay(s, 'b')?.ms).toBe(0);
+  expect(watermarkDelay(s, 'C')).toBeNull();
+  expect(watermarkDelay(s, 'D')).toBeNull();
+  expect(withWatermarkDelay(s, 'A', 120_000)).toBe(s.replace("ts - INTERVAL '1' MINUTE", "ts - INTERVAL '2' MINUTE"));
+  expect(withWatermarkDelay(s, 'A', 0)).toBe(s.replace("ts - INTERVAL '1' MINUTE", 'ts'));
+  expect(withWatermarkDelay(s, 'B', 3_600_000)).toBe(s.replace('v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts)', "v INT, ts TIMESTAMP(3), WATERMARK FOR ts AS ts - INTERVAL '1' HOUR)"));
+  expect(withWatermarkDelay(s, 'A', 61_000)).toBe(s.replace("ts - INTERVAL '1' MINUTE", "ts - INTERVAL '61' SECOND"));
+  expect(withWatermarkDelay(s, 'A', -1000)).toBeNull();
+  expect([0, 1000, 90_000, 120_000, 7_200_000].map(delayText)).toEqual(['0 s', '1 s', '90 s', '2 min', '2 h']);
 });

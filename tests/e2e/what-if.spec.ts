@@ -87,3 +87,19 @@ test('move a row\'s time: one minute earlier puts it behind the watermark, and i
   await page.getByTestId('what-if-time-later').click();
   await expect(page.getByTestId('what-if-diff')).toHaveText('1 changelog row vanished: +I[L1, R1, 1, 2024-01-01 12:00:00.000, 2024-01-01 12:05:00.000].');
 });
+
+test("a longer watermark delay lets the late rows in: their rows appear", async ({ page }) => {
+  await openPage(page, `./${shareHash({ script: SCRIPT, step: 5 })}`);
+  await settled(page);
+  // LeftTable's delay 1 min → 2 min: its watermark after L2 (12:06:30) is 12:04:30, so [12:00, 12:05)
+  // stays open until L3 (step 8) lifts the join's watermark to 12:06 (RightTable's): L1late (12:03)
+  // and R3late (12:04) are no longer late, and key 1's window holds L1, L1late, R1 and R3late
+  await expect(page.getByTestId('what-if-delay-now')).toHaveText(' (now 1 min)');
+  await page.getByTestId('what-if-delay-longer').click();
+  await expect(page.getByTestId('what-if-out')).toContainText("LeftTable's watermark delay 1 min → 2 min");
+  const diff = page.getByTestId('what-if-diff');
+  await expect(diff).toContainText('3 appeared: ');
+  for (const row of ['+I[L1late, R1, 1, ', '+I[L1, R3late, 1, ', '+I[L1late, R3late, 1, ']) await expect(diff).toContainText(row);
+  await expect(diff).not.toContainText('vanished');
+  expect(await editor(page)).toContain("WATERMARK FOR row_time AS row_time - INTERVAL '2' MINUTE");
+});

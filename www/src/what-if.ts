@@ -5,7 +5,7 @@
 // many rows, generated rows) cannot be picked out of their line yet. A row's event time can be
 // shifted too (`shiftRowTime`), when it is a physical TIMESTAMP column written as a literal.
 
-import { findCreateTable, lineSpan, statementAtLine, tokenize } from './script-text';
+import { findCreateTable, lineSpan, statementAtLine, type Tok, tokenize } from './script-text';
 
 export type RowEdit = 'drop' | 'duplicate' | 'earlier' | 'later';
 
@@ -164,4 +164,47 @@ export function shiftRowTime(script: string, line: number, rowtime: string, delt
   if (moved === null) return null;
   const from = span[0] + literal.from + 1;
   return script.slice(0, from) + moved + script.slice(from + inner.length);
+}
+
+const UNITS: [string, number][] = [
+  ['DAY', 86_400_000],
+  ['HOUR', 3_600_000],
+  ['MINUTE', 60_000],
+  ['SECOND', 1000],
+];
+
+/** The watermark delay of `table` (its `WATERMARK FOR c AS c [- INTERVAL 'n' UNIT]`), with the
+ * offsets of the expression after AS; null for another form or no WATERMARK. */
+export function watermarkDelay(script: string, table: string): { ms: number; col: string; from: number; to: number } | null {
+  const t = findCreateTable(script, table)?.stmt.toks;
+  if (!t) return null;
+  const w = t.findIndex((x) => x.kind === 'word' && x.text.toUpperCase() === 'WATERMARK');
+  if (w < 0 || t[w + 1]?.text.toUpperCase() !== 'FOR' || t[w + 3]?.text.toUpperCase() !== 'AS') return null;
+  const col = t[w + 2]?.text ?? '';
+  const expr: Tok[] = [];
+  for (let i = w + 4; i < t.length && t[i].text !== ',' && t[i].text !== ')'; i++) expr.push(t[i]);
+  if (!expr.length || expr[0].text !== col) return null;
+  const span = { col, from: expr[0].from, to: expr[expr.length - 1].to };
+  if (expr.length === 1) return { ms: 0, ...span };
+  const unit = UNITS.find(([u]) => expr[4]?.text.toUpperCase().replace(/S$/, '') === u);
+  const n = /^'(\d+)'$/.exec(expr[3]?.text ?? '');
+  if (expr.length !== 5 || expr[1].text !== '-' || expr[2].text.toUpperCase() !== 'INTERVAL' || !unit || !n) return null;
+  return { ms: Number(n[1]) * unit[1], ...span };
+}
+
+/** The script with `table`'s watermark delay set to `ms` (whole seconds, at least 0), written in
+ * the largest unit that divides it; null when the clause has another form. */
+export function withWatermarkDelay(script: string, table: string, ms: number): string | null {
+  const d = watermarkDelay(script, table);
+  if (!d || ms < 0 || ms % 1000 !== 0) return null;
+  const unit = UNITS.find(([, u]) => ms % u === 0);
+  const expr = ms === 0 || !unit ? d.col : `${d.col} - INTERVAL '${ms / unit[1]}' ${unit[0]}`;
+  return script.slice(0, d.from) + expr + script.slice(d.to);
+}
+
+/** A delay in words (`1 min`, `90 s`, `0 s`). */
+export function delayText(ms: number): string {
+  if (ms % 3_600_000 === 0 && ms > 0) return `${ms / 3_600_000} h`;
+  if (ms % 60_000 === 0 && ms > 0) return `${ms / 60_000} min`;
+  return `${ms / 1000} s`;
 }

@@ -1,12 +1,13 @@
 // "What if" for the row of the step shown (issue 19): drop it, duplicate it, move it one data
-// line earlier or later, or move its event time by 1 s, 1 min or 1 h (behind the watermark, say). Each button edits the script (www/src/what-if.ts: the editor stays the
+// line earlier or later, or move its event time by 1 s, 1 min or 1 h (behind the watermark, say),
+// or make its table's watermark delay that much shorter or longer. Each button edits the script (www/src/what-if.ts: the editor stays the
 // truth, the share link carries the change), the script runs again, and the pane says what the
 // edit changed in the changelog — the rows that appeared and vanished (a row whose kind changed
 // is both) — with Undo, which puts the script back. Buttons are plain buttons: keyboard first.
 
 import { h } from '../dom';
 import { type QueryModel, stepAt } from '../model';
-import { changelogDiff, editableRow, editRow, type RowEdit, shiftRowTime } from '../what-if';
+import { changelogDiff, delayText, editableRow, editRow, type RowEdit, shiftRowTime, watermarkDelay, withWatermarkDelay } from '../what-if';
 import type { Pane } from './pane';
 
 /** How many rows of each list the summary shows. */
@@ -23,6 +24,8 @@ export class WhatIf implements Pane {
   readonly element: HTMLDivElement;
   private readonly buttons: HTMLButtonElement[];
   private readonly time: HTMLSpanElement;
+  private readonly delay: HTMLSpanElement;
+  private readonly delayNow: HTMLSpanElement;
   private readonly unit: HTMLSelectElement;
   private readonly out: HTMLDivElement;
   private model: QueryModel | null = null;
@@ -51,6 +54,20 @@ export class WhatIf implements Pane {
       return b;
     };
     this.time = h('span', { role: 'group', 'aria-label': 'its event time', class: 'jl-what-if-buttons' }, 'its time', this.unit, move(-1, 'earlier', 'what-if-time-earlier'), move(1, 'later', 'what-if-time-later'));
+    const wait = (sign: -1 | 1, text: string, id: string) => {
+      const b = h('button', { type: 'button', class: 'jl-btn jl-small', 'data-testid': id }, text);
+      b.addEventListener('click', () => this.setDelay(sign * Number(this.unit.value)));
+      return b;
+    };
+    this.delayNow = h('span', { 'data-testid': 'what-if-delay-now' });
+    this.delay = h(
+      'span',
+      { role: 'group', 'aria-label': "its table's watermark delay", class: 'jl-what-if-buttons' },
+      "its table's watermark delay",
+      this.delayNow,
+      wait(-1, 'shorter', 'what-if-delay-shorter'),
+      wait(1, 'longer', 'what-if-delay-longer'),
+    );
     this.buttons = EDITS.map(([edit, text]) => {
       const b = h('button', { type: 'button', class: 'jl-btn jl-small', 'data-testid': `what-if-${edit}` }, text);
       b.addEventListener('click', () => this.apply(edit));
@@ -63,6 +80,7 @@ export class WhatIf implements Pane {
       h('span', { class: 'jl-what-if-label', id: 'jl-what-if-label' }, 'What if this row were…'),
       h('span', { role: 'group', 'aria-labelledby': 'jl-what-if-label', class: 'jl-what-if-buttons' }, ...this.buttons),
       this.time,
+      this.delay,
       this.out,
     );
   }
@@ -110,7 +128,11 @@ export class WhatIf implements Pane {
     const editable = line !== null && editableRow(this.getDoc(), line);
     for (const b of this.buttons) b.hidden = !editable;
     this.time.hidden = !editable || this.timeShifted(1000) === null;
-    this.element.hidden = !editable && this.out.hidden;
+    const table = this.table();
+    const d = table && line !== null ? watermarkDelay(this.getDoc(), table) : null;
+    this.delay.hidden = !d;
+    this.delayNow.textContent = d ? ` (now ${delayText(d.ms)})` : '';
+    this.element.hidden = !editable && !d && this.out.hidden;
   }
 
   /** The script line of the row shown, when the editor still holds the script that ran. */
@@ -119,6 +141,25 @@ export class WhatIf implements Pane {
     const step = m ? stepAt(m, this.pos) : undefined;
     if (!m || step?.kind !== 'row' || !step.line || this.ranScript() !== this.getDoc()) return null;
     return step.line;
+  }
+
+  /** The table of the row shown. */
+  private table(): string | null {
+    const m = this.model;
+    return (m ? stepAt(m, this.pos)?.table : null) ?? null;
+  }
+
+  /** Its table's watermark delay made `deltaMs` longer (shorter when negative; not below 0). */
+  private setDelay(deltaMs: number): void {
+    const table = this.table();
+    const line = this.line();
+    const script = this.getDoc();
+    const d = table ? watermarkDelay(script, table) : null;
+    if (!table || !d || line === null) return;
+    const ms = Math.max(0, d.ms + deltaMs);
+    const next = ms === d.ms ? null : withWatermarkDelay(script, table, ms);
+    if (next === null) return;
+    this.run(next, `${table}'s watermark delay ${delayText(d.ms)} → ${delayText(ms)}`, line);
   }
 
   /** The script with the row's event time moved by `deltaMs`, or null. */
