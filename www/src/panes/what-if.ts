@@ -1,7 +1,8 @@
 // "What if" for the row of the step shown (issue 19): drop it, duplicate it, move it one data
 // line earlier or later, or move its event time by 1 s, 1 min or 1 h (behind the watermark, say),
-// or make its table's watermark delay that much shorter or longer. Each button edits the script (www/src/what-if.ts: the editor stays the
-// truth, the share link carries the change), the script runs again, and the pane says what the
+// or make its table's watermark delay that much shorter or longer. Each button edits the script
+// (www/src/what-if.ts: the editor stays the truth, the share link carries the change), the script
+// runs again, and the pane says what the
 // edit changed in the changelog — the rows that appeared and vanished (a row whose kind changed
 // is both) — with Undo, which puts the script back. Buttons are plain buttons: keyboard first.
 
@@ -27,6 +28,8 @@ export class WhatIf implements Pane {
   private readonly delay: HTMLSpanElement;
   private readonly delayNow: HTMLSpanElement;
   private readonly unit: HTMLSelectElement;
+  /** The amount the time and delay buttons move by. */
+  private readonly unitGroup: HTMLLabelElement;
   private readonly out: HTMLDivElement;
   private model: QueryModel | null = null;
   private pos = -1;
@@ -43,42 +46,42 @@ export class WhatIf implements Pane {
   ) {
     this.unit = h(
       'select',
-      { class: 'jl-what-if-unit', 'data-testid': 'what-if-unit', 'aria-label': 'by how much' },
+      { class: 'jl-what-if-unit', 'data-testid': 'what-if-unit' },
       h('option', { value: '1000' }, '1 s'),
       h('option', { value: '60000', selected: true }, '1 min'),
       h('option', { value: '3600000' }, '1 h'),
     );
-    const move = (sign: -1 | 1, text: string, id: string) => {
+    const button = (text: string, id: string, click: () => void) => {
       const b = h('button', { type: 'button', class: 'jl-btn jl-small', 'data-testid': id }, text);
-      b.addEventListener('click', () => this.shift(sign * Number(this.unit.value)));
+      b.addEventListener('click', click);
       return b;
     };
-    this.time = h('span', { role: 'group', 'aria-label': 'its event time', class: 'jl-what-if-buttons' }, 'its time', this.unit, move(-1, 'earlier', 'what-if-time-earlier'), move(1, 'later', 'what-if-time-later'));
-    const wait = (sign: -1 | 1, text: string, id: string) => {
-      const b = h('button', { type: 'button', class: 'jl-btn jl-small', 'data-testid': id }, text);
-      b.addEventListener('click', () => this.setDelay(sign * Number(this.unit.value)));
-      return b;
-    };
+    const by = () => Number(this.unit.value);
+    this.time = h(
+      'span',
+      { role: 'group', 'aria-label': 'its event time', class: 'jl-what-if-buttons' },
+      'its time',
+      button('earlier', 'what-if-time-earlier', () => this.shift(-by())),
+      button('later', 'what-if-time-later', () => this.shift(by())),
+    );
+    this.unitGroup = h('label', { class: 'jl-what-if-buttons' }, 'by ', this.unit);
     this.delayNow = h('span', { 'data-testid': 'what-if-delay-now' });
     this.delay = h(
       'span',
       { role: 'group', 'aria-label': "its table's watermark delay", class: 'jl-what-if-buttons' },
       "its table's watermark delay",
       this.delayNow,
-      wait(-1, 'shorter', 'what-if-delay-shorter'),
-      wait(1, 'longer', 'what-if-delay-longer'),
+      button('shorter', 'what-if-delay-shorter', () => this.setDelay(-by())),
+      button('longer', 'what-if-delay-longer', () => this.setDelay(by())),
     );
-    this.buttons = EDITS.map(([edit, text]) => {
-      const b = h('button', { type: 'button', class: 'jl-btn jl-small', 'data-testid': `what-if-${edit}` }, text);
-      b.addEventListener('click', () => this.apply(edit));
-      return b;
-    });
+    this.buttons = EDITS.map(([edit, text]) => button(text, `what-if-${edit}`, () => this.apply(edit)));
     this.out = h('div', { class: 'jl-what-if-out', role: 'status', 'aria-live': 'polite', 'data-testid': 'what-if-out', hidden: true });
     this.element = h(
       'div',
       { class: 'jl-what-if', hidden: true },
-      h('span', { class: 'jl-what-if-label', id: 'jl-what-if-label' }, 'What if this row were…'),
-      h('span', { role: 'group', 'aria-labelledby': 'jl-what-if-label', class: 'jl-what-if-buttons' }, ...this.buttons),
+      h('span', { class: 'jl-what-if-label' }, 'What if this row were…'),
+      h('span', { role: 'group', 'aria-label': 'What if this row were', class: 'jl-what-if-buttons' }, ...this.buttons),
+      this.unitGroup,
       this.time,
       this.delay,
       this.out,
@@ -131,6 +134,7 @@ export class WhatIf implements Pane {
     const table = this.table();
     const d = table && line !== null ? watermarkDelay(this.getDoc(), table) : null;
     this.delay.hidden = !d;
+    this.unitGroup.hidden = this.time.hidden && this.delay.hidden;
     this.delayNow.textContent = d ? ` (now ${delayText(d.ms)})` : '';
     this.element.hidden = !editable && !d && this.out.hidden;
   }
