@@ -213,7 +213,7 @@ if (embed) {
     'header',
     { class: 'jl-top' },
     menuBtn,
-    h('h1', { class: 'jl-h1' }, h('a', { class: 'jl-brand', href: './' }, h('span', { class: 'jl-logo', 'aria-hidden': 'true' }, '⋈'), 'JoinLab')),
+    h('h1', { class: 'jl-h1' }, h('a', { class: 'jl-brand', href: './' }, h('span', { class: 'jl-logo', 'aria-hidden': 'true' }, '⋈'), h('span', { class: 'jl-brand-name' }, 'JoinLab'))),
     h('span', { class: 'jl-tagline' }, 'Flink SQL joins, step by step: rows, watermarks, windows, state and the changelog.'),
     h('span', { class: 'jl-spacer' }),
     shareOut,
