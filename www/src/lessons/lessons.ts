@@ -126,18 +126,18 @@ export const LESSONS: Lesson[] = [
     why: 'CROSS JOIN UNNEST joins each row with each element of its array: no element, no row. LEFT JOIN UNNEST(…) ON TRUE would keep o2 with a NULL tag (the example’s second query).',
   },
   {
-    id: 'ptf-timer',
-    title: 'A process table function decides when to emit',
+    id: 'ptf-rollover',
+    title: 'A process table function decides what to emit, and when',
     example: '35_ptf_sensor_fusion_as_written',
     step: 9,
-    prompt: 'The rows arrive as written: all temperatures first. No humidity has arrived yet. Now temperature_readings +I[M1, 70.0, 09:05:10] moves the watermark past 09:05. What comes out?',
+    prompt: 'The rows arrive as written: all 15 temperatures first, then the humidities. No humidity has arrived yet. Now temperature_readings +I[M1, 70.0, 09:05:10] arrives: M1’s first reading after 09:05. What comes out?',
     choices: [
       { text: 'Nothing: SensorFusionPtf waits for the humidity rows', rows: [] },
-      { text: 'M1’s first 5-minute window closes without humidity: +I[M1, M1, 2026-08-01 09:00:00, 2026-08-01 09:05:00, FALSE]', rows: ['+I[M1, M1, 2026-08-01 09:00:00, 2026-08-01 09:05:00, FALSE]'] },
-      { text: 'M1’s window closes and the machine is flagged: +I[M1, M1, 2026-08-01 09:00:00, 2026-08-01 09:05:00, TRUE]', rows: ['+I[M1, M1, 2026-08-01 09:00:00, 2026-08-01 09:05:00, TRUE]'] },
+      { text: 'M1’s window [09:00, 09:05) rolls forward without humidity: +I[M1, M1, 2026-08-01 09:00:00, 2026-08-01 09:05:00, FALSE]', rows: ['+I[M1, M1, 2026-08-01 09:00:00, 2026-08-01 09:05:00, FALSE]'] },
+      { text: 'M1’s window rolls forward and the machine is flagged: +I[M1, M1, 2026-08-01 09:00:00, 2026-08-01 09:05:00, TRUE]', rows: ['+I[M1, M1, 2026-08-01 09:00:00, 2026-08-01 09:05:00, TRUE]'] },
     ],
     answer: 1,
-    why: 'The function sets a timer at its window’s end and emits its verdict when the watermark passes it, with what it has: no humidity yet, so no alert (FALSE). It does not wait for the other table — which is why the order rows arrive in matters.',
+    why: 'The function keeps a 5-minute window per machine in its state; a reading after the window’s end rolls it forward, and the window left behind is emitted with whatever its lists hold: no humidity yet (its median is NaN, not over 80), so no alert (FALSE). It does not wait for the other table — which is why the order the rows arrive in matters (compare the tutorial’s own order, example 11).',
   },
 ];
 
