@@ -1,18 +1,13 @@
 //! The answers of [`super`] for a row a join stored: window, regular (semi and anti too),
 //! inner multi-way and interval joins, each from the events of the join that holds it.
 
-use super::not_yet;
 use super::words::{all_steps, at_step, key_text, other, side_name, steps_text, window_text, with_key};
+use super::{not_yet, Answer};
 use crate::time::format_watermark;
 use crate::trace::{Event, QueryTrace, WindowRef};
 
 /// A key with a NULL, where the query compares keys with `=` only (no `IS NOT DISTINCT FROM`).
-pub(super) fn null_key(
-    q: &QueryTrace,
-    op: usize,
-    key: &[String],
-    s: usize,
-) -> Option<(&'static str, String, Vec<usize>)> {
+pub(super) fn null_key(q: &QueryTrace, op: usize, key: &[String], s: usize) -> Option<Answer> {
     let null_safe = |t: &str| t.to_ascii_uppercase().contains("IS NOT DISTINCT FROM");
     if !key.iter().any(|v| v == "NULL") || null_safe(&q.sql) || q.operators.get(op).is_some_and(|o| null_safe(&o.label))
     {
@@ -45,7 +40,7 @@ pub(super) fn semi_anti_answer(
     key: &[String],
     others: &[usize],
     s: usize,
-) -> Option<(&'static str, String, Vec<usize>)> {
+) -> Option<Answer> {
     let anti = semi_anti(q, op)?;
     let (name, what) =
         if anti { ("anti join (NOT IN / NOT EXISTS)", "drops") } else { ("semi join (IN / EXISTS)", "lets through") };
@@ -91,14 +86,7 @@ pub(super) fn stored<'a>(
         .collect()
 }
 
-pub(super) fn window_join(
-    q: &QueryTrace,
-    op: usize,
-    side: &str,
-    key: &[String],
-    w: &WindowRef,
-    s: usize,
-) -> (&'static str, String, Vec<usize>) {
+pub(super) fn window_join(q: &QueryTrace, op: usize, side: &str, key: &[String], w: &WindowRef, s: usize) -> Answer {
     let q_ = "Why didn't this join?";
     let k = with_key(key);
     let os = side_name(q, op, other(side));
@@ -177,13 +165,7 @@ pub(super) fn window_join(
     }
 }
 
-pub(super) fn regular_join(
-    q: &QueryTrace,
-    op: usize,
-    side: &str,
-    key: &[String],
-    s: usize,
-) -> (&'static str, String, Vec<usize>) {
+pub(super) fn regular_join(q: &QueryTrace, op: usize, side: &str, key: &[String], s: usize) -> Answer {
     let q_ = "Why didn't this join?";
     let k = with_key(key);
     let os = side_name(q, op, other(side));
@@ -246,13 +228,7 @@ pub(super) fn regular_join(
 
 /// A MULTI_JOIN of inner joins (one state per input, all on one common key): a row comes out only
 /// when every input holds a row of its key. Outer joins in it are not answered yet.
-pub(super) fn multi_join(
-    q: &QueryTrace,
-    op: usize,
-    side: &str,
-    key: &[String],
-    s: usize,
-) -> (&'static str, String, Vec<usize>) {
+pub(super) fn multi_join(q: &QueryTrace, op: usize, side: &str, key: &[String], s: usize) -> Answer {
     let Some(info) = q.operators.get(op) else { return not_yet(s, "a MULTI_JOIN") };
     if !info.label.contains("joinTypes=[")
         || info.label.contains("LEFT")
@@ -305,7 +281,7 @@ pub(super) fn interval_join(
     (from, to): (i64, i64),
     cached: bool,
     s: usize,
-) -> (&'static str, String, Vec<usize>) {
+) -> Answer {
     let q_ = "Why didn't this join?";
     let k = with_key(key);
     let os = side_name(q, op, other(side));

@@ -25,6 +25,9 @@ use crate::kinds::{OpKind, TemporalMiss, TemporalOutcome};
 use crate::time::format_watermark;
 use crate::trace::{Event, QueryTrace, Step, StepKind};
 
+/// An answer as the functions below make it: the question, the sentence(s), the steps named.
+type Answer = (&'static str, String, Vec<usize>);
+
 /// The answer about one input row.
 #[derive(Debug, PartialEq)]
 pub struct Explanation {
@@ -110,7 +113,7 @@ fn changes(q: &QueryTrace, lineage: &[u32]) -> Option<(String, Vec<usize>)> {
 
 /// A regular or multi-way join holds a row equal to one it holds already as that row counted twice
 /// (with the first one's lineage): the result changes the copy makes carry the first one's steps.
-fn counted_with(q: &QueryTrace, s: usize) -> Option<(&'static str, String, Vec<usize>)> {
+fn counted_with(q: &QueryTrace, s: usize) -> Option<Answer> {
     let s32 = s as u32;
     let inserts: Vec<(usize, &Event)> = all_steps(q)
         .flat_map(|st| st.events.iter().map(move |e| (st.index, e)))
@@ -149,7 +152,7 @@ fn counted_with(q: &QueryTrace, s: usize) -> Option<(&'static str, String, Vec<u
 }
 
 /// Why the row of `step` is in no result change.
-fn why_not(q: &QueryTrace, step: &Step) -> (&'static str, String, Vec<usize>) {
+fn why_not(q: &QueryTrace, step: &Step) -> Answer {
     let s = step.index;
     let q_ = "Why didn't this join?";
     // its events, wherever they happened (a window fires or a temporal join releases later)
@@ -342,7 +345,7 @@ fn why_not(q: &QueryTrace, step: &Step) -> (&'static str, String, Vec<usize>) {
     not_yet(s, "this query's operators")
 }
 
-fn not_yet(s: usize, what: &str) -> (&'static str, String, Vec<usize>) {
+fn not_yet(s: usize, what: &str) -> Answer {
     ("Why didn't this join?", format!("not supported yet: explaining the rows of {} (issue 19).", what), vec![s])
 }
 
