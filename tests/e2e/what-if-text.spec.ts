@@ -2,7 +2,7 @@
 // and the text each edit writes; the changelog difference as multisets.
 
 import { expect, test } from '@playwright/test';
-import { changelogDiff, delayText, editableRow, editRow, shiftRowTime, shiftTimestamp, watermarkDelay, withWatermarkDelay } from '../../www/src/what-if';
+import { changelogDiff, delayText, editableRow, editableTuple, editRow, editTuple, idleTimeout, moveAt, movedRows, shiftRowTime, shiftTimestamp, shiftTupleTime, toggleIdleTimeout, watermarkDelay, withWatermarkDelay } from '../../www/src/what-if';
 
 const S = [
   'CREATE TABLE T (a INT, b STRING);', // 1
@@ -34,8 +34,12 @@ test('drop, duplicate, earlier and later rewrite only the lines concerned', () =
 });
 
 test('the changelog difference counts copies', () => {
-  expect(changelogDiff(['+I[1]', '+I[1]', '+I[2]'], ['+I[1]', '+I[3]', '-D[2]'])).toEqual({ appeared: ['+I[3]', '-D[2]'], vanished: ['+I[1]', '+I[2]'] });
-  expect(changelogDiff(['+I[1]'], ['+I[1]'])).toEqual({ appeared: [], vanished: [] });
+  expect(changelogDiff(['+I[1]', '+I[1]', '+I[2]'], ['+I[1]', '+I[3]', '-D[2]'])).toEqual({ appeared: ['+I[3]', '-D[2]'], vanished: ['+I[1]', '+I[2]'], appearedAt: [1, 2] });
+  expect(changelogDiff(['+I[1]'], ['+I[1]'])).toEqual({ appeared: [], vanished: [], appearedAt: [] });
+  // the same rows at other steps: the k-th copy before against the k-th copy after
+  const r = (text: string, pos: number) => ({ text, pos });
+  expect(movedRows([r('a', 1), r('b', 2), r('a', 3)], [r('a', 1), r('a', 2), r('b', 2)])).toEqual([{ text: 'a', from: 3, to: 2 }]);
+  expect(movedRows([r('a', 1)], [r('a', 1), r('a', 5)])).toEqual([]);
 });
 
 test('a row\'s event time moved, as it is written', () => {
@@ -77,4 +81,72 @@ test("a table's watermark delay read and rewritten", () => {
   expect(withWatermarkDelay(s, 'A', 61_000)).toBe(s.replace("ts - INTERVAL '1' MINUTE", "ts - INTERVAL '61' SECOND"));
   expect(withWatermarkDelay(s, 'A', -1000)).toBeNull();
   expect([0, 1000, 90_000, 120_000, 7_200_000].map(delayText)).toEqual(['0 s', '1 s', '90 s', '2 min', '2 h']);
+});
+
+// An INSERT of several rows: each row is edited inside its statement.
+const M = [
+  'CREATE TABLE T (a INT, ts TIMESTAMP(3));', // 1
+  'INSERT INTO T VALUES', // 2
+  "  (1, TIMESTAMP '2024-01-01 00:00:01'),", // 3
+  "  (2, TIMESTAMP '2024-01-01 00:00:02'),", // 4
+  "  (3, TIMESTAMP '2024-01-01 00:00:03');", // 5
+  "INSERT INTO T (ts, a) VALUES ('2024-01-01 00:01:00', 4), ('2024-01-01 00:02:00', 5);", // 6
+  'SELECT * FROM T;', // 7
+].join('\n');
+const ML = M.split('\n');
+
+test('a row of an INSERT of several rows: which can be edited', () => {
+  expect(editableTuple(M, 2, 0, 3)).toBe(true);
+  expect(editableTuple(M, 2, 2, 3)).toBe(true);
+  // the run read another number of rows from the line, or the line starts no INSERT
+  expect(editableTuple(M, 2, 0, 2)).toBe(false);
+  expect(editableTuple(M, 3, 0, 1)).toBe(false);
+  expect(editableTuple(M, 6, 1, 2)).toBe(true);
+  expect(editableTuple(M, 7, 0, 1)).toBe(false);
+  // a one-row INSERT on its own line is editRow's
+  expect(editableTuple(S, 4, 0, 1)).toBe(false);
+});
+
+test('a row of an INSERT of several rows dropped, duplicated, moved, its time shifted', () => {
+  const lines = (...l: string[]) => l.join('\n');
+  expect(editTuple(M, 2, 1, 'drop')).toBe(lines(ML[0], ML[1], ML[2], ML[4], ...ML.slice(5)));
+  expect(editTuple(M, 2, 2, 'drop')).toBe(lines(ML[0], ML[1], ML[2], "  (2, TIMESTAMP '2024-01-01 00:00:02');", ...ML.slice(5)));
+  expect(editTuple(M, 2, 0, 'duplicate')).toBe(lines(ML[0], ML[1], ML[2], ML[2], ...ML.slice(3)));
+  expect(editTuple(M, 2, 0, 'earlier')).toBeNull();
+  expect(editTuple(M, 2, 2, 'later')).toBeNull();
+  expect(editTuple(M, 2, 0, 'later')).toBe(lines(ML[0], ML[1], "  (2, TIMESTAMP '2024-01-01 00:00:02'),", "  (1, TIMESTAMP '2024-01-01 00:00:01'),", ...ML.slice(4)));
+  expect(editTuple(M, 6, 1, 'earlier')).toBe(M.replace("('2024-01-01 00:01:00', 4), ('2024-01-01 00:02:00', 5)", "('2024-01-01 00:02:00', 5), ('2024-01-01 00:01:00', 4)"));
+  // the only row of a statement: the statement goes, with its line break
+  const one = 'CREATE TABLE T (a INT);\nINSERT INTO T VALUES\n  (1);\nSELECT * FROM T;';
+  expect(editTuple(one, 2, 0, 'drop')).toBe('CREATE TABLE T (a INT);\nSELECT * FROM T;');
+  // its time: the column listed in the INSERT, else the table's
+  expect(shiftTupleTime(M, 6, 1, 'ts', -60_000)).toBe(M.replace("'2024-01-01 00:02:00', 5", "'2024-01-01 00:01:00', 5"));
+  expect(shiftTupleTime(M, 2, 2, 'TS', 500)).toBe(M.replace('00:00:03', '00:00:03.500'));
+  expect(shiftTupleTime(M, 2, 2, 'a', 500)).toBeNull();
+});
+
+test('a row moved several rows: past lines of their own, or inside its INSERT', () => {
+  // row 1 two rows later: rows 2, 3, 1 (the separators stay where they were)
+  expect(moveAt(M, { line: 2, index: 0, count: 3 }, 2)).toBe(
+    [ML[0], ML[1], "  (2, TIMESTAMP '2024-01-01 00:00:02'),", "  (3, TIMESTAMP '2024-01-01 00:00:03'),", "  (1, TIMESTAMP '2024-01-01 00:00:01');", ...ML.slice(5)].join('\n'),
+  );
+  const SL = S.split('\n');
+  // S's rows alone on their lines: 2, 4 and 9; line 2's row two rows later goes to line 9
+  expect(moveAt(S, { line: 2, index: 0, count: 1 }, 2)).toBe([SL[0], SL[3], SL[2], SL[8], ...SL.slice(4, 8), SL[1]].join('\n'));
+  expect(moveAt(S, { line: 2, index: 0, count: 1 }, -1)).toBeNull();
+  expect(moveAt(S, { line: 9, index: 0, count: 1 }, -1)).toBe(editRow(S, 9, 'earlier'));
+});
+
+test('the idle timeout set and removed', () => {
+  const s = '-- title: t\nSET \'joinlab.dialect\' = \'flink\';\nCREATE TABLE T (a INT);';
+  const on = toggleIdleTimeout(s);
+  expect(on).toBe("-- title: t\nSET 'table.exec.source.idle-timeout' = '2 s';\nSET 'joinlab.dialect' = 'flink';\nCREATE TABLE T (a INT);");
+  expect(idleTimeout(on)?.value).toBe('2 s');
+  expect(toggleIdleTimeout(on)).toBe(s);
+  // Confluent's key, and a timeout of 0 (never idle) turned on
+  const c = "SET 'sql.tables.scan.idle-timeout' = '5 s';\nCREATE TABLE T (a INT);";
+  expect(idleTimeout(c)?.value).toBe('5 s');
+  expect(toggleIdleTimeout(c)).toBe('CREATE TABLE T (a INT);');
+  expect(toggleIdleTimeout("SET 'table.exec.source.idle-timeout' = '0 ms';")).toBe("SET 'table.exec.source.idle-timeout' = '2 s';");
+  expect(idleTimeout(s)).toBeNull();
 });

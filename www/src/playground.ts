@@ -11,7 +11,7 @@ import { ScriptEditor } from './editor';
 import { EngineError, EngineSession, LOAD_TIMEOUT_MS, RunStopped, TraceVersionError } from './engine/client';
 import { type Chrome, createChrome, DATA_TAB, assemble } from './layout';
 import type { Built, Progress, RunProgress } from './engine/protocol';
-import { fillSteps, missingBlocks, type QueryModel, STEP_BLOCK } from './model';
+import { fillSteps, lineOf, missingBlocks, type QueryModel, STEP_BLOCK } from './model';
 import { ChangelogPane } from './panes/changelog';
 import { DataPane } from './panes/data';
 import { ErrorsPane, type Located } from './panes/errors';
@@ -164,7 +164,19 @@ export class Playground {
       (p) => this.goTo(p),
       (quiet) => this.header.setQuiet(quiet),
     );
-    this.timeline = new Timeline({ onPick: (p) => this.goTo(p) });
+    this.timeline = new Timeline({
+      onPick: (p) => this.goTo(p),
+      // What if by dragging a row (issue 19): not in a read-only embed.
+      dragRow: opts.readonly
+        ? undefined
+        : {
+            can: (p, axis) => whatIf.canDrag(p, axis),
+            drop: (p, delta, axis) => {
+              this.goTo(p);
+              whatIf.dragged(p, delta, axis);
+            },
+          },
+    });
     const changelog = new ChangelogPane(
       (p) => this.goTo(p),
       (i) => this.timeline.highlightOutput(i),
@@ -200,6 +212,11 @@ export class Playground {
       (script) => this.editor.setDoc(script),
       () => this.traceScript,
       (table) => this.trace?.tables.find((t) => t.name === table)?.rowtime ?? null,
+      (appeared, m) => {
+        changelog.markNew(appeared);
+        // A +I or +U that appeared adds its line to the result table.
+        result.markNew(appeared && m ? appeared.map((i) => m.outputs[i]).filter((o) => o && (o.kind === '+I' || o.kind === '+U')).map((o) => lineOf(o)) : null);
+      },
     );
     const whyRow = new WhyRow(
       () => (this.traceScript === null ? null : { script: this.traceScript, dialect: this.dialect, query: this.queryIndex + 1 }),

@@ -9,5 +9,6 @@ export { firesBy, windowCountsAt, windowPhase } from './windows';
 export { outStart, stepAt, stepName } from './steps';
 export { fillSteps, LAZY_STEPS, type LazySteps, missingBlocks, STEP_BLOCK, stepHead } from './step-blocks';
 export { ResultTable, type ResultRow } from './result-table';
+export { lineOf } from './result-ranks';
 export { parseList, ptfName, ptfStateAt } from './ptf';
 export { changeName, goneAt, type LookupEvent, type LookupFound, type LookupProbe, type LookupStoreView, type StoreChange, type StaleEcho, staleAt, type StoreRow, storeAt } from './lookup';

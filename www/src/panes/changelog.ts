@@ -56,6 +56,8 @@ export class ChangelogPane implements Pane {
   private readonly earlier: HTMLLIElement;
   private readonly earlierText: HTMLSpanElement;
   private readonly earlierButton: HTMLButtonElement;
+  /** The rows a What if edit made appear (issue 19), marked until the next run; null: none. */
+  private fresh: Set<number> | null = null;
 
   constructor(
     private readonly goTo: (pos: number) => void,
@@ -124,6 +126,12 @@ export class ChangelogPane implements Pane {
       ...names.map((n, i) => h('span', { class: 'jl-cl-v', title: model?.query.schema[i].type }, ...breakable(n))),
     );
     this.list.replaceChildren(this.head, this.earlier);
+  }
+
+  /** Marks the rows (indices into the model's outputs) a What if edit made appear; null clears. Set
+   * before the model it belongs to (its groups are drawn with the marks). */
+  markNew(indices: number[] | null): void {
+    this.fresh = indices?.length ? new Set(indices) : null;
   }
 
   /** The control's click: draw as many earlier groups again (and rows), keeping the view where it is. */
@@ -250,15 +258,17 @@ export class ChangelogPane implements Pane {
     const rowButton = (i: number) => {
       const o = m.outputs[i];
       const paired = o.partner >= 0;
+      const fresh = this.fresh?.has(i) ?? false;
       return h(
         'button',
         {
           type: 'button',
-          class: `jl-row jl-kind-${kindClass(o.kind)}${paired ? ' jl-paired' : ''}`,
+          class: `jl-row jl-kind-${kindClass(o.kind)}${paired ? ' jl-paired' : ''}${fresh ? ' jl-what-if-new' : ''}`,
           'data-testid': 'changelog-row',
           'data-index': i,
           'data-partner': paired ? o.partner : undefined,
-          title: `Emitted at step ${pos}${o.lineage.length ? `; made of the input rows of step${o.lineage.length > 1 ? 's' : ''} ${o.lineage.join(', ')}` : ''}`,
+          'data-what-if': fresh ? 'new' : undefined,
+          title: `${fresh ? 'New since the What if edit. ' : ''}Emitted at step ${pos}${o.lineage.length ? `; made of the input rows of step${o.lineage.length > 1 ? 's' : ''} ${o.lineage.join(', ')}` : ''}`,
         },
         ...rowCells(o, m.query.schema.length),
       );

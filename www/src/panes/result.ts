@@ -21,6 +21,8 @@ export class ResultPane implements Pane {
   private model: QueryModel | null = null;
   private results: ResultTable | null = null;
   private shownEnd = -1;
+  /** Lines (`[…]`) of the rows a What if edit made appear (issue 19); null: none. */
+  private fresh: Set<string> | null = null;
 
   constructor() {
     this.caption = h('p', { class: 'jl-muted jl-caption' });
@@ -28,6 +30,11 @@ export class ResultPane implements Pane {
     this.table = h('table', { class: 'jl-table jl-result-table', 'data-testid': 'result-table' }, this.tbody);
     this.element = h('div', { class: 'jl-pane-body' }, this.caption, h('div', { class: 'jl-scroll', ...scrollBox('Result table') }, this.table));
     this.mode = h('span', { class: 'jl-card-badge' });
+  }
+
+  /** Marks the result lines a What if edit made appear (set before the model they belong to). */
+  markNew(lines: string[] | null): void {
+    this.fresh = lines?.length ? new Set(lines) : null;
   }
 
   setModel(model: QueryModel | null): void {
@@ -62,7 +69,8 @@ export class ResultPane implements Pane {
     this.shownEnd = end;
     const rows = this.results.at(pos);
     const makeRow = (r: ResultRow): HTMLTableRowElement => {
-      const tr = h('tr', { 'data-row': r.text });
+      const fresh = this.fresh?.has(r.text) ?? false;
+      const tr = h('tr', { 'data-row': r.text, class: fresh ? 'jl-what-if-new' : undefined, 'data-what-if': fresh ? 'new' : undefined, title: fresh ? 'New since the What if edit' : undefined });
       for (const v of r.row) tr.append(h('td', { class: v === 'NULL' ? 'jl-null' : undefined }, v));
       return tr;
     };

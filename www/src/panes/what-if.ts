@@ -1,14 +1,16 @@
-// "What if" for the row of the step shown (issue 19): drop it, duplicate it, move it one data
-// line earlier or later, or move its event time by 1 s, 1 min or 1 h (behind the watermark, say),
-// or make its table's watermark delay that much shorter or longer. Each button edits the script
+// "What if" for the row of the step shown (issue 19): drop it, duplicate it, move it one row
+// earlier or later, or move its event time by 1 s, 1 min or 1 h (behind the watermark, say),
+// or make its table's watermark delay that much shorter or longer, or let quiet sources go idle
+// (an idle timeout set or removed). Dragging a row on the timeline moves its time (or, with no
+// times, its place in the input) the same way. Each edit is an edit of the script
 // (www/src/what-if.ts: the editor stays the truth, the share link carries the change), the script
-// runs again, and the pane says what the
-// edit changed in the changelog — the rows that appeared and vanished (a row whose kind changed
-// is both) — with Undo, which puts the script back. Buttons are plain buttons: keyboard first.
+// runs again, and the pane says what the edit changed in the changelog — the rows that appeared
+// and vanished (a row whose kind changed is both); the changelog pane marks the rows that appeared
+// — with Undo, which puts the script back. Buttons are plain buttons: keyboard first.
 
 import { h } from '../dom';
 import { type QueryModel, stepAt } from '../model';
-import { changelogDiff, delayText, editableRow, editRow, type RowEdit, shiftRowTime, watermarkDelay, withWatermarkDelay } from '../what-if';
+import { changelogDiff, delayText, editable, editAt, IDLE_TIMEOUT, idleTimeout, moveAt, movedRows, type RowAt, type RowEdit, shiftAt, toggleIdleTimeout, watermarkDelay, withWatermarkDelay } from '../what-if';
 import type { Pane } from './pane';
 
 /** How many rows of each list the summary shows. */
@@ -17,8 +19,8 @@ const SHOWN = 6;
 const EDITS: [RowEdit, string][] = [
   ['drop', 'Drop it'],
   ['duplicate', 'Duplicate it'],
-  ['earlier', 'One line earlier'],
-  ['later', 'One line later'],
+  ['earlier', 'One row earlier'],
+  ['later', 'One row later'],
 ];
 
 export class WhatIf implements Pane {
@@ -31,10 +33,11 @@ export class WhatIf implements Pane {
   /** The amount the time and delay buttons move by. */
   private readonly unitGroup: HTMLLabelElement;
   private readonly out: HTMLDivElement;
+  private readonly idle: HTMLButtonElement;
   private model: QueryModel | null = null;
   private pos = -1;
   /** An edit made, waiting for its run: the changelog before it, the script to undo to, its words. */
-  private pending: { before: string[]; undo: string; label: string } | null = null;
+  private pending: { before: { text: string; pos: number }[]; steps: number; undo: string; label: string } | null = null;
 
   constructor(
     private readonly getDoc: () => string,
@@ -43,6 +46,8 @@ export class WhatIf implements Pane {
     private readonly ranScript: () => string | null,
     /** The event-time column of a table (null: it has none). */
     private readonly rowtimeOf: (table: string) => string | null,
+    /** Told the indices of the changelog rows an edit made appear (null: no edit to show). */
+    private readonly onDiff: (appeared: number[] | null, model: QueryModel | null) => void = () => undefined,
   ) {
     this.unit = h(
       'select',
@@ -74,6 +79,7 @@ export class WhatIf implements Pane {
       button('shorter', 'what-if-delay-shorter', () => this.setDelay(-by())),
       button('longer', 'what-if-delay-longer', () => this.setDelay(by())),
     );
+    this.idle = button('', 'what-if-idle', () => this.toggleIdle());
     this.buttons = EDITS.map(([edit, text]) => button(text, `what-if-${edit}`, () => this.apply(edit)));
     this.out = h('div', { class: 'jl-what-if-out', role: 'status', 'aria-live': 'polite', 'data-testid': 'what-if-out', hidden: true });
     this.element = h(
@@ -84,6 +90,7 @@ export class WhatIf implements Pane {
       this.unitGroup,
       this.time,
       this.delay,
+      this.idle,
       this.out,
     );
   }
@@ -92,6 +99,7 @@ export class WhatIf implements Pane {
     this.model = model;
     this.pos = -1;
     const p = this.pending;
+    if (!p || !model) this.onDiff(null, null);
     if (!p) return;
     if (!model) {
       // the edited script did not run (its error is shown below the editor): Undo stays at hand
@@ -102,13 +110,22 @@ export class WhatIf implements Pane {
       return;
     }
     this.pending = null;
-    const d = changelogDiff(p.before, model.outputs.map((o) => o.text));
+    const d = changelogDiff(
+      p.before.map((o) => o.text),
+      model.outputs.map((o) => o.text),
+    );
+    // (A row dropped or added renumbers the steps after it: then steps are not compared.)
+    const moved = model.dataSteps === p.steps ? movedRows(p.before, model.outputs) : [];
+    this.onDiff(d.appearedAt, model);
     const list = (rows: string[]) => (rows.length > SHOWN ? `${rows.slice(0, SHOWN).join(', ')} and ${rows.length - SHOWN} more` : rows.join(', '));
     const undo = this.undoButton(p.undo);
+    const movedText = moved.length
+      ? `${d.appeared.length + d.vanished.length ? 'Of the others, ' : 'The same rows, but '}${moved.length} came out at another step: ${list(moved.map((r) => `${r.text} at step ${r.to} (was ${r.from})`))}.`
+      : '';
     const said =
-      d.appeared.length + d.vanished.length === 0
+      d.appeared.length + d.vanished.length + moved.length === 0
         ? 'The changelog is the same.'
-        : [d.vanished.length ? `${d.vanished.length} changelog row${d.vanished.length === 1 ? '' : 's'} vanished: ${list(d.vanished)}.` : '', d.appeared.length ? `${d.appeared.length} appeared: ${list(d.appeared)}.` : ''].filter(Boolean).join(' ');
+        : [d.vanished.length ? `${d.vanished.length} changelog row${d.vanished.length === 1 ? '' : 's'} vanished: ${list(d.vanished)}.` : '', d.appeared.length ? `${d.appeared.length} appeared: ${list(d.appeared)}.` : '', movedText].filter(Boolean).join(' ');
     this.out.replaceChildren(h('strong', {}, `${p.label}. `), h('span', { 'data-testid': 'what-if-diff' }, said), ' ', undo);
     this.out.hidden = false;
     this.element.hidden = false;
@@ -127,16 +144,49 @@ export class WhatIf implements Pane {
 
   show(pos: number): void {
     this.pos = pos;
-    const line = this.line();
-    const editable = line !== null && editableRow(this.getDoc(), line);
-    for (const b of this.buttons) b.hidden = !editable;
-    this.time.hidden = !editable || this.timeShifted(1000) === null;
+    const at = this.at();
+    const canEdit = at !== null && editable(this.getDoc(), at);
+    for (const b of this.buttons) b.hidden = !canEdit;
+    this.time.hidden = !canEdit || this.timeShifted(1000) === null;
     const table = this.table();
-    const d = table && line !== null ? watermarkDelay(this.getDoc(), table) : null;
+    const d = table && this.line() !== null ? watermarkDelay(this.getDoc(), table) : null;
     this.delay.hidden = !d;
     this.unitGroup.hidden = this.time.hidden && this.delay.hidden;
     this.delayNow.textContent = d ? ` (now ${delayText(d.ms)})` : '';
-    this.element.hidden = !editable && !d && this.out.hidden;
+    // Idleness matters where an operator waits for the smaller of several inputs' watermarks.
+    const m = this.model;
+    const idleMatters = !!m && this.line() !== null && m.lanes.length > 1 && m.lanes.some((l) => this.rowtimeOf(l.table) !== null);
+    const cur = idleMatters ? idleTimeout(this.getDoc()) : null;
+    const on = !!cur && !/^\s*0\s*(ms|s)?\s*$/i.test(cur.value);
+    this.idle.hidden = !idleMatters;
+    this.idle.textContent = on ? `Wait for quiet sources (remove the idle timeout of ${cur?.value})` : `Let quiet sources go idle after ${IDLE_TIMEOUT}`;
+    this.idle.title = on ? 'Remove the SET of table.exec.source.idle-timeout: every source holds back the joins it feeds until it sends rows again' : `SET 'table.exec.source.idle-timeout' = '${IDLE_TIMEOUT}': a source without rows for that long (processing time, a second per step) is marked idle and the joins it feeds stop waiting for it`;
+    this.element.hidden = !canEdit && !d && !idleMatters && this.out.hidden;
+  }
+
+  /** Whether the row of step `pos` can be dragged on the timeline: its time can move (`time`), or
+   * its place among the rows (`arrival`, a run with no times). */
+  canDrag(pos: number, axis: 'time' | 'arrival'): boolean {
+    const was = this.pos;
+    this.pos = pos;
+    const at = this.at();
+    const ok = at !== null && editable(this.getDoc(), at) && (axis === 'arrival' || this.timeShifted(1000) !== null);
+    this.pos = was;
+    return ok;
+  }
+
+  /** The row of step `pos` dragged on the timeline by `delta`: display-clock ms (`time`) or rows (`arrival`). */
+  dragged(pos: number, delta: number, axis: 'time' | 'arrival'): void {
+    this.pos = pos;
+    const at = this.at();
+    if (at === null || !delta) return;
+    if (axis === 'time') {
+      const next = this.timeShifted(delta);
+      if (next !== null) this.run(next, `Dragged ${shiftText(delta)}`, at.line);
+      return;
+    }
+    const next = moveAt(this.getDoc(), at, delta);
+    if (next !== null) this.run(next, `Dragged ${Math.abs(delta)} row${Math.abs(delta) === 1 ? '' : 's'} ${delta < 0 ? 'earlier' : 'later'} in the input`, at.line);
   }
 
   /** The script line of the row shown, when the editor still holds the script that ran. */
@@ -145,6 +195,26 @@ export class WhatIf implements Pane {
     const step = m ? stepAt(m, this.pos) : undefined;
     if (!m || step?.kind !== 'row' || !step.line || this.ranScript() !== this.getDoc()) return null;
     return step.line;
+  }
+
+  /** Where the row shown is written: its line, and its place among the rows read from that line. */
+  private at(): RowAt | null {
+    const m = this.model;
+    const line = this.line();
+    const mark = m?.rowsByPos[this.pos];
+    if (!m || line === null || !mark) return null;
+    const same = m.lanes[mark.lane].rows.filter((r) => r.line === line);
+    return { line, index: same.indexOf(mark), count: same.length };
+  }
+
+  /** The idle timeout set, or removed. */
+  private toggleIdle(): void {
+    const line = this.line();
+    if (line === null) return;
+    const cur = idleTimeout(this.getDoc());
+    const next = toggleIdleTimeout(this.getDoc());
+    const on = idleTimeout(next);
+    this.run(next, on ? `Quiet sources go idle after ${on.value}` : `The idle timeout (${cur?.value ?? ''}) removed`, line);
   }
 
   /** The table of the row shown. */
@@ -168,11 +238,10 @@ export class WhatIf implements Pane {
 
   /** The script with the row's event time moved by `deltaMs`, or null. */
   private timeShifted(deltaMs: number): string | null {
-    const m = this.model;
-    const line = this.line();
-    const table = m ? stepAt(m, this.pos)?.table : null;
+    const at = this.at();
+    const table = this.table();
     const rowtime = table ? this.rowtimeOf(table) : null;
-    return line === null || !rowtime ? null : shiftRowTime(this.getDoc(), line, rowtime, deltaMs);
+    return at === null || !rowtime ? null : shiftAt(this.getDoc(), at, rowtime, deltaMs);
   }
 
   private shift(deltaMs: number): void {
@@ -184,14 +253,12 @@ export class WhatIf implements Pane {
   }
 
   private apply(edit: RowEdit): void {
-    const m = this.model;
-    const line = this.line();
-    const script = this.getDoc();
-    if (!m || line === null) return;
-    const next = editRow(script, line, edit);
+    const at = this.at();
+    if (at === null) return;
+    const next = editAt(this.getDoc(), at, edit);
     if (next === null) return;
-    const words: Record<RowEdit, string> = { drop: 'Dropped', duplicate: 'Duplicated', earlier: 'Moved one line earlier', later: 'Moved one line later' };
-    this.run(next, words[edit], line);
+    const words: Record<RowEdit, string> = { drop: 'Dropped', duplicate: 'Duplicated', earlier: 'Moved one row earlier', later: 'Moved one row later' };
+    this.run(next, words[edit], at.line);
   }
 
   /** Runs the edited script `next`, keeping what the difference is taken against. */
@@ -199,9 +266,16 @@ export class WhatIf implements Pane {
     const m = this.model;
     if (!m) return;
     const row = stepAt(m, this.pos)?.text ?? '';
-    this.pending = { before: m.outputs.map((o) => o.text), undo: this.getDoc(), label: `${what}: ${row} (line ${line})` };
+    this.pending = { before: m.outputs.map((o) => ({ text: o.text, pos: o.pos })), steps: m.dataSteps, undo: this.getDoc(), label: `${what}: ${row} (line ${line})` };
     this.out.hidden = false;
     this.out.replaceChildren(h('span', { class: 'jl-muted' }, 'Running the edited script…'));
     this.setDoc(next);
   }
+}
+
+/** A time shift in words: `30 s later`, `2 min earlier`, `1.5 s later`. */
+function shiftText(ms: number): string {
+  const a = Math.abs(ms);
+  const t = a % 3_600_000 === 0 ? `${a / 3_600_000} h` : a % 60_000 === 0 ? `${a / 60_000} min` : a % 1000 === 0 ? `${a / 1000} s` : `${a} ms`;
+  return `${t} ${ms < 0 ? 'earlier' : 'later'}`;
 }

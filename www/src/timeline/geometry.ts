@@ -51,6 +51,8 @@ export interface Hit {
   box?: { hw: number; hh: number };
   /** Its drawn label was cut to fit (the keyboard's focus shows it whole). */
   cut?: boolean;
+  /** An input row's mark (What if can drag it). */
+  row?: boolean;
 }
 
 /** A span of the x axis (display clock, or arrival numbers): what the timeline shows. */

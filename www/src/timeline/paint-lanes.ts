@@ -163,7 +163,7 @@ function paintRow(f: Frame, r: RowMark, x: number, y: number, color: string): vo
       : tp.releasePos !== null && tp.releasePos <= pos
         ? ` (released at step ${tp.releasePos}: ${tp.outcome === 'joined' ? `joined the version of step ${tp.version?.pos ?? '?'}` : tp.outcome === 'padded' ? 'no version, padded with NULLs' : 'no version, dropped'})`
         : '';
-  f.hits.push({ x, y, r: w / 2 + 2, pos: r.pos, label: `#${r.pos} ${r.text}${r.late ? ` (late: ${lateWhy(r.late)}; dropped by the ${r.late.by})` : ''}${ivText}${tText}${r.dropped ? ` (${r.dropped})` : ''}` });
+  f.hits.push({ x, y, r: w / 2 + 2, pos: r.pos, row: true, label: `#${r.pos} ${r.text}${r.late ? ` (late: ${lateWhy(r.late)}; dropped by the ${r.late.by})` : ''}${ivText}${tText}${r.dropped ? ` (${r.dropped})` : ''}` });
 }
 
 /** Dropped as late by a window join, or late at an interval join (it probed, it was not kept). */

@@ -5,7 +5,9 @@
 // Late rows are drawn as a crossed square with the label "late", never by colour alone.
 // Canvas, so a step of a 10,000-row trace draws within a frame; the table view is the
 // accessible equivalent. This class owns the canvas, its size and the pointer; geometry.ts
-// places things and the paint-*.ts painters draw them.
+// places things and the paint-*.ts painters draw them. A row's mark can be dragged (What if,
+// issue 19): to another event time, or with no times to another place in the input; the host
+// edits the script (the What if buttons are the keyboard's way to the same edits).
 
 import { h } from '../dom';
 import type { QueryModel } from '../model';
@@ -34,9 +36,18 @@ const DRAG_PX = 4;
 /** Numbers the playgrounds' timeline descriptions (ids are unique on a page of several). */
 let described = 0;
 
+/** The x axis a drag moves along: event time (display-clock ms) or arrival (rows). */
+export type DragAxis = 'time' | 'arrival';
+
+/** Times a drag snaps to (ms): the first at least SNAP_PX pixels wide at the zoom shown. */
+const SNAPS = [1, 10, 100, 1000, 5000, 10_000, 30_000, 60_000, 300_000, 600_000, 1_800_000, 3_600_000, 21_600_000, 86_400_000];
+const SNAP_PX = 4;
+
 export interface TimelineOptions {
   /** Called when a mark is clicked with the step it belongs to. */
   onPick?: (pos: number) => void;
+  /** Rows that can be dragged (What if): `can` says which, `drop` gets the move (ms, or rows). */
+  dragRow?: { can: (pos: number, axis: DragAxis) => boolean; drop: (pos: number, delta: number, axis: DragAxis) => void };
 }
 
 export class Timeline implements Pane {
@@ -65,6 +76,8 @@ export class Timeline implements Pane {
   private press: { x: number; view: XRange; moved: boolean } | null = null;
   private frameReq: number | null = null;
   private dragged = false;
+  /** A row's mark being dragged: its step, where the press began, the move so far (snapped). */
+  private rowDrag: { pos: number; x: number; at: number; hit: Hit; moved: boolean; delta: number } | null = null;
 
   constructor(private readonly opts: TimelineOptions = {}) {
     this.element = document.createElement('div');
@@ -81,6 +94,7 @@ export class Timeline implements Pane {
     // Focusable: with the keyboard's focus on it, the tooltip shows the full labels of the
     // windows' bands (a narrow band cuts its label with "…"), and ← → still step.
     this.canvas.tabIndex = 0;
+    Object.defineProperty(this.canvas, 'joinlabMarkPoint', { value: (pos: number) => this.markPoint(pos) });
     this.canvas.addEventListener('focus', () => {
       this.focused = true;
       this.showFocusTip();
@@ -104,6 +118,15 @@ export class Timeline implements Pane {
     this.zoomBar = h('div', { class: 'jl-zoom', role: 'group', 'aria-label': 'Timeline zoom' }, this.zoomOut, this.zoomIn, this.zoomFit, this.zoomText);
     this.zoomBar.hidden = true;
     this.canvas.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && this.rowDrag) {
+        // A drag given up: nothing is edited.
+        this.rowDrag = null;
+        this.tip.hidden = true;
+        this.draw(this.pos);
+        e.preventDefault();
+        e.stopPropagation();
+        return;
+      }
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === '+' || e.key === '=') this.zoomBy(1 / ZOOM_STEP);
       else if (e.key === '-' || e.key === '_') this.zoomBy(ZOOM_STEP);
@@ -127,10 +150,25 @@ export class Timeline implements Pane {
       { passive: false },
     );
     this.canvas.addEventListener('pointerdown', (e) => {
-      if (e.button !== 0 || !this.view) return;
+      if (e.button !== 0) return;
+      const hit = this.hitAt(e);
+      if (hit?.row && this.opts.dragRow?.can(hit.pos, this.axis())) {
+        this.rowDrag = { pos: hit.pos, x: e.clientX, at: this.valueAt(e.clientX), hit, moved: false, delta: 0 };
+        return;
+      }
+      if (!this.view) return;
       this.press = { x: e.clientX, view: this.view, moved: false };
     });
     this.canvas.addEventListener('pointermove', (e) => {
+      const d = this.rowDrag;
+      if (d) {
+        if (!d.moved && Math.abs(e.clientX - d.x) < DRAG_PX) return;
+        if (!d.moved) this.canvas.setPointerCapture(e.pointerId);
+        d.moved = true;
+        d.delta = this.snap(this.valueAt(e.clientX) - d.at);
+        this.draw(this.pos);
+        return;
+      }
       const p = this.press;
       if (!p || !this.layout) return;
       if (!p.moved && Math.abs(e.clientX - p.x) < DRAG_PX) return;
@@ -139,13 +177,20 @@ export class Timeline implements Pane {
       const perPx = (p.view.to - p.view.from) / this.plotWidth();
       this.setView(this.clampView({ from: p.view.from - (e.clientX - p.x) * perPx, to: p.view.to - (e.clientX - p.x) * perPx }), false);
     });
-    const release = () => {
+    const release = (drop: boolean) => {
       // A drag is not a click on the mark it ends over.
       if (this.press?.moved) this.dragged = true;
       this.press = null;
+      const d = this.rowDrag;
+      this.rowDrag = null;
+      if (!d?.moved) return;
+      this.dragged = true;
+      this.tip.hidden = true;
+      this.draw(this.pos);
+      if (drop && d.delta) this.opts.dragRow?.drop(d.pos, d.delta, this.axis());
     };
-    this.canvas.addEventListener('pointerup', release);
-    this.canvas.addEventListener('pointercancel', release);
+    this.canvas.addEventListener('pointerup', () => release(true));
+    this.canvas.addEventListener('pointercancel', () => release(false));
     this.element.append(this.zoomBar, this.canvas, this.tip, this.described);
     this.resizeObs = new ResizeObserver(() => this.relayout());
     this.resizeObs.observe(this.element);
@@ -182,6 +227,13 @@ export class Timeline implements Pane {
     this.draw(pos);
   }
 
+  /** Where the mark of step `pos`'s input row is drawn (canvas pixels), null when it is not drawn
+   * (tests drag it through `canvas.joinlabMarkPoint`). */
+  markPoint(pos: number): { x: number; y: number } | null {
+    const hit = this.hits.find((x) => x.row && x.pos === pos);
+    return hit ? { x: hit.x, y: hit.y } : null;
+  }
+
   /** The view shown (null: the whole run). */
   get shownRange(): XRange | null {
     return this.view;
@@ -197,6 +249,55 @@ export class Timeline implements Pane {
     const rect = this.canvas.getBoundingClientRect();
     const x = Math.min(Math.max(clientX - rect.left - GUTTER, 0), this.plotWidth());
     return v.from + (x / this.plotWidth()) * (v.to - v.from);
+  }
+
+  /** The axis a drag moves along. */
+  private axis(): DragAxis {
+    return this.layout?.timeAxis === false ? 'arrival' : 'time';
+  }
+
+  /** A drag's move snapped: whole rows, or the first time of SNAPS at least SNAP_PX pixels wide. */
+  private snap(delta: number): number {
+    if (this.axis() === 'arrival') return Math.round(delta);
+    const v = this.view ?? this.full;
+    const perPx = (v.to - v.from) / this.plotWidth();
+    const unit = SNAPS.find((u) => u >= perPx * SNAP_PX) ?? SNAPS[SNAPS.length - 1];
+    return Math.round(delta / unit) * unit;
+  }
+
+  /** A dragged row's mark where it would go, and the move in words (the tooltip). */
+  private paintDrag(ctx: CanvasRenderingContext2D): void {
+    const d = this.rowDrag;
+    const L = this.layout;
+    const m = this.model;
+    const r = m?.rowsByPos[d?.pos ?? -1];
+    if (!d?.moved || !L || !m || !r) return;
+    const from = L.timeAxis ? r.x : r.pos;
+    if (from === null) return;
+    const to = from + d.delta;
+    const px = (v: number) => GUTTER + ((v - L.from) / (L.to - L.from)) * this.plotWidth();
+    const x = px(to);
+    const y = d.hit.y;
+    ctx.save();
+    ctx.strokeStyle = '#0f172a';
+    ctx.lineWidth = 1.5;
+    ctx.setLineDash([4, 3]);
+    ctx.beginPath();
+    ctx.moveTo(px(from), y);
+    ctx.lineTo(x, y);
+    ctx.stroke();
+    ctx.beginPath();
+    ctx.roundRect(x - 12, y - 9, 24, 18, 8);
+    ctx.stroke();
+    ctx.restore();
+    const what = L.timeAxis
+      ? `${r.text}: its time to ${formatTime(to)} (${d.delta < 0 ? '−' : '+'}${moveText(Math.abs(d.delta))}); let go to run it`
+      : `${r.text}: ${Math.abs(d.delta)} row${Math.abs(d.delta) === 1 ? '' : 's'} ${d.delta < 0 ? 'earlier' : 'later'} in the input; let go to run it`;
+    this.tip.textContent = d.delta ? `${what} (Esc: cancel)` : `${r.text}: drag sideways to move it`;
+    this.tip.hidden = false;
+    const rect = this.canvas.getBoundingClientRect();
+    this.tip.style.left = `${Math.round(Math.min(Math.max(4, rect.left + x + 10), innerWidth - this.tip.offsetWidth - 4))}px`;
+    this.tip.style.top = `${Math.round(Math.max(4, rect.top + y + 14))}px`;
   }
 
   /** Zooms by `factor` (< 1: in) around `at` (default: the current step's row when it is in
@@ -351,8 +452,9 @@ export class Timeline implements Pane {
       // Marks outside the view cannot be hovered or clicked.
       this.hits = this.hits.filter((x) => x.x >= GUTTER - 2 && x.x <= L.width + 2);
     }
+    this.paintDrag(ctx);
     this.describe(m, pos);
-    if (this.focused) this.showFocusTip();
+    if (this.focused && !this.rowDrag) this.showFocusTip();
   }
 
   /** The full labels of the bands whose drawn label is cut (a few; the pointer shows any), under the timeline. */
@@ -403,8 +505,9 @@ export class Timeline implements Pane {
   }
 
   private onMove(e: MouseEvent): void {
+    if (this.rowDrag?.moved) return;
     const h = this.hitAt(e);
-    this.canvas.style.cursor = h ? 'pointer' : 'default';
+    this.canvas.style.cursor = h?.row && this.opts.dragRow?.can(h.pos, this.axis()) ? 'grab' : h ? 'pointer' : 'default';
     this.highlightOutput(h?.output ?? null);
     if (!h) {
       this.tip.hidden = true;
@@ -440,4 +543,12 @@ function paintAll(f: ReturnType<typeof frame>, hoverOutput: number | null): void
   paintLineage(f, hoverOutput);
   paintPaddedLinks(f, hoverOutput);
   paintAsOfLinks(f);
+}
+
+/** A time span in words: `30 s`, `2 min`, `1 h`, `250 ms`. */
+function moveText(ms: number): string {
+  if (ms >= 3_600_000 && ms % 3_600_000 === 0) return `${ms / 3_600_000} h`;
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  if (ms >= 1000 && ms % 1000 === 0) return `${ms / 1000} s`;
+  return `${ms} ms`;
 }
