@@ -2,7 +2,7 @@
 // and the text each edit writes; the changelog difference as multisets.
 
 import { expect, test } from '@playwright/test';
-import { changelogDiff, delayText, editableRow, editableTuple, editRow, editTuple, idleTimeout, moveAt, movedRows, shiftRowTime, shiftTimestamp, shiftTupleTime, toggleIdleTimeout, watermarkDelay, withWatermarkDelay } from '../../www/src/what-if';
+import { changelogDiff, delayText, editableRow, editableTuple, editRow, editTuple, idleTimeout, lateCopyAt, moveAt, movedRows, shiftRowTime, shiftTimestamp, shiftTupleTime, toggleIdleTimeout, watermarkDelay, withWatermarkDelay } from '../../www/src/what-if';
 
 const S = [
   'CREATE TABLE T (a INT, b STRING);', // 1
@@ -149,4 +149,11 @@ test('the idle timeout set and removed', () => {
   expect(toggleIdleTimeout(c)).toBe('CREATE TABLE T (a INT);');
   expect(toggleIdleTimeout("SET 'table.exec.source.idle-timeout' = '0 ms';")).toBe("SET 'table.exec.source.idle-timeout' = '2 s';");
   expect(idleTimeout(s)).toBeNull();
+});
+
+test('a late copy: the row duplicated after it, the copy\'s time moved back', () => {
+  expect(lateCopyAt(M, { line: 2, index: 0, count: 3 }, 'ts', -1000)).toBe([ML[0], ML[1], ML[2], "  (1, TIMESTAMP '2024-01-01 00:00:00'),", ...ML.slice(3)].join('\n'));
+  const one = "CREATE TABLE T (a INT, ts TIMESTAMP(3));\n@T 1 | 2024-01-01 00:01:00\nSELECT * FROM T;";
+  expect(lateCopyAt(one, { line: 2, index: 0, count: 1 }, 'ts', -60_000)).toBe("CREATE TABLE T (a INT, ts TIMESTAMP(3));\n@T 1 | 2024-01-01 00:01:00\n@T 1 | 2024-01-01 00:00:00\nSELECT * FROM T;");
+  expect(lateCopyAt(one, { line: 2, index: 0, count: 1 }, 'a', -60_000)).toBeNull();
 });

@@ -218,3 +218,18 @@ test('let quiet sources go idle: the temporal join stops waiting for rates', asy
   await expect(page.getByTestId('what-if-diff')).toContainText('+I[o4, NULL] at step 6 (was 5)');
   expect(await editor(page)).not.toContain('idle-timeout');
 });
+
+test('add a late copy: behind its table\'s watermark, yet its window is still open', async ({ page }) => {
+  await openPage(page, `./${shareHash({ script: SCRIPT, step: 4 })}`);
+  await settled(page);
+  // step 4 is R2 (12:07, key 2): RightTable's watermark is then 12:06, so the copy is R2 at 12:05:59.
+  // The join's watermark is 12:05:30 (LeftTable's, after L2): [12:05, 12:10) has not fired, so the
+  // copy joins key 2's left rows of that window, L2 and L2b — two more rows
+  await page.getByTestId('what-if-late-copy').click();
+  await expect(page.getByTestId('what-if-out')).toContainText("Added a late copy at 12:05:59.000 (1 s behind RightTable's watermark 12:06:00.000)");
+  const diff = page.getByTestId('what-if-diff');
+  await expect(diff).toContainText('2 appeared: ');
+  for (const row of ['+I[L2, R2, 2, 2024-01-01 12:05:00.000, 2024-01-01 12:10:00.000]', '+I[L2b, R2, 2, 2024-01-01 12:05:00.000, 2024-01-01 12:10:00.000]']) await expect(diff).toContainText(row);
+  await expect(diff).not.toContainText('vanished');
+  expect((await urlState(page)).script).toContain("INSERT INTO RightTable VALUES (TIMESTAMP '2024-01-01 12:07:00', 2, 'R2');\nINSERT INTO RightTable VALUES (TIMESTAMP '2024-01-01 12:05:59', 2, 'R2');");
+});

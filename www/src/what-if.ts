@@ -136,6 +136,15 @@ export function shiftAt(script: string, at: RowAt, rowtime: string, deltaMs: num
   return editableTuple(script, at.line, at.index, at.count) ? shiftTupleTime(script, at.line, at.index, rowtime, deltaMs) : null;
 }
 
+/** The script with a copy of the row added right after it, its event time moved by `deltaMs` (a
+ * late row: behind its table's watermark), or null. */
+export function lateCopyAt(script: string, at: RowAt, rowtime: string, deltaMs: number): string | null {
+  const dup = editAt(script, at, 'duplicate');
+  if (dup === null) return null;
+  if (at.count === 1 && editableRow(script, at.line)) return shiftRowTime(dup, at.line + 1, rowtime, deltaMs);
+  return shiftTupleTime(dup, at.line, at.index + 1, rowtime, deltaMs);
+}
+
 /** The script with the row moved `by` rows later (earlier when negative) — past as many rows
  * written on lines of their own, or inside its INSERT — or null when it cannot move that far. */
 export function moveAt(script: string, at: RowAt, by: number): string | null {

@@ -10,7 +10,8 @@
 
 import { h } from '../dom';
 import { type QueryModel, stepAt } from '../model';
-import { changelogDiff, delayText, editable, editAt, IDLE_TIMEOUT, idleTimeout, moveAt, movedRows, type RowAt, type RowEdit, shiftAt, toggleIdleTimeout, watermarkDelay, withWatermarkDelay } from '../what-if';
+import { changelogDiff, delayText, editable, editAt, IDLE_TIMEOUT, idleTimeout, lateCopyAt, moveAt, movedRows, type RowAt, type RowEdit, shiftAt, toggleIdleTimeout, watermarkDelay, withWatermarkDelay } from '../what-if';
+import { formatTime } from '../time';
 import type { Pane } from './pane';
 
 /** How many rows of each list the summary shows. */
@@ -34,6 +35,7 @@ export class WhatIf implements Pane {
   private readonly unitGroup: HTMLLabelElement;
   private readonly out: HTMLDivElement;
   private readonly idle: HTMLButtonElement;
+  private readonly late: HTMLButtonElement;
   private model: QueryModel | null = null;
   private pos = -1;
   /** An edit made, waiting for its run: the changelog before it, the script to undo to, its words. */
@@ -80,13 +82,15 @@ export class WhatIf implements Pane {
       button('longer', 'what-if-delay-longer', () => this.setDelay(by())),
     );
     this.idle = button('', 'what-if-idle', () => this.toggleIdle());
+    this.late = button('Add a late copy', 'what-if-late-copy', () => this.addLate());
+    this.late.title = "A copy of this row right after it, its time 1 s behind its table's watermark then";
     this.buttons = EDITS.map(([edit, text]) => button(text, `what-if-${edit}`, () => this.apply(edit)));
     this.out = h('div', { class: 'jl-what-if-out', role: 'status', 'aria-live': 'polite', 'data-testid': 'what-if-out', hidden: true });
     this.element = h(
       'div',
       { class: 'jl-what-if', hidden: true },
       h('span', { class: 'jl-what-if-label' }, 'What if this row were…'),
-      h('span', { role: 'group', 'aria-label': 'What if this row were', class: 'jl-what-if-buttons' }, ...this.buttons),
+      h('span', { role: 'group', 'aria-label': 'What if this row were', class: 'jl-what-if-buttons' }, ...this.buttons, this.late),
       this.unitGroup,
       this.time,
       this.delay,
@@ -148,6 +152,7 @@ export class WhatIf implements Pane {
     const canEdit = at !== null && editable(this.getDoc(), at);
     for (const b of this.buttons) b.hidden = !canEdit;
     this.time.hidden = !canEdit || this.timeShifted(1000) === null;
+    this.late.hidden = this.time.hidden || this.lateDelta() === null;
     const table = this.table();
     const d = table && this.line() !== null ? watermarkDelay(this.getDoc(), table) : null;
     this.delay.hidden = !d;
@@ -205,6 +210,29 @@ export class WhatIf implements Pane {
     if (!m || line === null || !mark) return null;
     const same = m.lanes[mark.lane].rows.filter((r) => r.line === line);
     return { line, index: same.indexOf(mark), count: same.length };
+  }
+
+  /** How far back a copy of the row goes to be 1 s behind its table's watermark after the row
+   * arrived (display-clock ms); null when the table has no watermark then. */
+  private lateDelta(): { delta: number; wm: number; table: string } | null {
+    const m = this.model;
+    const mark = m?.rowsByPos[this.pos];
+    if (!m || !mark || mark.x === null) return null;
+    const table = m.lanes[mark.lane].table;
+    const wm = m.sourceWatermarks.find((w) => w.label === table)?.values[this.pos];
+    if (wm === undefined || !Number.isFinite(wm)) return null;
+    return { delta: Math.min(wm, mark.x) - mark.x - 1000, wm, table };
+  }
+
+  /** A late copy of the row added after it. */
+  private addLate(): void {
+    const at = this.at();
+    const l = this.lateDelta();
+    const rowtime = l ? this.rowtimeOf(l.table) : null;
+    const mark = this.model?.rowsByPos[this.pos];
+    if (at === null || !l || !rowtime || !mark || mark.x === null) return;
+    const next = lateCopyAt(this.getDoc(), at, rowtime, l.delta);
+    if (next !== null) this.run(next, `Added a late copy at ${formatTime(mark.x + l.delta)} (1 s behind ${l.table}'s watermark ${formatTime(l.wm)})`, at.line);
   }
 
   /** The idle timeout set, or removed. */
