@@ -21,8 +21,8 @@ export class ResultPane implements Pane {
   private model: QueryModel | null = null;
   private results: ResultTable | null = null;
   private shownEnd = -1;
-  /** Lines (`[…]`) of the rows a What if edit made appear (issue 19); null: none. */
-  private fresh: Set<string> | null = null;
+  /** Lines (`[…]`) of the rows a What if edit made appear, with how many times (issue 19); null: none. */
+  private fresh: Map<string, number> | null = null;
 
   constructor() {
     this.caption = h('p', { class: 'jl-muted jl-caption' });
@@ -34,7 +34,12 @@ export class ResultPane implements Pane {
 
   /** Marks the result lines a What if edit made appear (set before the model they belong to). */
   markNew(lines: string[] | null): void {
-    this.fresh = lines?.length ? new Set(lines) : null;
+    if (!lines?.length) {
+      this.fresh = null;
+      return;
+    }
+    this.fresh = new Map();
+    for (const l of lines) this.fresh.set(l, (this.fresh.get(l) ?? 0) + 1);
   }
 
   setModel(model: QueryModel | null): void {
@@ -69,8 +74,7 @@ export class ResultPane implements Pane {
     this.shownEnd = end;
     const rows = this.results.at(pos);
     const makeRow = (r: ResultRow): HTMLTableRowElement => {
-      const fresh = this.fresh?.has(r.text) ?? false;
-      const tr = h('tr', { 'data-row': r.text, class: fresh ? 'jl-what-if-new' : undefined, 'data-what-if': fresh ? 'new' : undefined, title: fresh ? 'New since the What if edit' : undefined });
+      const tr = h('tr', { 'data-row': r.text });
       for (const v of r.row) tr.append(h('td', { class: v === 'NULL' ? 'jl-null' : undefined }, v));
       return tr;
     };
@@ -102,6 +106,22 @@ export class ResultPane implements Pane {
     for (const r of rows.slice(0, first)) trs.push(pool.get(r.text)?.shift() ?? makeRow(r));
     if (first < rows.length) trs.push(moreRow(first));
     this.tbody.replaceChildren(...trs);
+    if (this.fresh) {
+      // As many rows of a line as the edit added are marked (the first ones of the line).
+      const left = new Map(this.fresh);
+      for (const tr of trs) {
+        const n = left.get(tr.dataset.row ?? '') ?? 0;
+        if (n > 0) left.set(tr.dataset.row ?? '', n - 1);
+        tr.classList.toggle('jl-what-if-new', n > 0);
+        if (n > 0) {
+          tr.dataset.whatIf = 'new';
+          tr.title = 'New since the What if edit';
+        } else {
+          delete tr.dataset.whatIf;
+          tr.removeAttribute('title');
+        }
+      }
+    }
     const absent = this.results.warnings.length;
     const count =
       `${rows.length} row${rows.length === 1 ? '' : 's'}` +
