@@ -1,7 +1,7 @@
 // The accessibility audit (issue 17): axe-core, with the WCAG 2.1 A and AA rules, finds no
 // violation on the built playground (after the first run, after a few steps with each pane open,
 // for examples of several join kinds, and on a phone with the gallery menu open), on the ?embed=1
-// view, on the Export panel, on Why this row?'s answer, on the lessons, and on the demo docs page (its two <joinlab-playground> elements and its iframe). No rule
+// view, on the Export panel, on Why this row?'s answer, on the lessons, on the tour, in talk mode, and on the demo docs page (its two <joinlab-playground> elements and its iframe). No rule
 // and no element is left out of the audit; a failure lists every violation (rule, impact, element,
 // and axe's message, e.g. the colours and the ratio).
 
@@ -73,6 +73,18 @@ test('the Lessons list and a lesson card, answered, have no violation', async ({
   await page.getByTestId('lesson-check').click();
   await expect(page.getByTestId('lesson-feedback')).not.toBeEmpty();
   await expectNoViolations(page, 'a lesson card, answered');
+});
+
+test('the tour and talk mode have no violation', async ({ page }) => {
+  await openExample(page, '09_late_rows');
+  await page.getByTestId('lessons').click();
+  await page.getByTestId('lessons-tour').click();
+  await expect(page.getByTestId('tour')).toBeVisible();
+  await expectNoViolations(page, 'the tour');
+  await page.keyboard.press('Escape');
+  await openPage(page, './?example=09_late_rows&talk=1');
+  await expect(page.getByTestId('talk-bar')).toBeVisible();
+  await expectNoViolations(page, 'talk mode');
 });
 
 test('on a phone: the playground with the gallery menu open, and stepped', async ({ page }) => {

@@ -1,6 +1,8 @@
 // The playground page (index.html): gallery, about, the playground, share links, URL and
 // localStorage state. `?embed=1` shows only a compact playground (for docs tools that only
-// allow iframes); `?example=NAME` opens a gallery example.
+// allow iframes); `?example=NAME` opens a gallery example; `?talk=1` opens it in talk mode (the
+// step's view alone, in large type, for a projector: talk.ts). A first visit gets a short tour
+// (tour/tour.ts, loaded only then).
 
 import './engine/warm';
 import './style.css';
@@ -17,6 +19,9 @@ const STORAGE_KEY = 'joinlab.last';
 const params = new URLSearchParams(location.search);
 const embed = params.get('embed') === '1';
 const readonly = params.get('readonly') === '1';
+const talk = !embed && params.get('talk') === '1';
+/** localStorage: set once the tour was closed or finished (tour/tour.ts's TOUR_KEY). */
+const TOUR_KEY = 'joinlab.tour.v1';
 
 function stored(): ShareState | null {
   try {
@@ -97,9 +102,12 @@ if (embed) {
             h('div', { class: 'jl-about-head' }, h('h2', {}, ex.title), aboutToggle),
             h('p', { id: 'jl-about-text', class: 'jl-about-text' }, ex.about),
             compareButton(ex),
-            ex.oracle
-              ? h('p', { class: 'jl-about-links' }, h('a', { href: ex.oracle, target: '_blank', rel: 'noopener' }, "Apache Flink 2.3's output for this script"), ' (the page must show the same rows)')
-              : null,
+            h(
+              'p',
+              { class: 'jl-about-links' },
+              ...(ex.oracle ? [h('a', { href: ex.oracle, target: '_blank', rel: 'noopener' }, "Apache Flink 2.3's output for this script"), ' (the page must show the same rows) · '] : []),
+              h('a', { href: `./?example=${encodeURIComponent(ex.name)}&talk=1`, 'data-testid': 'talk-link', title: 'The step view alone, in large type, a step per key press: for teaching on a projector' }, 'Present it (talk mode)'),
+            ),
           ]
         : [h('h2', {}, 'Your script'), h('p', { class: 'jl-muted' }, 'Edit freely: the script is kept in the URL and in this browser. Pick an example on the left to start over.')]),
     );
@@ -227,6 +235,32 @@ if (embed) {
   if (problem) main.prepend(problem);
   app.replaceChildren(header, h('div', { class: 'jl-page' }, nav, main));
   showAbout(initial.script);
+
+  if (talk) {
+    void import('./talk').then(({ enterTalkMode }) => enterTalkMode({ step: () => pg.shareState.step, goTo: (p) => pg.goTo(p) }));
+  } else if (firstVisit()) {
+    // The tour, once the first run has drawn its step (or after a few seconds anyway).
+    let tries = 0;
+    const start = () => {
+      const drawn = (document.querySelector('.timeline canvas') as HTMLCanvasElement | null)?.clientHeight;
+      if (!drawn && ++tries < 30) {
+        window.setTimeout(start, 200);
+        return;
+      }
+      void import('./tour/tour').then(({ startTour }) => startTour());
+    };
+    start();
+  }
+}
+
+/** A person's first visit (the tour opens by itself): nothing stored yet; not automation (tests
+ * open the tour on purpose). */
+function firstVisit(): boolean {
+  try {
+    return !localStorage.getItem(TOUR_KEY) && !navigator.webdriver;
+  } catch {
+    return false;
+  }
 }
 
 /** In an iframe (`?embed=1`): tells the parent page the content's height, whenever it changes

@@ -53,11 +53,16 @@ export function openLessons(host: LessonHost, button: HTMLElement): void {
       });
       return h('li', {}, b);
     });
+    const tour = h('button', { type: 'button', class: 'jl-btn', 'data-testid': 'lessons-tour' }, 'The page tour');
+    tour.addEventListener('click', () => {
+      dialog.close();
+      void import('../tour/tour').then(({ startTour }) => startTour());
+    });
     dialog.append(
       h('h2', { id: 'jl-lessons-title' }, 'Lessons'),
       h('p', { class: 'jl-muted', 'data-testid': 'lessons-progress' }, `A short path through the examples, one question each: which rows come out at the next step? ${done.size} of ${LESSONS.length} answered right (kept in this browser).`),
       h('ol', { class: 'jl-lesson-list' }, ...items),
-      h('p', {}, close),
+      h('p', { class: 'jl-lessons-buttons' }, close, ' ', tour),
     );
     dialog.addEventListener('close', () => {
       dialog.remove();
