@@ -114,6 +114,9 @@ export function exportScript(script: string, options: ExportOptions): ExportResu
 export interface ExplainOptions {
   /** `TABLE#K`: the table's K-th row in arrival order, counting from 1. */
   row: string;
+  /** A row of the other side (`TABLE#K`): asks why `row` and this row did or did not join with
+   * each other (`joinlab explain-row --with`). */
+  with?: string;
   /** The query, from 1 (default 1). */
   query?: number;
   /** The dialect the script runs in (default `confluent`, as `run`). */
@@ -123,6 +126,8 @@ export interface ExplainOptions {
 export interface RowExplanation {
   /** The row's step. */
   step: number;
+  /** The `with` row's step (a pair only). */
+  withStep?: number;
   /** `Why this output?`, `Why didn't this join?` or `Why is it not in the result?`. */
   question: string;
   /** One or two sentences (docs/explain.md). */
@@ -133,6 +138,7 @@ export interface RowExplanation {
   text: string;
 }
 
-/** Why a row is or is not in a query's result (`joinlab explain-row`, docs/explain.md); throws an
- * Error with the CLI's message when there is no such query, table or row. */
+/** Why a row is or is not in a query's result (`joinlab explain-row`, docs/explain.md), or, with
+ * `options.with`, why two rows did or did not join with each other (`--with`); throws an Error
+ * with the CLI's message when there is no such query, table or row (or both rows are of one table). */
 export function explainRow(script: string, options: ExplainOptions): RowExplanation;

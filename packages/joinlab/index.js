@@ -2,7 +2,7 @@
 // `run(script, { dialect })` runs a script and returns its queries as objects, read from the text
 // the engine prints (the oracle's text format, what `joinlab run` prints); index.d.ts documents
 // the shape.
-import { runText, dialectName, exportScript as exportWith, explainRow as explainWith } from './engine.js';
+import { runText, dialectName, exportScript as exportWith, explainRow as explainWith, explainPair as explainPairWith } from './engine.js';
 
 const ROW = /^([+-][IUD])(\[.*\])$/;
 const STEP = /^# step (\d+): (.*)$/;
@@ -216,25 +216,32 @@ export function exportScript(script, options) {
  * Why the row `row` (`TABLE#K`: the table's K-th row in arrival order, from 1) is or is not in
  * query `query`'s result (from 1, default 1), as `joinlab explain-row` answers it (docs/explain.md):
  * the row's step, the question (`Why this output?`, `Why didn't this join?`, `Why is it not in the
- * result?`), one or two sentences, the steps they name, and the CLI's whole text. A question with
- * no answer (no such query, table or row) throws an Error with the CLI's message.
+ * result?`), one or two sentences, the steps they name, and the CLI's whole text. With `with` (a
+ * row `TABLE#K` of the other side), why those two rows did or did not join with each other, as
+ * `joinlab explain-row --with` answers it (`withStep`: that row's step). A question with no answer
+ * (no such query, table or row; both rows of one table) throws an Error with the CLI's message.
  * @param {string} script
- * @param {{ row: string, query?: number, dialect?: 'confluent' | 'flink' }} options
+ * @param {{ row: string, with?: string, query?: number, dialect?: 'confluent' | 'flink' }} options
  */
 export function explainRow(script, options) {
   if (typeof script !== 'string') throw new TypeError('explainRow(script): script must be a string');
   const row = options && options.row;
   if (typeof row !== 'string') throw new TypeError('explainRow: options.row must be TABLE#K');
+  const other = options.with;
+  if (other !== undefined && other !== null && typeof other !== 'string') throw new TypeError('explainRow: options.with must be TABLE#K');
   const query = options.query ?? 1;
   if (!Number.isInteger(query) || query < 1) throw new TypeError(`explainRow: bad query '${query}' (1 is the first)`);
   let a;
   try {
-    a = explainWith(script, checkedDialect(options.dialect), query, row);
+    const dialect = checkedDialect(options.dialect);
+    a = typeof other === 'string' ? explainPairWith(script, dialect, query, row, other) : explainWith(script, dialect, query, row);
   } catch (m) {
     throw new Error(String(m));
   }
   try {
-    return { step: a.step, question: a.question, answer: a.answer, steps: Array.from(a.steps), text: a.text };
+    const out = { step: a.step, question: a.question, answer: a.answer, steps: Array.from(a.steps), text: a.text };
+    if (typeof other === 'string') out.withStep = a.withStep;
+    return out;
   } finally {
     a.free();
   }

@@ -1,4 +1,4 @@
--- A MULTI_JOIN: explain-row says it does not answer for it yet (explain_row.rs)
+-- A MULTI_JOIN of inner joins on k (explain_row.rs): an input without a row of a key, different keys of a pair
 CREATE TABLE A (k STRING, a INT);
 CREATE TABLE B (k STRING, b INT);
 CREATE TABLE C (k STRING, c INT);

@@ -194,12 +194,13 @@ const r = run('SELECT 1;', { dialect: 'flink' });
 const e: ExportResult = exportScript('SELECT 1;', { target: 'confluent', dialect: 'flink' });
 const why: RowExplanation = explainRow('SELECT 1;', { row: 'T#1', query: 1 });
 const said: number[] = why.steps;
+const other: number | undefined = explainRow('SELECT 1;', { row: 'T#1', with: 'U#1' }).withStep;
 const notes: string[] = e.unfaithful;
 const q: Query | undefined = r.queries[0];
 const rows: ChangelogRow[] = q ? q.changelog : [];
 const steps: (number | 'start' | 'end')[] = rows.map((x) => x.step);
 const result: string[] | null = q ? q.result : null;
-export { steps, result, notes, said };
+export { steps, result, notes, said, other };
 `,
   );
   const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
@@ -405,11 +406,38 @@ test('API explainRow() and CLI joinlab explain-row: the native CLI answers, byte
     const lines = r.native.stdout.split('\n');
     assert.deepEqual([api.question, api.answer, `steps: ${api.steps.join(', ')}`], lines.slice(1, 4));
   }
+  // pairs (--with / options.with): the native CLI's answer, and the other row's step
+  const pairs = [
+    ['tests/explain/regular_join.sql', 'Orders#2', 'Products#1', 1, 'flink'],
+    ['tests/explain/pair_window.sql', 'L#2', 'R#3', 1, 'flink'],
+    ['www/examples/11_ptf_sensor_fusion_tutorial.sql', 'temperature_readings#1', 'humidity_readings#2', 1, 'confluent'],
+  ];
+  for (const [file, row, other, query, dialect] of pairs) {
+    const r = both(['explain-row', file, '--row', row, '--with', other, '--query', String(query), '--dialect', dialect]);
+    assert.equal(r.native.status, 0, `${file} ${row} ${other}`);
+    assert.deepEqual(r.npm, { ...r.native, stderr: '' }, `${file} ${row} ${other}`);
+    const api = JSON.parse(
+      inProject(`import { explainRow } from 'joinlab'; import { readFileSync } from 'node:fs';
+        process.stdout.write(JSON.stringify(explainRow(readFileSync(${JSON.stringify(path.join(root, file))}, 'utf8'), { row: ${JSON.stringify(row)}, with: ${JSON.stringify(other)}, query: ${query}, dialect: ${JSON.stringify(dialect)} })));`),
+    );
+    assert.equal(api.text, r.native.stdout);
+    const lines = r.native.stdout.split('\n');
+    assert.ok(lines[1].startsWith(`${other} is step ${api.withStep}: `), lines[1]);
+    assert.deepEqual([api.question, api.answer, `steps: ${api.steps.join(', ')}`], lines.slice(2, 5));
+  }
+  // both rows of one table: exit 1 and the native message
+  const same = both(['explain-row', 'tests/explain/regular_join.sql', '--row', 'Orders#1', '--with', 'Orders#2', '--dialect', 'flink']);
+  assert.deepEqual([same.npm.status, same.native.status], [1, 1]);
+  assert.equal(same.npm.stderr, 'both rows are of Orders; pick one row of each side\n');
   // no such row: exit 1 and the native message; usage errors exit 2
   const bad = both(['explain-row', 'tests/explain/regular_join.sql', '--row', 'Orders#9', '--dialect', 'flink']);
   assert.deepEqual([bad.npm.status, bad.native.status], [1, 1]);
   assert.equal(bad.npm.stderr, 'Orders has 4 rows in query 1\'s input; #9 is not one of them\n');
-  for (const args of [['explain-row', 'tests/explain/regular_join.sql'], ['explain-row', 'tests/explain/regular_join.sql', '--row', 'Orders#1', '--query', '0']]) {
+  for (const args of [
+    ['explain-row', 'tests/explain/regular_join.sql'],
+    ['explain-row', 'tests/explain/regular_join.sql', '--row', 'Orders#1', '--query', '0'],
+    ['explain-row', 'tests/explain/regular_join.sql', '--row', 'Orders#1', '--with'],
+  ]) {
     const u = both(args);
     assert.deepEqual([u.npm.status, u.native.status], [2, 2], args.join(' '));
   }

@@ -3,7 +3,7 @@
 //! ```text
 //! joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json|packed]
 //! joinlab explain FILE.sql [--dialect …]
-//! joinlab explain-row FILE.sql --row TABLE#K [--query N] [--dialect …]
+//! joinlab explain-row FILE.sql --row TABLE#K [--with TABLE#K] [--query N] [--dialect …]
 //! joinlab export --target flink|confluent FILE.sql [-o OUT.sql] [--dialect …]
 //! joinlab test [DIR] [--dialect …] [--update] [--strict-errors]
 //! joinlab bench w1 [--rows N] [--trace]
@@ -65,7 +65,7 @@ use joinlab_engine::{run_script, run_to_text, Dialect, RunConfig};
 const USAGE: &str = "usage:
   joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text|trace-json|packed]
   joinlab explain FILE.sql [--dialect flink|confluent]
-  joinlab explain-row FILE.sql --row TABLE#K [--query N] [--dialect flink|confluent]
+  joinlab explain-row FILE.sql --row TABLE#K [--with TABLE#K] [--query N] [--dialect flink|confluent]
   joinlab export --target flink|confluent FILE.sql [-o OUT.sql] [--dialect flink|confluent]
   joinlab test [DIR] [--dialect flink|confluent] [--update] [--strict-errors]
   joinlab bench w1|w2-inner|w2-left|w4-inner|w4-left|w5-inner|w5-left|w3-cascade|w3-multi|lookup-key|lookup-vector|gen|insert-parse [--rows N] [--trace] [--repeat K]
@@ -76,7 +76,8 @@ beside it and compares its output, the rows of a step as a multiset (exit 1 on a
 --update writes the expected files. `export` writes the script for Apache Flink's SQL client
 (tables on Kafka) or Confluent Cloud (docs/export.md); a script JoinLab cannot run exports
 nothing and prints why (exit 1). `explain-row` says why the K-th row of TABLE (in arrival order,
-from 1) is or is not in query N's result (default 1), from the run's own events (docs/explain.md).";
+from 1) is or is not in query N's result (default 1), from the run's own events (docs/explain.md);
+with --with, why those two rows (one of each side) did or did not join with each other.";
 
 struct Args {
     cmd: String,
@@ -93,6 +94,7 @@ struct Args {
     output: Option<String>,
     query: usize,
     row: Option<String>,
+    with: Option<String>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -113,6 +115,7 @@ fn parse_args() -> Result<Args, String> {
         output: None,
         query: 1,
         row: None,
+        with: None,
     };
     while let Some(x) = it.next() {
         match x.as_str() {
@@ -142,6 +145,7 @@ fn parse_args() -> Result<Args, String> {
                     v.parse().ok().filter(|&n| n > 0).ok_or_else(|| format!("bad --query '{}' (1 is the first)", v))?;
             }
             "--row" => a.row = Some(it.next().ok_or("--row needs TABLE#K")?),
+            "--with" => a.with = Some(it.next().ok_or("--with needs TABLE#K")?),
             "-h" | "--help" => return Err(USAGE.to_string()),
             f if a.file.is_none() && (!f.starts_with('-') || f == "-") => a.file = Some(f.to_string()),
             other => return Err(format!("unknown argument '{}'\n{}", other, USAGE)),
@@ -214,7 +218,11 @@ fn main() -> ExitCode {
                 Err(m) => Err(m),
                 Ok(script) => {
                     let t = run_script(&script, &RunConfig { dialect: a.dialect, trace: true });
-                    match joinlab_engine::explain::report(&t, a.query, &row) {
+                    let answer = match &a.with {
+                        None => joinlab_engine::explain::report(&t, a.query, &row),
+                        Some(w) => joinlab_engine::explain::report_pair(&t, a.query, &row, w),
+                    };
+                    match answer {
                         Ok(text) => {
                             say!("{}", text);
                             Ok(())

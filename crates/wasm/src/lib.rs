@@ -260,18 +260,25 @@ pub fn explain_row(script: &str, dialect: &str, query: usize, row: &str) -> Resu
     let cfg = joinlab_engine::RunConfig { dialect: dialect_of(dialect), trace: true };
     let trace = joinlab_engine::run_script(script, &cfg);
     let x = joinlab_engine::explain::in_trace(&trace, query, row).map_err(|m| JsValue::from_str(&m))?;
-    let text = joinlab_engine::explain::report(&trace, query, row).map_err(|m| JsValue::from_str(&m))?;
-    Ok(RowAnswer {
-        question: x.question.to_string(),
-        answer: x.answer,
-        steps: x.steps.iter().map(|&s| s as u32).collect(),
-        step: x.step as u32,
-        text,
-    })
+    Ok(RowAnswer::of(&x, row, None))
 }
 
-/// An answer of [`explain_row`]: the question it answers, one or two sentences, the steps they
-/// name, the row's own step and the whole text `joinlab explain-row` prints.
+/// `joinlab explain-row --with` (feature `cli`, issue 19): why the rows `row` and `with`
+/// (`TABLE#K` each, one of each side) did or did not join with each other in query `query`; a
+/// question it cannot answer (both rows of one table, no such row) throws the CLI's message.
+#[cfg(feature = "cli")]
+#[wasm_bindgen(js_name = explainPair)]
+pub fn explain_pair(script: &str, dialect: &str, query: usize, row: &str, with: &str) -> Result<RowAnswer, JsValue> {
+    reserve_memory(0);
+    let cfg = joinlab_engine::RunConfig { dialect: dialect_of(dialect), trace: true };
+    let trace = joinlab_engine::run_script(script, &cfg);
+    let x = joinlab_engine::explain::pair_in_trace(&trace, query, row, with).map_err(|m| JsValue::from_str(&m))?;
+    Ok(RowAnswer::of(&x, row, Some(with)))
+}
+
+/// An answer of [`explain_row`] or [`explain_pair`]: the question it answers, one or two
+/// sentences, the steps they name, the row's own step (and the other row's, for a pair) and the
+/// whole text `joinlab explain-row` prints.
 #[cfg(feature = "cli")]
 #[wasm_bindgen]
 pub struct RowAnswer {
@@ -279,7 +286,22 @@ pub struct RowAnswer {
     answer: String,
     steps: Vec<u32>,
     step: u32,
+    with_step: Option<u32>,
     text: String,
+}
+
+#[cfg(feature = "cli")]
+impl RowAnswer {
+    fn of(x: &joinlab_engine::explain::Explanation, row: &str, with: Option<&str>) -> RowAnswer {
+        RowAnswer {
+            question: x.question.to_string(),
+            answer: x.answer.clone(),
+            steps: x.steps.iter().map(|&s| s as u32).collect(),
+            step: x.step as u32,
+            with_step: x.with.as_ref().map(|(s, _)| *s as u32),
+            text: joinlab_engine::explain::text(x, row, with),
+        }
+    }
 }
 
 #[cfg(feature = "cli")]
@@ -303,6 +325,12 @@ impl RowAnswer {
     #[wasm_bindgen(getter)]
     pub fn step(&self) -> u32 {
         self.step
+    }
+
+    /// The other row's step, for a pair (`explainPair`); undefined for one row.
+    #[wasm_bindgen(getter, js_name = withStep)]
+    pub fn with_step(&self) -> Option<u32> {
+        self.with_step
     }
 
     #[wasm_bindgen(getter)]

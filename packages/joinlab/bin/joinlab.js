@@ -4,11 +4,11 @@
 // `test` compares and prints is the engine's own (joinlab_engine::golden, exported by the wasm as
 // goldenReport and goldenWritten); this file finds, reads and writes the files.
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { runText, runTextWith, goldenReport, goldenWritten, dialectName, exportScript, explainRow } from '../engine.js';
+import { runText, runTextWith, goldenReport, goldenWritten, dialectName, exportScript, explainRow, explainPair } from '../engine.js';
 
 const USAGE = `usage:
   joinlab run FILE.sql [--dialect flink|confluent] [--quiet-steps] [--format text]
-  joinlab explain-row FILE.sql --row TABLE#K [--query N] [--dialect flink|confluent]
+  joinlab explain-row FILE.sql --row TABLE#K [--with TABLE#K] [--query N] [--dialect flink|confluent]
   joinlab export --target flink|confluent FILE.sql [-o OUT.sql] [--dialect flink|confluent]
   joinlab test [DIR] [--dialect flink|confluent] [--update] [--strict-errors]
 
@@ -18,7 +18,8 @@ beside it and compares its output, the rows of a step as a multiset (exit 1 on a
 --update writes the expected files. \`export\` writes the script for Apache Flink's SQL client
 (tables on Kafka) or Confluent Cloud (docs/export.md); a script JoinLab cannot run exports
 nothing and prints why (exit 1). \`explain-row\` says why the K-th row of TABLE (in arrival order,
-from 1) is or is not in query N's result (default 1), from the run's own events (docs/explain.md).
+from 1) is or is not in query N's result (default 1), from the run's own events (docs/explain.md);
+with --with, why those two rows (one of each side) did or did not join with each other.
 (The npm package has run, explain-row, export and test; explain, bench and the trace formats are
 in the native CLI.)`;
 
@@ -58,7 +59,7 @@ function readText(file) {
 
 function parseArgs(argv) {
   if (argv.length === 0) throw new Usage(USAGE);
-  const a = { cmd: argv[0], file: null, dialect: 'confluent', quietSteps: false, format: 'text', update: false, strictErrors: false, target: null, output: null, query: 1, row: null };
+  const a = { cmd: argv[0], file: null, dialect: 'confluent', quietSteps: false, format: 'text', update: false, strictErrors: false, target: null, output: null, query: 1, row: null, with: null };
   for (let i = 1; i < argv.length; i++) {
     const x = argv[i];
     if (x === '--dialect') {
@@ -90,6 +91,10 @@ function parseArgs(argv) {
       const v = argv[++i];
       if (v === undefined) throw new Usage('--row needs TABLE#K');
       a.row = v;
+    } else if (x === '--with') {
+      const v = argv[++i];
+      if (v === undefined) throw new Usage('--with needs TABLE#K');
+      a.with = v;
     } else if (x === '--update') a.update = true;
     else if (x === '--strict-errors') a.strictErrors = true;
     else if (x === '-h' || x === '--help') throw new Usage(USAGE);
@@ -243,7 +248,7 @@ function main(argv) {
     const script = readScript(a.file);
     let r;
     try {
-      r = explainRow(script, a.dialect, a.query, a.row);
+      r = a.with === null ? explainRow(script, a.dialect, a.query, a.row) : explainPair(script, a.dialect, a.query, a.row, a.with);
     } catch (m) {
       process.stderr.write(`${String(m)}\n`);
       return 1;

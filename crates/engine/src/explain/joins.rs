@@ -226,38 +226,70 @@ pub(super) fn regular_join(q: &QueryTrace, op: usize, side: &str, key: &[String]
     )
 }
 
-/// A MULTI_JOIN of inner joins (one state per input, all on one common key): a row comes out only
-/// when every input holds a row of its key. Outer joins in it are not answered yet.
+/// A MULTI_JOIN's join type per input (`joinTypes=[INNER, LEFT]` names inputs 1..; input 0, the
+/// first, is never padded): `Some(true)` for LEFT. None when the label says another type.
+pub(super) fn multi_join_levels(label: &str) -> Option<Vec<bool>> {
+    let rest = &label[label.find("joinTypes=[")? + 11..];
+    let list = &rest[..rest.find(']')?];
+    let mut out = vec![false];
+    for t in list.split(',').map(str::trim) {
+        match t {
+            "INNER" => out.push(false),
+            "LEFT" => out.push(true),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+/// A MULTI_JOIN (one state per input, all on one common key). Every row it emits holds a row of
+/// its first input and of each input it joins with an inner JOIN (a LEFT JOIN pads only the input
+/// it joins), so a row of key K comes out only when those inputs hold rows of K; which of them
+/// did not is the answer. When they all did but an input joined with LEFT JOIN did not, whether
+/// the row needed it depends on the join conditions, which the events do not tell: not answered.
 pub(super) fn multi_join(q: &QueryTrace, op: usize, side: &str, key: &[String], s: usize) -> Answer {
     let Some(info) = q.operators.get(op) else { return not_yet(s, "a MULTI_JOIN") };
-    if !info.label.contains("joinTypes=[")
-        || info.label.contains("LEFT")
-        || info.label.contains("RIGHT")
-        || info.label.contains("FULL")
-    {
-        return not_yet(s, "a MULTI_JOIN with outer joins");
-    }
+    let Some(left) = multi_join_levels(&info.label).filter(|l| l.len() == info.sides.len()) else {
+        return not_yet(s, "a MULTI_JOIN with joins other than INNER and LEFT");
+    };
+    let outer = left.iter().any(|&l| l);
     let k = with_key(key);
     let mut missing = Vec::new();
+    let mut absent_left = Vec::new();
     let mut met = Vec::new();
-    for input in info.sides.iter().filter(|x| x.as_str() != side) {
+    for (input, &is_left) in info.sides.iter().zip(&left).filter(|(x, _)| x.as_str() != side) {
         let rows = stored(q, op, input, key);
         if rows.is_empty() {
-            missing.push(input.clone());
+            if is_left {
+                absent_left.push(input.clone());
+            } else {
+                missing.push(input.clone());
+            }
         }
         met.extend(rows.into_iter().map(|(i, _)| i));
     }
     met.sort_unstable();
+    let or_list = |names: &[String]| match names {
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+        [] => String::new(),
+    };
     if !missing.is_empty() {
-        let which = match missing.as_slice() {
-            [one] => one.clone(),
-            [init @ .., last] => format!("{} or {}", init.join(", "), last),
-            [] => String::new(),
+        let why = if outer {
+            multi_join_needs(&info.sides, &left)
+        } else {
+            "the MULTI_JOIN of inner joins emits a row only when every input holds one of its key".to_string()
         };
-        return (
-            "Why didn't this join?",
-            format!("No row of {}{} arrived: the MULTI_JOIN of inner joins emits a row only when every input holds one of its key.", which, k),
-            vec![s],
+        return ("Why didn't this join?", format!("No row of {}{} arrived: {}.", or_list(&missing), k, why), vec![s]);
+    }
+    if !absent_left.is_empty() {
+        return not_yet(
+            s,
+            &format!(
+                "a MULTI_JOIN with outer joins, where no row of {}{} arrived and whether this row needed one depends on the join conditions",
+                or_list(&absent_left),
+                k
+            ),
         );
     }
     (
@@ -269,6 +301,29 @@ pub(super) fn multi_join(q: &QueryTrace, op: usize, side: &str, key: &[String], 
         ),
         [vec![s], met].concat(),
     )
+}
+
+/// What every row of a MULTI_JOIN with LEFT joins holds: `every row this MULTI_JOIN emits holds a
+/// row of a (its first input) and of c (joined with an inner JOIN); only b, joined with LEFT JOIN,
+/// may be padded with NULLs`.
+pub(super) fn multi_join_needs(sides: &[String], left: &[bool]) -> String {
+    let inner: Vec<String> = sides.iter().zip(left).skip(1).filter(|(_, &l)| !l).map(|(x, _)| x.clone()).collect();
+    let padded: Vec<String> = sides.iter().zip(left).filter(|(_, &l)| l).map(|(x, _)| x.clone()).collect();
+    format!(
+        "every row this MULTI_JOIN emits holds a row of {} (its first input){}; only {}, joined with LEFT JOIN, may be padded with NULLs",
+        sides.first().map(String::as_str).unwrap_or("its first input"),
+        if inner.is_empty() { String::new() } else { format!(" and of {} (joined with an inner JOIN)", and_names(&inner)) },
+        and_names(&padded)
+    )
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_names(names: &[String]) -> String {
+    match names {
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {}", init.join(", "), last),
+        [] => String::new(),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -7,15 +7,24 @@
 //! join, stored in a join's state and never met by a row of the other side with its key (or met
 //! only in another window, or outside the interval's bounds, or after a state TTL expired it), a
 //! temporal join's version missing or deleted at its time, a lookup finding nothing, an empty
-//! collection under UNNEST. Each answer names the steps it rests on.
+//! collection under UNNEST, a MULTI_JOIN (inner or with LEFT joins) whose needed inputs had no row
+//! of its key, what a process table function's calls did with it (`ptf`). Each answer names the
+//! steps it rests on.
 //!
-//! Not answered yet (it says so, it never guesses): rows of a MULTI_JOIN with outer joins, of a
-//! process table function, or rows that only reach an aggregation, Top-N or deduplication.
+//! A pair of rows (`explain_pair`, `--with`): "why didn't these two rows join with each other?"
+//! (`pair`).
+//!
+//! Not answered yet (it says so, it never guesses): a MULTI_JOIN row whose answer depends on which
+//! input a LEFT-joined level's condition names, rows that only reach an aggregation, Top-N or
+//! deduplication, and the pairs the events cannot tell apart (see `pair`).
 //!
 //! `words` writes keys, windows, steps and sides as the answers say them; `joins` answers for a row
-//! stored by each kind of join.
+//! stored by each kind of join, `ptf` for a row a process table function received, `pair` for two
+//! rows.
 
 mod joins;
+mod pair;
+mod ptf;
 mod words;
 
 use joins::{interval_join, multi_join, regular_join, window_join};
@@ -28,12 +37,14 @@ use crate::trace::{Event, QueryTrace, Step, StepKind};
 /// An answer as the functions below make it: the question, the sentence(s), the steps named.
 type Answer = (&'static str, String, Vec<usize>);
 
-/// The answer about one input row.
+/// The answer about one input row, or about a pair of rows.
 #[derive(Debug, PartialEq)]
 pub struct Explanation {
     /// The row's step and its `# step` text (`Orders +I[1, apple, 3]`).
     pub step: usize,
     pub row: String,
+    /// The other row of a pair (`--with`): its step and its `# step` text.
+    pub with: Option<(usize, String)>,
     /// `Why this output?` or `Why didn't this join?`.
     pub question: &'static str,
     /// One or two sentences.
@@ -53,8 +64,8 @@ pub fn parse_row_ref(s: &str) -> Result<(String, usize), String> {
     Ok((t.trim().to_string(), k))
 }
 
-/// Answers for the row `table#k` of query `q`.
-pub fn explain_row(q: &QueryTrace, table: &str, k: usize) -> Result<Explanation, String> {
+/// The step of the row `table#k` of query `q`.
+fn find_row<'a>(q: &'a QueryTrace, table: &str, k: usize) -> Result<&'a Step, String> {
     if let Some(e) = &q.error {
         return Err(format!("query {} did not run: {}", q.index, e.text));
     }
@@ -70,12 +81,40 @@ pub fn explain_row(q: &QueryTrace, table: &str, k: usize) -> Result<Explanation,
             format!("{} has {} rows in query {}'s input; #{} is not one of them", table, rows.len(), q.index, k)
         });
     };
+    Ok(step)
+}
+
+/// Answers for the row `table#k` of query `q`.
+pub fn explain_row(q: &QueryTrace, table: &str, k: usize) -> Result<Explanation, String> {
+    let step = find_row(q, table, k)?;
     let s = step.index;
     let (question, answer, steps) = why_output(q, s)
-        .map(|(a, st)| ("Why this output?", a, st))
+        .map(|(a, st)| ("Why this output?", a + &ptf::output_note(q, s).unwrap_or_default(), st))
         .or_else(|| counted_with(q, s))
         .unwrap_or_else(|| why_not(q, step));
-    Ok(Explanation { step: s, row: step.text.clone(), question, answer, steps })
+    Ok(Explanation { step: s, row: step.text.clone(), with: None, question, answer, steps })
+}
+
+/// Answers for the pair of rows `a` and `b` (`(TABLE, K)` each) of query `q`: "why didn't these
+/// two rows join (with each other)?" (see [`pair`]). Both rows of one table is an error.
+pub fn explain_pair(q: &QueryTrace, a: (&str, usize), b: (&str, usize)) -> Result<Explanation, String> {
+    if a.0.eq_ignore_ascii_case(b.0) {
+        return Err(format!("both rows are of {}; pick one row of each side", a.0));
+    }
+    let sa = find_row(q, a.0, a.1)?;
+    let sb = find_row(q, b.0, b.1)?;
+    let name = |st: &Step, t: &str, k: usize| format!("{}#{}", st.table.as_deref().unwrap_or(t), k);
+    let ra = pair::Row { step: sa, name: name(sa, a.0, a.1) };
+    let rb = pair::Row { step: sb, name: name(sb, b.0, b.1) };
+    let (question, answer, steps) = pair::answer(q, &ra, &rb);
+    Ok(Explanation {
+        step: sa.index,
+        row: sa.text.clone(),
+        with: Some((sb.index, sb.text.clone())),
+        question,
+        answer,
+        steps,
+    })
 }
 
 /// The result changes the row is part of, if any.
@@ -114,6 +153,18 @@ fn changes(q: &QueryTrace, lineage: &[u32]) -> Option<(String, Vec<usize>)> {
 /// A regular or multi-way join holds a row equal to one it holds already as that row counted twice
 /// (with the first one's lineage): the result changes the copy makes carry the first one's steps.
 fn counted_with(q: &QueryTrace, s: usize) -> Option<Answer> {
+    let (at, row, first) = copy_of(q, s)?;
+    let (list, steps) = changes(q, &first)?;
+    Some((
+        "Why this output?",
+        format!("{} {}", copy_text(at, &row, &first), list.replacen("It is part of", "The copies are part of", 1)),
+        [vec![at], steps].concat(),
+    ))
+}
+
+/// A row a regular or multi-way join held as a second copy of an equal row: the step it did, the
+/// row, and the first copy's lineage (what the result changes carry).
+fn copy_of(q: &QueryTrace, s: usize) -> Option<(usize, Vec<String>, Vec<u32>)> {
     let s32 = s as u32;
     let inserts: Vec<(usize, &Event)> = all_steps(q)
         .flat_map(|st| st.events.iter().map(move |e| (st.index, e)))
@@ -134,21 +185,21 @@ fn counted_with(q: &QueryTrace, s: usize) -> Option<Answer> {
             }
             _ => None,
         })?;
-        let (list, steps) = changes(q, first)?;
-        let earlier: Vec<usize> = first.iter().map(|&l| l as usize).collect();
-        return Some((
-            "Why this output?",
-            format!(
-                "At step {} the join held its row [{}] as a second copy of the equal row of {} (a join's state keeps equal rows as one, counted), so its result changes carry that row's steps. {}",
-                at,
-                row.join(", "),
-                steps_text(&earlier),
-                list.replacen("It is part of", "The copies are part of", 1)
-            ),
-            [vec![*at], steps].concat(),
-        ));
+        return Some((*at, row.clone(), first.clone()));
     }
     None
+}
+
+/// `At step 4 the join held its row [1, 30] as a second copy of the equal row of step 3 (…), so
+/// its result changes carry that row's steps.`
+fn copy_text(at: usize, row: &[String], first: &[u32]) -> String {
+    let earlier: Vec<usize> = first.iter().map(|&l| l as usize).collect();
+    format!(
+        "At step {} the join held its row [{}] as a second copy of the equal row of {} (a join's state keeps equal rows as one, counted), so its result changes carry that row's steps.",
+        at,
+        row.join(", "),
+        steps_text(&earlier)
+    )
 }
 
 /// Why the row of `step` is in no result change.
@@ -327,7 +378,7 @@ fn why_not(q: &QueryTrace, step: &Step) -> Answer {
                 };
                 return (q_, text, vec![*at]);
             }
-            Event::PtfCall { .. } => return not_yet(s, "a process table function"),
+            Event::PtfCall { op, .. } => return ptf::ptf_row(q, *op, s),
             _ => {}
         }
     }
@@ -342,6 +393,16 @@ fn why_not(q: &QueryTrace, step: &Step) -> Answer {
     if step.events.iter().any(|e| matches!(e, Event::Aggregated { .. })) {
         return not_yet(s, "an aggregation");
     }
+    // a row of a table the query does not read (the script's steps are every query's steps)
+    let table = step.table.as_deref().unwrap_or_default();
+    if mine.is_empty() && !q.operators.iter().any(|o| o.table.as_deref().is_some_and(|t| t.eq_ignore_ascii_case(table)))
+    {
+        return (
+            "Why is it not in the result?",
+            format!("Query {} does not read {}: no operator of it scans that table, so its rows play no part in this query.", q.index, table),
+            vec![s],
+        );
+    }
     not_yet(s, "this query's operators")
 }
 
@@ -355,27 +416,60 @@ pub fn in_trace(trace: &crate::trace::ScriptTrace, query: usize, row: &str) -> R
         return Err(format!("the script did not run: {}", e.text));
     }
     let (table, k) = parse_row_ref(row)?;
-    let q = query.checked_sub(1).and_then(|i| trace.queries.get(i)).ok_or_else(|| {
+    let q = query_of(trace, query)?;
+    explain_row(q, &table, k)
+}
+
+/// The answer for query `query` (from 1) and the pair of rows `TABLE#K` (`row` and `with`) of a
+/// run's trace.
+pub fn pair_in_trace(
+    trace: &crate::trace::ScriptTrace,
+    query: usize,
+    row: &str,
+    with: &str,
+) -> Result<Explanation, String> {
+    let (a, ka) = parse_row_ref(row)?;
+    let (b, kb) = parse_row_ref(with).map_err(|e| e.replacen("--row", "--with", 1))?;
+    let q = query_of(trace, query)?;
+    explain_pair(q, (&a, ka), (&b, kb))
+}
+
+fn query_of(trace: &crate::trace::ScriptTrace, query: usize) -> Result<&QueryTrace, String> {
+    if let Some(e) = &trace.harness_error {
+        return Err(format!("the script did not run: {}", e.text));
+    }
+    query.checked_sub(1).and_then(|i| trace.queries.get(i)).ok_or_else(|| {
         let n = trace.queries.len();
         format!("the script has {} {}; there is no query {}", n, if n == 1 { "query" } else { "queries" }, query)
-    })?;
-    explain_row(q, &table, k)
+    })
 }
 
 /// What `joinlab explain-row` prints for query `query` (from 1) and the row `TABLE#K` of a run's
 /// trace: the row's step, the question and the answer, the steps it names.
 pub fn report(trace: &crate::trace::ScriptTrace, query: usize, row: &str) -> Result<String, String> {
     let x = in_trace(trace, query, row)?;
-    let (table, k) = parse_row_ref(row)?;
+    Ok(text(&x, row, None))
+}
+
+/// What `joinlab explain-row --with` prints for a pair: each row and its step, the question and
+/// the answer, the steps it names.
+pub fn report_pair(trace: &crate::trace::ScriptTrace, query: usize, row: &str, with: &str) -> Result<String, String> {
+    let x = pair_in_trace(trace, query, row, with)?;
+    Ok(text(&x, row, Some(with)))
+}
+
+/// The report's text: a line per row (`Orders#2 is step 3: Orders +I[2, pear, 5]`), the
+/// question, the answer and `steps: …`.
+pub fn text(x: &Explanation, row: &str, with: Option<&str>) -> String {
+    let line = |r: &str, step: usize, text: &str| match parse_row_ref(r) {
+        Ok((t, k)) => format!("{}#{} is step {}: {}\n", t, k, step, text),
+        Err(_) => format!("{} is step {}: {}\n", r, step, text),
+    };
+    let mut out = line(row, x.step, &x.row);
+    if let (Some(w), Some((step, t))) = (with, &x.with) {
+        out.push_str(&line(w, *step, t));
+    }
     let steps: Vec<String> = x.steps.iter().map(|s| s.to_string()).collect();
-    Ok(format!(
-        "{}#{} is step {}: {}\n{}\n{}\nsteps: {}\n",
-        table,
-        k,
-        x.step,
-        x.row,
-        x.question,
-        x.answer,
-        steps.join(", ")
-    ))
+    out.push_str(&format!("{}\n{}\nsteps: {}\n", x.question, x.answer, steps.join(", ")));
+    out
 }
