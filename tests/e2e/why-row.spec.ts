@@ -45,6 +45,7 @@ const CASES: [string, RegExp, number?][] = [
   ['28_temporal_delete_reinsert', /^When the join's watermark reached its time/], // event-time temporal join
   ['33_unnest_left_empty_null', /^Its collection is/], // UNNEST
   ['42_lookup_join_customers', /lookup/], // lookup join
+  ['11_ptf_sensor_fusion_tutorial', /^At step \d+ SensorFusionPtf's call for it/], // process table function
 ];
 
 /** The first row step of `file`'s query `query` whose native answer matches `want`, with its `TABLE#K`. */
@@ -104,4 +105,27 @@ test('the answer is fetched on demand, names its steps as links, and stays while
   await page.keyboard.press('End');
   await settled(page);
   await expect(page.getByTestId('why-row')).toBeHidden();
+});
+
+test('two rows: the page asks about the row shown and a row of another table', async ({ page }) => {
+  // tests/explain/regular_join.sql: Orders#2 (a pear, step 3) and Products#1 (an apple): different
+  // keys (crates/engine/tests/explain_row.rs derives the sentence by hand)
+  const file = path.join(ROOT, 'tests/explain/regular_join.sql');
+  const script = readFileSync(file, 'utf8');
+  await openPage(page, `./${shareHash({ script, dialect: 'flink', step: 3 })}`);
+  await settled(page);
+  const pick = page.getByTestId('why-with');
+  await expect(pick.locator('option')).not.toHaveCount(1);
+  // only the other table's rows are offered
+  expect(await pick.locator('optgroup').evaluateAll((g) => g.map((x) => (x as HTMLOptGroupElement).label))).toEqual(['Products']);
+  await pick.selectOption('Products#1');
+  await expect(page.getByTestId('why-text')).toHaveText('Different join keys: Orders#2 has key [pear] and Products#1 has key [apple]; rows join only with rows of their own key.');
+  const r = spawnSync(cli, ['explain-row', file, '--row', 'Orders#2', '--with', 'Products#1', '--dialect', 'flink'], { encoding: 'utf8' });
+  expect(r.status, r.stderr).toBe(0);
+  const lines = r.stdout.split('\n');
+  await expect(page.getByTestId('why-answer')).toContainText(`Orders#2 (step 3) and Products#1 (step `);
+  await expect(page.getByTestId('why-answer')).toContainText(lines[2]);
+  await expect(page.getByTestId('why-text')).toHaveText(lines[3]);
+  // the answer's steps are links
+  await expect(page.getByTestId('why-answer').locator('button', { hasText: 'step 3' })).toBeVisible();
 });

@@ -12,9 +12,10 @@ export function exportScript(script: string, target: ExportTarget, dialect: stri
   return ask({ script, target, dialect });
 }
 
-/** `joinlab explain-row` for the row `row` (`TABLE#K`) of query `query` (from 1) of `script`. */
-export function explainRow(script: string, dialect: string, query: number, row: string): Promise<ExplainReply> {
-  return ask({ kind: 'explain', script, dialect, query, row });
+/** `joinlab explain-row` for the row `row` (`TABLE#K`) of query `query` (from 1) of `script`;
+ * `with`: a second row of another table (`--with`). */
+export function explainRow(script: string, dialect: string, query: number, row: string, with_?: string): Promise<ExplainReply> {
+  return ask({ kind: 'explain', script, dialect, query, row, ...(with_ ? { with: with_ } : {}) });
 }
 
 function ask<R>(request: object): Promise<R> {

@@ -26,7 +26,9 @@ export interface ExplainRequest {
   /** From 1. */
   query: number;
   row: string;
+  /** A second row (`TABLE#K`, another table's): why these two did or did not join (`--with`). */
+  with?: string;
 }
 
 /** The answer (`steps`: the steps it names; `text`: what the CLI prints), or why there is none. */
-export type ExplainReply = { id: number; question: string; answer: string; steps: number[]; step: number; text: string } | { id: number; error: string; load?: boolean };
+export type ExplainReply = { id: number; question: string; answer: string; steps: number[]; step: number; withStep?: number; text: string } | { id: number; error: string; load?: boolean };

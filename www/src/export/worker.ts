@@ -3,10 +3,10 @@
 // module leaves out for its size budget) the first time the button is pressed, and answers
 // `joinlab export` for one script at a time, off the main thread: a script of 100,000 INSERT rows
 // exports without freezing the tab. It also answers the page's "Why?" (panes/why-row.ts) with
-// `joinlab explain-row`, which the page's own module leaves out too. The module is the same build the npm package ships, so the
+// `joinlab explain-row` (and its `--with`: two rows), which the page's own module leaves out too. The module is the same build the npm package ships, so the
 // page, `npx joinlab export` and the native CLI write the same text (tests/e2e/export.spec.ts).
 
-import init, { explainRow, exportScript } from '../../../packages/joinlab/wasm/joinlab_wasm.js';
+import init, { explainPair, explainRow, exportScript } from '../../../packages/joinlab/wasm/joinlab_wasm.js';
 import wasmUrl from '../../../packages/joinlab/wasm/joinlab_wasm_bg.wasm?url';
 import type { ExplainReply, ExplainRequest, ExportReply, ExportRequest } from './protocol';
 
@@ -26,8 +26,8 @@ self.onmessage = async (e: MessageEvent<ExportRequest | ExplainRequest>) => {
   const r = e.data;
   if ('kind' in r && r.kind === 'explain') {
     try {
-      const a = explainRow(r.script, r.dialect, r.query, r.row);
-      post({ id, question: a.question, answer: a.answer, steps: Array.from(a.steps), step: a.step, text: a.text });
+      const a = r.with ? explainPair(r.script, r.dialect, r.query, r.row, r.with) : explainRow(r.script, r.dialect, r.query, r.row);
+      post({ id, question: a.question, answer: a.answer, steps: Array.from(a.steps), step: a.step, withStep: a.withStep, text: a.text });
       a.free();
     } catch (err) {
       post({ id, error: err instanceof Error ? err.message : String(err) });
