@@ -1,7 +1,7 @@
 // The accessibility audit (issue 17): axe-core, with the WCAG 2.1 A and AA rules, finds no
 // violation on the built playground (after the first run, after a few steps with each pane open,
 // for examples of several join kinds, and on a phone with the gallery menu open), on the ?embed=1
-// view, on the Export panel, on Why this row?'s answer, on the lessons, on the tour, in talk mode, and on the demo docs page (its two <joinlab-playground> elements and its iframe). No rule
+// view, on the Export panel, on Why this row?'s answer, on the lessons, on the tour, in talk mode, on the schema browser and the completion list, and on the demo docs page (its two <joinlab-playground> elements and its iframe). No rule
 // and no element is left out of the audit; a failure lists every violation (rule, impact, element,
 // and axe's message, e.g. the colours and the ratio).
 
@@ -85,6 +85,21 @@ test('the tour and talk mode have no violation', async ({ page }) => {
   await openPage(page, './?example=09_late_rows&talk=1');
   await expect(page.getByTestId('talk-bar')).toBeVisible();
   await expectNoViolations(page, 'talk mode');
+});
+
+test('the schema browser and the completion list have no violation', async ({ page }) => {
+  await openExample(page, '09_late_rows');
+  await page.getByTestId('schema-open').click();
+  await expect(page.locator('[data-testid=schema] [data-table]').first()).toBeVisible({ timeout: 30_000 });
+  await page.locator('[data-testid=schema] summary').first().click();
+  await expectNoViolations(page, 'the schema browser');
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('Control+End');
+  await page.keyboard.type("\nSET 'joinlab.arrival' = '");
+  await expect(page.locator('.cm-tooltip-autocomplete')).toBeVisible({ timeout: 30_000 });
+  // the list alone (the script being written does not run: the view behind it is dimmed as stale)
+  const { violations } = await new AxeBuilder({ page }).include('.cm-tooltip-autocomplete').withTags(TAGS).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 });
 
 test('on a phone: the playground with the gallery menu open, and stepped', async ({ page }) => {

@@ -4,6 +4,7 @@
 // default (CodeMirror's tab-focus mode, so keyboard users are never trapped); Ctrl-M switches
 // Tab to indenting, and then Esc, Tab still leaves — a line under the editor says so.
 
+import { autocompletion, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { SQLDialect, sql, StandardSQL } from '@codemirror/lang-sql';
 import { bracketMatching, defaultHighlightStyle, HighlightStyle, indentOnInput, syntaxHighlighting } from '@codemirror/language';
@@ -18,6 +19,7 @@ import {
   highlightActiveLineGutter,
   keymap,
   lineNumbers,
+  hoverTooltip,
   showPanel,
 } from '@codemirror/view';
 
@@ -87,6 +89,45 @@ const highlightStyle = HighlightStyle.define(defaultHighlightStyle.specs.map((s)
 
 const TAB_HINT = 'Tab leaves the editor · Ctrl-M makes Tab indent, then Esc then Tab leaves the editor';
 
+/** The engine's help while writing (issue 20): completion and hover at a UTF-16 offset. */
+export interface EditorAssist {
+  complete(doc: string, pos: number): Promise<{ replace: number; items: { label: string; kind: string; detail: string; apply?: string }[] } | null>;
+  hover(doc: string, pos: number): Promise<string | null>;
+}
+
+/** CodeMirror's icon type for a suggestion's kind. */
+const TYPES: Record<string, string> = { keyword: 'keyword', table: 'class', column: 'property', function: 'function', option: 'property', value: 'constant', hint: 'keyword', template: 'text' };
+
+/** Completion and hover from the engine (no second SQL parser here): the first option is not
+ * selected when the list opens, so Enter still breaks the line; ↓ then Enter (or a click) picks. */
+function assistExtensions(a: EditorAssist, doc: () => string): Extension[] {
+  const source = async (ctx: CompletionContext): Promise<CompletionResult | null> => {
+    const before = ctx.state.sliceDoc(Math.max(0, ctx.pos - 1), ctx.pos);
+    if (!ctx.explicit && !/[\w.'(`$ ]/.test(before)) return null;
+    const r = await a.complete(doc(), ctx.pos);
+    if (!r || !r.items.length || ctx.aborted) return null;
+    const options: Completion[] = r.items.map((i) => ({ label: i.label, type: TYPES[i.kind] ?? 'text', detail: i.detail || undefined, apply: i.apply }));
+    return { from: ctx.pos - r.replace, options, validFor: /^[\w$.]*$/ };
+  };
+  return [
+    autocompletion({ override: [source], selectOnOpen: false, icons: true }),
+    hoverTooltip(async (_view, pos) => {
+      const text = await a.hover(doc(), pos);
+      if (!text) return null;
+      return {
+        pos,
+        create: () => {
+          const dom = document.createElement('div');
+          dom.className = 'jl-hover';
+          dom.dataset.testid = 'editor-hover';
+          dom.textContent = text;
+          return { dom };
+        },
+      };
+    }),
+  ];
+}
+
 export interface EditorOptions {
   parent: HTMLElement;
   doc: string;
@@ -95,6 +136,8 @@ export interface EditorOptions {
   onChange?: () => void;
   onRun?: () => void;
   label?: string;
+  /** Completion and hover (not in read-only embeds). */
+  assist?: EditorAssist;
 }
 
 export class ScriptEditor {
@@ -136,6 +179,7 @@ export class ScriptEditor {
         return { dom, top: false };
       }),
       this.readOnly.of(this.readOnlyExt(!!opts.readonly)),
+      opts.assist && !opts.readonly ? assistExtensions(opts.assist, () => this.doc) : [],
       EditorView.updateListener.of((u) => {
         // Lazy: joining a 5 MB document on every key is not free; `doc` joins it when read.
         if (u.docChanged) opts.onChange?.();
@@ -152,6 +196,13 @@ export class ScriptEditor {
     const l = doc.line(line);
     const at = Math.min(l.from + Math.max(0, column - 1), l.to);
     this.view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    this.view.focus();
+  }
+
+  /** Writes `text` at the cursor (replacing the selection) and focuses the editor. */
+  insert(text: string): void {
+    const r = this.view.state.selection.main;
+    this.view.dispatch({ changes: { from: r.from, to: r.to, insert: text }, selection: { anchor: r.from + text.length }, scrollIntoView: true });
     this.view.focus();
   }
 

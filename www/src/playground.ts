@@ -9,6 +9,7 @@ import { StepControls } from './controls';
 import { h } from './dom';
 import { ScriptEditor } from './editor';
 import { EngineError, EngineSession, LOAD_TIMEOUT_MS, RunStopped, TraceVersionError } from './engine/client';
+import { assist } from './export/client';
 import { type Chrome, createChrome, DATA_TAB, assemble } from './layout';
 import type { Built, Progress, RunProgress } from './engine/protocol';
 import { fillSteps, lineOf, missingBlocks, type QueryModel, STEP_BLOCK } from './model';
@@ -21,6 +22,7 @@ import type { Pane } from './panes/pane';
 import { CompareView, type CompareSide } from './panes/compare';
 import { PlanPane } from './panes/plan';
 import { ResultPane } from './panes/result';
+import { SchemaBrowser } from './panes/schema';
 import { SettingsPane } from './panes/settings';
 import { StatePane } from './panes/state';
 import { StepHeader } from './panes/step-header';
@@ -136,6 +138,17 @@ export class Playground {
       readonly: opts.readonly,
       onChange: () => this.scheduleRun(),
       onRun: () => this.run(),
+      // Completion and hover from the engine, in the exporter's worker (issue 20)
+      assist: {
+        complete: async (doc, pos) => {
+          const r = await assist('complete', doc, pos, this.dialect);
+          return 'items' in r ? r : null;
+        },
+        hover: async (doc, pos) => {
+          const r = await assist('hover', doc, pos, this.dialect);
+          return 'hover' in r ? r.hover : null;
+        },
+      },
     });
     // No editor transaction when there was nothing to underline and still is none (a 5 MB
     // document's update is not free).
@@ -268,6 +281,16 @@ export class Playground {
       !!opts.compact,
     );
     this.element = layout.element;
+    // The schema browser (issue 20): the toolbar's Tables button, its panel above the editor
+    if (!opts.compact && !opts.readonly) {
+      const schema = new SchemaBrowser(
+        () => this.editor.doc,
+        () => this.dialect,
+        (text) => this.editor.insert(text),
+      );
+      c.status.before(schema.button);
+      c.editorHost.before(schema.element);
+    }
     this.visual = layout.visual;
     this.tabs = layout.tabs;
     this.controls.bindKeys(opts.keyTarget ?? this.element);

@@ -18,6 +18,7 @@
 pub mod bench;
 pub mod catalog;
 pub mod compare;
+pub mod complete;
 pub mod data;
 pub mod datagen;
 pub mod describe;

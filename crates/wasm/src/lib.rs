@@ -145,6 +145,35 @@ pub fn run_text(script: &str, dialect: &str) -> String {
     run_to_text(script, &RunConfig { dialect: dialect_of(dialect), trace: false }, &TextOptions::default())
 }
 
+/// What can be written at UTF-16 offset `cursor` of `script` (the page's editor completion, issue
+/// 20; feature `cli`: answered in the exporter's worker): the JSON of the engine's
+/// `complete::Completion` (`{replace, items: [{label, kind, detail, apply?}]}`).
+#[cfg(feature = "cli")]
+#[wasm_bindgen(js_name = completeAt)]
+pub fn complete_at(script: &str, cursor: usize, dialect: &str) -> String {
+    reserve_memory(0);
+    joinlab_engine::complete::complete_json(script, cursor, dialect_of(dialect))
+}
+
+/// What the name at UTF-16 offset `cursor` is (a column's type, a table's columns), if anything
+/// (the editor's hover; feature `cli`).
+#[cfg(feature = "cli")]
+#[wasm_bindgen(js_name = hoverAt)]
+pub fn hover_at(script: &str, cursor: usize, dialect: &str) -> Option<String> {
+    reserve_memory(0);
+    let at = joinlab_engine::complete::byte_offset(script, cursor);
+    joinlab_engine::complete::hover(script, at, dialect_of(dialect))
+}
+
+/// Every table the script can read, with columns, types, primary key, watermark and changelog
+/// mode (the schema browser; feature `cli`): JSON of the engine's `complete::SchemaTable` list.
+#[cfg(feature = "cli")]
+#[wasm_bindgen(js_name = schemaOf)]
+pub fn schema_of(script: &str, dialect: &str) -> String {
+    reserve_memory(0);
+    joinlab_engine::complete::schema_json(script, dialect_of(dialect))
+}
+
 /// Runs a script to the oracle text format with `joinlab run --quiet-steps` when `quiet_steps`
 /// (the npm package's CLI; feature `cli`).
 #[cfg(feature = "cli")]

@@ -1,7 +1,7 @@
 // The page's side of the exporter: one worker (export/worker.ts), started the first time Export is
 // pressed (or Why? asked) and kept for the next presses; one request at a time answered in order.
 
-import type { ExplainReply, ExportReply, ExportTarget } from './protocol';
+import type { AssistReply, ExplainReply, ExportReply, ExportTarget } from './protocol';
 
 let worker: Worker | null = null;
 let next = 0;
@@ -16,6 +16,11 @@ export function exportScript(script: string, target: ExportTarget, dialect: stri
  * `with`: a second row of another table (`--with`). */
 export function explainRow(script: string, dialect: string, query: number, row: string, with_?: string): Promise<ExplainReply> {
   return ask({ kind: 'explain', script, dialect, query, row, ...(with_ ? { with: with_ } : {}) });
+}
+
+/** The engine's help for the editor: completion or hover at `pos` (UTF-16), or the schema. */
+export function assist(kind: 'complete' | 'hover' | 'schema', script: string, pos: number, dialect: string): Promise<AssistReply> {
+  return ask({ kind, script, pos, dialect });
 }
 
 function ask<R>(request: object): Promise<R> {

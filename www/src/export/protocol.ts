@@ -32,3 +32,40 @@ export interface ExplainRequest {
 
 /** The answer (`steps`: the steps it names; `text`: what the CLI prints), or why there is none. */
 export type ExplainReply = { id: number; question: string; answer: string; steps: number[]; step: number; withStep?: number; text: string } | { id: number; error: string; load?: boolean };
+
+/** The editor's help (issue 20), answered by the engine: completion or hover at UTF-16 offset
+ * `pos` of `script`, or every table the script can read (the schema browser). */
+export interface AssistRequest {
+  id: number;
+  kind: 'complete' | 'hover' | 'schema';
+  script: string;
+  pos: number;
+  dialect: string;
+}
+
+/** A completion's suggestion (the engine's `complete::Suggestion`). */
+export interface Suggestion {
+  label: string;
+  kind: 'keyword' | 'table' | 'column' | 'function' | 'option' | 'value' | 'hint' | 'template';
+  detail: string;
+  apply?: string;
+}
+
+/** A table of the schema browser (the engine's `complete::SchemaTable`). */
+export interface SchemaTable {
+  name: string;
+  origin: 'script' | 'examples' | 'external';
+  columns: { name: string; type: string; kind: 'physical' | 'computed' | 'metadata' }[];
+  primary_key: string[];
+  watermark: string | null;
+  changelog: 'append' | 'upsert' | 'retract';
+  connector: string | null;
+}
+
+/** `complete`: what replaces the `replace` units before the cursor; `hover`: its text (null: none);
+ * `schema`: the tables. */
+export type AssistReply =
+  | { id: number; replace: number; items: Suggestion[] }
+  | { id: number; hover: string | null }
+  | { id: number; tables: SchemaTable[] }
+  | { id: number; error: string; load?: boolean };
