@@ -25,8 +25,9 @@ const LAYERS: &[&[&str]] = &[
     // running a script, benchmarks
     &["exec", "bench"],
     // a prepared script written out for a real engine (cargo feature `export`); `joinlab test`'s report;
-    // `joinlab explain-row`'s answers, read off a run's trace
-    &["export", "golden", "explain"],
+    // `joinlab explain-row`'s answers, read off a run's trace; the editor's completion, hover and
+    // schema browser, read off the catalog the script's statements build
+    &["export", "golden", "explain", "complete"],
 ];
 
 fn layer_of(module: &str) -> Option<usize> {
