@@ -123,3 +123,23 @@ fn schema_lists_the_script_and_the_examples_catalog() {
     assert_eq!(o.as_deref(), Some("WATERMARK FOR ts AS ts"));
     assert!(s.iter().any(|t| t.origin == "examples"));
 }
+
+#[test]
+fn a_statement_s_first_word_past_comments() {
+    assert_eq!(first_word("-- title: x\n/* c */ CREATE TABLE t"), "CREATE");
+    assert_eq!(first_word("  set 'a' = 'b'"), "set");
+    assert_eq!(first_word("-- only a comment"), "");
+}
+
+#[test]
+fn a_script_of_many_inserts_still_completes() {
+    // 20,000 one-row INSERTs after the tables: completion reads the catalog from the DDL alone
+    let mut script = S.to_string();
+    for i in 0..20_000 {
+        script.push_str(&format!("INSERT INTO Orders VALUES ({}, 'p', TIMESTAMP '2024-01-01 00:00:00');\n", i));
+    }
+    script.push_str("SELECT o. FROM Orders o;");
+    let cursor = script.len() - " FROM Orders o;".len();
+    let c = complete(&script, cursor, Dialect::Flink);
+    assert_eq!(labels(&c, "column"), ["id", "product", "ts"]);
+}
