@@ -5,9 +5,10 @@
 // Late rows are drawn as a crossed square with the label "late", never by colour alone.
 // Canvas, so a step of a 10,000-row trace draws within a frame; the table view is the
 // accessible equivalent. This class owns the canvas, its size and the pointer; geometry.ts
-// places things and the paint-*.ts painters draw them. A row's mark can be dragged (What if,
-// issue 19): to another event time, or with no times to another place in the input; the host
-// edits the script (the What if buttons are the keyboard's way to the same edits).
+// places things and the paint-*.ts painters draw them. The mark of the step's row can be dragged
+// (What if, issue 19; click a row to make its step the one shown): to another event time, or with
+// no times to another place in the input; the host edits the script (the What if buttons are the
+// keyboard's way to the same edits). A drag anywhere else pans a zoomed view: it never edits.
 
 import { h } from '../dom';
 import type { QueryModel } from '../model';
@@ -152,7 +153,8 @@ export class Timeline implements Pane {
     this.canvas.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
       const hit = this.hitAt(e);
-      if (hit?.row && this.opts.dragRow?.can(hit.pos, this.axis())) {
+      // Only the row of the step shown moves (click a row first): a drag elsewhere pans, never edits.
+      if (hit?.row && hit.pos === this.pos && this.opts.dragRow?.can(hit.pos, this.axis())) {
         this.rowDrag = { pos: hit.pos, x: e.clientX, at: this.valueAt(e.clientX), hit, moved: false, delta: 0 };
         return;
       }
@@ -507,7 +509,7 @@ export class Timeline implements Pane {
   private onMove(e: MouseEvent): void {
     if (this.rowDrag?.moved) return;
     const h = this.hitAt(e);
-    this.canvas.style.cursor = h?.row && this.opts.dragRow?.can(h.pos, this.axis()) ? 'grab' : h ? 'pointer' : 'default';
+    this.canvas.style.cursor = h?.row && h.pos === this.pos && this.opts.dragRow?.can(h.pos, this.axis()) ? 'grab' : h ? 'pointer' : 'default';
     this.highlightOutput(h?.output ?? null);
     if (!h) {
       this.tip.hidden = true;
