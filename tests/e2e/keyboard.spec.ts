@@ -45,7 +45,7 @@ test('keyboard only: pick an example, edit, leave the editor, step, open every p
   await expect(page.locator('#jl-gallery-keys')).toBeVisible();
   // ↓ six times: the seventh example (End and Home stay in the gallery, never step).
   await page.keyboard.press('End');
-  expect((await focused(page)).example).toMatch(/^51_/);
+  expect((await focused(page)).example).toMatch(/^52_/);
   await page.keyboard.press('Home');
   for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowDown');
   expect(await focused(page)).toMatchObject({ example: '07_hop_join' });

@@ -52,10 +52,10 @@ export const EXAMPLES: Example[] = Object.entries(sources)
 export function badgeOf(e: Example): { text: string; title: string; cls: string } {
   if (e.oracle) return { text: 'checked against Flink 2.3', title: "The page shows exactly Apache Flink 2.3's output for this script", cls: 'jl-badge-oracle' };
   if (e.errorAt) return { text: 'shows an error', title: 'This example is about a query the dialect rejects', cls: 'jl-badge-error' };
-  if (/'connector'\s*=\s*'datagen'|\bexamples\.|USE\s+CATALOG\s+examples/i.test(e.script))
+  if (/'connector'\s*=\s*'(datagen|faker)'|\bexamples\.|USE\s+CATALOG\s+examples/i.test(e.script))
     return {
       text: 'JoinLab only',
-      title: "Generated data: Flink's datagen is random and the examples catalog is Confluent's, so there is no oracle output (the tests check the documented properties instead)",
+      title: "Generated data: Flink's datagen and faker are random and the examples catalog is Confluent's, so there is no oracle output (the tests check the documented properties instead)",
       cls: 'jl-badge-gen',
     };
   if (/\$rowtime/.test(e.script)) return { text: 'Confluent only', title: 'Apache Flink has no $rowtime: no oracle output', cls: '' };

@@ -346,7 +346,10 @@ impl Catalog {
         } else {
             None
         };
-        let generator = datagen_of(ct, &columns);
+        let generator = match faker_of(ct, &columns)? {
+            Some(g) => Some(Ok(g)),
+            None => datagen_of(ct, &columns),
+        };
         let order = self.tables.len();
         self.tables.push(Table {
             name: ct.name.clone(),
@@ -417,6 +420,21 @@ impl Catalog {
         }
         Ok(())
     }
+}
+
+/// The generator of a `'connector' = 'faker'` table (None for other tables). Confluent Cloud
+/// checks a faker table when it is created, so a wrong expression or option fails the CREATE
+/// TABLE, at the column it is about (or the table's name).
+fn faker_of(ct: &CreateTable, columns: &[Column]) -> Result<Option<crate::datagen::GenTable>> {
+    if !ct.options.iter().any(|(k, v)| k == "connector" && v.trim().eq_ignore_ascii_case("faker")) {
+        return Ok(None);
+    }
+    let (mut specs, mut spans) = (Vec::new(), Vec::new());
+    for (i, c) in columns.iter().enumerate().filter(|(_, c)| matches!(c.kind, ColumnKind::Physical)) {
+        specs.push(crate::datagen::ColumnSpec::new(&c.name, c.ty.clone()));
+        spans.push(ct.columns.get(i).map_or(ct.name_span, |d| d.span));
+    }
+    crate::datagen::faker::from_options(&ct.name, ct.name_span, specs, &spans, &ct.options).map(Some)
 }
 
 /// The generator of a `'connector' = 'datagen'` table (None for other tables).

@@ -349,14 +349,28 @@ fn connector_keys(stmt: &str, toks: &[Tok], c: &str, _catalog: &Catalog) -> Vec<
         return x.options().iter().map(|s| s.to_string()).collect();
     }
     let Some(with) = toks.iter().find(|t| t.is(stmt, "WITH")) else { return Vec::new() };
+    let create = stmt[..with.from].trim();
+    // faker wants an expression for every physical column before it reads the other keys
+    let cfg = RunConfig { dialect: Dialect::Flink, trace: false };
+    let columns: Vec<String> = prepare(&format!("SET 'joinlab.dialect' = 'flink';\n{};\n", create), &cfg)
+        .ok()
+        .and_then(|p| p.catalog.tables.into_iter().rev().find(|t| !t.read_only))
+        .map(|t| t.physical().into_iter().map(|i| t.columns[i].name.replace('\'', "''")).collect())
+        .unwrap_or_default();
+    let expressions: String = columns.iter().map(|n| format!(", 'fields.{}.expression' = '1'", n)).collect();
     let ddl = format!(
-        "SET 'joinlab.dialect' = 'flink';\n{} WITH ('connector' = '{}', 'complete-probe' = 'x');\n",
-        stmt[..with.from].trim(),
-        c.replace('\'', "''")
+        "SET 'joinlab.dialect' = 'flink';\n{} WITH ('connector' = '{}'{}, 'complete-probe' = 'x');\n",
+        create,
+        c.replace('\'', "''"),
+        if c == "faker" { expressions.as_str() } else { "" }
     );
-    let Ok(p) = prepare(&ddl, &RunConfig { dialect: Dialect::Flink, trace: false }) else { return Vec::new() };
-    let Some(Some(Err(e))) = p.catalog.tables.iter().rev().find(|t| !t.read_only).map(|t| t.generator.clone()) else {
-        return Vec::new();
+    // datagen keeps the error for the first query (as Flink does); faker fails the CREATE TABLE
+    let e = match prepare(&ddl, &cfg) {
+        Err((_, _, e)) => e,
+        Ok(p) => match p.catalog.tables.iter().rev().find(|t| !t.read_only).map(|t| t.generator.clone()) {
+            Some(Some(Err(e))) => e,
+            _ => return Vec::new(),
+        },
     };
     let text =
         std::iter::once(e.message.as_str()).chain(e.causes.iter().map(String::as_str)).collect::<Vec<_>>().join("\n");

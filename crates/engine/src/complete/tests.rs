@@ -77,7 +77,10 @@ fn with_option_keys_from_the_connector_and_values() {
     }
     assert!(!keys.contains(&"fields.c.min".to_string()));
     let c = at("CREATE TABLE G (a INT) WITH ('connector' = '|");
-    assert!(labels(&c, "value").contains(&"datagen".to_string()));
+    assert!(labels(&c, "value").contains(&"datagen".to_string()) && labels(&c, "value").contains(&"faker".to_string()));
+    // faker's own keys for column a
+    let c = at("CREATE TABLE G (a INT) WITH ('connector' = 'faker', '|");
+    assert!(labels(&c, "option").contains(&"fields.a.expression".to_string()), "{:?}", labels(&c, "option"));
     let c = at("CREATE TABLE G (a INT) WITH ('changelog.mode' = '|");
     assert_eq!(labels(&c, "value"), ["append", "upsert", "retract"]);
 }

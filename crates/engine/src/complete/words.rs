@@ -175,6 +175,10 @@ pub const HINTS: &[(&str, &str)] = &[
 /// Connectors a CREATE TABLE can name, and what they are.
 pub const CONNECTORS: &[(&str, &str)] = &[
     ("datagen", "Flink's generator (fields.<f>.kind / min / max / length, number-of-rows, rows-per-second)"),
+    (
+        "faker",
+        "Confluent's faker: fields.<f>.expression = '#{Name.firstName}' (DataFaker expressions; docs/mock-data.md)",
+    ),
     ("confluent-jdbc", "Confluent external table: a database table the search functions read"),
     ("mongodb", "Confluent external table (MongoDB Atlas)"),
     ("elastic", "Confluent external table (Elasticsearch)"),

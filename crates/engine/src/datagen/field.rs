@@ -72,6 +72,9 @@ pub enum Gen {
     /// Column `n` of a whole-row option (Avro `arg.properties.options` on the record); the table
     /// picks the option once per row.
     RowOption(usize),
+    /// A faker table's column: its DataFaker expressions, read as the column's type
+    /// ([`super::faker`]).
+    Faker(Arc<super::faker::FakerField>),
 }
 
 /// A column's generator: the draw, the type it becomes, and its NULL share.
@@ -204,20 +207,8 @@ impl FieldGen {
                 gens[(cx.row % gens.len() as u64) as usize].value(rng, cx)
             }
             Gen::Uuid => {
-                let (a, b) = (rng.next_u64(), rng.next_u64());
-                let a = (a & !0xf000) | 0x4000; // version 4
-                let b = (b & !(0xc << 60)) | (0x8 << 60); // variant 10
                 cx.buf.clear();
-                use std::fmt::Write;
-                let _ = write!(
-                    cx.buf,
-                    "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
-                    a >> 32,
-                    (a >> 16) & 0xffff,
-                    a & 0xffff,
-                    b >> 48,
-                    b & 0xffff_ffff_ffff
-                );
+                write_uuid(rng, &mut cx.buf);
                 text_value(&cx.buf, k)
             }
             Gen::PastTime { max_past_ms } => {
@@ -263,8 +254,26 @@ impl FieldGen {
                 branches[i].value(rng, cx)
             }
             Gen::RowOption(n) => cx.row_option.and_then(|o| o.get(*n).cloned()).unwrap_or(Value::Null),
+            Gen::Faker(f) => f.value(rng, cx, &self.ty),
         }
     }
+}
+
+/// A random (version 4) UUID in its 36-character text form.
+pub fn write_uuid(rng: &mut Rng, out: &mut String) {
+    let (a, b) = (rng.next_u64(), rng.next_u64());
+    let a = (a & !0xf000) | 0x4000; // version 4
+    let b = (b & !(0xc << 60)) | (0x8 << 60); // variant 10
+    use std::fmt::Write;
+    let _ = write!(
+        out,
+        "{:08x}-{:04x}-{:04x}-{:04x}-{:012x}",
+        a >> 32,
+        (a >> 16) & 0xffff,
+        a & 0xffff,
+        b >> 48,
+        b & 0xffff_ffff_ffff
+    );
 }
 
 /// Flink's variable length: uniform in `[1, len-1]` (`ThreadLocalRandom.nextInt(1, len)`).

@@ -9,6 +9,8 @@
 //!   `'quickstart' = 'orders'` or `'schema.string' = '{…avro…}'` the columns come from the schema
 //!   instead ([`quickstarts`], [`avro`]).
 //! * [`from_quickstart`], [`from_avro_schema`] — the same without options.
+//! * [`faker::from_options`] — a `CREATE TABLE … WITH ('connector' = 'faker', …)`: Confluent's
+//!   faker tables, a DataFaker expression per column ([`faker`]).
 //! * [`examples_catalog`] — `examples.marketplace.{orders, customers, products, clicks}`,
 //!   `examples.gaming.{player_activity, players, games}`,
 //!   `examples.sensors.{temperature_readings, humidity_readings}` ([`examples`]).
@@ -80,6 +82,7 @@
 
 pub mod avro;
 pub mod examples;
+pub mod faker;
 pub mod field;
 pub mod flink;
 pub mod options;
@@ -153,6 +156,8 @@ pub enum Origin {
     Avro,
     /// The examples catalog.
     Example,
+    /// A faker table (`'connector' = 'faker'`).
+    Faker,
 }
 
 /// A generated table: its columns, one generator per column, how many rows, and when they happen.

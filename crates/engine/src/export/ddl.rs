@@ -1,5 +1,7 @@
 //! CREATE TABLE: the statement as written up to its WITH clause, then the target's options;
 //! JoinLab's own options as comments. The examples catalog's tables as datagen tables (Flink).
+//! A faker table keeps its faker options for both targets (Confluent Cloud has faker tables;
+//! Apache Flink needs flink-faker's JAR).
 
 use super::options::{self, confluent_changelog, is_flink_datagen_option, is_jdbc, is_lookup, joinlab_datagen_option};
 use super::{Target, Writer};
@@ -105,12 +107,19 @@ pub(super) fn create_table(w: &mut Writer, sql: &str, ct: &CreateTable) {
         head = format!("{} {}", head, columns_of(t));
     }
     let generated = t.generator.is_some();
+    let faker = matches!(&t.generator, Some(Ok(g)) if g.origin == crate::datagen::Origin::Faker);
     let mut opts: Vec<(String, String)> = Vec::new();
     let mut comments: Vec<(String, bool)> = Vec::new();
     for (k, v) in &ct.options {
         let kv = format!("{} = {}", quote(k), quote(v));
         let changelog = k == "changelog-mode" || k == "changelog.mode";
         match w.target {
+            Target::Flink | Target::Confluent if faker && !changelog && !k.starts_with("joinlab.") => {
+                opts.push((k.clone(), v.clone()));
+            }
+            Target::Flink if faker && changelog => {
+                comments.push((format!("{} left out: flink-faker's source is append-only", kv), true));
+            }
             Target::Flink if generated => {
                 if changelog {
                     comments.push((format!("{} left out: Flink's datagen connector is append-only", kv), true));
@@ -119,9 +128,10 @@ pub(super) fn create_table(w: &mut Writer, sql: &str, ct: &CreateTable) {
                 } else {
                     comments.push((
                         format!(
-                            "{} is JoinLab's own ({}); Flink's datagen connector has no equivalent",
+                            "{} is JoinLab's own ({}); {} has no equivalent",
                             kv,
-                            joinlab_datagen_option(k)
+                            joinlab_datagen_option(k),
+                            if faker { "the faker connector" } else { "Flink's datagen connector" }
                         ),
                         true,
                     ));
@@ -176,13 +186,24 @@ pub(super) fn create_table(w: &mut Writer, sql: &str, ct: &CreateTable) {
             if explicit || confluent_changelog(t) != default {
                 opts.push(("changelog.mode".into(), confluent_changelog(t).into()));
             }
-            if generated {
+            if faker {
+                comments.push((
+                    "Confluent Cloud generates this faker table's rows itself, from the same expressions: DataFaker's random values, not the rows JoinLab drew".into(),
+                    true,
+                ));
+            } else if generated {
                 comments.push((
                     "this table's rows came from JoinLab's generator ('connector' = 'datagen'); Confluent Cloud tables are Kafka topics: fill it with a Datagen Source connector or INSERT statements".into(),
                     true,
                 ));
             }
         }
+    }
+    if faker && w.target == Target::Flink {
+        comments.push((
+            "'connector' = 'faker' needs flink-faker's JAR in Flink's lib/ (github.com/knaufk/flink-faker); it draws DataFaker's random values, not the rows JoinLab drew".into(),
+            true,
+        ));
     }
     for (c, unfaithful) in comments {
         if unfaithful {
