@@ -1,7 +1,7 @@
 //! The answers of [`super`] for a row a join stored: window, regular (semi and anti too),
 //! inner multi-way and interval joins, each from the events of the join that holds it.
 
-use super::words::{all_steps, at_step, key_text, other, side_name, steps_text, window_text, with_key};
+use super::words::{all_steps, at_step, key_text, last_watermark, other, side_name, steps_text, window_text, with_key};
 use super::{not_yet, Answer};
 use crate::time::format_watermark;
 use crate::trace::{Event, QueryTrace, WindowRef};
@@ -115,13 +115,7 @@ pub(super) fn window_join(q: &QueryTrace, op: usize, side: &str, key: &[String],
     }
     match fire {
         None => {
-            let wm = all_steps(q)
-                .flat_map(|st| st.events.iter())
-                .filter_map(|e| match e {
-                    Event::Watermark { op: o, value_ms, .. } if *o == op => Some(*value_ms),
-                    _ => None,
-                })
-                .last();
+            let wm = last_watermark(q, op);
             let reached = wm.map_or("no watermark".to_string(), |m| format!("the join's watermark at {}", format_watermark(m)));
             (
                 q_,

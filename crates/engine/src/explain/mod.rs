@@ -224,14 +224,7 @@ fn why_not(q: &QueryTrace, step: &Step) -> Answer {
         );
     }
     // it joined, but what the join made never reached the result
-    let joins = [
-        OpKind::RegularJoin,
-        OpKind::WindowJoin,
-        OpKind::IntervalJoin,
-        OpKind::TemporalJoin,
-        OpKind::LookupJoin,
-        OpKind::MultiJoin,
-    ];
+    let joins = words::JOINS;
     let joined: Vec<usize> = mine
         .iter()
         .filter(|(_, e)| matches!(e, Event::Emit { op, .. } if op_kind(q, *op).is_some_and(|k| joins.contains(&k))))

@@ -118,3 +118,24 @@ pub(super) fn at_step(q: &QueryTrace, i: usize) -> String {
 pub(super) fn op_kind(q: &QueryTrace, op: usize) -> Option<OpKind> {
     q.operators.get(op).map(|o| o.kind)
 }
+
+/// The operators a row "joins" at: an answer follows a row to the first of them it reached.
+pub(super) const JOINS: [OpKind; 6] = [
+    OpKind::RegularJoin,
+    OpKind::WindowJoin,
+    OpKind::IntervalJoin,
+    OpKind::TemporalJoin,
+    OpKind::LookupJoin,
+    OpKind::MultiJoin,
+];
+
+/// The last watermark operator `op` reached in the run, if any.
+pub(super) fn last_watermark(q: &QueryTrace, op: usize) -> Option<i64> {
+    all_steps(q)
+        .flat_map(|st| st.events.iter())
+        .filter_map(|e| match e {
+            Event::Watermark { op: o, value_ms, .. } if *o == op => Some(*value_ms),
+            _ => None,
+        })
+        .last()
+}

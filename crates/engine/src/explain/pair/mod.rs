@@ -59,15 +59,10 @@ fn op_of(e: &Event) -> Option<usize> {
     }
 }
 
-const JOINS: [OpKind; 7] = [
-    OpKind::RegularJoin,
-    OpKind::WindowJoin,
-    OpKind::IntervalJoin,
-    OpKind::TemporalJoin,
-    OpKind::LookupJoin,
-    OpKind::MultiJoin,
-    OpKind::ProcessTableFunction,
-];
+/// The joins (and process table functions, which take two tables) a pair is followed to.
+fn joins_at(k: OpKind) -> bool {
+    k == OpKind::ProcessTableFunction || super::words::JOINS.contains(&k)
+}
 
 /// The events whose lineage holds step `s`, with their steps.
 fn mine(q: &QueryTrace, s: usize) -> Vec<(usize, &Event)> {
@@ -85,7 +80,7 @@ fn joins_reached(q: &QueryTrace, ev: &[(usize, &Event)]) -> Vec<usize> {
         if matches!(e, Event::Emit { .. }) {
             continue;
         }
-        if let Some(op) = op_of(e).filter(|&o| op_kind(q, o).is_some_and(|k| JOINS.contains(&k))) {
+        if let Some(op) = op_of(e).filter(|&o| op_kind(q, o).is_some_and(joins_at)) {
             if !out.contains(&op) {
                 out.push(op);
             }

@@ -2,7 +2,7 @@
 //! event-time temporal joins.
 
 use super::{inserted, joined_above, keys_differ, mine, not_yet, null_key, semi_anti_met, sorted, Side, Q};
-use crate::explain::words::{all_steps, at_step, key_text, window_text};
+use crate::explain::words::{all_steps, at_step, key_text, last_watermark, window_text};
 use crate::explain::Answer;
 use crate::kinds::ExpireCause;
 use crate::time::format_watermark;
@@ -61,13 +61,7 @@ pub(super) fn window(q: &QueryTrace, op: usize, (a, ea): Side, (b, eb): Side) ->
         })
     });
     let Some(fired) = fire else {
-        let wm = all_steps(q)
-            .flat_map(|st| st.events.iter())
-            .filter_map(|e| match e {
-                Event::Watermark { op: o, value_ms, .. } if *o == op => Some(*value_ms),
-                _ => None,
-            })
-            .last();
+        let wm = last_watermark(q, op);
         let reached =
             wm.map_or("no watermark".to_string(), |m| format!("the join's watermark at {}", format_watermark(m)));
         return (
