@@ -37,9 +37,10 @@ test('completion: the columns of an alias after its dot', async ({ page }) => {
   const labels = async () => (await options(page).locator('.cm-completionLabel').allTextContents()).sort();
   expect(await labels()).toEqual(['id', 'num', 'row_time']);
   await expect(options(page).filter({ hasText: 'num' })).toContainText('INT (LeftTable)');
-  // ↓ until it is selected, then Enter picks it
-  for (let i = 0; i < 3 && !(await page.locator('.cm-tooltip-autocomplete li[aria-selected=true]').filter({ hasText: 'num' }).count()); i++) await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
+  // ↓ selects the first option (Enter then writes it); a click writes the one clicked
+  await page.keyboard.press('ArrowDown');
+  await expect(page.locator('.cm-tooltip-autocomplete li[aria-selected=true]')).toHaveCount(1);
+  await options(page).filter({ hasText: 'num' }).click();
   await expect.poll(() => editorText(page)).toContain('SELECT L.num FROM LeftTable L;');
 });
 
