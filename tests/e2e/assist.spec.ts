@@ -37,7 +37,9 @@ test('completion: the columns of an alias after its dot', async ({ page }) => {
   const labels = async () => (await options(page).locator('.cm-completionLabel').allTextContents()).sort();
   expect(await labels()).toEqual(['id', 'num', 'row_time']);
   await expect(options(page).filter({ hasText: 'num' })).toContainText('INT (LeftTable)');
-  // ↓ selects the first option (Enter then writes it); a click writes the one clicked
+  // ↓ selects the first option (Enter then writes it); a click writes the one clicked. (CodeMirror
+  // ignores keys and clicks on the list for its first 75 ms, `interactionDelay`: a person is slower.)
+  await page.waitForTimeout(300);
   await page.keyboard.press('ArrowDown');
   await expect(page.locator('.cm-tooltip-autocomplete li[aria-selected=true]')).toHaveCount(1);
   await options(page).filter({ hasText: 'num' }).click();
