@@ -1,6 +1,6 @@
 //! The IANA time-zone rules the session zone reads (`table.local-time-zone`): tzdata.bin, written
 //! by scripts/gen-tzdata.py from the chrono-tz crate's tables (Cargo.lock's version, tzdb 2025b)
-//! in a compact form — about 29 KB gzip in the page's wasm, where chrono-tz's generated code and
+//! in a compact form — about 22 KB gzip in the page's wasm, where chrono-tz's generated code and
 //! tables cost about 130 KB. The rules are chrono-tz's, span for span: an offset holds from its
 //! transition (UTC seconds) until the next; the test below checks every zone against chrono-tz's
 //! own answers (chrono-tz is a dev-dependency only).
@@ -53,7 +53,7 @@ impl Reader<'_> {
 
 /// Every zone name the database knows, in byte order, with its zone's index.
 fn names(r: &mut Reader) -> Option<Vec<(String, usize)>> {
-    if r.bytes(5)? != b"JLTZ\x01" {
+    if r.bytes(5)? != b"JLTZ\x02" {
         return None;
     }
     let v = r.len()?;
@@ -79,12 +79,24 @@ fn decode(r: &mut Reader, zone: usize) -> Option<ZoneRules> {
     }
     r.len()?;
     let first = i32::try_from(r.svar()?).ok()?;
+    let k = r.len()?;
+    let mut offsets = Vec::with_capacity(k.min(256));
+    for _ in 0..k {
+        offsets.push(i32::try_from(r.svar()?).ok()?);
+    }
     let n = r.len()?;
     let mut transitions = Vec::with_capacity(n.min(4096));
     let mut t = 0i64;
     for _ in 0..n {
-        t = t.checked_add(r.svar()?)?;
-        transitions.push((t, i32::try_from(r.svar()?).ok()?));
+        // (|d| / unit) << 3 | negative << 2 | unit (hours, minutes, seconds): scripts/gen-tzdata.py
+        let code = r.uvar()?;
+        let unit = [3600, 60, 1, 1][(code & 3) as usize];
+        let d = i64::try_from(code >> 3).ok()?.checked_mul(unit)?;
+        t = t.checked_add(if code & 4 != 0 { -d } else { d })?;
+        transitions.push((t, 0));
+    }
+    for (_, off) in transitions.iter_mut() {
+        *off = *offsets.get(usize::from(*r.bytes(1)?.first()?))?;
     }
     Some(ZoneRules { first, transitions })
 }
