@@ -286,7 +286,9 @@ async function rerun(page: Page): Promise<{ longest_task_ms: number; long_tasks_
     click_to_step_ms: Math.round(r.step),
     // The run's end to its first step: what the page adds to the engine's time.
     after_engine_ms: Math.round(r.step - engine),
-    // Of it: the model's build and its posting in the worker, its joining on the page.
+    // Of it: the model's build and its posting in the worker (a big model's result-table ranks are
+    // read after the reply, while the page joins it: not in the build), its joining on the page
+    // (what is left of it when the reply comes: the slices are joined as they arrive).
     model_build_ms: r.build,
     model_post_ms: r.post,
     model_join_ms: r.join,
@@ -402,7 +404,8 @@ test('a big trace arriving: a 100,000-row datagen script', async ({ page }) => {
   });
   results.datagen_100k_rerun = { rows, first_load_ms: firstLoadMs, ...r, stepping_longest_task_ms: Math.max(0, ...stepping), slider_longest_task_ms: Math.max(0, ...scrubbing), slider_long_tasks_ms: scrubbing, slider_draw_ms: stats(jumpDraw), slider_pane_ms: jumpPanes, slider_slowest_pane_ms: panes };
   // goal: no task over 200 ms (before: one task of ~3.4 s as the trace arrived). The time from
-  // the run's end to the first step (goal 1 s) is reported, not asserted (not met yet); the slider
+  // the run's end to the first step (goal 1 s) is reported, not asserted (met for this script on a
+  // quiet machine, not for the interval join above, nor under load); the slider
   // jumps (goal 200 ms, 0.2–0.5 s now) only under the gross guard below.
   expect(r.longest_task_ms).toBeLessThan(ARRIVAL_GUARD_MS);
   expect(Math.max(0, ...stepping)).toBeLessThan(GROSS * 200);

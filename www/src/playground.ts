@@ -55,8 +55,10 @@ export interface PlaygroundOptions {
 const DEBOUNCE_MS = 300;
 /** A run longer than this shows its elapsed time and the Cancel button. */
 const SHOW_RUNNING_MS = 400;
-/** A model of more steps than this is handed to the panes one task each (playground.selectQuery). */
+/** A model of more steps than this is handed to the panes over a few tasks (playground.selectQuery). */
 const BIG_STEPS = 20_000;
+/** A task handing a big model to the panes takes no more panes once this long (ms). */
+const PANE_TASK_MS = 50;
 /** The steps a position draws besides its own: the steps table's rows around it (panes/steps-table.ts). */
 const STEPS_AROUND = 26;
 
@@ -582,7 +584,7 @@ export class Playground {
           if (seq === this.runSeq && this.trace === trace && this.queryIndex === i) this.selectQuery(i, keepStep, b);
         },
         (e: unknown) => {
-          if (seq === this.runSeq && this.trace === trace && this.queryIndex === i) this.selectQuery(i, keepStep, { query: i, model: null, error: e instanceof Error ? e.message : String(e), ms: 0, postMs: 0, joinMs: 0 });
+          if (seq === this.runSeq && this.trace === trace && this.queryIndex === i) this.selectQuery(i, keepStep, { query: i, model: null, error: e instanceof Error ? e.message : String(e), ms: 0, postMs: 0, joinMs: 0, ranks: null });
         },
       );
       return;
@@ -637,7 +639,8 @@ export class Playground {
     this.header.setNotes([...trace.notes, ...q.notes]);
     this.settings?.setInEffect({ arrival: arrivalInEffect([...trace.notes, ...q.notes]), queries: trace.queries.length });
     this.settings?.refresh();
-    if (model.steps.length <= BIG_STEPS) {
+    const ranks = built?.ranks ?? null;
+    if (model.steps.length <= BIG_STEPS && !ranks) {
       this.model = model;
       this.fetching = new Set();
       this.element.removeAttribute('data-steps-pending');
@@ -645,27 +648,43 @@ export class Playground {
       this.adopted(model, keepStep, true);
       return;
     }
-    // A big model: each pane takes it in a task of its own (no long main-thread task), the
-    // step is drawn in the next frame, and nothing is drawn until every pane has it (the
-    // controls wait until then: adopted's setRange ends the wait).
+    // A big model: the panes take it over a few tasks (no long main-thread task: a task stops
+    // taking panes once PANE_TASK_MS have gone), and nothing is drawn until every pane has it
+    // (the controls wait until then: adopted's setRange ends the wait). The step is drawn in
+    // the last task when it has time left, else in the next frame. The result table takes it
+    // last, once its ranks have come (they follow the model: Built.ranks).
     this.model = null;
     this.controls.setBusy(true);
     const seq = this.runSeq;
+    const order = [...this.panes.filter(([name]) => name !== 'result'), ...this.panes.filter(([name]) => name === 'result')];
+    let ranked = !ranks;
     let k = 0;
     const next = (): void => {
       if (seq !== this.runSeq || this.trace !== trace || this.queryIndex !== i) return;
-      const pane = this.panes[k++];
-      if (pane) {
-        paneSafe(pane[0], pane[1].element, () => pane[1].setModel(model));
-        window.setTimeout(next, 0);
+      const t0 = performance.now();
+      while (k < order.length) {
+        const [name, pane] = order[k];
+        if (name === 'result' && !ranked && ranks) {
+          void ranks.then(() => {
+            ranked = true;
+            nextTask(next);
+          });
+          return;
+        }
+        k++;
+        paneSafe(name, pane.element, () => pane.setModel(model));
+        if (performance.now() - t0 >= PANE_TASK_MS) break;
+      }
+      if (k < order.length) {
+        nextTask(next);
         return;
       }
       this.model = model;
       this.fetching = new Set();
       this.element.removeAttribute('data-steps-pending');
-      this.adopted(model, keepStep, false);
+      this.adopted(model, keepStep, performance.now() - t0 < PANE_TASK_MS);
     };
-    window.setTimeout(next, 0);
+    nextTask(next);
   }
 
   /** After the panes took `model`: the tab, the step range, and the step shown (`now`: drawn at
@@ -776,6 +795,16 @@ export class Playground {
         });
     }
   }
+}
+
+/** Runs `fn` in a task of its own soon (a message to itself: no timer's minimum delay). */
+function nextTask(fn: () => void): void {
+  const ch = new MessageChannel();
+  ch.port1.onmessage = () => {
+    ch.port1.close();
+    fn();
+  };
+  ch.port2.postMessage(null);
 }
 
 /** Runs one pane's drawing; a failure is shown in that pane only. */

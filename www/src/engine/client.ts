@@ -9,8 +9,8 @@
 // RunStopped (`reason` 'cancelled'), as it does when it outlasts LOAD_TIMEOUT_MS ('timeout').
 
 import { type Dialect, type ScriptTrace, type StateSummary, type Step, TRACE_VERSION } from '../trace';
-import type { Built, Progress, Request, Response, Results, RunProgress, WireBuilt } from './protocol';
-import { decodePart, joinModel, type Part } from './split';
+import type { Built, Progress, Request, Response, Results, Ranks, RunProgress, WireBuilt } from './protocol';
+import { decodePart, Joiner } from './split';
 import type { EarlyWorker } from './warm';
 
 /** The page's crash-test hook (docs/design.md, "Test hooks"): `?engine-test-panic=load` makes
@@ -28,7 +28,8 @@ type Pending = {
   reject: (e: Error) => void;
   type: Request['type'];
   session: number;
-  parts: Part[];
+  /** The slices of the model the reply will bring, joined as they come. */
+  joiner: Joiner | null;
   onRan?: () => void;
   onRunning?: (p: RunProgress) => void;
 };
@@ -46,6 +47,9 @@ class WorkerHost {
   /** The download's last progress (null before the first), and who wants to know. */
   progress: Progress | null = null;
   readonly progressListeners = new Set<(p: Progress) => void>();
+  /** Who waits for the ranks that follow a reply (by request), and the ranks that came before anyone asked. */
+  private readonly rankWaits = new Map<number, (r: Ranks | null) => void>();
+  private readonly ranksCame = new Map<number, Ranks>();
 
   private start(): Worker {
     // the worker the page started as it loaded (engine/warm.ts), with what it said so far; else a new one
@@ -63,12 +67,20 @@ class WorkerHost {
 
   private settle(res: Response): void {
     if ('type' in res && res.type === 'part') {
-      // Each slice's rows are rebuilt from their columns as it arrives (its own task).
-      this.pending.get(res.id)?.parts.push(decodePart(res.part));
+      // Each slice's rows are rebuilt from their columns and joined as it arrives (its own task).
+      const p = this.pending.get(res.id);
+      if (p) (p.joiner ??= new Joiner()).add(decodePart(res.part));
       return;
     }
     if ('type' in res && res.type === 'running') {
       this.pending.get(res.id)?.onRunning?.(res);
+      return;
+    }
+    if ('type' in res && res.type === 'ranks') {
+      const fn = this.rankWaits.get(res.id);
+      this.rankWaits.delete(res.id);
+      if (fn) fn(res);
+      else this.ranksCame.set(res.id, res);
       return;
     }
     if ('type' in res && res.type === 'ran') {
@@ -83,11 +95,20 @@ class WorkerHost {
     const p = this.pending.get(res.id);
     if (!p) return;
     this.pending.delete(res.id);
-    if (res.ok) p.resolve(p.parts.length ? { result: res.result, parts: p.parts } : res.result);
+    if (res.ok) p.resolve(p.joiner ? { result: res.result, joiner: p.joiner } : res.result);
     else {
       p.reject(new EngineError(res.error, res.fatal, res.fatal));
       if (res.fatal) this.restart('the engine trapped and was restarted');
     }
+  }
+
+  /** Calls `fn` with the ranks that follow the reply of request `id` (`WireBuilt.ranksLater`), or
+   * with null when they will not come (the worker was replaced). */
+  whenRanks(id: number, fn: (r: Ranks | null) => void): void {
+    const came = this.ranksCame.get(id);
+    this.ranksCame.delete(id);
+    if (came) fn(came);
+    else this.rankWaits.set(id, fn);
   }
 
   /** Drops the worker; every pending request fails with `reason` (or `error`, for the ones of
@@ -96,6 +117,10 @@ class WorkerHost {
     this.worker?.terminate();
     this.worker = null;
     this.generation++;
+    const waits = [...this.rankWaits.values()];
+    this.rankWaits.clear();
+    this.ranksCame.clear();
+    for (const fn of waits) fn(null);
     const pending = [...this.pending.values()];
     this.pending.clear();
     for (const p of pending) p.reject(error && p.session === error.session ? error.error : new EngineError(reason, true));
@@ -105,18 +130,23 @@ class WorkerHost {
     return this.callParts(msg).then((r) => r.result);
   }
 
-  /** A request whose reply may come after slices of its model (`part` messages). */
+  /** A request whose reply may come after slices of its model (`part` messages, joined as they
+   * come: `joiner`, null when none came); `id` is the request's (what `whenRanks` is asked with). */
   callParts<T extends Request['type']>(
     msg: Omit<Extract<Request, { type: T }>, 'id'>,
     onRan?: () => void,
     onRunning?: (p: RunProgress) => void,
-  ): Promise<{ result: Results[T]; parts: Part[] }> {
+  ): Promise<{ result: Results[T]; joiner: Joiner | null; id: number }> {
     const w = this.worker ?? this.start();
     const id = this.nextId++;
     return new Promise<unknown>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, type: msg.type, session: msg.session, parts: [], onRan, onRunning });
+      this.pending.set(id, { resolve, reject, type: msg.type, session: msg.session, joiner: null, onRan, onRunning });
       w.postMessage({ ...msg, id } as Request);
-    }).then((v) => (v && typeof v === 'object' && 'parts' in v && 'result' in v && Array.isArray(v.parts) ? (v as { result: Results[T]; parts: Part[] }) : { result: v as Results[T], parts: [] }));
+    }).then((v) =>
+      v && typeof v === 'object' && 'joiner' in v && 'result' in v && v.joiner instanceof Joiner
+        ? { result: v.result as Results[T], joiner: v.joiner, id }
+        : { result: v as Results[T], joiner: null, id },
+    );
   }
 }
 
@@ -154,11 +184,24 @@ export class RunStopped extends EngineError {
 }
 
 /** A model as the page uses it, from its skeleton and slices (`trace`: the page's, when the
- * skeleton carries none). */
-function joined(b: WireBuilt, parts: Part[], trace: ScriptTrace | null): Built {
+ * skeleton carries none); its ranks put in when they come after it (request `id`'s). */
+function joined(b: WireBuilt, joiner: Joiner | null, trace: ScriptTrace | null, host: WorkerHost, id: number): Built {
   const t0 = performance.now();
-  const model = b.skeleton ? joinModel(b.skeleton, parts, trace) : null;
-  return { query: b.query, model, error: b.error, ms: b.ms, postMs: b.postMs, joinMs: performance.now() - t0 };
+  const model = b.skeleton ? (joiner ?? new Joiner()).finish(b.skeleton, trace) : null;
+  const joinMs = performance.now() - t0;
+  const ranks =
+    model && b.ranksLater
+      ? new Promise<void>((resolve) =>
+          host.whenRanks(id, (r) => {
+            if (r?.rank && r.rank.length === model.outputs.length) {
+              model.outRank = r.rank;
+              model.rankCount = r.count;
+            }
+            resolve();
+          }),
+        )
+      : null;
+  return { query: b.query, model, error: b.error, ms: b.ms, postMs: b.postMs, joinMs, ranks };
 }
 
 let host: WorkerHost | null = null;
@@ -203,10 +246,10 @@ export class EngineSession {
     this.running++;
     try {
       const load = nextLoad++;
-      const { result: r, parts } = await this.host.callParts<'load'>({ type: 'load', session: this.id, load, script, dialect, query, testPanic: takeTestPanic('load') }, () => clearTimeout(timer), onRunning);
+      const { result: r, joiner, id } = await this.host.callParts<'load'>({ type: 'load', session: this.id, load, script, dialect, query, testPanic: takeTestPanic('load') }, () => clearTimeout(timer), onRunning);
       this.loaded = { script, dialect, generation: this.host.generation, load };
       if (r.trace?.version !== TRACE_VERSION) throw new TraceVersionError(r.trace?.version);
-      return { trace: r.trace, ms: r.ms, built: r.built ? joined(r.built, parts, null) : null };
+      return { trace: r.trace, ms: r.ms, built: r.built ? joined(r.built, joiner, null, this.host, id) : null };
     } finally {
       this.running--;
       clearTimeout(timer);
@@ -230,8 +273,8 @@ export class EngineSession {
    * must be `trace` (the one the last load returned): the model is joined to it here. */
   async model(trace: ScriptTrace, query: number): Promise<Built> {
     await this.ensureLoaded();
-    const { result, parts } = await this.host.callParts<'model'>({ type: 'model', session: this.id, query });
-    return joined(result, parts, trace);
+    const { result, joiner, id } = await this.host.callParts<'model'>({ type: 'model', session: this.id, query });
+    return joined(result, joiner, trace, this.host, id);
   }
 
   /** Steps `from` … `to` − 1 of query `query`'s model (0-based; its steps, then its end) from the

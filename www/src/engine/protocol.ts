@@ -41,6 +41,10 @@ export interface Built {
   ms: number;
   postMs: number;
   joinMs: number;
+  /** A big model's result-table ranks come after it (`outRank` empty until then): settles once
+   * they are in the model (or could not be had: the result table then makes its own). Null: the
+   * model came with them. */
+  ranks: Promise<void> | null;
 }
 
 /** A built model as it crosses: its skeleton, after its slices (`part` messages; engine/split.ts). */
@@ -50,6 +54,17 @@ export interface WireBuilt {
   error: string | null;
   ms: number;
   postMs: number;
+  /** The model's result-table ranks follow the reply in a `ranks` message (a big model: they are
+   * read off its changelog while the page joins it). */
+  ranksLater?: boolean;
+}
+
+/** What follows a reply whose model has `ranksLater` (engine/worker.ts). */
+export interface Ranks {
+  type: 'ranks';
+  id: number;
+  rank: Int32Array | null;
+  count: number;
 }
 
 /** Unasked: how far the wasm download has come (bytes; `total` 0 when the server does not say). */
@@ -80,6 +95,9 @@ export type Response =
   | { type: 'ran'; id: number; ms: number }
   /** A slice of the model a reply is about to bring (engine/split.ts). */
   | { type: 'part'; id: number; part: Part }
+  /** After the reply of request `id` (its model's `ranksLater`): the result table's ranks of its
+   * model's changelog (model/result-ranks.ts; `rank` null when they could not be read). */
+  | Ranks
   | { id: number; ok: true; result: Results[keyof Results] }
   /** `fatal`: the wasm instance trapped and the worker is closing; the page starts a new one. */
   | { id: number; ok: false; error: string; fatal: boolean };

@@ -10,13 +10,14 @@
 // UNNEST fan-outs (which cross in the skeleton; the sliced rows carry their indexes).
 
 import { applyNotes, type At, LAZY_STEPS, type NotesAt, notesByStep, STEP_BLOCK } from '../model/step-blocks';
-import type { IntervalRow, Lane, OutputRow, QueryModel, RowMark, StepInfo, TemporalProbe, TemporalVersion, UnnestFan } from '../model/types';
+import type { HeldBack, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StepInfo, TemporalProbe, TemporalVersion, UnnestFan } from '../model/types';
 import type { Event, QueryTrace, ScriptTrace, Step, StepKind } from '../trace';
-import { type IntervalColumns, intervalColumns, intervalRows, type Link, type OutputColumns, outputColumns, outputRows, type RowMarkColumns, rowMarkColumns, rowMarks } from './row-columns';
+import { type IntervalColumns, intervalColumns, intervalRows, type Link, type OutputColumns, outputColumns, outputRows, type RowMarkColumns, rowMarkColumns, rowMarks, SAME_ROW } from './row-columns';
 
 /** One slice of one of the model's arrays. */
 export interface Part {
-  /** `steps`, `info`, `outputs` or `lane:<i>`. */
+  /** `head` (first: the number of steps), `steps`, `lane:<i>`, `outputs`, `info`, `interval`,
+   * `tversion` or `tprobe`. */
   key: string;
   /** The index of the slice's first item in its array. */
   at: number;
@@ -45,6 +46,8 @@ export interface Skeleton {
    * probe's `version` as its index, -1 for none): the probes that arrived and were released at each
    * step, as indexes. Null: not sliced. */
   temporal: { waitsAt: Grouped; releasedAt: Grouped } | null;
+  /** `model.held` as its runs (`heldRuns`). */
+  held: HeldRuns;
 }
 
 /** Lists of indexes, one per step: list p is `at[off[p]]` … `at[off[p + 1] − 1]`. */
@@ -88,21 +91,24 @@ interface InfoColumns {
   fired: [number, string[]][];
 }
 
-function infoColumns(info: StepInfo[]): InfoColumns {
-  const c: InfoColumns = { pos: new Int32Array(info.length), freed: new Int32Array(info.length), late: new Uint8Array(info.length), fired: [] };
-  info.forEach((x, i) => {
+function infoColumns(info: readonly StepInfo[], from: number, to: number): InfoColumns {
+  const n = Math.max(0, to - from);
+  const c: InfoColumns = { pos: new Int32Array(n), freed: new Int32Array(n), late: new Uint8Array(n), fired: [] };
+  for (let i = 0; i < n; i++) {
+    const x = info[from + i];
     c.pos[i] = x.pos;
     c.freed[i] = x.freed;
     c.late[i] = x.late ? 1 : 0;
     if (x.fired.length) c.fired.push([i, x.fired]);
-  });
+  }
   return c;
 }
 
 /** The rows back from their columns (appended to `out`; step and row are linked by joinModel). */
 function infoRows(c: InfoColumns, out: StepInfo[]): void {
-  const fired = new Map(c.fired);
-  for (let i = 0; i < c.pos.length; i++) out.push({ pos: c.pos[i], step: undefined as unknown as Step, row: null, fired: fired.get(i) ?? [], freed: c.freed[i], late: c.late[i] === 1 });
+  const base = out.length;
+  for (let i = 0; i < c.pos.length; i++) out.push({ pos: c.pos[i], step: undefined as unknown as Step, row: null, fired: [], freed: c.freed[i], late: c.late[i] === 1 });
+  for (const [i, labels] of c.fired) out[base + i].fired = labels;
 }
 
 function slices(key: string, xs: unknown[], size: number, post: (p: Part) => void, from = 0, to = xs.length): void {
@@ -117,8 +123,30 @@ interface Targets {
   fans: UnnestFan[];
 }
 
-function targetsOf(m: QueryModel): Targets {
-  return { interval: m.interval ? m.interval.probes.flat() : [], temporal: m.temporal ? m.temporal.probes : [], fans: m.unnests };
+/** An interval join's rows in step order, and each one's index there (-1: not among them). */
+interface IntervalIndex {
+  flat: IntervalRow[];
+  at: (r: IntervalRow) => number;
+}
+
+/** The rows of `probes` (probes[p]: the rows of step p, each with `pos` p) in step order; a row's
+ * index is found from its step without a map (one is made only for a row not at its step). */
+function intervalIndex(probes: readonly IntervalRow[][]): IntervalIndex {
+  const start = new Int32Array(probes.length);
+  const flat: IntervalRow[] = [];
+  for (let p = 0; p < probes.length; p++) {
+    start[p] = flat.length;
+    const l = probes[p];
+    for (let k = 0; k < l.length; k++) flat.push(l[k]);
+  }
+  let slow: ((r: IntervalRow) => number) | null = null;
+  const at = (r: IntervalRow): number => {
+    const l = probes[r.pos];
+    if (l) for (let k = 0; k < l.length; k++) if (l[k] === r) return start[r.pos] + k;
+    slow ??= indexer(flat);
+    return slow(r);
+  };
+  return { flat, at };
 }
 
 /** A linked object's index, or -1 when the list does not hold it. */
@@ -128,31 +156,33 @@ function indexer<T>(xs: T[]): (x: T) => number {
   return (x) => at.get(x) ?? -1;
 }
 
-/** The links of the sliced rows as indexes into `targetsOf` (`ok` false: one was not there, so
+/** The links of the sliced rows as indexes into the targets (`ok` false: one was not there, so
  * the rows cannot be sliced without losing it). */
-function linkers(m: QueryModel): { mark: Link<RowMark>; out: Link<OutputRow>; ok: () => boolean } {
-  const t = targetsOf(m);
-  const iv = indexer(t.interval);
-  const tp = indexer(t.temporal);
-  const fan = indexer(t.fans);
+function linkers(m: QueryModel, iv: IntervalIndex): { mark: Link<RowMark>; out: Link<OutputRow>; ok: () => boolean } {
+  // (the maps are made at the first link that needs them: most models link to nothing)
+  let tpAt: ((x: TemporalProbe) => number) | null = null;
+  let fanAt: ((x: UnnestFan) => number) | null = null;
+  const tp = (x: TemporalProbe): number => (tpAt ??= indexer(m.temporal ? m.temporal.probes : []))(x);
+  const fan = (x: UnnestFan): number => (fanAt ??= indexer(m.unnests))(x);
   let ok = true;
   const at = (i: number): number => {
     if (i < 0) ok = false;
     return i;
   };
-  const mark: Link<RowMark> = (f, v) => (f === 'interval' ? at(iv(v as IntervalRow)) : f === 'temporal' ? at(tp(v as TemporalProbe)) : v);
+  const mark: Link<RowMark> = (f, v) => (f === 'interval' ? at(iv.at(v as IntervalRow)) : f === 'temporal' ? at(tp(v as TemporalProbe)) : v);
   const out: Link<OutputRow> = (f, v) => {
     if (f === 'temporal') return at(tp(v as TemporalProbe));
-    if (f === 'padded') return { ...(v as NonNullable<OutputRow['padded']>), of: at(iv((v as NonNullable<OutputRow['padded']>).of)) };
+    if (f === 'padded') return { ...(v as NonNullable<OutputRow['padded']>), of: at(iv.at((v as NonNullable<OutputRow['padded']>).of)) };
     if (f === 'unnest') return { ...(v as NonNullable<OutputRow['unnest']>), fan: at(fan((v as NonNullable<OutputRow['unnest']>).fan)) };
     return v;
   };
   return { mark, out, ok: () => ok };
 }
 
-/** The page side of `linkers`: each index the sliced rows carry back to the skeleton's object. */
-function relink(m: QueryModel, lanes: RowMark[][], outputs: OutputRow[]): void {
-  const t = targetsOf(m);
+/** The page side of `linkers`: each index the sliced rows carry back to the skeleton's object
+ * (`interval`: the interval join's rows in step order, as they came). */
+function relink(m: QueryModel, lanes: RowMark[][], outputs: OutputRow[], interval: IntervalRow[]): void {
+  const t: Targets = { interval, temporal: m.temporal ? m.temporal.probes : [], fans: m.unnests };
   for (const rows of lanes)
     for (const r of rows) {
       if (typeof r.interval === 'number') r.interval = t.interval[r.interval] ?? null;
@@ -163,6 +193,49 @@ function relink(m: QueryModel, lanes: RowMark[][], outputs: OutputRow[]): void {
     if (o.padded && typeof o.padded.of === 'number') o.padded.of = t.interval[o.padded.of];
     if (o.unnest && typeof o.unnest.fan === 'number') o.unnest.fan = t.fans[o.unnest.fan];
   }
+}
+
+/** `model.held` (one entry a position: null, or the hold, one object for all its positions) as
+ * its runs: run k holds from position `at[k]` on (up to the next run, or `length`), `by[k]` the
+ * index of its input's name in `names` (-1: no hold) since step `since[k]`. */
+interface HeldRuns {
+  at: Int32Array;
+  by: Int32Array;
+  since: Int32Array;
+  names: string[];
+  length: number;
+}
+
+function heldRuns(held: readonly (HeldBack | null)[]): HeldRuns {
+  const at: number[] = [];
+  const by: number[] = [];
+  const since: number[] = [];
+  const names: string[] = [];
+  for (let i = 0; i < held.length; i++) {
+    const x = held[i];
+    if (i > 0 && x === held[i - 1]) continue;
+    at.push(i);
+    if (x === null) {
+      by.push(-1);
+      since.push(0);
+      continue;
+    }
+    let k = names.indexOf(x.by);
+    if (k < 0) k = names.push(x.by) - 1;
+    by.push(k);
+    since.push(x.since);
+  }
+  return { at: Int32Array.from(at), by: Int32Array.from(by), since: Int32Array.from(since), names, length: held.length };
+}
+
+function heldFromRuns(r: HeldRuns): (HeldBack | null)[] {
+  const out: (HeldBack | null)[] = [];
+  for (let k = 0; k < r.at.length; k++) {
+    const v: HeldBack | null = r.by[k] < 0 ? null : { by: r.names[r.by[k]], since: r.since[k] };
+    const end = k + 1 < r.at.length ? r.at[k + 1] : r.length;
+    for (let i = r.at[k]; i < end; i++) out.push(v);
+  }
+  return out;
 }
 
 /** The steps a model of `total` steps sends (all of them, or of a lazy model its first two blocks
@@ -185,17 +258,20 @@ export function sentSteps(total: number): (i: number) => boolean {
 export function splitModel(model: QueryModel, qi: number, withTrace: boolean, post: (p: Part) => void, built?: { notes: NotesAt; heads: [number, StepKind, string][] }): Skeleton {
   // The lanes' rows and the changelog as columns (row-columns.ts), their links as indexes; made
   // before anything is posted, so that a link the targets lack keeps them in the skeleton instead.
-  const links = linkers(model);
+  const iv = intervalIndex(model.interval ? model.interval.probes : []);
+  const links = linkers(model, iv);
   const laneCols = model.lanes.map((l) => {
     const cols: RowMarkColumns[] = [];
-    for (let k = 0; k < l.rows.length; k += SLICE.rows) cols.push(rowMarkColumns(l.rows.slice(k, k + SLICE.rows), links.mark));
+    for (let k = 0; k < l.rows.length; k += SLICE.rows) cols.push(rowMarkColumns(l.rows, links.mark, k, Math.min(l.rows.length, k + SLICE.rows)));
     return cols;
   });
   const outCols: OutputColumns[] = [];
-  for (let k = 0; k < model.outputs.length; k += SLICE.rows) outCols.push(outputColumns(model.outputs.slice(k, k + SLICE.rows), links.out));
+  for (let k = 0; k < model.outputs.length; k += SLICE.rows) outCols.push(outputColumns(model.outputs, links.out, k, Math.min(model.outputs.length, k + SLICE.rows), model.rowsByPos));
   const rowsSliced = links.ok();
   const total = model.steps.length;
   const lazy = total > LAZY_STEPS;
+  // First what the page needs to join the slices as they come (`Joiner`): the number of steps.
+  post({ key: 'head', at: 0, items: [total] });
   if (lazy) {
     // The first two blocks, and the last ones from the block of the last data step (`sentSteps`).
     const sent = sentSteps(total);
@@ -211,25 +287,24 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
       i = j;
     }
   } else slices('steps', model.steps, SLICE.steps, post);
-  // The steps table's rows as columns (a few typed arrays, not one small object each).
-  for (let i = 0; i < model.info.length; i += SLICE.info) post({ key: 'info', at: i, items: [infoColumns(model.info.slice(i, i + SLICE.info))] });
   if (rowsSliced) {
-    // A slice of rows a message.
+    // A slice of rows a message (the lanes' before the rest: the page links the others to them).
     laneCols.forEach((cols, i) => cols.forEach((c, k) => post({ key: `lane:${i}`, at: k * SLICE.rows, items: [c] })));
     outCols.forEach((c, k) => post({ key: 'outputs', at: k * SLICE.rows, items: [c] }));
   }
+  // The steps table's rows as columns (a few typed arrays, not one small object each).
+  for (let i = 0; i < model.info.length; i += SLICE.info) post({ key: 'info', at: i, items: [infoColumns(model.info, i, Math.min(model.info.length, i + SLICE.info))] });
   // The interval join's rows (one per row that reached it: as many as the lanes' rows) in slices
   // too, in step order; the skeleton keeps how many came at each step and which were cached.
   let interval: Skeleton['interval'] = null;
   if (model.interval) {
-    const flat = model.interval.probes.flat();
-    const at = indexer(flat);
-    const cached = Int32Array.from(model.interval.cached, at);
+    const flat = iv.flat;
+    const cached = Int32Array.from(model.interval.cached, iv.at);
     // (a cached row that is not among the probes' rows keeps the view whole in the skeleton)
     if (cached.every((i) => i >= 0)) {
       interval = { counts: Int32Array.from(model.interval.probes, (x) => x.length), cached };
       // as columns (row-columns.ts), a slice a message
-      for (let k = 0; k < flat.length; k += SLICE.interval) post({ key: 'interval', at: k, items: [intervalColumns(flat.slice(k, k + SLICE.interval))] });
+      for (let k = 0; k < flat.length; k += SLICE.interval) post({ key: 'interval', at: k, items: [intervalColumns(flat, k, Math.min(flat.length, k + SLICE.interval), model.rowsByPos)] });
     }
   }
   // The temporal join's versions and probe rows the same way (a probe's version by its index).
@@ -261,10 +336,11 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
     outputs: rowsSliced ? [] : model.outputs,
     events: { aggStage: new Map(), dedupPrev: new Map() },
     unnestOf: new Map(),
+    held: [],
     interval: interval && model.interval ? { ...model.interval, probes: [], cached: [] } : model.interval,
     temporal: temporal && model.temporal ? { ...model.temporal, versions: [], probes: [], waitsAt: [], releasedAt: [] } : model.temporal,
   };
-  return { model: skeleton, query: qi, rowsSliced, notes, steps: total, heads: lazy ? (built ? built.heads : headsOf(model)) : null, interval, temporal };
+  return { model: skeleton, query: qi, rowsSliced, notes, steps: total, heads: lazy ? (built ? built.heads : headsOf(model)) : null, interval, temporal, held: heldRuns(model.held) };
 }
 
 /** Kind and text of every step that is not a table's row (a row's mark has its text). */
@@ -303,7 +379,7 @@ function notesAt(m: QueryModel): NotesAt {
 /** A slice's rows as objects: the columns of the steps table's rows, the row marks and the
  * changelog rows are rebuilt (the page does it as each slice arrives, a task each: client.ts). */
 export function decodePart(p: Part): Part {
-  if (p.decoded || p.key === 'steps' || p.key === 'tversion' || p.key === 'tprobe') return p;
+  if (p.decoded || p.key === 'head' || p.key === 'steps' || p.key === 'tversion' || p.key === 'tprobe') return p;
   const items: unknown[] = [];
   if (p.key === 'info') infoRows(p.items[0] as InfoColumns, items as StepInfo[]);
   else if (p.key === 'interval') intervalRows(p.items[0] as IntervalColumns, items as IntervalRow[]);
@@ -314,110 +390,185 @@ export function decodePart(p: Part): Part {
 
 const decoded = (p: Part): unknown[] => decodePart(p).items;
 
-/** The model back from its skeleton and slices; `trace` is the page's trace when the skeleton
- * carries none. */
-export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null): QueryModel {
-  const m = sk.model;
-  // The steps sent, at their indexes (undefined where a lazy model's step was not sent).
-  const steps: Step[] = [];
-  for (let i = 0; i < sk.steps; i++) steps.push(undefined as unknown as Step);
-  let held = 0;
-  const info: StepInfo[] = [];
-  const outputs: OutputRow[] = [];
-  const laneRows: RowMark[][] = [];
-  const ivRows: IntervalRow[] = [];
-  const tVersions: TemporalVersion[] = [];
-  const tProbes: TemporalProbe[] = [];
-  for (const p of parts) {
+/**
+ * Joins a model's slices as they come (the page's side of `splitModel`: `add` each slice, a task
+ * each, then `finish` with the skeleton), so that little is left to do when the skeleton comes:
+ * the steps put at their places, each row mark at its position, the steps table's rows linked to
+ * their steps and row marks, and the rows sent without their values given their row mark's (the
+ * lanes' slices come before the others, after the number of steps: `head`).
+ */
+export class Joiner {
+  /** The model's steps (undefined where not sent), and the row marks by position, once `head` came. */
+  private steps: Step[] | null = null;
+  private rowsByPos: (RowMark | null)[] | null = null;
+  private held = 0;
+  private readonly info: StepInfo[] = [];
+  /** The steps table's rows up to here are linked to their steps and row marks. */
+  private linked = 0;
+  private readonly outputs: OutputRow[] = [];
+  private readonly laneRows: RowMark[][] = [];
+  private readonly ivRows: IntervalRow[] = [];
+  private readonly tVersions: TemporalVersion[] = [];
+  private readonly tProbes: TemporalProbe[] = [];
+
+  add(p: Part): void {
+    if (p.key === 'head') {
+      const n = p.items[0] as number;
+      const steps: Step[] = [];
+      for (let i = 0; i < n; i++) steps.push(undefined as unknown as Step);
+      this.steps = steps;
+      this.rowsByPos = new Array<RowMark | null>(n + 1).fill(null);
+      return;
+    }
     if (p.key === 'steps') {
+      const steps = (this.steps ??= []);
       for (let k = 0; k < p.items.length; k++) steps[p.at + k] = p.items[k] as Step;
-      held += p.items.length;
-      continue;
+      this.held += p.items.length;
+      return;
     }
     if (p.key === 'tversion' || p.key === 'tprobe') {
-      const into = (p.key === 'tversion' ? tVersions : tProbes) as unknown[];
+      const into = (p.key === 'tversion' ? this.tVersions : this.tProbes) as unknown[];
       for (let k = 0; k < p.items.length; k++) into[p.at + k] = p.items[k];
-      continue;
+      return;
     }
     const rows = decoded(p);
-    if (p.key === 'info') for (const x of rows) info.push(x as StepInfo);
-    else if (p.key === 'interval') for (let k = 0; k < rows.length; k++) ivRows[p.at + k] = rows[k] as IntervalRow;
-    else if (p.key === 'outputs') for (const x of rows) outputs.push(x as OutputRow);
+    const byPos = this.rowsByPos;
+    if (p.key === 'info') {
+      for (const x of rows) this.info.push(x as StepInfo);
+      if (this.steps && byPos) this.link(this.steps, byPos);
+    } else if (p.key === 'interval')
+      for (let k = 0; k < rows.length; k++) {
+        const r = rows[k] as IntervalRow;
+        if (byPos && r.row === SAME_ROW) r.row = byPos[r.pos]?.values ?? SAME_ROW;
+        this.ivRows[p.at + k] = r;
+      }
+    else if (p.key === 'outputs')
+      for (const x of rows) {
+        const o = x as OutputRow;
+        if (byPos && o.row === SAME_ROW) o.row = byPos[o.lineage[0]]?.values ?? SAME_ROW;
+        this.outputs.push(o);
+      }
     else if (p.key.startsWith('lane:')) {
-      const lane = (laneRows[Number(p.key.slice(5))] ??= []);
-      for (const x of rows) lane.push(x as RowMark);
+      const lane = (this.laneRows[Number(p.key.slice(5))] ??= []);
+      for (const x of rows) {
+        const r = x as RowMark;
+        lane.push(r);
+        if (byPos) byPos[r.pos] = r;
+      }
     }
   }
-  if (sk.model.trace) {
-    // The skeleton's trace: its copy of the query gets the steps back (the same objects).
-    m.query.steps = steps.slice(0, m.dataSteps);
-    m.query.end = m.hasEnd ? (steps[steps.length - 1] ?? null) : null;
-  } else if (trace) {
-    m.trace = trace;
-    m.query = trace.queries[sk.query];
-    // The page's trace may hold every step of this query already (another query's model was
-    // loaded first): then nothing is fetched.
-    if (sk.heads && held < sk.steps && complete(m.query, m.dataSteps, m.hasEnd)) {
-      for (let i = 0; i < m.dataSteps; i++) steps[i] = m.query.steps[i];
-      if (m.hasEnd && m.query.end) steps[m.dataSteps] = m.query.end;
-      held = sk.steps;
+
+  /** Links the steps table's rows not linked yet to their steps and row marks. */
+  private link(steps: Step[], byPos: (RowMark | null)[]): void {
+    const info = this.info;
+    for (let i = this.linked; i < info.length; i++) {
+      info[i].step = steps[i];
+      info[i].row = byPos[i + 1] ?? null;
     }
+    this.linked = info.length;
   }
-  m.steps = steps;
-  if (sk.interval && m.interval) {
-    // The interval join's rows back in their steps (before the links to them are restored).
-    const probes: IntervalRow[][] = [];
-    let k = 0;
-    for (const n of sk.interval.counts) {
-      probes.push(ivRows.slice(k, k + n));
-      k += n;
+
+  /** The model, from its skeleton and the slices added; `trace` is the page's trace when the
+   * skeleton carries none. */
+  finish(sk: Skeleton, trace: ScriptTrace | null): QueryModel {
+    const m = sk.model;
+    // The steps sent, at their indexes (undefined where a lazy model's step was not sent).
+    let steps = this.steps;
+    if (!steps || steps.length !== sk.steps) {
+      const all: Step[] = [];
+      for (let i = 0; i < sk.steps; i++) all.push(steps?.[i] as Step);
+      steps = all;
+      this.linked = 0;
     }
-    m.interval.probes = probes;
-    m.interval.cached = Array.from(sk.interval.cached, (i) => ivRows[i]);
-  }
-  if (sk.temporal && m.temporal) {
-    for (const r of tProbes) r.version = typeof r.version === 'number' ? (tVersions[r.version] ?? null) : r.version;
-    m.temporal.versions = tVersions;
-    m.temporal.probes = tProbes;
-    m.temporal.waitsAt = ungrouped(sk.temporal.waitsAt, tProbes);
-    m.temporal.releasedAt = ungrouped(sk.temporal.releasedAt, tProbes);
-  }
-  if (sk.rowsSliced) {
-    relink(m, laneRows, outputs);
-    m.lanes = m.lanes.map((l: Lane, i) => ({ ...l, rows: laneRows[i] ?? [] }));
-    m.outputs = outputs;
-  }
-  const rowsByPos: (RowMark | null)[] = new Array(steps.length + 1).fill(null);
-  for (const l of m.lanes) for (const r of l.rows) rowsByPos[r.pos] = r;
-  m.rowsByPos = rowsByPos;
-  for (let i = 0; i < info.length; i++) {
-    info[i].step = steps[i];
-    info[i].row = rowsByPos[i + 1];
-  }
-  m.info = info;
-  // The event-keyed notes: on the steps held now, the others when their steps come (fillSteps).
-  m.events = { aggStage: new Map(), dedupPrev: new Map() };
-  m.unnestOf = new Map();
-  const pending = notesByStep(sk.notes);
-  for (const [si, n] of pending) {
-    const s = si < 0 ? m.start : steps[si];
-    if (s) applyNotes(m, s, n);
-    if (s || si < 0) pending.delete(si);
-  }
-  m.lazy = null;
-  if (sk.heads && held < sk.steps) {
-    // The steps not sent: their blocks are fetched when needed.
-    const loaded = new Uint8Array(Math.ceil(sk.steps / STEP_BLOCK));
-    for (let blk = 0; blk < loaded.length; blk++) {
-      const a = blk * STEP_BLOCK;
-      const b = Math.min(sk.steps, a + STEP_BLOCK);
-      let all = true;
-      for (let i = a; i < b && all; i++) all = steps[i] !== undefined;
-      loaded[blk] = all ? 1 : 0;
+    let held = this.held;
+    const { info, outputs, laneRows, ivRows, tVersions, tProbes } = this;
+    if (sk.model.trace) {
+      // The skeleton's trace: its copy of the query gets the steps back (the same objects).
+      m.query.steps = steps.slice(0, m.dataSteps);
+      m.query.end = m.hasEnd ? (steps[steps.length - 1] ?? null) : null;
+    } else if (trace) {
+      m.trace = trace;
+      m.query = trace.queries[sk.query];
+      // The page's trace may hold every step of this query already (another query's model was
+      // loaded first): then nothing is fetched.
+      if (sk.heads && held < sk.steps && complete(m.query, m.dataSteps, m.hasEnd)) {
+        for (let i = 0; i < m.dataSteps; i++) steps[i] = m.query.steps[i];
+        if (m.hasEnd && m.query.end) steps[m.dataSteps] = m.query.end;
+        held = sk.steps;
+        this.linked = 0;
+      }
     }
-    m.lazy = { query: sk.query, loaded, heads: new Map(sk.heads.map(([pos, kind, text]) => [pos, { kind, text }])), notes: pending };
+    m.steps = steps;
+    m.held = heldFromRuns(sk.held);
+    if (sk.interval && m.interval) {
+      // The interval join's rows back in their steps (before the links to them are restored).
+      const probes: IntervalRow[][] = [];
+      let k = 0;
+      for (const n of sk.interval.counts) {
+        probes.push(ivRows.slice(k, k + n));
+        k += n;
+      }
+      m.interval.probes = probes;
+      m.interval.cached = Array.from(sk.interval.cached, (i) => ivRows[i]);
+    }
+    if (sk.temporal && m.temporal) {
+      for (const r of tProbes) r.version = typeof r.version === 'number' ? (tVersions[r.version] ?? null) : r.version;
+      m.temporal.versions = tVersions;
+      m.temporal.probes = tProbes;
+      m.temporal.waitsAt = ungrouped(sk.temporal.waitsAt, tProbes);
+      m.temporal.releasedAt = ungrouped(sk.temporal.releasedAt, tProbes);
+    }
+    if (sk.rowsSliced) {
+      // (links to the richer views' objects: only a model with such a view has any)
+      if (m.interval || m.temporal || m.unnests.length) relink(m, laneRows, outputs, sk.interval ? ivRows : m.interval ? m.interval.probes.flat() : []);
+      m.lanes = m.lanes.map((l: Lane, i) => ({ ...l, rows: laneRows[i] ?? [] }));
+      m.outputs = outputs;
+    }
+    let rowsByPos = this.rowsByPos;
+    if (!rowsByPos || !sk.rowsSliced || rowsByPos.length !== steps.length + 1) {
+      rowsByPos = new Array<RowMark | null>(steps.length + 1).fill(null);
+      for (const l of m.lanes) for (const r of l.rows) rowsByPos[r.pos] = r;
+      this.linked = 0;
+    }
+    m.rowsByPos = rowsByPos;
+    // The rows sent without their values (a row mark's: row-columns.ts `shared`) that came
+    // before their row marks get its array now.
+    if (sk.rowsSliced) for (const o of m.outputs) if (o.row === SAME_ROW) o.row = rowsByPos[o.lineage[0]]?.values ?? [];
+    if (sk.interval) for (const r of ivRows) if (r.row === SAME_ROW) r.row = rowsByPos[r.pos]?.values ?? [];
+    this.link(steps, rowsByPos);
+    m.info = info;
+    // The event-keyed notes: on the steps held now, the others when their steps come (fillSteps).
+    m.events = { aggStage: new Map(), dedupPrev: new Map() };
+    m.unnestOf = new Map();
+    const pending = notesByStep(sk.notes);
+    for (const [si, n] of pending) {
+      const s = si < 0 ? m.start : steps[si];
+      if (s) applyNotes(m, s, n);
+      if (s || si < 0) pending.delete(si);
+    }
+    m.lazy = null;
+    if (sk.heads && held < sk.steps) {
+      // The steps not sent: their blocks are fetched when needed.
+      const loaded = new Uint8Array(Math.ceil(sk.steps / STEP_BLOCK));
+      for (let blk = 0; blk < loaded.length; blk++) {
+        const a = blk * STEP_BLOCK;
+        const b = Math.min(sk.steps, a + STEP_BLOCK);
+        let all = true;
+        for (let i = a; i < b && all; i++) all = steps[i] !== undefined;
+        loaded[blk] = all ? 1 : 0;
+      }
+      m.lazy = { query: sk.query, loaded, heads: new Map(sk.heads.map(([pos, kind, text]) => [pos, { kind, text }])), notes: pending };
+    }
+    return m;
   }
-  return m;
+}
+
+/** The model back from its skeleton and slices (in the order they were posted); `trace` is the
+ * page's trace when the skeleton carries none. */
+export function joinModel(sk: Skeleton, parts: Part[], trace: ScriptTrace | null): QueryModel {
+  const j = new Joiner();
+  for (const p of parts) j.add(p);
+  return j.finish(sk, trace);
 }
 
 /** Every step of `q` is there (no hole). */

@@ -10,6 +10,15 @@ import type { ScriptTrace, StateSummary, Step } from '../trace';
 
 const MAGIC = 0x31504c4a; // "JLP1", little-endian
 
+/** What a lean step has instead of the fields the model's build does not read (`leanStep`). The
+ * empty list is shared by every lean step (nothing changes it). */
+const LEAN: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, { summary: '', watermarks: [] });
+/** What a lean step's events have instead of their texts (a watermark's, an expiry's reason):
+ * nothing the model's build reads. */
+const LEAN_EVENT: Record<string, unknown> = Object.assign(Object.create(null) as Record<string, unknown>, { text: '', reason: '' });
+/** Per blank (LEAN, LEAN_EVENT), per shape (its field names): which fields are skipped. */
+const leanMasks = new WeakMap<Record<string, unknown>, WeakMap<string[], Uint8Array>>();
+
 /** A section of the layout: [offset, length] in bytes. */
 type Section = [number, number];
 
@@ -170,6 +179,44 @@ class Reader {
     return undefined;
   }
 
+  /** The shaped object here without the fields `LEAN` names (not decoded: each is given LEAN's value). */
+  lean(): unknown {
+    return this.shapedWithout(LEAN, (k) => (k === 'events' ? this.leanEvents() : this.value()));
+  }
+
+  /** An `events` array whose events lack the texts no pass of the build reads (LEAN_EVENT). */
+  private leanEvents(): unknown {
+    if (this.b[this.p] !== 7) return this.value();
+    this.p++;
+    const n = this.varint();
+    const a = new Array(n);
+    for (let i = 0; i < n; i++) a[i] = this.shapedWithout(LEAN_EVENT, () => this.value());
+    return a;
+  }
+
+  /** The shaped object here, its fields that `blank` names skipped (each given `blank`'s value),
+   * the others read by `read` (given the field's name). */
+  private shapedWithout(blank: Record<string, unknown>, read: (k: string) => unknown): unknown {
+    if (this.b[this.p] !== 9) return this.value();
+    const keys = this.shapes[this.b[this.p + 1] | (this.b[this.p + 2] << 8)];
+    this.p += 3;
+    let masks = leanMasks.get(blank);
+    if (!masks) leanMasks.set(blank, (masks = new WeakMap()));
+    let mask = masks.get(keys);
+    if (!mask) {
+      mask = Uint8Array.from(keys, (k) => (k in blank ? 1 : 0));
+      masks.set(keys, mask);
+    }
+    const o: Record<string, unknown> = {};
+    for (let i = 0; i < keys.length; i++) {
+      if (mask[i]) {
+        this.skip();
+        o[keys[i]] = blank[keys[i]];
+      } else o[keys[i]] = read(keys[i]);
+    }
+    return o;
+  }
+
   value(): unknown {
     const tag = this.b[this.p++];
     switch (tag) {
@@ -285,6 +332,15 @@ export class PackedTrace {
     return r.value() as Step;
   }
 
+  /** Data step `i` of query `q` without what the model's build does not read (its `summary` and
+   * `watermarks` notes, its events' `text` and `reason`: empty), for a step the model does not
+   * keep (nor sends: the page's steps come whole, `modelSteps`). */
+  leanStep(q: number, i: number): Step {
+    const r = new Reader(this.range(this.sections[10 + 3 * q]), this.strings, this.shapes, this.rows, this.lineages);
+    r.p = this.offsets[q][i];
+    return r.lean() as Step;
+  }
+
   /** Data steps `from` … `to` − 1 of query `q`. */
   steps(q: number, from: number, to: number): Step[] {
     const out: Step[] = [];
@@ -323,6 +379,7 @@ export class PackedTrace {
     return {
       count: n + (end ? 1 : 0),
       at: (i) => (i < n ? this.step(q, i) : (end as Step)),
+      lean: (i) => (i < n ? this.leanStep(q, i) : (end as Step)),
       tables: () => {
         const t = this.stepTables(q);
         if (end?.kind === 'row' && end.table && !t.includes(end.table)) t.push(end.table);

@@ -10,8 +10,9 @@
 
 import init, { Session, testPanic } from '../../pkg/joinlab_wasm.js';
 import wasmUrl from '../../pkg/joinlab_wasm_bg.wasm?url';
-import { type Built, buildFrom, stateSeriesOfStates } from '../model/build';
-import type { QueryState } from '../model/types';
+import { type Built, buildFrom, modelRanks, stateSeriesOfStates } from '../model/build';
+import { LAZY_STEPS } from '../model/step-blocks';
+import type { QueryModel, QueryState } from '../model/types';
 import { zoneAt } from '../settings';
 import { type ScriptTrace, type StateSummary, TRACE_VERSION } from '../trace';
 import type { Progress, Request, Response as Reply, WireBuilt } from './protocol';
@@ -65,20 +66,29 @@ interface Kept {
   header: ScriptTrace;
   script: string;
   load: number;
-  /** Every query's state totals (the state pane's comparison), read once. */
-  states: QueryState[] | null;
+  /** Each query's state totals (the state pane's comparison), read once, by query index. */
+  states: (QueryState | undefined)[];
 }
 const traces = new Map<number, Kept>();
 
-/** What the state pane compares of every query that ran with steps (read off the packed steps' state). */
-function queryStates(k: Kept): QueryState[] {
-  k.states ??= k.header.queries.flatMap((q, qi) => {
+/** What the state pane compares of every query that ran with steps (read off the packed steps'
+ * state, each query's once; the query of the model just `built` takes its own from the model,
+ * which holds the same series and its last data step). */
+function queryStates(k: Kept, built: { query: number; model: QueryModel } | null = null): QueryState[] {
+  return k.header.queries.flatMap((q, qi) => {
     if (q.error || !k.packed.stepCount(qi)) return [];
-    const states = k.packed.stateOf(qi, k.header);
     const n = k.packed.stepCount(qi);
-    return [{ index: q.index, total: stateSeriesOfStates(states, q.start ?? null).total, last: states[n - 1] ?? [] }];
+    const m = built && built.query === qi ? built.model : null;
+    const last = m?.steps[n - 1];
+    if (m && last) return [{ index: q.index, total: m.stateTotal, last: last.state }];
+    let s = k.states[qi];
+    if (!s) {
+      const states = k.packed.stateOf(qi, k.header);
+      s = { index: q.index, total: stateSeriesOfStates(states, q.start ?? null).total, last: states[n - 1] ?? [] };
+      k.states[qi] = s;
+    }
+    return [s];
   });
-  return k.states;
 }
 
 /** Query `qi`'s model (clamped to the queries there are), its slices posted with `post` and its
@@ -86,24 +96,43 @@ function queryStates(k: Kept): QueryState[] {
  * run. The steps are decoded one after the other as the build reads them; the model keeps only
  * those it sends (a big model's first and last blocks). A failure to build is returned as a
  * value: the page says the trace could not be drawn. */
-function build(k: Kept, qi: number, withTrace: boolean, post: (p: Part) => void): WireBuilt {
+function build(k: Kept, qi: number, withTrace: boolean, post: (p: Part) => void, id: number): WireBuilt {
   const t0 = performance.now();
   const trace = k.header;
   const query = Math.max(0, Math.min(qi, trace.queries.length - 1));
   const q = trace.queries[query];
+  let ranksLater = false;
   if (!q || q.error) return { query, skeleton: null, error: null, ms: 0, postMs: 0 };
   let built: Built;
   try {
     const source = k.packed.source(query, trace);
-    built = buildFrom(trace, query, zoneAt(k.script, q.line), source, sentSteps(source.count));
-    built.model.queryStates = queryStates(k);
+    // A big model's ranks are read after the reply is posted, while the page joins the model.
+    ranksLater = source.count > LAZY_STEPS;
+    built = buildFrom(trace, query, zoneAt(k.script, q.line), source, sentSteps(source.count), { ranksLater });
+    built.model.queryStates = queryStates(k, { query, model: built.model });
   } catch (e) {
     return { query, skeleton: null, error: e instanceof Error ? e.message : String(e), ms: performance.now() - t0, postMs: 0 };
   }
   const ms = performance.now() - t0;
   const skeleton = splitModel(built.model, query, withTrace, post, built);
-  return { query, skeleton, error: null, ms, postMs: performance.now() - t0 - ms };
+  if (ranksLater) {
+    const { outputs } = built.model;
+    afterReply.push(() => {
+      let ranks: { rank: Int32Array; count: number } | null = null;
+      try {
+        ranks = modelRanks(outputs, q);
+      } catch (e) {
+        console.error('JoinLab: the result table ranks could not be read', e);
+      }
+      const msg: Reply = { type: 'ranks', id, rank: ranks?.rank ?? null, count: ranks?.count ?? 0 };
+      (self as unknown as Worker).postMessage(msg, ranks ? [ranks.rank.buffer] : []);
+    });
+  }
+  return { query, skeleton, error: null, ms, postMs: performance.now() - t0 - ms, ranksLater };
 }
+
+/** Work to do once the reply of the request in hand has been posted. */
+const afterReply: (() => void)[] = [];
 
 function session(id: number): Session {
   let s = sessions.get(id);
@@ -129,10 +158,10 @@ function handle(req: Request): unknown {
       const header = packed.header();
       const ms = performance.now() - t0;
       post({ type: 'ran', id: req.id, ms });
-      const kept: Kept = { packed, header, script: req.script, load: req.load, states: null };
+      const kept: Kept = { packed, header, script: req.script, load: req.load, states: [] };
       traces.set(req.session, kept);
       // A trace of another version is refused by the page: no model for it.
-      const built = req.query >= 0 && header?.version === TRACE_VERSION ? build(kept, req.query, true, part(req.id)) : null;
+      const built = req.query >= 0 && header?.version === TRACE_VERSION ? build(kept, req.query, true, part(req.id), req.id) : null;
       // With a model, the trace crosses in its skeleton (the query's steps in slices); without one
       // (the compare view), whole.
       return { trace: built?.skeleton?.model.trace ?? (req.query >= 0 ? header : packed.all()), ms, built };
@@ -140,7 +169,7 @@ function handle(req: Request): unknown {
     case 'model': {
       const t = traces.get(req.session);
       if (!t) throw new Error('no script has been run in this session');
-      return build(t, req.query, false, part(req.id));
+      return build(t, req.query, false, part(req.id), req.id);
     }
     case 'steps': {
       const t = traces.get(req.session);
@@ -164,6 +193,7 @@ function handle(req: Request): unknown {
 
 self.onmessage = async (ev: MessageEvent<Request>) => {
   const req = ev.data;
+  afterReply.length = 0;
   let reply: Reply;
   try {
     await ready;
@@ -184,4 +214,5 @@ self.onmessage = async (ev: MessageEvent<Request>) => {
     return;
   }
   (self as unknown as Worker).postMessage(reply);
+  for (const f of afterReply.splice(0)) f();
 };

@@ -16,7 +16,7 @@ import type { EventOf, OperatorInfo, QueryTrace, ScriptTrace, StateSummary, Step
 import { WINDOW_KINDS } from './ops';
 import { lookupPass } from './lookup';
 import { ptfPass } from './ptf';
-import { resultRanks } from './result-ranks';
+import { type ResultRanks, resultRanks } from './result-ranks';
 import { applyNotes, type NotesAt, notesByStep } from './step-blocks';
 import type { HeldBack, IdleSpan, IntervalInfo, IntervalRow, Lane, OutputRow, QueryModel, RowMark, StateSeries, StepInfo, TemporalProbe, TemporalVersion, TemporalView, UnnestFan, WatermarkSeries, WindowFireInfo, WindowInfo, WindowLane } from './types';
 
@@ -28,13 +28,17 @@ export interface StepSource {
   count: number;
   /** Model step `i` (0-based: position i + 1). */
   at(i: number): Step;
+  /** Model step `i` as the build reads a step it does not keep: without what no pass reads (its
+   * `summary` and `watermarks`, its events' `text` and `reason`: empty); `at`'s when absent. */
+  lean?(i: number): Step;
   /** The tables of the row steps in first-seen order, without decoding every step. */
   tables(): string[];
 }
 
 /** What a build gives besides the model: where its event-keyed notes are, and the kind and
  * `# step` text of every step that is not a table's row (engine/split.ts sends these when it
- * does not send the steps). */
+ * does not send the steps). Built with `ranksLater`, the model's `outRank` is empty until the
+ * caller puts `modelRanks` there. */
 export interface Built {
   model: QueryModel;
   notes: NotesAt;
@@ -84,7 +88,7 @@ export function buildModel(trace: ScriptTrace, qi: number, zone: string): QueryM
  * Builds the model of query `qi` from `source`, one step at a time; `keep(i)` says which steps
  * the model holds (`model.steps` has holes at the others: model/step-blocks.ts).
  */
-export function buildFrom(trace: ScriptTrace, qi: number, zone: string, source: StepSource, keep: (i: number) => boolean): Built {
+export function buildFrom(trace: ScriptTrace, qi: number, zone: string, source: StepSource, keep: (i: number) => boolean, opts: { ranksLater?: boolean } = {}): Built {
   const query = trace.queries[qi];
   const M = source.count;
   const start = query.start ?? null;
@@ -115,8 +119,9 @@ export function buildFrom(trace: ScriptTrace, qi: number, zone: string, source: 
   // the job's start (position 0: VALUES rows before step 1): the changelog and what reads it, the state
   if (start) for (const x of passes) if (x === outputs || x === unnest || x === ptf || x === lookups || x === state) x.step(0, start);
   for (let p = 1; p <= M; p++) {
-    const s = source.at(p - 1);
-    if (keep(p - 1)) steps[p - 1] = s;
+    const kept = keep(p - 1);
+    const s = kept || !source.lean ? source.at(p - 1) : source.lean(p - 1);
+    if (kept) steps[p - 1] = s;
     if (!(s.kind === 'row' && s.table)) heads.push([p, s.kind, s.text]);
     for (const x of passes) x.step(p, s);
   }
@@ -126,7 +131,8 @@ export function buildFrom(trace: ScriptTrace, qi: number, zone: string, source: 
   const intervalInfo = interval ? interval.done(wms.joinWatermark) : null;
   const outs = outputs.outputs;
   const outEnd = outputs.outEnd;
-  const ranks = resultRanks(outs, query.materialized_bounded ?? query.materialized_unbounded ?? null);
+  // (`ranksLater`: the caller reads them off the model afterwards, `modelRanks`; none until then)
+  const ranks = opts.ranksLater ? { rank: new Int32Array(0), count: 0 } : modelRanks(outs, query);
   const temporalView = temporal ? temporal.done() : null;
   const { series: stateSeries, total: stateTotal } = state.done();
   const freed = state.freed;
@@ -189,6 +195,12 @@ export function buildFrom(trace: ScriptTrace, qi: number, zone: string, source: 
     if (s) applyNotes(model, s, n);
   }
   return { model, notes: at, heads };
+}
+
+/** The result table's ranks of a model's changelog (model/result-ranks.ts), read off the query's
+ * materialized result when it can be. */
+export function modelRanks(outputs: readonly OutputRow[], query: QueryTrace): ResultRanks {
+  return resultRanks(outputs, query.materialized_bounded ?? query.materialized_unbounded ?? null);
 }
 
 const isLtz = (t: TableInfo | undefined): boolean => {
@@ -335,6 +347,9 @@ function depthOf(ops: OperatorInfo[], id: number, seen = 0): number {
   return 1 + Math.max(...o.inputs.map((i) => depthOf(ops, i, seen + 1)));
 }
 
+/** The windows fired at a step that fired none: one empty list for all of them (never changed). */
+const NO_LABELS: string[] = [];
+
 class WindowPass implements Pass {
   readonly fired: string[][] = [[]];
   readonly late: boolean[] = [false];
@@ -413,13 +428,13 @@ class WindowPass implements Pass {
   step(p: number, step: Step): void {
     const { toX } = this.input;
     const byId = this.byId;
-    const firedNow: string[] = [];
     let lateNow = false;
     if (!this.any) {
-      this.fired.push(firedNow);
+      this.fired.push(NO_LABELS);
       this.late.push(lateNow);
       return;
     }
+    const firedNow: string[] = [];
     const changed = new Set<string>();
     const events = step.events;
     /** The fire each operator's emits belong to (until its next fire or watermark). */
@@ -492,7 +507,7 @@ class WindowPass implements Pass {
       const c = this.state.get(k);
       if (c) this.windows.get(k)?.counts.push({ pos: p, left: c.left, right: c.right, rowsIn: c.rowsIn, keys: c.keys.size });
     }
-    this.fired.push(firedNow);
+    this.fired.push(firedNow.length ? firedNow : NO_LABELS);
     this.late.push(lateNow);
   }
 
@@ -785,6 +800,14 @@ function laneOfInput(input: Input, lanes: Lane[], opId: number | undefined): num
   return null;
 }
 
+/** Two rows with the same values. */
+function sameRow(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 interface IntervalKey {
   timer: number | null;
   rows: IntervalRow[];
@@ -793,9 +816,13 @@ interface IntervalKey {
 class IntervalPass implements Pass {
   private readonly probes: IntervalRow[][] = [[]];
   private readonly cached: IntervalRow[] = [];
-  /** The rows of each (operator, side, key) in state, and its cleanup timer (epoch ms). */
-  private readonly keys = new Map<string, IntervalKey>();
-  private readonly laneCache = new Map<string, number | null>();
+  /** The rows of each (operator, side, key) in state, and its cleanup timer (epoch ms): by
+   * operator, then side, then the key's text. */
+  private readonly keys = new Map<number, Map<string, Map<string, IntervalKey>>>();
+  /** A key's text, made once per key array (the steps' rows share theirs: engine/unpack.ts). */
+  private readonly keyTexts = new Map<string[], string>();
+  /** By operator and input (op · 2 + input). */
+  private readonly laneCache = new Map<number, number | null>();
   private readonly opById: Map<number, OperatorInfo>;
   private bounds: { lower: number; upper: number } | null = null;
   private lateRows = 0;
@@ -816,9 +843,13 @@ class IntervalPass implements Pass {
   }
 
   private laneOf(op: number, i: number): number | null {
-    const k = `${op}:${i}`;
-    if (!this.laneCache.has(k)) this.laneCache.set(k, laneOfInput(this.input, this.lanes.lanes, this.opById.get(op)?.inputs[i]));
-    return this.laneCache.get(k) ?? null;
+    const k = op * 2 + i;
+    let lane = this.laneCache.get(k);
+    if (lane === undefined) {
+      lane = laneOfInput(this.input, this.lanes.lanes, this.opById.get(op)?.inputs[i]);
+      this.laneCache.set(k, lane);
+    }
+    return lane;
   }
 
   private setTimer(k: IntervalKey, timer: number | null, p: number): void {
@@ -832,11 +863,35 @@ class IntervalPass implements Pass {
     }
   }
 
+  /** The keys of an operator's side in state. */
+  private keysOf(op: number, side: string): Map<string, IntervalKey> {
+    let sides = this.keys.get(op);
+    if (!sides) {
+      sides = new Map();
+      this.keys.set(op, sides);
+    }
+    let keys = sides.get(side);
+    if (!keys) {
+      keys = new Map();
+      sides.set(side, keys);
+    }
+    return keys;
+  }
+
+  private keyText(key: string[]): string {
+    let k = this.keyTexts.get(key);
+    if (k === undefined) {
+      k = key.join('\u0001');
+      this.keyTexts.set(key, k);
+    }
+    return k;
+  }
+
   step(p: number, step: Step): void {
     const { toX } = this.input;
     const rowsByPos = this.lanes.rowsByPos;
-    const keyOf = (op: number, side: string, key: string[]) => `${op}|${side}|${key.join('\u0001')}`;
-    const now: IntervalRow[] = [];
+    // (arrays made at their size where a step's rows are known: one per row that reaches the join)
+    let now: IntervalRow[] | null = null;
     for (const e of step.events) {
       if (e.type === 'interval_probe') {
         const si = e.side === 'right' ? 1 : 0;
@@ -856,7 +911,8 @@ class IntervalPass implements Pass {
           matched: e.matched,
           cached: e.cached,
           expires: toX(e.expires_ms),
-          timers: [],
+          // a kept row's key's cleanup timer from its arrival
+          timers: e.cached ? [{ pos: p, at: toX(e.timer_ms) }] : [],
           leftPos: null,
           leftTimer: null,
           leftAt: null,
@@ -865,7 +921,8 @@ class IntervalPass implements Pass {
         // left.time − right.time ∈ [lower, upper]: a left row at t joins [t − upper, t − lower].
         if (!this.bounds && e.op === this.ivOp.id)
           this.bounds = si === 0 ? { lower: e.time_ms - e.to_ms, upper: e.time_ms - e.from_ms } : { lower: e.from_ms - e.time_ms, upper: e.to_ms - e.time_ms };
-        now.push(r);
+        if (now) now.push(r);
+        else now = [r];
         if (e.lineage.length === 1 && e.lineage[0] === p) {
           const mark = rowsByPos[p];
           if (mark && !mark.interval) mark.interval = r;
@@ -875,37 +932,39 @@ class IntervalPass implements Pass {
           continue;
         }
         this.cached.push(r);
-        const kk = keyOf(e.op, e.side, e.key);
-        let k = this.keys.get(kk);
+        const keys = this.keysOf(e.op, e.side);
+        const kk = this.keyText(e.key);
+        let k = keys.get(kk);
         if (!k) {
-          k = { timer: null, rows: [] };
-          this.keys.set(kk, k);
-        }
-        k.rows.push(r);
-        r.timers.push({ pos: p, at: toX(e.timer_ms) });
+          k = { timer: null, rows: [r] };
+          keys.set(kk, k);
+        } else k.rows.push(r);
         k.timer = e.timer_ms ?? null;
       } else if (e.type === 'interval_cleanup') {
-        const k = this.keys.get(keyOf(e.op, e.side, e.key));
+        const k = this.keys.get(e.op)?.get(e.side)?.get(this.keyText(e.key));
         if (!k) continue;
-        const padded = e.padded.map((x) => x.join('\u0001'));
-        const stay: IntervalRow[] = [];
-        for (const r of k.rows) {
+        const padded = e.padded.length ? e.padded.slice() : e.padded;
+        // the rows that leave; the others stay (kept in place, in order)
+        const rows = k.rows;
+        let stay = 0;
+        for (let j = 0; j < rows.length; j++) {
+          const r = rows[j];
           if (e.expired_ms == null || r.timeMs <= e.expired_ms) {
             r.leftPos = p;
             r.leftTimer = toX(e.timer_ms);
             r.leftAt = e.time_ms == null ? Number.POSITIVE_INFINITY : toX(e.time_ms);
-            const i = padded.indexOf(r.row.join('\u0001'));
+            const i = padded.length ? padded.findIndex((x) => sameRow(x, r.row)) : -1;
             if (i >= 0) {
               r.padded = true;
               padded.splice(i, 1);
             }
-          } else stay.push(r);
+          } else rows[stay++] = r;
         }
-        k.rows = stay;
+        rows.length = stay;
         this.setTimer(k, e.next_timer_ms ?? null, p);
       }
     }
-    this.probes.push(now);
+    this.probes.push(now ?? []);
   }
 
   done(joinWatermark: WatermarkSeries | null): IntervalInfo {

@@ -26,13 +26,15 @@ export function lineOf(o: OutputRow): string {
  * (checked as it goes: it must be in order and hold exactly the lines emitted, else they are sorted).
  */
 export function resultRanks(outputs: readonly OutputRow[], sorted: readonly string[] | null = null): ResultRanks {
+  let appendOnly = true;
+  for (let i = 0; i < outputs.length && appendOnly; i++) if (outputs[i].kind !== '+I') appendOnly = false;
+  const read = appendOnly && sorted ? ranksOff(outputs, sorted) : null;
+  if (read) return read;
   const ids = new Map<string, number>();
   const id = new Int32Array(outputs.length);
   const lines: string[] = [];
-  let appendOnly = true;
   outputs.forEach((o, i) => {
     const line = lineOf(o);
-    if (o.kind !== '+I') appendOnly = false;
     let k = ids.get(line);
     if (k === undefined) {
       k = lines.length;
@@ -41,7 +43,7 @@ export function resultRanks(outputs: readonly OutputRow[], sorted: readonly stri
     }
     id[i] = k;
   });
-  const rankOf = (appendOnly && sorted && ranksFrom(sorted, ids, lines.length)) || sortedRanks(lines, ids);
+  const rankOf = sortedRanks(lines, ids);
   const rank = new Int32Array(outputs.length);
   for (let i = 0; i < outputs.length; i++) rank[i] = rankOf[id[i]];
   return { rank, count: lines.length };
@@ -59,19 +61,30 @@ function sortedRanks(lines: string[], ids: Map<string, number>): Int32Array {
   return rankOf;
 }
 
-/** Each distinct line's rank read off `sorted` (lines in order, repeats allowed), or null when it
- * is out of order or does not hold exactly the `count` distinct lines of `ids`. */
-function ranksFrom(sorted: readonly string[], ids: Map<string, number>, count: number): Int32Array | null {
-  const rankOf = new Int32Array(count);
+/** The ranks of `outputs`' lines read off `sorted` (lines in order, repeats allowed), or null when
+ * it is out of order or its distinct lines are not exactly the lines emitted (each line emitted
+ * is one of them, and each of them is emitted). One map, from `sorted`'s lines to their ranks. */
+function ranksOff(outputs: readonly OutputRow[], sorted: readonly string[]): ResultRanks | null {
+  const rankOf = new Map<string, number>();
   let r = 0;
   let prev: string | null = null;
   for (const line of sorted) {
     if (prev !== null && line === prev) continue;
     if (prev !== null && !(prev < line)) return null;
-    const k = ids.get(line);
-    if (k === undefined) return null;
-    rankOf[k] = r++;
+    rankOf.set(line, r++);
     prev = line;
   }
-  return r === count ? rankOf : null;
+  const rank = new Int32Array(outputs.length);
+  const seen = new Uint8Array(r);
+  let distinct = 0;
+  for (let i = 0; i < outputs.length; i++) {
+    const k = rankOf.get(lineOf(outputs[i]));
+    if (k === undefined) return null;
+    rank[i] = k;
+    if (!seen[k]) {
+      seen[k] = 1;
+      distinct++;
+    }
+  }
+  return distinct === r ? { rank, count: r } : null;
 }

@@ -47,7 +47,8 @@ export class ResultTable {
   private view: ResultRows | null = null;
 
   constructor(private readonly model: QueryModel) {
-    const ranks = model.outRank && model.outRank.length === model.outputs.length ? { rank: model.outRank, count: model.rankCount } : resultRanks(model.outputs);
+    // (a model without its ranks — they did not come after it: engine/client.ts — makes them here)
+    const ranks = model.outRank && model.outRank.length === model.outputs.length ? { rank: model.outRank, count: model.rankCount } : resultRanks(model.outputs, model.query.materialized_bounded ?? model.query.materialized_unbounded ?? null);
     this.rank = ranks.rank;
     this.count = new Int32Array(ranks.count);
     this.tree = new Int32Array(ranks.count + 1);

@@ -56,6 +56,28 @@ interface LaneView {
   withDate?: boolean;
 }
 
+/** Empty rows of the data table by their number of values (the step's button, the value cells,
+ * time, gap, origin, notes), copied for each row drawn. */
+const rowTemplates = new Map<number, HTMLTableRowElement>();
+
+function rowTemplate(values: number): HTMLTableRowElement {
+  let tr = rowTemplates.get(values);
+  if (!tr) {
+    tr = h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, h('button', { type: 'button', class: 'jl-step-link' })),
+      ...Array.from({ length: values }, () => h('td')),
+      h('td', { class: 'jl-data-time' }),
+      h('td', { class: 'jl-num' }),
+      h('td', { class: 'jl-data-from' }),
+      h('td'),
+    );
+    rowTemplates.set(values, tr);
+  }
+  return tr;
+}
+
 /** Whether rows' event times fall on more than one date: the earliest's and the latest's differ
  * (a date only grows with the time), without formatting every row's. */
 function spansDays(rows: RowMark[]): boolean {
@@ -225,7 +247,19 @@ export class DataPane implements Pane {
   private renderLane(m: QueryModel, table: string, rows: RowMark[], script: string): HTMLElement {
     const origin = tableOrigin(script, table);
     const info = m.trace.tables.find((t) => t.name === table);
-    const width = rows.reduce((n, r) => Math.max(n, r.values.length), 0);
+    // The widest row and the rows late, behind, not kept, generated: one pass.
+    let width = 0;
+    let late = 0;
+    let behind = 0;
+    let notKept = 0;
+    let generated = 0;
+    for (const r of rows) {
+      if (r.values.length > width) width = r.values.length;
+      if (r.late) late++;
+      if (r.behind) behind++;
+      if (r.interval?.cached === false) notKept++;
+      if (r.line === 0) generated++;
+    }
     // Column names: the CREATE TABLE's physical columns, else the trace's columns without
     // $rowtime, when they match the values; else c1, c2, …
     const ct = findCreateTable(script, table);
@@ -235,10 +269,6 @@ export class DataPane implements Pane {
     else if (traceCols.length === width) names = traceCols;
     else names = Array.from({ length: width }, (_, i) => ({ name: `c${i + 1}`, type: '' }));
 
-    const late = rows.filter((r) => r.late).length;
-    const behind = rows.filter((r) => r.behind).length;
-    const notKept = rows.filter((r) => r.interval?.cached === false).length;
-    const generated = rows.filter((r) => r.line === 0).length;
     const badge = ORIGIN_TEXT[origin];
     const counts = [
       h('span', { class: 'jl-data-count', 'data-testid': 'data-count' }, `${rows.length} row${rows.length === 1 ? '' : 's'}`),
@@ -265,6 +295,12 @@ export class DataPane implements Pane {
       : null;
 
     const tbody = h('tbody');
+    // Each row's step button goes to its step (one listener for the table's buttons).
+    tbody.addEventListener('click', (e) => {
+      const button = e.target instanceof Element ? e.target.closest('button.jl-step-link') : null;
+      const pos = Number(button?.closest('tr')?.getAttribute('data-pos'));
+      if (button && tbody.contains(button) && pos) this.goTo(pos);
+    });
     const thead = h(
       'thead',
       {},
@@ -301,8 +337,6 @@ export class DataPane implements Pane {
     for (let i = v.shown; i < end; i++) {
       const r = v.rows[i];
       const prev = i > 0 ? v.rows[i - 1] : null;
-      const link = h('button', { type: 'button', class: 'jl-step-link' }, String(r.pos));
-      link.addEventListener('click', () => this.goTo(r.pos));
       const when =
         r.x === null ? '—' : `${withDate ? `${formatDate(r.x)} ` : ''}${formatTime(r.x)}`;
       const notes: string[] = [];
@@ -310,21 +344,26 @@ export class DataPane implements Pane {
       else if (r.interval?.cached === false) notes.push(`late: behind the join's time, probed (${r.interval.matched} joined) but not kept`);
       else if (r.behind) notes.push(`behind the watermark (${r.wmBefore !== null && Number.isFinite(r.wmBefore) ? formatTime(r.wmBefore) : '?'})`);
       if (r.dropped) notes.push(`dropped: ${r.dropped}`);
-      const tr = h(
-        'tr',
-        {
-          'data-pos': r.pos,
-          'data-origin': r.line === 0 ? 'generated' : 'script',
-          'data-late': r.late ? 'dropped' : r.interval?.cached === false ? 'not-kept' : r.behind ? 'behind' : undefined,
-          class: r.pos === this.pos ? 'jl-current' : r.pos > this.pos ? 'jl-future' : undefined,
-        },
-        h('th', { scope: 'row' }, link),
-        ...r.values.map((val) => h('td', {}, val)),
-        h('td', { class: 'jl-data-time' }, when),
-        h('td', { class: 'jl-num' }, prev && prev.x !== null && r.x !== null ? gapText(r.x - prev.x) : ''),
-        h('td', { class: 'jl-data-from' }, r.line === 0 ? 'generated' : `line ${r.line}`),
-        h('td', { class: r.late || r.behind || r.interval?.cached === false ? 'jl-late-text' : undefined }, notes.join('; ')),
-      );
+      // A copy of the row's empty cells (rowTemplate), filled in: the step (its button: a click
+      // goes to the step, through the table's one listener), the values, the time, the gap, where
+      // it comes from, the notes.
+      const tr = rowTemplate(r.values.length).cloneNode(true) as HTMLTableRowElement;
+      tr.setAttribute('data-pos', String(r.pos));
+      tr.setAttribute('data-origin', r.line === 0 ? 'generated' : 'script');
+      const late = r.late ? 'dropped' : r.interval?.cached === false ? 'not-kept' : r.behind ? 'behind' : undefined;
+      if (late) tr.setAttribute('data-late', late);
+      const cls = r.pos === this.pos ? 'jl-current' : r.pos > this.pos ? 'jl-future' : undefined;
+      if (cls) tr.setAttribute('class', cls);
+      const cells = tr.children;
+      (cells[0].firstChild as HTMLElement).textContent = String(r.pos);
+      const w = r.values.length;
+      for (let k = 0; k < w; k++) cells[1 + k].textContent = r.values[k];
+      cells[w + 1].textContent = when;
+      cells[w + 2].textContent = prev && prev.x !== null && r.x !== null ? gapText(r.x - prev.x) : '';
+      cells[w + 3].textContent = r.line === 0 ? 'generated' : `line ${r.line}`;
+      const note = cells[w + 4];
+      if (r.late || r.behind || r.interval?.cached === false) note.setAttribute('class', 'jl-late-text');
+      note.textContent = notes.join('; ');
       this.trByPos.set(r.pos, tr);
       frag.append(tr);
     }

@@ -69,6 +69,12 @@ export class WhyRow implements Pane {
     const me = mark ? m.lanes[mark.lane].table : '';
     if (this.with.dataset.for === `${pos}`) return this.with.options.length > 1;
     this.with.dataset.for = `${pos}`;
+    // The same rows as for the last step (a row of the same table): the list stays, unpicked.
+    if (this.with.dataset.own === me) {
+      this.with.selectedIndex = 0;
+      return this.with.options.length > 1;
+    }
+    this.with.dataset.own = me;
     const groups = m.lanes
       .filter((l) => l.table !== me && l.rows.length)
       .map((l) =>
@@ -89,6 +95,7 @@ export class WhyRow implements Pane {
     this.button.disabled = false;
     this.with.disabled = false;
     delete this.with.dataset.for;
+    delete this.with.dataset.own;
   }
 
   /** `TABLE#K` of the row that arrived at `pos`: its table's K-th row in arrival order. */

@@ -25,7 +25,8 @@ export interface Layout {
   to: number;
   /** Whether x is event time (else arrival number). */
   timeAxis: boolean;
-  lanes: { top: number; height: number; track: Map<RowMark, number> }[];
+  /** Each input lane; `track[r.pos]`: the track of its row `r`. */
+  lanes: { top: number; height: number; track: Uint8Array }[];
   /** One lane per operator that keeps windows (data-flow order: aggregations, then the join). */
   windowLanes: { lane: WindowLane; top: number; height: number; track: Map<WindowInfo, number> }[];
   /** The join's lane: its window lane, or an interval join's lane (its time, its output watermark). */
@@ -71,8 +72,53 @@ export function fullRange(m: QueryModel): XRange {
   return { from, to };
 }
 
-/** Rows of each lane sorted by x, then arrival (the track assignment's order, kept across zooms). */
-const sortedRows = new WeakMap<RowMark[], RowMark[]>();
+/** A lane's rows in the track assignment's order (by x, then arrival) and what follows each
+ * one's mark (`life`: 0 nothing; 1 a late row's label after `lifeAt`, its time; 2 its stay in an
+ * interval join up to `lifeAt`, its eviction or last cleanup timer), kept across zooms. */
+interface LaneOrder {
+  sorted: RowMark[];
+  life: Uint8Array;
+  lifeAt: Float64Array;
+}
+
+const laneOrders = new WeakMap<RowMark[], LaneOrder>();
+
+function laneOrder(m: QueryModel, rows: RowMark[], xOf: (r: RowMark) => number | null, timeAxis: boolean): LaneOrder {
+  let o = laneOrders.get(rows);
+  if (o) return o;
+  const sorted = inOrder(rows, xOf) ? rows : [...rows].sort((a, b) => (xOf(a) ?? 0) - (xOf(b) ?? 0) || a.pos - b.pos);
+  const life = new Uint8Array(sorted.length);
+  const lifeAt = new Float64Array(sorted.length);
+  if (timeAxis && m.interval?.rowtime)
+    for (let j = 0; j < sorted.length; j++) {
+      const iv = sorted[j].interval;
+      if (!iv) continue;
+      if (!iv.cached || iv.expires === null) {
+        life[j] = 1;
+        lifeAt[j] = iv.time;
+        continue;
+      }
+      let end = iv.expires;
+      for (const t of iv.timers) if (t.at !== null && Number.isFinite(t.at)) end = Math.max(end, t.at);
+      life[j] = 2;
+      lifeAt[j] = end;
+    }
+  o = { sorted, life, lifeAt };
+  laneOrders.set(rows, o);
+  return o;
+}
+
+/** Whether rows (in arrival order) are already in the track assignment's order: by x (a row
+ * without one at 0), then arrival. */
+function inOrder(rows: readonly RowMark[], xOf: (r: RowMark) => number | null): boolean {
+  let prev = Number.NEGATIVE_INFINITY;
+  for (const r of rows) {
+    const x = xOf(r) ?? 0;
+    if (!(x >= prev)) return false;
+    prev = x;
+  }
+  return true;
+}
 
 /** The layout of `m` at `width`; `view`: the part of the x axis shown (zoomed in), null for all of it. */
 export function layoutFor(m: QueryModel, width: number, view: XRange | null = null): Layout {
@@ -83,16 +129,8 @@ export function layoutFor(m: QueryModel, width: number, view: XRange | null = nu
   const xOf = (r: RowMark) => (timeAxis ? r.x : r.pos);
 
   // A row an interval join keeps has its stay drawn after it (to its eviction time and its
-  // key's cleanup timer), a late one its label: the next row of its track starts after that.
-  const lifeEnd = (r: RowMark): number => {
-    const iv = r.interval;
-    if (!iv || !timeAxis || !m.interval?.rowtime) return -Infinity;
-    // A late row's "late" label.
-    if (!iv.cached || iv.expires === null) return px(iv.time) + 36;
-    let end = iv.expires;
-    for (const t of iv.timers) if (t.at !== null && Number.isFinite(t.at)) end = Math.max(end, t.at);
-    return px(end) + 8;
-  };
+  // key's cleanup timer), a late one its label: the next row of its track starts after that
+  // (`laneOrder`: where, on the x axis, before it is placed in pixels).
   // Dense: more rows in view than about one per 6 px.
   const shown = (r: RowMark) => {
     const x = xOf(r);
@@ -105,20 +143,24 @@ export function layoutFor(m: QueryModel, width: number, view: XRange | null = nu
 
   let top = AXIS_H;
   const lanes: Layout['lanes'] = [];
+  const positions = m.rowsByPos.length;
   for (const lane of m.lanes) {
-    const track = new Map<RowMark, number>();
+    const track = new Uint8Array(positions);
     const ends: number[] = [];
-    let sorted = sortedRows.get(lane.rows);
-    if (!sorted) {
-      sorted = [...lane.rows].sort((a, b) => (xOf(a) ?? 0) - (xOf(b) ?? 0) || a.pos - b.pos);
-      sortedRows.set(lane.rows, sorted);
-    }
-    for (const r of sorted) {
+    const { sorted, life, lifeAt } = laneOrder(m, lane.rows, xOf, timeAxis);
+    for (let j = 0; j < sorted.length; j++) {
+      const r = sorted[j];
       const x = px(xOf(r) ?? from);
-      let t = ends.findIndex((e) => e < x - markW);
+      let t = -1;
+      for (let k = 0; k < ends.length; k++)
+        if (ends[k] < x - markW) {
+          t = k;
+          break;
+        }
       if (t < 0) t = ends.length < maxTracks ? ends.length : r.pos % maxTracks;
-      ends[t] = Math.max(ends[t] ?? -Infinity, x, lifeEnd(r));
-      track.set(r, t);
+      const end = life[j] === 0 ? Number.NEGATIVE_INFINITY : px(lifeAt[j]) + (life[j] === 1 ? 36 : 8);
+      ends[t] = Math.max(ends[t] ?? -Infinity, x, end);
+      track[r.pos] = t;
     }
     const n = Math.max(1, Math.min(maxTracks, ends.length));
     const height = 22 + n * (dense ? 9 : 22);
@@ -166,18 +208,48 @@ export function layoutFor(m: QueryModel, width: number, view: XRange | null = nu
   const outTrack = new Int32Array(m.outputs.length);
   const outEnds: number[] = [];
   const outMax = dense ? 4 : 6;
-  m.outputs.forEach((o, i) => {
+  const outGap = dense ? 3 : 14;
+  const outputs = m.outputs;
+  for (let i = 0; i < outputs.length; i++) {
+    const o = outputs[i];
     const x = px(timeAxis ? (o.x ?? from) : o.pos);
-    let t = outEnds.findIndex((e) => e < x - (dense ? 3 : 14));
+    let t = -1;
+    for (let k = 0; k < outEnds.length; k++)
+      if (outEnds[k] < x - outGap) {
+        t = k;
+        break;
+      }
     if (t < 0) t = outEnds.length < outMax ? outEnds.length : i % outMax;
     outEnds[t] = Math.max(outEnds[t] ?? -Infinity, x);
     outTrack[i] = t;
-  });
+  }
   const outN = Math.max(1, Math.min(outMax, outEnds.length));
   const outLane = { top, height: 22 + outN * (dense ? 8 : 16), track: outTrack };
   top += outLane.height;
 
   return { width, height: top + 8, from, to, timeAxis, lanes, windowLanes, joinLane, outLane, versionLane, dense, zoomed: view !== null };
+}
+
+/** Integer keys seen (the painters' "one mark per pixel"): a bitmap below `size`, a set beyond. */
+export class KeySet {
+  private readonly bits: Uint8Array;
+  private readonly rest = new Set<number>();
+
+  constructor(size: number) {
+    this.bits = new Uint8Array(Math.max(0, Math.ceil(size)));
+  }
+
+  /** Adds `k`; false when it was there already. */
+  add(k: number): boolean {
+    if (k >= 0 && k < this.bits.length && Number.isInteger(k)) {
+      if (this.bits[k]) return false;
+      this.bits[k] = 1;
+      return true;
+    }
+    if (this.rest.has(k)) return false;
+    this.rest.add(k);
+    return true;
+  }
 }
 
 /** What every painter draws with: the canvas, the model at a step, the layout and its coordinates. */
@@ -225,7 +297,7 @@ export function frame(ctx: CanvasRenderingContext2D, m: QueryModel, L: Layout, p
     xOfRow: (r) => px((L.timeAxis ? r.x : r.pos) ?? L.from),
     yOfRow: (r) => {
       const geo = L.lanes[r.lane];
-      return geo.top + 20 + (geo.track.get(r) ?? 0) * trackH + (L.dense ? 2 : 4);
+      return geo.top + 20 + (geo.track[r.pos] ?? 0) * trackH + (L.dense ? 2 : 4);
     },
     yOfOutput: (i) => L.outLane.top + 18 + L.outLane.track[i] * outStep + 4,
     xOfOutput: (i) => {

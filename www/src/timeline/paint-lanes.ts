@@ -5,7 +5,7 @@
 
 import { formatDate, formatTime, ticks } from '../time';
 import { type RowMark, waitingAt } from '../model';
-import { AXIS_H, type Frame, GUTTER } from './geometry';
+import { AXIS_H, type Frame, GUTTER, KeySet } from './geometry';
 import { paintIntervalBand } from './paint-interval';
 import { paintSourceIdle, paintSourceWatermark } from './paint-watermarks';
 import { ellipsize, LANE_COLORS, LATE_COLOR, lateWhy } from './style';
@@ -61,15 +61,14 @@ export function paintLanes(f: Frame): void {
     // A lookup table's rows are not a stream of the job: they change a lookup join's store.
     if (geo.height >= 44 && feedsOnlyStores(f, lane.ops)) ctx.fillText(ellipsize(ctx, 'lookup table', GUTTER - 22), 16, geo.top + geo.height / 2 + 22);
 
-    const drawnRows = new Set<number>();
+    const drawnRows = new KeySet(L.dense ? (Math.ceil(L.width) + 1) * 32 : 0);
     for (const r of lane.rows) {
       const x = f.xOfRow(r);
-      const track = geo.track.get(r) ?? 0;
+      const track = geo.track[r.pos] ?? 0;
       if (L.dense && r.pos !== pos) {
         // Dense lanes: one mark per pixel, track and state.
         const key = (Math.round(x) * 8 + track) * 4 + (r.pos > pos ? 0 : isLate(r) ? 2 : 1);
-        if (drawnRows.has(key)) continue;
-        drawnRows.add(key);
+        if (!drawnRows.add(key)) continue;
       }
       paintRow(f, r, x, f.yOfRow(r), color);
     }

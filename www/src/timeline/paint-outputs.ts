@@ -4,7 +4,7 @@
 
 import type { OutputRow, QueryModel } from '../model';
 import { formatTime } from '../time';
-import type { Frame } from './geometry';
+import { type Frame, KeySet } from './geometry';
 import { OUT_COLOR } from './style';
 
 export function paintOutputs(f: Frame): void {
@@ -21,15 +21,14 @@ export function paintOutputs(f: Frame): void {
   ctx.fillText(`${emitted} row${emitted === 1 ? '' : 's'}`, 16, og.top + 27);
   const stepStart = pos > 0 ? m.outEnd[pos - 1] : 0;
   // Marks that would land on the same pixel are drawn once (thousands of rows per window).
-  const drawn = new Set<number>();
+  const drawn = new KeySet((Math.ceil(L.width) + 1) * 128);
   for (let i = 0; i < emitted; i++) {
     const o = m.outputs[i];
     const x = f.xOfOutput(i);
     const y = f.yOfOutput(i);
     const current = i >= stepStart;
     const key = (Math.round(x) * 64 + og.track[i]) * 2 + (current ? 1 : 0);
-    if (drawn.has(key)) continue;
-    drawn.add(key);
+    if (!drawn.add(key)) continue;
     const s = L.dense ? 3 : current ? 6.5 : 5;
     ctx.beginPath();
     ctx.moveTo(x, y - s);

@@ -221,7 +221,8 @@ export class Timeline implements Pane {
     this.hoverOutput = null;
     this.view = null;
     if (model) this.full = fullRange(model);
-    this.relayout();
+    // (the page shows a step of a model with steps next: the canvas is painted then, once)
+    this.relayout(!model || model.steps.length === 0);
   }
 
   show(pos: number): void {
