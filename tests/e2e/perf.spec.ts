@@ -66,10 +66,10 @@ test('compressed sizes of the built site', () => {
   };
   // The goal, ≤ 1 MB gzip (issue 16; README "Page"): the compact time-zone rules, the one shared
   // sort and the CAST type code took the module from 1.14 MB to 0.99 MB (Node's zlib); the faker
-  // connector (issue 20) took it to 1,009,738 B, over the decimal reading of the goal (1,000,000 B:
-  // README says so) and under the binary one, which this guards (1 MiB: the next join family must
-  // win bytes back first).
-  expect((results.sizes as { wasm_gzip: number }).wasm_gzip).toBeLessThanOrEqual(1_048_576);
+  // connector (issue 20) took it to 1,009,738 B; binding the query by reference instead of copying
+  // its syntax tree (stop 40: sqlparser's derived Clone left the module) to 953,299 B. Guarded at
+  // the decimal megabyte: an AST copy coming back into the binder costs about 48 KB and fails this.
+  expect((results.sizes as { wasm_gzip: number }).wasm_gzip).toBeLessThanOrEqual(1_000_000);
 });
 
 test('time to the first interactive step', async ({ browser }) => {

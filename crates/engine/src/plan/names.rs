@@ -22,8 +22,9 @@ pub fn uniquify(names: &mut [String]) {
     }
 }
 
-/// Uniquifies select-list names: explicit aliases keep theirs, derived names yield.
-pub fn uniquify_keeping_aliases(names: &mut [String], items: &[SelectItem]) {
+/// Uniquifies select-list names: explicit aliases keep theirs, derived names yield (`extra`:
+/// unnamed items after `items`, the ORDER BY keys of a Top-N).
+pub fn uniquify_keeping_aliases(names: &mut [String], items: &[SelectItem], extra: usize) {
     // expand the item kinds to one flag per output column: aliased or not
     let mut aliased = Vec::new();
     for it in items {
@@ -32,6 +33,7 @@ pub fn uniquify_keeping_aliases(names: &mut [String], items: &[SelectItem]) {
             _ => aliased.push(false),
         }
     }
+    aliased.extend(std::iter::repeat_n(false, extra));
     if aliased.len() != names.len() {
         // wildcards expand to several columns: treat all as derived
         uniquify(names);

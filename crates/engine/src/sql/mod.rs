@@ -314,6 +314,14 @@ fn record_parens(toks: &[&sqlparser::tokenizer::TokenWithSpan]) {
     PARENS.with(|v| *v.borrow_mut() = pairs);
 }
 
+/// A call's argument list (empty for `f` without parentheses or with a subquery).
+pub fn list_args(f: &sqlparser::ast::Function) -> &[sqlparser::ast::FunctionArg] {
+    match &f.args {
+        sqlparser::ast::FunctionArguments::List(l) => &l.args,
+        _ => &[],
+    }
+}
+
 /// The span of a function call from its name to its closing `)` (sqlparser's ends with the
 /// last argument; Calcite's positions include the parenthesis).
 pub fn call_span(f: &sqlparser::ast::Function) -> (Pos, Pos) {

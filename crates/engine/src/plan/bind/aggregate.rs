@@ -44,16 +44,11 @@ pub(super) fn expr_span(e: &SqlExpr) -> (crate::error::Pos, crate::error::Pos) {
 }
 
 /// Whether the block aggregates: GROUP BY, HAVING, DISTINCT or an aggregate call in the select list.
-pub(super) fn is_grouped(s: &Select) -> bool {
+pub(super) fn is_grouped(s: &Select, list: super::SelectList<'_>) -> bool {
     let group_by = !matches!(&s.group_by, GroupByExpr::Expressions(v, m) if v.is_empty() && m.is_empty())
         || matches!(&s.group_by, GroupByExpr::Expressions(v, _) if v.iter().any(|g| matches!(g, SqlExpr::Tuple(t) if t.is_empty())));
     let distinct = matches!(s.distinct, Some(sqlparser::ast::Distinct::Distinct));
-    let calls = s.projection.iter().any(|item| match item {
-        sqlparser::ast::SelectItem::UnnamedExpr(e) | sqlparser::ast::SelectItem::ExprWithAlias { expr: e, .. } => {
-            find_aggregate(e).is_some()
-        }
-        _ => false,
-    });
+    let calls = list.exprs().any(|e| find_aggregate(e).is_some());
     group_by || distinct || calls || s.having.is_some()
 }
 
@@ -288,7 +283,13 @@ impl GroupedScope for Grouping<'_, '_> {
 impl<'c> Binder<'c> {
     /// A grouped block's select list over `bound` (FROM and WHERE done; `filter` is what of
     /// WHERE stayed above the joins).
-    pub(super) fn bind_grouped_select(&mut self, s: &Select, bound: Bound, filter: Option<Expr>) -> Result<Bound> {
+    pub(super) fn bind_grouped_select(
+        &mut self,
+        s: &'c Select,
+        list: super::SelectList<'_>,
+        bound: Bound,
+        filter: Option<Expr>,
+    ) -> Result<Bound> {
         let from = Scope::new(bound.scope.clone());
         self.agg_ttl = self.ttl_for(super::single_qualifier(&bound.scope).as_deref(), self.state_ttl.0);
         // a filter on a rank number below makes a Top-N first
@@ -304,14 +305,13 @@ impl<'c> Binder<'c> {
         // GROUP BY
         let mut groups: Vec<Expr> = Vec::new();
         let mut group_names: Vec<String> = Vec::new();
-        let group_items: Vec<SqlExpr> = match &s.group_by {
+        let group_items: Vec<&SqlExpr> = match &s.group_by {
             // `GROUP BY ()` is the empty grouping: a global aggregation
             GroupByExpr::Expressions(v, m) if m.is_empty() => {
-                v.iter().filter(|g| !matches!(g, SqlExpr::Tuple(t) if t.is_empty())).cloned().collect()
+                v.iter().filter(|g| !matches!(g, SqlExpr::Tuple(t) if t.is_empty())).collect()
             }
             _ => return Err(Error::unsupported("GROUP BY ALL / WITH ROLLUP")),
         };
-        let group_items: &[SqlExpr] = &group_items;
         // each item's grouping sets (indexes into `groups`), crossed: `a, ROLLUP(b)` is (a, b), (a)
         let mut sets: Vec<Vec<usize>> = vec![Vec::new()];
         let mut with_sets = false;
@@ -332,7 +332,7 @@ impl<'c> Binder<'c> {
                 }
             })
         };
-        for g in group_items {
+        for &g in &group_items {
             if let Some(e) = legacy_group_window(g, &from, self.zone) {
                 return Err(e);
             }
@@ -408,16 +408,10 @@ impl<'c> Binder<'c> {
         let rolled: Vec<bool> =
             (0..groups.len()).map(|i| sets.as_ref().is_some_and(|ss| ss.iter().any(|s| !s.contains(&i)))).collect();
         let distinct = matches!(s.distinct, Some(sqlparser::ast::Distinct::Distinct));
-        let calls_in_select = s.projection.iter().any(|i| match i {
-            sqlparser::ast::SelectItem::UnnamedExpr(e) | sqlparser::ast::SelectItem::ExprWithAlias { expr: e, .. } => {
-                find_aggregate(e).is_some()
-            }
-            _ => false,
-        });
+        let calls_in_select = list.exprs().any(|e| find_aggregate(e).is_some());
         if distinct && group_items.is_empty() && !calls_in_select && s.having.is_none() {
             // SELECT DISTINCT without GROUP BY or aggregates: the distinct rows of the select list
-            let plain = Select { distinct: None, ..s.clone() };
-            let inner = self.bind_plain_select(&plain, input, &from)?;
+            let inner = self.bind_plain_select(list, input, &from)?;
             return self.distinct(inner);
         }
         // a window's start and end among the keys make it a window aggregation (Flink's
@@ -448,13 +442,13 @@ impl<'c> Binder<'c> {
         // the select list over the aggregation's output (a call that is a whole item is named
         // after it: its alias, else EXPR$<position>)
         let (exprs, names) = select_list(
-            &s.projection,
+            list,
             &bound.scope,
             &|e: &SqlExpr| {
-                let position = ordinal_of(&s.projection, e);
+                let position = list.ordinal_of(e);
                 if matches!(e, SqlExpr::Function(f) if is_aggregate_call(f)) {
                     *hook.item_name.borrow_mut() =
-                        Some(item_alias(&s.projection, e).unwrap_or_else(|| format!("EXPR${}", position)));
+                        Some(item_alias(list.items, e).unwrap_or_else(|| format!("EXPR${}", position)));
                 }
                 let r = bind_grouped(e, &from, self.zone, &hook);
                 hook.item_name.borrow_mut().take();
@@ -495,7 +489,7 @@ impl<'c> Binder<'c> {
             ),
             None => (exprs, having),
         };
-        let out = self.finish_select(s, agg, having, exprs, names)?;
+        let out = self.finish_select(list, agg, having, exprs, names)?;
         if distinct {
             return self.distinct(out);
         }
@@ -503,13 +497,13 @@ impl<'c> Binder<'c> {
     }
 
     /// An ungrouped select list (the rows SELECT DISTINCT makes distinct).
-    fn bind_plain_select(&mut self, s: &Select, input: Rel, from: &Scope) -> Result<Bound> {
+    fn bind_plain_select(&mut self, list: super::SelectList<'_>, input: Rel, from: &Scope) -> Result<Bound> {
         let zone = self.zone;
         let (exprs, names) =
-            select_list(&s.projection, &from.fields, &|e: &SqlExpr| bind_scalar(e, from, zone), &|i: usize, _span| {
+            select_list(list, &from.fields, &|e: &SqlExpr| bind_scalar(e, from, zone), &|i: usize, _span| {
                 Ok(Expr::input(i, from.fields[i].ty.clone()))
             })?;
-        self.finish_select(s, input, None, exprs, names)
+        self.finish_select(list, input, None, exprs, names)
     }
 
     /// `SELECT DISTINCT`: a group aggregation over every column, without calls.
@@ -768,18 +762,6 @@ fn remove_aggregate(pre: &Rel, ngroups: usize, calls: &[AggCall]) -> Option<Box<
 }
 
 /// The position of a select item's expression in the output (0-based, wildcards counted as one).
-fn ordinal_of(items: &[sqlparser::ast::SelectItem], e: &SqlExpr) -> usize {
-    items
-        .iter()
-        .position(|i| match i {
-            sqlparser::ast::SelectItem::UnnamedExpr(x) | sqlparser::ast::SelectItem::ExprWithAlias { expr: x, .. } => {
-                std::ptr::eq(x, e)
-            }
-            _ => false,
-        })
-        .unwrap_or(0)
-}
-
 fn item_alias(items: &[sqlparser::ast::SelectItem], e: &SqlExpr) -> Option<String> {
     items.iter().find_map(|i| match i {
         sqlparser::ast::SelectItem::ExprWithAlias { expr, alias } if std::ptr::eq(expr, e) => Some(alias.value.clone()),

@@ -12,7 +12,7 @@ use crate::sql::span_of;
 use super::{alias_name, apply_alias, Binder, Bound};
 
 impl<'c> Binder<'c> {
-    pub(super) fn bind_table_factor(&mut self, tf: &TableFactor) -> Result<Bound> {
+    pub(super) fn bind_table_factor(&mut self, tf: &'c TableFactor) -> Result<Bound> {
         if let Some(item) = super::unnest::unnest_item(tf) {
             return self.bind_unnest_alone(&item);
         }
@@ -24,22 +24,16 @@ impl<'c> Binder<'c> {
                 if name.to_string().eq_ignore_ascii_case("TABLE")
                     && matches!(inner.as_str(), "VECTOR_SEARCH" | "ML_PREDICT" | "ML_EVALUATE")
                 {
-                    let inner_args: Vec<FunctionArg> = match &f.args {
-                        sqlparser::ast::FunctionArguments::List(l) => l.args.clone(),
-                        _ => Vec::new(),
-                    };
-                    return self.bind_table_function(&inner, &inner_args, crate::sql::call_span(f));
+                    let inner_args = crate::sql::list_args(f);
+                    return self.bind_table_function(&inner, inner_args, crate::sql::call_span(f));
                 }
             }
         }
         if let Some(call) = super::search::lateral_call(tf) {
             let fname = call.f.name.to_string().to_ascii_uppercase();
             if self.dialect == crate::kinds::Dialect::Flink && matches!(fname.as_str(), "ML_PREDICT" | "ML_EVALUATE") {
-                let args: Vec<FunctionArg> = match &call.f.args {
-                    sqlparser::ast::FunctionArguments::List(l) => l.args.clone(),
-                    _ => Vec::new(),
-                };
-                return self.bind_flink_model_function(&fname, &args, crate::sql::call_span(call.f));
+                let args = crate::sql::list_args(call.f);
+                return self.bind_flink_model_function(&fname, args, crate::sql::call_span(call.f));
             }
             let (s, e) = span_of(tf);
             let list: &[FunctionArg] = match &call.f.args {
@@ -85,11 +79,8 @@ impl<'c> Binder<'c> {
             TableFactor::TableFunction { expr, alias } => match expr {
                 SqlExpr::Function(f) => {
                     let fname = f.name.to_string();
-                    let args: Vec<FunctionArg> = match &f.args {
-                        sqlparser::ast::FunctionArguments::List(l) => l.args.clone(),
-                        _ => Vec::new(),
-                    };
-                    let b = self.bind_table_function(&fname, &args, crate::sql::call_span(f))?;
+                    let args = crate::sql::list_args(f);
+                    let b = self.bind_table_function(&fname, args, crate::sql::call_span(f))?;
                     apply_alias(b, alias, None)
                 }
                 other => Err(Error::unsupported(format!(
@@ -125,20 +116,20 @@ impl<'c> Binder<'c> {
         let tname = parts.last().cloned().unwrap_or_default();
         if parts.len() == 1 {
             if let Some(pos) = self.ctes.iter().rposition(|(n, _)| *n == tname) {
-                let q = self.ctes[pos].1.clone();
+                let q = self.ctes[pos].1;
                 // WITH is not recursive: a CTE's body sees only the CTEs before it, so
                 // `WITH t AS (SELECT * FROM t)` reads the table t (and `WITH a AS (SELECT * FROM
                 // a)` finds no `a`) instead of binding itself forever (a stack overflow)
                 let later = self.ctes.split_off(pos);
-                let b = self.bind_query(&q, None);
+                let b = self.bind_query(q, None);
                 self.ctes.extend(later);
                 return apply_alias(b?, alias, Some(tname));
             }
         }
         if parts.len() == 1 {
-            if let Some((_, columns, q)) = self.catalog.views.iter().rev().find(|(n, _, _)| *n == tname) {
-                let (columns, q) = (columns.clone(), q.clone());
-                let mut b = self.bind_query(&q, None)?;
+            let catalog = self.catalog;
+            if let Some((_, columns, q)) = catalog.views.iter().rev().find(|(n, _, _)| *n == tname) {
+                let mut b = self.bind_query(q, None)?;
                 // `CREATE VIEW v (a, b) AS …` names the columns
                 let visible: Vec<usize> = (0..b.scope.len()).filter(|&i| !b.scope[i].hidden).collect();
                 for (k, c) in columns.iter().enumerate() {

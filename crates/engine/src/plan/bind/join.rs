@@ -38,7 +38,7 @@ fn or_reads_outer(e: &Expr, no: usize) -> bool {
 use crate::plan::classify::{classify_join, equi_pair, interoperable, JoinStrategy};
 
 impl<'c> Binder<'c> {
-    pub(super) fn bind_table_with_joins(&mut self, twj: &TableWithJoins) -> Result<Bound> {
+    pub(super) fn bind_table_with_joins(&mut self, twj: &'c TableWithJoins) -> Result<Bound> {
         let mut left = self.bind_table_factor(&twj.relation)?;
         for j in &twj.joins {
             left = self.bind_join(left, j)?;
@@ -46,7 +46,7 @@ impl<'c> Binder<'c> {
         Ok(left)
     }
 
-    pub(super) fn bind_join(&mut self, left: Bound, j: &Join) -> Result<Bound> {
+    pub(super) fn bind_join(&mut self, left: Bound, j: &'c Join) -> Result<Bound> {
         if let sqlparser::ast::TableFactor::Table {
             name,
             alias,
@@ -506,7 +506,7 @@ impl<'c> Binder<'c> {
     }
 
     /// `x [NOT] IN (SELECT …)` and `[NOT] EXISTS (SELECT …)` as a WHERE conjunct.
-    pub(super) fn try_semi_anti(&mut self, outer: &Bound, w: &SqlExpr) -> Result<Option<Bound>> {
+    pub(super) fn try_semi_anti(&mut self, outer: &Bound, w: &'c SqlExpr) -> Result<Option<Bound>> {
         let (sub, negated, in_expr): (&Query, bool, Option<&SqlExpr>) = match w {
             SqlExpr::Exists { subquery, negated } => (subquery, *negated, None),
             SqlExpr::In { expr, target: sqlparser::ast::InTarget::Subquery(q), negated, .. } => {

@@ -50,7 +50,9 @@ pub struct Binder<'c> {
     pub catalog: &'c Catalog,
     pub zone: &'c SessionZone,
     pub dialect: Dialect,
-    pub(super) ctes: Vec<(String, Query)>,
+    pub(super) ctes: Vec<(String, &'c Query)>,
+    /// The ORDER BY keys the next SELECT block adds to its select list (see [`SelectList`]).
+    pub(super) order_extra: Vec<&'c SqlExpr>,
     /// Why a join that looked like a window join runs as a regular join, and similar notes.
     pub warnings: Vec<String>,
     /// State retention of regular joins (left, right), ms; 0 keeps state forever.
@@ -205,17 +207,46 @@ fn limit_of(q: &Query) -> Result<Option<(i64, i64)>> {
     Ok(fetch.map(|f| (offset, f)))
 }
 
+/// A block's select list: its items, then the ORDER BY keys a Top-N sorts by that are not
+/// output columns (Calcite's validator adds each as an unnamed item after the others, and a Calc
+/// drops it after the sort: [`Binder::sort_limit_widened`]).
+#[derive(Clone, Copy)]
+pub(super) struct SelectList<'a> {
+    pub items: &'a [SelectItem],
+    pub extra: &'a [&'a SqlExpr],
+}
+
+impl<'a> SelectList<'a> {
+    /// Each item's expression (a wildcard has none), extra keys last.
+    pub(super) fn exprs(self) -> impl Iterator<Item = &'a SqlExpr> {
+        let items = self.items.iter().filter_map(|item| match item {
+            SelectItem::UnnamedExpr(e) | SelectItem::ExprWithAlias { expr: e, .. } => Some(e),
+            _ => None,
+        });
+        items.chain(self.extra.iter().copied())
+    }
+
+    /// The position of the item whose expression is `e` (by identity; 0 if none).
+    pub(super) fn ordinal_of(self, e: &SqlExpr) -> usize {
+        let own = self.items.iter().position(|i| match i {
+            SelectItem::UnnamedExpr(x) | SelectItem::ExprWithAlias { expr: x, .. } => std::ptr::eq(x, e),
+            _ => false,
+        });
+        own.or_else(|| self.extra.iter().position(|&x| std::ptr::eq(x, e)).map(|k| self.items.len() + k)).unwrap_or(0)
+    }
+}
+
 /// How a select list's expressions bind (`bind`) and what each visible column of `*` is
 /// (`wildcard(i, span)`): the output expressions and their names as Calcite derives them.
 pub(super) fn select_list(
-    items: &[SelectItem],
+    list: SelectList<'_>,
     scope: &[ScopeField],
     bind: &dyn Fn(&SqlExpr) -> Result<Expr>,
     wildcard: &dyn Fn(usize, (crate::error::Pos, crate::error::Pos)) -> Result<Expr>,
 ) -> Result<(Vec<Expr>, Vec<String>)> {
     let mut exprs: Vec<Expr> = Vec::new();
     let mut names: Vec<String> = Vec::new();
-    for item in items {
+    for item in list.items {
         match item {
             SelectItem::Wildcard(_) => {
                 let span = span_of(item);
@@ -265,6 +296,15 @@ pub(super) fn select_list(
             other => return Err(Error::unsupported(format!("select item {}", other))),
         }
     }
+    for &e in list.extra {
+        let ordinal = exprs.len();
+        let b = bind(e)?;
+        if b.ty().kind == TypeKind::Null {
+            return Err(calcite_error(span_of(e), "Illegal use of 'NULL'"));
+        }
+        exprs.push(b);
+        names.push(crate::expr::bind::derived_name(e, ordinal));
+    }
     Ok((exprs, names))
 }
 
@@ -275,6 +315,7 @@ impl<'c> Binder<'c> {
             zone,
             dialect,
             ctes: Vec::new(),
+            order_extra: Vec::new(),
             warnings: Vec::new(),
             state_ttl: (0, 0),
             multi_join_enabled: false,
@@ -298,32 +339,31 @@ impl<'c> Binder<'c> {
     }
 
     /// Binds a whole query (the top level or a subquery).
-    pub fn bind_query(&mut self, q: &Query, outer: Option<&Scope>) -> Result<Bound> {
+    pub fn bind_query(&mut self, q: &'c Query, outer: Option<&Scope>) -> Result<Bound> {
         let saved = self.ctes.len();
         if let Some(w) = &q.with {
             for cte in &w.cte_tables {
-                self.ctes.push((cte.alias.name.value.clone(), (*cte.query).clone()));
+                self.ctes.push((cte.alias.name.value.clone(), &cte.query));
             }
         }
+        let r = self.bind_query_body(q, outer);
+        self.ctes.truncate(saved);
+        r
+    }
+
+    /// A query's body with its ORDER BY and LIMIT (its WITH queries are in `self.ctes`).
+    fn bind_query_body(&mut self, q: &'c Query, outer: Option<&Scope>) -> Result<Bound> {
         let limit = limit_of(q)?;
         if let (Some(ob), Some((offset, fetch))) = (&q.order_by, limit) {
             // ORDER BY … LIMIT n: a Top-N of one partition (Flink's SortLimit)
-            let mut unsorted = q.clone();
-            unsorted.order_by = None;
-            unsorted.limit_clause = None;
-            unsorted.fetch = None;
-            let bound = self.bind_query(&unsorted, outer)?;
-            let r = self.sort_limit_widened(bound, &unsorted, outer, ob, offset, fetch);
-            self.ctes.truncate(saved);
-            return r;
+            let bound = self.bind_set_expr(&q.body, outer)?;
+            return self.sort_limit_widened(bound, &q.body, outer, ob, offset, fetch);
         }
         if let Some(ob) = &q.order_by {
             let (s, e) = span_of(ob);
             // Flink sorts a stream only by a time attribute first (a temporal sort, which JoinLab
             // does not run yet); any other first key fails in the planner.
-            let mut unsorted = q.clone();
-            unsorted.order_by = None;
-            let bound = self.bind_query(&unsorted, outer)?;
+            let bound = self.bind_set_expr(&q.body, outer)?;
             let first = match &ob.kind {
                 sqlparser::ast::OrderByKind::Expressions(exprs) => exprs.first().map(|x| &x.expr),
                 sqlparser::ast::OrderByKind::All(_) => None,
@@ -343,24 +383,29 @@ impl<'c> Binder<'c> {
         if limit.is_some() {
             return Err(Error::unsupported("LIMIT without ORDER BY (Flink's streaming Limit)"));
         }
-        let r = self.bind_set_expr(q.body.as_ref(), outer);
-        self.ctes.truncate(saved);
-        r
+        self.bind_set_expr(q.body.as_ref(), outer)
     }
 
-    pub(super) fn bind_select(&mut self, s: &Select, outer: Option<&Scope>) -> Result<Bound> {
+    pub(super) fn bind_select(&mut self, s: &'c Select, outer: Option<&Scope>) -> Result<Bound> {
         if s.from.is_empty() {
             return Err(Error::unsupported("SELECT without FROM"));
         }
         let _ = outer;
         let hints = super::hints::parse(&s.optimizer_hints)?;
         let saved_ttl = std::mem::replace(&mut self.ttl_hints, hints.state_ttl.clone());
-        let r = self.bind_select_block(s, &hints);
+        let extra = std::mem::take(&mut self.order_extra);
+        let list = SelectList { items: &s.projection, extra: &extra };
+        let r = self.bind_select_block(s, list, &hints);
         self.ttl_hints = saved_ttl;
         r
     }
 
-    pub(super) fn bind_select_block(&mut self, s: &Select, hints: &super::hints::QueryHints) -> Result<Bound> {
+    pub(super) fn bind_select_block(
+        &mut self,
+        s: &'c Select,
+        list: SelectList<'_>,
+        hints: &super::hints::QueryHints,
+    ) -> Result<Bound> {
         // FROM (comma-separated items are inner joins; WHERE conditions between them become ON)
         let mut where_parts: Vec<&SqlExpr> = s.selection.as_ref().map(conjuncts_of).unwrap_or_default();
         let mut bound = self.bind_table_with_joins(&s.from[0])?;
@@ -415,7 +460,7 @@ impl<'c> Binder<'c> {
         // hints name join inputs; MULTI_JOIN folds join chains into multi-way joins
         let mut inputs = Vec::new();
         join_input_names(&bound.rel, &mut inputs);
-        if aggregate::is_grouped(s) {
+        if aggregate::is_grouped(s, list) {
             // an aggregation's hint names its input (the one table or alias of FROM)
             if let Some(q) = single_qualifier(&bound.scope) {
                 inputs.push(q);
@@ -465,29 +510,27 @@ impl<'c> Binder<'c> {
         );
         bound.rel = rel;
         let filter = Expr::and_all(rest);
-        if aggregate::is_grouped(s) {
-            return self.bind_grouped_select(s, bound, filter);
+        if aggregate::is_grouped(s, list) {
+            return self.bind_grouped_select(s, list, bound, filter);
         }
-        if over::window_call(s).is_some() {
-            return self.bind_over_select(s, bound, filter);
+        if over::window_call(list).is_some() {
+            return self.bind_over_select(list, bound, filter);
         }
         // select list
         let scope = Scope::new(bound.scope.clone());
         let zone = self.zone;
-        let (exprs, names) = select_list(
-            &s.projection,
-            &bound.scope,
-            &|e: &SqlExpr| bind_scalar(e, &scope, zone),
-            &|i: usize, _span| Ok(Expr::input(i, bound.scope[i].ty.clone())),
-        )?;
-        self.finish_select(s, bound.rel, filter, exprs, names)
+        let (exprs, names) =
+            select_list(list, &bound.scope, &|e: &SqlExpr| bind_scalar(e, &scope, zone), &|i: usize, _span| {
+                Ok(Expr::input(i, bound.scope[i].ty.clone()))
+            })?;
+        self.finish_select(list, bound.rel, filter, exprs, names)
     }
 
     /// The select list's output: checked like Flink's planner checks projections, named as
     /// Calcite names them.
     pub(super) fn finish_select(
         &self,
-        s: &Select,
+        list: SelectList<'_>,
         rel: Rel,
         filter: Option<Expr>,
         exprs: Vec<Expr>,
@@ -499,7 +542,7 @@ impl<'c> Binder<'c> {
         }
         // Calcite uniquifies the derived names; explicit aliases keep theirs
         let mut unique = names.clone();
-        uniquify_keeping_aliases(&mut unique, &s.projection);
+        uniquify_keeping_aliases(&mut unique, list.items, list.extra.len());
         let scope_out: Vec<ScopeField> = exprs
             .iter()
             .zip(&unique)

@@ -2,7 +2,7 @@
 //! `RANK()`, `DENSE_RANK()`): the block's rows with their number (an [`OverNode`]), which a
 //! filter on the number above turns into a Top-N ([`crate::plan::rank::recognize`]).
 
-use sqlparser::ast::{Expr as SqlExpr, Function, OrderBySort, Select, WindowType};
+use sqlparser::ast::{Expr as SqlExpr, Function, OrderBySort, WindowType};
 
 use super::{select_list, Binder, Bound};
 use crate::error::{Error, Result};
@@ -18,13 +18,8 @@ fn is_window_call(f: &Function) -> bool {
 }
 
 /// The first window function call of the block's select list.
-pub(super) fn window_call(s: &Select) -> Option<&SqlExpr> {
-    s.projection.iter().find_map(|item| match item {
-        sqlparser::ast::SelectItem::UnnamedExpr(e) | sqlparser::ast::SelectItem::ExprWithAlias { expr: e, .. } => {
-            find_call(e, &is_window_call)
-        }
-        _ => None,
-    })
+pub(super) fn window_call(list: super::SelectList<'_>) -> Option<&SqlExpr> {
+    list.exprs().find_map(|e| find_call(e, &is_window_call))
 }
 
 /// Binds the window function call as a reference to the rank number column.
@@ -51,8 +46,13 @@ impl GroupedScope for OverHook<'_> {
 
 impl<'c> Binder<'c> {
     /// A select list with a ranking window function over `bound` (WHERE applied first).
-    pub(super) fn bind_over_select(&mut self, s: &Select, bound: Bound, filter: Option<Expr>) -> Result<Bound> {
-        let Some(call) = window_call(s) else { return Err(Error::unsupported("this window function")) };
+    pub(super) fn bind_over_select(
+        &mut self,
+        list: super::SelectList<'_>,
+        bound: Bound,
+        filter: Option<Expr>,
+    ) -> Result<Bound> {
+        let Some(call) = window_call(list) else { return Err(Error::unsupported("this window function")) };
         let SqlExpr::Function(f) = call else { return Err(Error::unsupported("this window function")) };
         let span = crate::sql::call_span(f);
         let name = function_name(f);
@@ -146,13 +146,11 @@ impl<'c> Binder<'c> {
         };
         let hook = OverHook { call, rn: Expr::input(rn_index, rn_type) };
         let zone = self.zone;
-        let (exprs, names) = select_list(
-            &s.projection,
-            &bound.scope,
-            &|e: &SqlExpr| bind_grouped(e, &from, zone, &hook),
-            &|i: usize, _span| Ok(Expr::input(i, bound.scope[i].ty.clone())),
-        )?;
-        self.finish_select(s, over, None, exprs, names)
+        let (exprs, names) =
+            select_list(list, &bound.scope, &|e: &SqlExpr| bind_grouped(e, &from, zone, &hook), &|i: usize, _span| {
+                Ok(Expr::input(i, bound.scope[i].ty.clone()))
+            })?;
+        self.finish_select(list, over, None, exprs, names)
     }
 }
 
@@ -166,9 +164,9 @@ impl<'c> Binder<'c> {
     pub(super) fn sort_limit_widened(
         &mut self,
         bound: Bound,
-        unsorted: &sqlparser::ast::Query,
+        body: &'c sqlparser::ast::SetExpr,
         outer: Option<&Scope>,
-        ob: &sqlparser::ast::OrderBy,
+        ob: &'c sqlparser::ast::OrderBy,
         offset: i64,
         fetch: i64,
     ) -> Result<Bound> {
@@ -181,30 +179,23 @@ impl<'c> Binder<'c> {
             other => bind_scalar(other, &scope, self.zone).ok().and_then(|x| x.as_input()).is_some(),
         };
         let extra: Vec<usize> = (0..exprs.len()).filter(|&i| !is_output(&exprs[i].expr)).collect();
-        let plain = matches!(unsorted.body.as_ref(), sqlparser::ast::SetExpr::Select(s) if s.distinct.is_none());
-        let distinct = matches!(unsorted.body.as_ref(), sqlparser::ast::SetExpr::Select(s) if s.distinct.is_some());
-        if let (true, Some(&i)) = (distinct, extra.first()) {
+        let sqlparser::ast::SetExpr::Select(s) = body else {
+            return self.sort_limit(bound, ob, offset, fetch);
+        };
+        if let (Some(_), Some(&i)) = (&s.distinct, extra.first()) {
             // SELECT DISTINCT sorts only by what it selects (Calcite's validator)
-            let mut widened = unsorted.clone();
-            if let sqlparser::ast::SetExpr::Select(s) = widened.body.as_mut() {
-                s.projection.push(sqlparser::ast::SelectItem::UnnamedExpr(exprs[i].expr.clone()));
-            }
-            self.bind_query(&widened, outer)?;
+            self.order_extra = vec![&exprs[i].expr];
+            self.bind_select(s, outer)?;
             return Err(calcite_error(
                 span_of(&exprs[i].expr),
                 &format!("Expression '{}' is not in the select clause", exprs[i].expr),
             ));
         }
-        if extra.is_empty() || !plain {
+        if extra.is_empty() {
             return self.sort_limit(bound, ob, offset, fetch);
         }
-        let mut widened = unsorted.clone();
-        if let sqlparser::ast::SetExpr::Select(s) = widened.body.as_mut() {
-            for &i in &extra {
-                s.projection.push(sqlparser::ast::SelectItem::UnnamedExpr(exprs[i].expr.clone()));
-            }
-        }
-        let wide = match self.bind_query(&widened, outer) {
+        self.order_extra = extra.iter().map(|&i| &exprs[i].expr).collect();
+        let wide = match self.bind_select(s, outer) {
             Ok(w) => w,
             // an expression of output columns (an alias in it): not run yet
             Err(e) if extra.iter().any(|&i| bind_scalar(&exprs[i].expr, &scope, self.zone).is_ok()) => {

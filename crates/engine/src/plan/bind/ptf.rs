@@ -21,7 +21,7 @@ use crate::error::{Error, Pos, Result};
 use crate::expr::bind::{bind_scalar, calcite_error, Scope, ScopeField};
 use crate::expr::EvalCtx;
 use crate::plan::rel::{Field, Node, PtfNode, Rel};
-use crate::sql::span_of;
+use crate::sql::{list_args, span_of};
 use crate::types::{DataType, TimeAttr};
 use crate::value::Value;
 
@@ -29,13 +29,6 @@ use super::{Binder, Bound};
 
 fn unsupported(what: impl Into<String>, span: (Pos, Pos)) -> Error {
     Error::unsupported(what).at(span.0, span.1)
-}
-
-fn list_args(f: &sqlparser::ast::Function) -> Vec<FunctionArg> {
-    match &f.args {
-        sqlparser::ast::FunctionArguments::List(l) => l.args.clone(),
-        _ => Vec::new(),
-    }
 }
 
 impl<'c> Binder<'c> {
@@ -131,9 +124,9 @@ impl<'c> Binder<'c> {
                     format!("Invalid argument value. Argument '{}' expects a table to be passed.", sig.tables[ti]),
                 ));
             };
-            let mut part: Option<Vec<FunctionArg>> = None;
-            let mut order_by: Option<Vec<FunctionArg>> = None;
-            for a in targs {
+            let mut part: Option<&[FunctionArg]> = None;
+            let mut order_by: Option<&[FunctionArg]> = None;
+            for a in targs.iter() {
                 match a {
                     FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f)))
                         if f.name.to_string() == "__partition_by" =>
@@ -150,7 +143,7 @@ impl<'c> Binder<'c> {
             }
             let scope = Scope::new(b.scope.clone());
             let mut kk = Vec::new();
-            for a in part.iter().flatten() {
+            for a in part.unwrap_or(&[]) {
                 let ke = match a {
                     FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => x,
                     _ => return Err(unsupported("this PARTITION BY form", span_of(e))),
@@ -197,22 +190,22 @@ impl<'c> Binder<'c> {
             // ORDER BY: columns, the first a rowtime attribute in ascending order (the sort
             // buffer's time), the others break ties between rows of one time
             let mut ord: Vec<(usize, bool)> = Vec::new();
-            for a in order_by.as_deref().unwrap_or(&[]) {
+            for a in order_by.unwrap_or(&[]) {
                 let (x, desc) = match a {
                     FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Function(f)))
                         if f.name.to_string() == "__desc" =>
                     {
                         match list_args(f).first() {
-                            Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(x))) => (x.clone(), true),
+                            Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(x))) => (x, true),
                             _ => return Err(unsupported("this ORDER BY form", span_of(e))),
                         }
                     }
-                    FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => (x.clone(), false),
+                    FunctionArg::Unnamed(FunctionArgExpr::Expr(x)) => (x, false),
                     _ => return Err(unsupported("this ORDER BY form", span_of(e))),
                 };
-                let bound = bind_scalar(&x, &scope, self.zone)?;
+                let bound = bind_scalar(x, &scope, self.zone)?;
                 let Some(c) = bound.as_input() else {
-                    return Err(unsupported("ORDER BY an expression on a table argument", span_of(&x)));
+                    return Err(unsupported("ORDER BY an expression on a table argument", span_of(x)));
                 };
                 if ord.is_empty() {
                     // Flink: "The first ORDER BY column must be a TIMESTAMP or TIMESTAMP_LTZ column
@@ -221,19 +214,19 @@ impl<'c> Binder<'c> {
                     if b.rel.fields[c].ty.time_attr() != TimeAttr::Rowtime {
                         return Err(unsupported(
                             "ORDER BY on a table argument whose first column is not a rowtime attribute",
-                            span_of(&x),
+                            span_of(x),
                         ));
                     }
                     if desc {
-                        return Err(unsupported("ORDER BY … DESC on a table argument's time column", span_of(&x)));
+                        return Err(unsupported("ORDER BY … DESC on a table argument's time column", span_of(x)));
                     }
                 }
                 ord.push((c, desc));
             }
             orders.push(ord);
-            let ids = match table_arg(e).and_then(|t| t.into_iter().next()) {
+            let ids: &[sqlparser::ast::Ident] = match table_arg(e).and_then(|t| t.first()) {
                 Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::CompoundIdentifier(ids)))) => ids,
-                _ => Vec::new(),
+                _ => &[],
             };
             key_texts.push(kk.iter().map(|i| format!("${}", i)).collect::<Vec<_>>().join(", "));
             table_names.push(ids.last().map(|i| i.value.clone()).unwrap_or_default());
@@ -314,7 +307,7 @@ impl<'c> Binder<'c> {
                         let mut v = Vec::new();
                         for a in list_args(f) {
                             match a {
-                                FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Identifier(i))) => v.push(i),
+                                FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::Identifier(i))) => v.push(i.clone()),
                                 _ => return Err(unsupported("on_time with other than column names", span_of(e))),
                             }
                         }

@@ -14,7 +14,7 @@ use crate::catalog::ptf::{ScalarArg, Signature};
 use crate::error::{Error, Pos, Result};
 use crate::expr::bind::{bind_scalar, calcite_error, Scope};
 use crate::sql::dialect::TABLE_ARG;
-use crate::sql::span_of;
+use crate::sql::{list_args, span_of};
 use crate::types::{DataType, TypeKind};
 
 use super::{Binder, Bound};
@@ -23,15 +23,8 @@ fn unsupported(what: impl Into<String>, span: (Pos, Pos)) -> Error {
     Error::unsupported(what).at(span.0, span.1)
 }
 
-fn list_args(f: &sqlparser::ast::Function) -> Vec<FunctionArg> {
-    match &f.args {
-        sqlparser::ast::FunctionArguments::List(l) => l.args.clone(),
-        _ => Vec::new(),
-    }
-}
-
 /// `TABLE t [PARTITION BY …]`: the table's name and the arguments after it.
-pub(super) fn table_arg(e: &SqlExpr) -> Option<Vec<FunctionArg>> {
+pub(super) fn table_arg(e: &SqlExpr) -> Option<&[FunctionArg]> {
     match e {
         SqlExpr::Function(f) if f.name.to_string() == TABLE_ARG => Some(list_args(f)),
         _ => None,
@@ -43,16 +36,16 @@ fn is_descriptor(e: &SqlExpr) -> bool {
 }
 
 /// A bound argument, as Calcite's and Flink's messages need it.
-pub(super) enum Arg {
+pub(super) enum Arg<'e> {
     /// `TABLE t …`: the table's visible columns and its binding.
-    Table { cols: Vec<(String, DataType)>, bound: Box<Bound>, args: Vec<FunctionArg> },
+    Table { cols: Vec<(String, DataType)>, bound: Box<Bound>, args: &'e [FunctionArg] },
     /// `DESCRIPTOR(…)`.
     Descriptor,
     /// A scalar expression and its type.
     Scalar(DataType),
 }
 
-impl Arg {
+impl Arg<'_> {
     pub(super) fn family(&self) -> String {
         match self {
             Arg::Table { cols, .. } => format!("<{}>", record_type(cols)),
@@ -72,7 +65,7 @@ impl Arg {
 /// A call's arguments as written and their signature slots.
 pub(super) struct PtfCall<'e> {
     /// Each argument: its name (if named), its binding, its text.
-    pub args: Vec<(Option<String>, Arg, &'e SqlExpr)>,
+    pub args: Vec<(Option<String>, Arg<'e>, &'e SqlExpr)>,
     /// For each signature parameter (tables, scalars, on_time, uid): the argument given.
     pub slots: Vec<Option<usize>>,
     /// The argument types in signature order, as "Invalid function call" prints them.
@@ -81,7 +74,7 @@ pub(super) struct PtfCall<'e> {
 
 impl<'c> Binder<'c> {
     /// Binds one argument as written: a table, a descriptor or a scalar.
-    fn bind_ptf_arg(&mut self, e: &SqlExpr) -> Result<Arg> {
+    fn bind_ptf_arg<'e>(&mut self, e: &'e SqlExpr) -> Result<Arg<'e>> {
         if let Some(targs) = table_arg(e) {
             let ids = match targs.first() {
                 Some(FunctionArg::Unnamed(FunctionArgExpr::Expr(SqlExpr::CompoundIdentifier(ids)))) => ids.clone(),
@@ -89,7 +82,7 @@ impl<'c> Binder<'c> {
             };
             let bound = self.bind_named_table(&ObjectName::from(ids), &None)?;
             let cols = bound.scope.iter().filter(|f| !f.hidden).map(|f| (f.name.clone(), f.ty.clone())).collect();
-            return Ok(Arg::Table { cols, bound: Box::new(bound), args: targs[1..].to_vec() });
+            return Ok(Arg::Table { cols, bound: Box::new(bound), args: &targs[1..] });
         }
         if is_descriptor(e) {
             return Ok(Arg::Descriptor);

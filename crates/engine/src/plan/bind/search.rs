@@ -137,11 +137,8 @@ impl<'c> Binder<'c> {
             };
         }
         if self.dialect == Dialect::Flink && matches!(fname.as_str(), "ML_PREDICT" | "ML_EVALUATE") {
-            let args: Vec<sqlparser::ast::FunctionArg> = match &c.f.args {
-                sqlparser::ast::FunctionArguments::List(l) => l.args.clone(),
-                _ => Vec::new(),
-            };
-            return self.bind_flink_model_function(&fname, &args, span);
+            let args = crate::sql::list_args(c.f);
+            return self.bind_flink_model_function(&fname, args, span);
         }
         if super::model_call::has_model_arg(match &c.f.args {
             sqlparser::ast::FunctionArguments::List(l) => &l.args,

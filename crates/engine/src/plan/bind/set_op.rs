@@ -16,7 +16,7 @@ use crate::types::{DataType, TimeAttr, TypeKind};
 
 impl<'c> Binder<'c> {
     /// One query body: a SELECT, a parenthesised query or a set operation.
-    pub(super) fn bind_set_expr(&mut self, body: &SetExpr, outer: Option<&Scope>) -> Result<Bound> {
+    pub(super) fn bind_set_expr(&mut self, body: &'c SetExpr, outer: Option<&Scope>) -> Result<Bound> {
         match body {
             SetExpr::Select(s) => self.bind_select(s, outer),
             SetExpr::Query(q) => self.bind_query(q, outer),
@@ -30,10 +30,10 @@ impl<'c> Binder<'c> {
 
     fn set_operation(
         &mut self,
-        left: &SetExpr,
+        left: &'c SetExpr,
         op: SetOperator,
         quantifier: SetQuantifier,
-        right: &SetExpr,
+        right: &'c SetExpr,
         outer: Option<&Scope>,
     ) -> Result<Bound> {
         let name = match (op, quantifier) {
