@@ -2,7 +2,7 @@
 // and a query's OPTIONS hint, skipping comments, strings and @ data lines. No browser needed.
 
 import { expect, test } from '@playwright/test';
-import { createTables, rowsHints, statementAtLine, tableOrigin, tableOption, tableRowsHints, writeRowsHints, writeTableOption } from '../../www/src/script-text';
+import { createTables, rowsHints, statementAtLine, statements, statementsInSlices, tableOrigin, tokenize, tableOption, tableRowsHints, writeRowsHints, writeTableOption } from '../../www/src/script-text';
 import { readSetting, removeSetting, writeSetting } from '../../www/src/settings';
 
 // The example of docs/mock-data.md, with comments after the options.
@@ -105,4 +105,48 @@ test('the seed and the examples row count are script-wide SETs', () => {
   expect(writeSetting('-- a comment\nSELECT * FROM examples.gaming.games;', 'examplesRows', '9')).toBe(
     "-- a comment\nSET 'joinlab.examples.rows' = '9';\nSELECT * FROM examples.gaming.games;",
   );
+});
+
+// The statements as the tokens say they are: significant tokens (no whitespace, comments or @
+// data lines) cut at each `;` (an independent reading of what statements() returns).
+function byTokens(script: string): { from: number; to: number; toks: string[] }[] {
+  const out: { from: number; to: number; toks: string[] }[] = [];
+  let cur: { from: number; toks: string[] } | null = null;
+  for (const t of tokenize(script)) {
+    if (t.kind === 'ws' || t.kind === 'comment' || t.kind === 'data') continue;
+    cur ??= { from: t.from, toks: [] };
+    if (t.kind === 'punct' && t.text === ';') {
+      if (cur.toks.length) out.push({ from: cur.from, to: t.to, toks: cur.toks });
+      cur = null;
+    } else cur.toks.push(t.text);
+  }
+  if (cur?.toks.length) out.push({ from: cur.from, to: script.length, toks: cur.toks });
+  return out;
+}
+
+const MIXED = [
+  DOCS,
+  "SET 'a' = 'b;c';\n-- a comment; with a semicolon\n@ 1 | x;y\nINSERT INTO t VALUES (1, 'it''s; fine'), (2, `q;``r`);\n/* block; */ /*+ OPTIONS('k'='v') */ SELECT 1",
+  "  ;;  SELECT\u00a0a FROM t ; 'unterminated; string",
+  'SELECT 1 /* unterminated',
+];
+
+test('statements: split at semicolons outside strings, comments and @ lines, whole or in slices', async () => {
+  for (const script of MIXED) {
+    const whole = statements(script).map((st) => ({ from: st.from, to: st.to, toks: st.toks.map((t) => t.text) }));
+    expect(whole).toEqual(byTokens(script));
+    // in slices of a few chars (cut inside tokens' runs and statements), into a text of its own
+    const text = `${script}\n`;
+    for (const slice of [1, 7, 40]) {
+      const sliced = await new Promise<{ from: number; to: number; toks: string[] }[]>((resolve) =>
+        statementsInSlices(`${text}${' '.repeat(slice)}`, () => false, slice, (split) => resolve(split.map((st) => ({ from: st.from, to: st.to, toks: st.toks.map((t) => t.text) })))),
+      );
+      expect(sliced).toEqual(byTokens(`${text}${' '.repeat(slice)}`));
+    }
+  }
+  // a cancelled split stops (and leaves no memo entry: the whole split below is made afresh)
+  let asked = 0;
+  statementsInSlices('SELECT 1; SELECT 2;', () => ++asked > 1, 1);
+  await new Promise((r) => setTimeout(r, 50));
+  expect(asked).toBe(2);
 });

@@ -28,6 +28,7 @@ import { StatePane } from './panes/state';
 import { StepHeader } from './panes/step-header';
 import { StepsTable } from './panes/steps-table';
 import { WhatIf } from './panes/what-if';
+import { statementsInSlices } from './script-text';
 import { WhyRow } from './panes/why-row';
 import { arrivalInEffect, lastSet, writeSetting } from './settings';
 import { SCRIPT_CAP, type ShareState } from './share';
@@ -53,6 +54,8 @@ export interface PlaygroundOptions {
 }
 
 const DEBOUNCE_MS = 300;
+/** A script this long (chars) has its statements split while it runs (see run()). */
+const SPLIT_AHEAD_CHARS = 1_000_000;
 /** A run longer than this shows its elapsed time and the Cancel button. */
 const SHOW_RUNNING_MS = 400;
 /** A model of more steps than this is handed to the panes over a few tasks (playground.selectQuery). */
@@ -443,7 +446,12 @@ export class Playground {
     // (Not for the constructor's run: the page wires its listeners after constructing.)
     if (this.ready) this.emitChange();
     this.settings?.refresh();
-    this.engine.load(script, this.dialect, this.queryIndex, (p) => seq === this.runSeq && (this.runProgress = p)).then(
+    const loading = this.engine.load(script, this.dialect, this.queryIndex, (p) => seq === this.runSeq && (this.runProgress = p));
+    // The panes read a script's statements at its first step (What if, the data pane): a big
+    // script's are split now, in short tasks while the worker runs it, not in the task that
+    // draws that step (memoized per text).
+    if (script.length > SPLIT_AHEAD_CHARS) statementsInSlices(script, () => seq !== this.runSeq);
+    loading.then(
       ({ trace, ms, built }) => {
         done();
         if (seq !== this.runSeq) return;
