@@ -80,6 +80,12 @@ const FlinkSQL = SQLDialect.define({
 });
 const dialect = sql({ dialect: FlinkSQL, upperCaseKeywords: true });
 
+/** A script longer than this (chars) is not parsed for highlighting: CodeMirror parses from the
+ * start to the view, and a pasted 100,000-row script (8.5 MB, the view at its end) kept the page's
+ * thread busy half the time for seconds (100 ms slices) while the engine ran beside it. */
+const HIGHLIGHT_MAX_CHARS = 2_000_000;
+const highlighted = (length: number) => length <= HIGHLIGHT_MAX_CHARS;
+
 let hintIds = 0;
 /** The line under the editor: how to leave it with the keyboard. */
 /** CodeMirror's default colours, but with 4.5:1 contrast on white and on the active line (WCAG
@@ -143,6 +149,7 @@ export interface EditorOptions {
 export class ScriptEditor {
   readonly view: EditorView;
   private readonly readOnly = new Compartment();
+  private readonly language = new Compartment();
 
   constructor(opts: EditorOptions) {
     const tabHintId = `jl-tab-hint-${++hintIds}`;
@@ -155,7 +162,12 @@ export class ScriptEditor {
       bracketMatching(),
       highlightActiveLine(),
       syntaxHighlighting(highlightStyle, { fallback: true }),
-      dialect,
+      this.language.of(highlighted(opts.doc.length) ? dialect : []),
+      EditorState.transactionExtender.of((tr) =>
+        tr.docChanged && highlighted(tr.newDoc.length) !== highlighted(tr.startState.doc.length)
+          ? { effects: this.language.reconfigure(highlighted(tr.newDoc.length) ? dialect : []) }
+          : null,
+      ),
       lintGutter(),
       inlineMessages,
       theme,
