@@ -246,6 +246,17 @@ pub(super) fn select_list(
 ) -> Result<(Vec<Expr>, Vec<String>)> {
     let mut exprs: Vec<Expr> = Vec::new();
     let mut names: Vec<String> = Vec::new();
+    // an item without an alias, named as Calcite derives it (EXPR$<ordinal> for a non-column)
+    let unnamed = |e: &SqlExpr, exprs: &mut Vec<Expr>, names: &mut Vec<String>| -> Result<()> {
+        let ordinal = exprs.len();
+        let b = bind(e)?;
+        if b.ty().kind == TypeKind::Null {
+            return Err(calcite_error(span_of(e), "Illegal use of 'NULL'"));
+        }
+        exprs.push(b);
+        names.push(crate::expr::bind::derived_name(e, ordinal));
+        Ok(())
+    };
     for item in list.items {
         match item {
             SelectItem::Wildcard(_) => {
@@ -276,15 +287,7 @@ pub(super) fn select_list(
                     return Err(calcite_error(span, &format!("Unknown identifier '{}'", q)));
                 }
             }
-            SelectItem::UnnamedExpr(e) => {
-                let ordinal = exprs.len();
-                let b = bind(e)?;
-                if b.ty().kind == TypeKind::Null {
-                    return Err(calcite_error(span_of(e), "Illegal use of 'NULL'"));
-                }
-                exprs.push(b);
-                names.push(crate::expr::bind::derived_name(e, ordinal));
-            }
+            SelectItem::UnnamedExpr(e) => unnamed(e, &mut exprs, &mut names)?,
             SelectItem::ExprWithAlias { expr, alias } => {
                 let b = bind(expr)?;
                 if b.ty().kind == TypeKind::Null {
@@ -297,13 +300,7 @@ pub(super) fn select_list(
         }
     }
     for &e in list.extra {
-        let ordinal = exprs.len();
-        let b = bind(e)?;
-        if b.ty().kind == TypeKind::Null {
-            return Err(calcite_error(span_of(e), "Illegal use of 'NULL'"));
-        }
-        exprs.push(b);
-        names.push(crate::expr::bind::derived_name(e, ordinal));
+        unnamed(e, &mut exprs, &mut names)?;
     }
     Ok((exprs, names))
 }
