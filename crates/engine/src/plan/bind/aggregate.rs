@@ -233,13 +233,10 @@ impl Grouping<'_, '_> {
 }
 
 fn find_aggregate_in_args(f: &Function) -> Option<&SqlExpr> {
-    match &f.args {
-        FunctionArguments::List(l) => l.args.iter().find_map(|a| match a {
-            FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => find_aggregate(e),
-            _ => None,
-        }),
+    crate::sql::list_args(f).iter().find_map(|a| match a {
+        FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => find_aggregate(e),
         _ => None,
-    }
+    })
 }
 
 impl GroupedScope for Grouping<'_, '_> {
@@ -761,7 +758,7 @@ fn remove_aggregate(pre: &Rel, ngroups: usize, calls: &[AggCall]) -> Option<Box<
     }))
 }
 
-/// The position of a select item's expression in the output (0-based, wildcards counted as one).
+/// The alias of the select item whose expression is `e` (by identity), if it has one.
 fn item_alias(items: &[sqlparser::ast::SelectItem], e: &SqlExpr) -> Option<String> {
     items.iter().find_map(|i| match i {
         sqlparser::ast::SelectItem::ExprWithAlias { expr, alias } if std::ptr::eq(expr, e) => Some(alias.value.clone()),

@@ -36,11 +36,7 @@ impl<'c> Binder<'c> {
                 return self.bind_flink_model_function(&fname, args, crate::sql::call_span(call.f));
             }
             let (s, e) = span_of(tf);
-            let list: &[FunctionArg] = match &call.f.args {
-                sqlparser::ast::FunctionArguments::List(l) => &l.args,
-                _ => &[],
-            };
-            if super::model_call::has_model_arg(list) {
+            if super::model_call::has_model_arg(crate::sql::list_args(call.f)) {
                 return Err(Error::unsupported(format!(
                     "Flink's {}(TABLE …, MODEL …) form in the confluent dialect (Confluent's form: FROM t, LATERAL TABLE(ML_PREDICT('model', col)))",
                     fname

@@ -9,9 +9,7 @@
 //! over the input row; else on the input row — then it is the search value and the next
 //! argument names the external table's column. The reading is kept for the trace (`roles`).
 
-use sqlparser::ast::{
-    Expr as SqlExpr, FunctionArg, FunctionArgExpr, FunctionArguments, ObjectName, TableAlias, TableFactor,
-};
+use sqlparser::ast::{Expr as SqlExpr, FunctionArg, FunctionArgExpr, ObjectName, TableAlias, TableFactor};
 
 use crate::catalog::external::{is_vector, Connector, SearchKind};
 use crate::error::{Error, Pos, Result};
@@ -83,12 +81,8 @@ pub(super) fn name_parts(e: &SqlExpr) -> Option<Vec<String>> {
 }
 
 pub(super) fn args_of(f: &sqlparser::ast::Function) -> Result<Vec<&SqlExpr>> {
-    let list = match &f.args {
-        FunctionArguments::List(l) => l.args.iter().collect::<Vec<_>>(),
-        _ => Vec::new(),
-    };
     let mut out = Vec::new();
-    for a in list {
+    for a in crate::sql::list_args(f) {
         match a {
             FunctionArg::Unnamed(FunctionArgExpr::Expr(e)) => out.push(e),
             _ => {
@@ -140,10 +134,7 @@ impl<'c> Binder<'c> {
             let args = crate::sql::list_args(c.f);
             return self.bind_flink_model_function(&fname, args, span);
         }
-        if super::model_call::has_model_arg(match &c.f.args {
-            sqlparser::ast::FunctionArguments::List(l) => &l.args,
-            _ => &[],
-        }) {
+        if super::model_call::has_model_arg(crate::sql::list_args(c.f)) {
             return Err(Error::unsupported(format!(
                 "Flink's {}(TABLE …, MODEL …) form in the confluent dialect (Confluent's form: LATERAL TABLE(ML_PREDICT('model', col)))",
                 fname
