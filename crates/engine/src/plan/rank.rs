@@ -332,7 +332,7 @@ fn rank_node(o: OverNode, range: RankRange, ttl: i64) -> Result<RankNode> {
                 o.rank_type.flink_name()
             )));
         }
-        RankKind::Rank { strategy: strategy(&o) }
+        RankKind::Rank { strategy: strategy(&o)? }
     };
     // Flink 2.3: a top-1 without rank number over an insert-only input is planned insert-only
     // unless it orders by one DESC column; the operator then sends +U without -U
@@ -358,9 +358,15 @@ fn rank_node(o: OverNode, range: RankRange, ttl: i64) -> Result<RankNode> {
 /// `RankProcessStrategy.analyzeRankProcessStrategies`: append-only input → AppendFast; an
 /// updating one with a unique key that holds the partition key and sort keys that only move
 /// the way they sort (a DESC key that only grows) → UpdateFast; else Retract.
-fn strategy(o: &OverNode) -> RankStrategy {
+fn strategy(o: &OverNode) -> Result<RankStrategy> {
     if o.input.insert_only {
-        return RankStrategy::AppendFast;
+        return Ok(RankStrategy::AppendFast);
+    }
+    let key = o.input.unique_keys.iter().find(|k| !k.is_empty() && o.partition.iter().all(|p| k.contains(p)));
+    if key.is_some() && o.order.iter().any(|k| super::monotonicity::undecided(&o.input, k.col)) {
+        return Err(Error::unsupported(
+            "a Top-N ordered by a SUM whose argument Flink may know the range of (a filter on the summed column, a FILTER clause, a computed argument): Flink then picks its rank strategy from that range (FlinkRelMdColumnInterval), which JoinLab does not derive",
+        ));
     }
     let monotone = o.order.iter().all(|k| {
         matches!(
@@ -370,11 +376,10 @@ fn strategy(o: &OverNode) -> RankStrategy {
                 | (Some(super::monotonicity::Monotonicity::Decreasing), false)
         )
     });
-    let key = o.input.unique_keys.iter().find(|k| !k.is_empty() && o.partition.iter().all(|p| k.contains(p)));
-    match (monotone, key) {
+    Ok(match (monotone, key) {
         (true, Some(k)) => RankStrategy::UpdateFast { key: k.clone() },
         _ => RankStrategy::Retract,
-    }
+    })
 }
 
 /// `ORDER BY … LIMIT` (Flink's `SortLimit`): a Top-N of one partition whose rank number no one

@@ -584,6 +584,12 @@ impl<'c> Binder<'c> {
         // only shrinks) needs no retraction; when no call needs one, the input sends no -U
         let call_retract: Vec<bool> =
             bound_calls.iter().map(|c| input_updating && needs_retraction(&input, &pre, c)).collect();
+        // a MAX or MIN over a SUM Flink may call monotonic from a value range (monotonicity::undecided)
+        if input_updating && bound_calls.iter().any(|c| min_max_over_undecided(&input, &pre, c)) {
+            return Err(Error::unsupported(
+                "MAX or MIN over a SUM whose argument Flink may know the range of (a filter on the summed column, a FILTER clause, a computed argument): Flink then decides whether it retracts from that range (FlinkRelMdColumnInterval), which JoinLab does not derive",
+            ));
+        }
         if input_updating && !bound_calls.is_empty() && !call_retract.iter().any(|r| *r) {
             drop_update_before(&mut input);
         }
@@ -712,6 +718,12 @@ fn needs_retraction(input: &Rel, pre: &[Expr], c: &AggCall) -> bool {
         AggFunc::Min => !matches!(m, Some(Monotonicity::Decreasing | Monotonicity::Constant)),
         _ => true,
     }
+}
+
+/// A MAX or MIN whose argument is a SUM of `input` of undecided monotonicity.
+fn min_max_over_undecided(input: &Rel, pre: &[Expr], c: &AggCall) -> bool {
+    let arg = c.args.first().and_then(|&a| pre.get(a)).and_then(|x| x.as_input());
+    matches!(c.func, AggFunc::Max | AggFunc::Min) && arg.is_some_and(|a| monotonicity::undecided(input, a))
 }
 
 /// The aggregation below (through projections) sends no `-U`.
