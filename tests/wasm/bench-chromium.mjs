@@ -110,7 +110,7 @@ try {
     const ok = r.expected == null || r.expected === r.net_rows;
     if (!ok) failed++;
     console.log(
-      `${m.w.padEnd(11)} trace ${m.trace ? 'on ' : 'off'}  ${Math.round(m.rate).toLocaleString('en-US').padStart(11)} input rows/s (wasm in Chromium, median of ${repeat})  result ${r.net_rows}${ok ? '' : ` EXPECTED ${r.expected}`}  peak state ${r.peak_state_rows}`,
+      `${m.w.padEnd(11)} trace ${m.trace ? 'on ' : 'off'}  ${Math.round(m.rate).toLocaleString('en-US').padStart(11)} input rows/s (wasm in Chromium, median of ${repeat})  result ${r.net_rows}${ok ? '' : ` EXPECTED ${r.expected}`}  peak state ${r.peak_state_rows}${r.steps ? `  packed trace ${Math.round(r.trace_bytes / r.steps)} B per step` : ''}`,
     );
   });
   await page.goto(base);

@@ -1,5 +1,6 @@
 // The benchmark workloads (../shared/BENCHMARKS.md) in the wasm build, in Node: input rows/s
-// per join kind, trace off (and on for W1), beside the native figures of `joinlab bench`.
+// per join kind, trace off (and on for W1: every step built and packed, as the page's worker and
+// `joinlab bench --trace` run it), beside the native figures of `joinlab bench`.
 // Not a timed test: it prints numbers and fails only when a result count is wrong.
 //   node tests/wasm/bench.mjs [rows=500000] [repeat=3]
 import { readFileSync } from 'node:fs';
@@ -31,7 +32,7 @@ for (const [w, trace, n] of [['w1', false], ['w1', true], ['w2-inner', false], [
   const ok = r.expected == null || r.expected === r.net_rows;
   if (!ok) failed++;
   console.log(
-    `${w.padEnd(11)} trace ${trace ? 'on ' : 'off'}  ${Math.round(median(rates)).toLocaleString('en-US').padStart(11)} input rows/s (wasm, median of ${repeat})  result ${r.net_rows}${ok ? '' : ` EXPECTED ${r.expected}`}  peak state ${r.peak_state_rows}`,
+    `${w.padEnd(11)} trace ${trace ? 'on ' : 'off'}  ${Math.round(median(rates)).toLocaleString('en-US').padStart(11)} input rows/s (wasm, median of ${repeat})  result ${r.net_rows}${ok ? '' : ` EXPECTED ${r.expected}`}  peak state ${r.peak_state_rows}${r.steps ? `  packed trace ${Math.round(r.trace_bytes / r.steps)} B per step` : ''}`,
   );
   b.free();
 }

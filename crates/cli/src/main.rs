@@ -167,6 +167,7 @@ fn read(file: &Option<String>) -> Result<String, String> {
 }
 
 fn main() -> ExitCode {
+    alloc::configure();
     let a = match parse_args() {
         Ok(a) => a,
         Err(m) => {

@@ -398,6 +398,9 @@ pub struct BenchResult {
     pub expected: Option<f64>,
     pub events: f64,
     pub peak_state_rows: usize,
+    /// A traced run: the packed trace's bytes and steps (0 untraced).
+    pub trace_bytes: f64,
+    pub steps: f64,
 }
 
 #[wasm_bindgen]
@@ -416,10 +419,16 @@ impl Bench {
         self.prepared.events.len()
     }
 
-    /// Runs the workload once (with the page's trace events when `trace`).
+    /// Runs the workload once; `trace`: as the page's worker runs it, every step built and
+    /// packed (`engine::bench::run_packed`, what the native `joinlab bench --trace` times).
     pub fn run(&self, trace: bool) -> Result<BenchResult, JsValue> {
         reserve_memory(0);
-        let c = joinlab_engine::bench::run(&self.prepared, trace).map_err(|e| JsValue::from_str(&e))?;
+        let (c, bytes, steps) = if trace {
+            let p = joinlab_engine::bench::run_packed(&self.prepared).map_err(|e| JsValue::from_str(&e))?;
+            (p.counts, p.bytes, p.steps)
+        } else {
+            (joinlab_engine::bench::run(&self.prepared, false).map_err(|e| JsValue::from_str(&e))?, 0, 0)
+        };
         Ok(BenchResult {
             input_rows: self.prepared.events.len(),
             kinds: c.kinds.iter().map(|&k| k as f64).collect(),
@@ -427,6 +436,8 @@ impl Bench {
             expected: self.expected.map(|e| e as f64),
             events: c.events as f64,
             peak_state_rows: c.peak_state_rows,
+            trace_bytes: bytes as f64,
+            steps: steps as f64,
         })
     }
 }

@@ -11,6 +11,10 @@
 //!  row after its window fired ──► dropped (late counter +1)
 //! ```
 //!
+//! In an untraced run (the text output, the benchmarks) the join runs a windowing TVF right below
+//! an input itself ([`WindowJoinOp::set_window_tvf`], `WindowTvfOp::windowed`): the rows arrive
+//! without window columns and get them as the TVF would give them, one operator hop less per row.
+//!
 //! Order of one firing: INNER/LEFT/FULL left-major (each left row in arrival order with its
 //! matches in right arrival order; LEFT pads an unmatched left row right there; FULL then pads
 //! every unmatched right row in right order); RIGHT is right-major; SEMI/ANTI emit a left row iff
@@ -49,6 +53,7 @@ use crate::types::DataType;
 use crate::value::{Row, Value};
 
 use super::watermarks::InputWatermarks;
+use super::window_tvf::WindowTvfOp;
 use super::{merge_lineage, render, window_ref, Ctx, Operator, Record};
 
 /// Join key values (one or two columns stay inline).
@@ -92,6 +97,9 @@ pub struct WindowJoinOp {
     out_render: Vec<DataType>,
     /// Per input: its key columns' own types (how a stored row's key is shown).
     side_key_render: [Vec<DataType>; 2],
+    /// Per input: the windowing TVF below it, when the join runs it itself (untraced runs: one
+    /// hop and one operator less per row; a trace shows the TVF as its own operator).
+    tvf: [Option<Box<WindowTvfOp>>; 2],
 }
 
 pub struct WindowJoinSpec {
@@ -137,8 +145,17 @@ impl WindowJoinOp {
             key_render: Vec::new(),
             out_render: Vec::new(),
             side_key_render: [Vec::new(), Vec::new()],
+            tvf: [None, None],
         }
         .with_render_types()
+    }
+
+    /// Runs the windowing TVF below input `side` inside the join: the input's rows arrive
+    /// without their window columns, and the join appends them as the TVF would.
+    pub fn set_window_tvf(&mut self, side: usize, tvf: WindowTvfOp) {
+        if let Some(t) = self.tvf.get_mut(side) {
+            *t = Some(Box::new(tvf));
+        }
     }
 
     fn with_render_types(mut self) -> WindowJoinOp {
@@ -357,6 +374,69 @@ impl Operator for WindowJoinOp {
     }
 
     fn on_record(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        match self.tvf.get_mut(input).and_then(Option::take) {
+            None => self.on_windowed(input, rec, cx),
+            Some(mut tvf) => {
+                let zone = cx.zone;
+                let r = tvf.windowed(rec, zone, |row| self.on_windowed(input, row, cx));
+                self.tvf[input] = Some(tvf);
+                r
+            }
+        }
+    }
+
+    fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let Some(combined) = self.watermarks.advance(input, wm, cx) else { return Ok(()) };
+        self.advanced(combined, cx)
+    }
+
+    fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        let (advanced, status) = self.watermarks.set_idle(input, idle);
+        if let Some(s) = status {
+            cx.out.push(super::Element::Idle(s));
+        }
+        match advanced {
+            Some(c) => self.advanced(c, cx),
+            None => Ok(()),
+        }
+    }
+
+    /// Rows held per (key, window) and side, oldest window first.
+    fn state(&self, op: usize, zone: &SessionZone) -> Option<StateSummary> {
+        let mut slots: Vec<&Slot> = self.slots.values().collect();
+        crate::sort::sort_by_key(&mut slots, |s| s.seq);
+        let key_types = self.key_render_types();
+        let mut groups = Vec::new();
+        let mut rows = 0;
+        for s in slots {
+            let w: WindowRef = window_ref(s.window_start, s.window_end);
+            let key = render(&s.key, &key_types, zone);
+            for (side, list, types) in [("left", &s.left, &self.left_types), ("right", &s.right, &self.right_types)] {
+                if list.is_empty() {
+                    continue;
+                }
+                rows += list.len();
+                groups.push(StateGroup {
+                    side: side.into(),
+                    key: key.clone(),
+                    window: Some(w.clone()),
+                    rows: list.iter().map(|(r, _)| render(r, types, zone)).collect(),
+                    row_notes: vec![String::new(); list.len()],
+                });
+            }
+        }
+        Some(StateSummary { op, rows, groups })
+    }
+
+    /// Total rows held (a running count).
+    fn state_rows(&self) -> Option<usize> {
+        Some(self.rows)
+    }
+}
+
+impl WindowJoinOp {
+    /// A row with its window columns: buffered under its key and window, or dropped as late.
+    fn on_windowed(&mut self, input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let (keys, win) =
             if input == 0 { (&self.left_keys, self.left_win) } else { (&self.right_keys, self.right_win) };
         let (Some(end), Some(start)) = (rec.row[win.1].as_millis(), rec.row[win.0].as_millis()) else {
@@ -436,56 +516,6 @@ impl Operator for WindowJoinOp {
         Ok(())
     }
 
-    fn on_watermark(&mut self, input: usize, wm: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let Some(combined) = self.watermarks.advance(input, wm, cx) else { return Ok(()) };
-        self.advanced(combined, cx)
-    }
-
-    fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let (advanced, status) = self.watermarks.set_idle(input, idle);
-        if let Some(s) = status {
-            cx.out.push(super::Element::Idle(s));
-        }
-        match advanced {
-            Some(c) => self.advanced(c, cx),
-            None => Ok(()),
-        }
-    }
-
-    /// Rows held per (key, window) and side, oldest window first.
-    fn state(&self, op: usize, zone: &SessionZone) -> Option<StateSummary> {
-        let mut slots: Vec<&Slot> = self.slots.values().collect();
-        crate::sort::sort_by_key(&mut slots, |s| s.seq);
-        let key_types = self.key_render_types();
-        let mut groups = Vec::new();
-        let mut rows = 0;
-        for s in slots {
-            let w: WindowRef = window_ref(s.window_start, s.window_end);
-            let key = render(&s.key, &key_types, zone);
-            for (side, list, types) in [("left", &s.left, &self.left_types), ("right", &s.right, &self.right_types)] {
-                if list.is_empty() {
-                    continue;
-                }
-                rows += list.len();
-                groups.push(StateGroup {
-                    side: side.into(),
-                    key: key.clone(),
-                    window: Some(w.clone()),
-                    rows: list.iter().map(|(r, _)| render(r, types, zone)).collect(),
-                    row_notes: vec![String::new(); list.len()],
-                });
-            }
-        }
-        Some(StateSummary { op, rows, groups })
-    }
-
-    /// Total rows held (a running count).
-    fn state_rows(&self) -> Option<usize> {
-        Some(self.rows)
-    }
-}
-
-impl WindowJoinOp {
     /// The combined watermark advanced: every timer at or below it fires.
     fn advanced(&mut self, combined: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {
         // fire every timer at or below the new watermark

@@ -24,7 +24,7 @@
 
 use crate::error::RuntimeError;
 use crate::time::window::{Window, WindowSpec};
-use crate::time::Ts;
+use crate::time::{SessionZone, Ts};
 use crate::trace::Event;
 use crate::types::DataType;
 use crate::value::Value;
@@ -48,29 +48,27 @@ impl WindowTvfOp {
     }
 }
 
-impl Operator for WindowTvfOp {
-    fn on_record(&mut self, _input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let Some(t) = rec.row.get(self.time_col).and_then(|v| v.as_millis()) else {
-            if cx.tracing() {
-                let row = render(&rec.row, &self.in_types, cx.zone);
-                let op = cx.op;
-                cx.event(|| Event::NullTimeDrop { op, row });
-            }
-            return Ok(());
-        };
-        let local = if self.ltz { cx.zone.instant_to_local(t) } else { t };
+impl WindowTvfOp {
+    /// The rows of `rec`, one per window it belongs to (`window_start`, `window_end`,
+    /// `window_time` appended, or the fused projection's columns), each handed to `emit`; a row
+    /// with a NULL time attribute gives none. What the operator emits, and what a window join
+    /// that runs its TVF itself (untraced runs, [`super::window_join::WindowJoinOp`]) joins.
+    pub fn windowed(
+        &mut self,
+        rec: Record,
+        zone: &SessionZone,
+        mut emit: impl FnMut(Record) -> Result<(), RuntimeError>,
+    ) -> Result<(), RuntimeError> {
+        let Some(t) = rec.row.get(self.time_col).and_then(|v| v.as_millis()) else { return Ok(()) };
+        let local = if self.ltz { zone.instant_to_local(t) } else { t };
         let mut windows = std::mem::take(&mut self.buf);
         self.spec.assign(local, &mut windows);
-        if cx.tracing() && !windows.is_empty() {
-            let op = cx.op;
-            let refs = windows.iter().map(|w| window_ref(w.start, w.end)).collect();
-            cx.event(|| Event::WindowAssign { op, windows: refs });
-        }
         let n = windows.len();
         let mut rec = rec;
+        let mut result = Ok(());
         for (i, w) in windows.iter().enumerate() {
             let window_time = if self.ltz {
-                Value::TimestampLtz(Ts::from_millis(cx.zone.local_to_instant(w.end - 1)))
+                Value::TimestampLtz(Ts::from_millis(zone.local_to_instant(w.end - 1)))
             } else {
                 Value::Timestamp(Ts::from_millis(w.end - 1))
             };
@@ -99,9 +97,40 @@ impl Operator for WindowTvfOp {
                 }
             };
             let lineage = if last { std::mem::take(&mut rec.lineage) } else { rec.lineage.clone() };
-            cx.emit(Record { kind: rec.kind, row: out, lineage });
+            result = emit(Record { kind: rec.kind, row: out, lineage });
+            if result.is_err() {
+                break;
+            }
         }
         self.buf = windows;
-        Ok(())
+        result
+    }
+}
+
+impl Operator for WindowTvfOp {
+    fn on_record(&mut self, _input: usize, rec: Record, cx: &mut Ctx) -> Result<(), RuntimeError> {
+        if cx.tracing() {
+            match rec.row.get(self.time_col).and_then(|v| v.as_millis()) {
+                None => {
+                    let row = render(&rec.row, &self.in_types, cx.zone);
+                    let op = cx.op;
+                    cx.event(|| Event::NullTimeDrop { op, row });
+                }
+                Some(t) => {
+                    let local = if self.ltz { cx.zone.instant_to_local(t) } else { t };
+                    self.spec.assign(local, &mut self.buf);
+                    if !self.buf.is_empty() {
+                        let op = cx.op;
+                        let refs = self.buf.iter().map(|w| window_ref(w.start, w.end)).collect();
+                        cx.event(|| Event::WindowAssign { op, windows: refs });
+                    }
+                }
+            }
+        }
+        let zone = cx.zone;
+        self.windowed(rec, zone, |r| {
+            cx.emit(r);
+            Ok(())
+        })
     }
 }

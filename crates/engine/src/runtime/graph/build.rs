@@ -773,8 +773,20 @@ impl Graph {
                     parent,
                     Self::info(OpKind::WindowJoin, label, false, vec!["left".into(), "right".into()]),
                 );
-                self.add(&j.left, Some((id, 0)), catalog, opts);
-                self.add(&j.right, Some((id, 1)), catalog, opts);
+                for (side, input) in [(0, &j.left), (1, &j.right)] {
+                    // untraced, the join runs a windowing TVF right below it itself
+                    match window_tvf_input(input).filter(|_| opts.fuse) {
+                        Some((below, tvf)) => {
+                            if let OpNode::WindowJoin(wj) = &mut self.ops[id] {
+                                wj.set_window_tvf(side, tvf);
+                            }
+                            self.add(below, Some((id, side)), catalog, opts);
+                        }
+                        None => {
+                            self.add(input, Some((id, side)), catalog, opts);
+                        }
+                    }
+                }
                 id
             }
             _ => self.add(rel, parent, catalog, opts),
@@ -816,6 +828,31 @@ impl Graph {
             }
             _ => self.add(rel, parent, catalog, opts),
         }
+    }
+}
+
+/// A window join's input that is a windowing TVF, as [`Graph::add`] builds it (under a `SELECT *`,
+/// or under a plain projection the TVF does): the TVF's input, and the TVF as an operator the
+/// join can run itself.
+fn window_tvf_input(rel: &Rel) -> Option<(&Rel, WindowTvfOp)> {
+    match &rel.node {
+        Node::Calc { input, filter: None, project }
+            if project.len() == input.fields.len()
+                && project.iter().enumerate().all(|(i, e)| e.as_input() == Some(i)) =>
+        {
+            window_tvf_input(input)
+        }
+        Node::Calc { input, filter: None, project }
+            if matches!(input.node, Node::WindowTvf { .. }) && project.iter().all(|e| e.as_input().is_some()) =>
+        {
+            let (below, mut tvf) = window_tvf_input(input)?;
+            tvf.project = Some(project.iter().filter_map(|e| e.as_input()).collect());
+            Some((below, tvf))
+        }
+        Node::WindowTvf { input, spec, time_col, ltz, .. } => {
+            Some((&**input, WindowTvfOp::new(*spec, *time_col, *ltz, input.types())))
+        }
+        _ => None,
     }
 }
 
