@@ -119,7 +119,7 @@ pub fn parse_value(text: &str, t: &DataType, zone: &SessionZone) -> Result<Value
             if r.rescale(d.scale).map(|x| x != d).unwrap_or(true) && d.scale > *scale {
                 return Err("Rounding necessary".into());
             }
-            Value::Decimal(r)
+            Value::decimal(r)
         }
         TypeKind::Date => Value::Date(parse_date(s).ok_or_else(|| bad("Text could not be parsed"))?),
         TypeKind::Time { .. } => Value::Time(parse_time_of_day(s).ok_or_else(|| bad("Text could not be parsed"))?),
@@ -200,7 +200,7 @@ mod tests {
         assert_eq!(split_top("1 | 'a | b' | [x|y]", '|'), vec!["1", "'a | b'", "[x|y]"]);
         assert_eq!(split_top_str(" é | 'it''s | x' |ü|", '|'), vec!["é", "'it''s | x'", "ü", ""]);
         let dec = DataType::nullable(TypeKind::Decimal { precision: 10, scale: 2 });
-        assert_eq!(parse_value("1.2", &dec, &z).unwrap(), Value::Decimal(Decimal::new(120, 2)));
+        assert_eq!(parse_value("1.2", &dec, &z).unwrap(), Value::decimal(Decimal::new(120, 2)));
         assert!(parse_value("1.234", &dec, &z).is_err());
     }
 }

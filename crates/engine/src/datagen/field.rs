@@ -349,7 +349,7 @@ pub fn from_f64(v: f64, k: &TypeKind) -> Value {
 /// `DecimalData.fromBigDecimal` does.
 pub fn from_decimal(d: Decimal, k: &TypeKind) -> Value {
     match k {
-        TypeKind::Decimal { precision, scale } => d.fit(*precision, *scale).map(Value::Decimal).unwrap_or(Value::Null),
+        TypeKind::Decimal { precision, scale } => d.fit(*precision, *scale).map(Value::decimal).unwrap_or(Value::Null),
         TypeKind::Char { .. } | TypeKind::VarChar { .. } => Value::String(Arc::from(d.to_plain_string().as_str())),
         _ => from_f64(d.to_f64(), k),
     }

@@ -132,7 +132,7 @@ pub fn cast_value(v: &Value, from: &DataType, to: &DataType, zone: &SessionZone)
         }
         (TypeKind::Decimal { precision, scale }, x) => {
             let d = match x {
-                Value::Decimal(d) => Some(*d),
+                Value::Decimal(d) => Some(**d),
                 Value::Double(f) => Decimal::from_f64(*f, *scale),
                 Value::Float(f) => Decimal::from_f64(*f as f64, *scale),
                 Value::String(s) => Some(Decimal::parse(s.trim()).ok_or_else(|| fail(s))?),
@@ -140,7 +140,7 @@ pub fn cast_value(v: &Value, from: &DataType, to: &DataType, zone: &SessionZone)
                 other => other.as_i64().map(Decimal::from_i64),
             };
             match d.and_then(|d| d.fit(*precision, *scale)) {
-                Some(d) => Value::Decimal(d),
+                Some(d) => Value::decimal(d),
                 None => Value::Null,
             }
         }
@@ -258,7 +258,7 @@ mod tests {
         let dec = DataType::nullable(TypeKind::Decimal { precision: 4, scale: 1 });
         assert_eq!(
             cast_value(&Value::Double(12.25), &DataType::nullable(TypeKind::Double), &dec, &z).unwrap(),
-            Value::Decimal(Decimal::new(123, 1))
+            Value::decimal(Decimal::new(123, 1))
         );
         assert_eq!(cast_value(&Value::Int(12345), &int, &dec, &z).unwrap(), Value::Null);
         assert_eq!(to_string(&Value::Bool(true), &DataType::boolean(), &z), "TRUE");

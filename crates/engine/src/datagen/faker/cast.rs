@@ -94,7 +94,7 @@ mod tests {
         assert_eq!(cast("TRUE", &TypeKind::Boolean), Value::Bool(true));
         assert_eq!(cast("no", &TypeKind::Boolean), Value::Bool(false));
         let d = cast("12.345", &TypeKind::Decimal { precision: 5, scale: 2 });
-        assert_eq!(d, Value::Decimal(Decimal::parse("12.35").unwrap()));
+        assert_eq!(d, Value::decimal(Decimal::parse("12.35").unwrap()));
         assert_eq!(cast("123456.7", &TypeKind::Decimal { precision: 5, scale: 2 }), Value::Null);
         let ts =
             cast("2024-01-01 00:00:05.25", &TypeKind::Timestamp { precision: 3, attr: crate::types::TimeAttr::None });

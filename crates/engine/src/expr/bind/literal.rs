@@ -32,7 +32,7 @@ pub(crate) fn number_literal(text: &str) -> Option<(Value, DataType)> {
         let precision = (text.len() - 1) as u8;
         let d = d.rescale(scale)?;
         return Some((
-            Value::Decimal(d),
+            Value::decimal(d),
             DataType::not_null(TypeKind::Decimal { precision: precision.max(scale).max(1), scale }),
         ));
     }
@@ -77,7 +77,7 @@ pub(crate) fn negated_literal(value: &Value, ty: &DataType) -> Option<(Value, Da
             Ok(small) => (Value::Int(small), DataType::not_null(TypeKind::Int)),
             Err(_) => (Value::BigInt(i.wrapping_neg()), ty.clone()),
         }),
-        Value::Decimal(d) => Some((Value::Decimal(d.neg()), ty.clone())),
+        Value::Decimal(d) => Some((Value::decimal(d.neg()), ty.clone())),
         // a literal has no negative zero (Calcite reads it as a BigDecimal)
         Value::Double(d) => Some((Value::Double(if *d == 0.0 { 0.0 } else { -d }), ty.clone())),
         Value::Interval(i) => Some((Value::Interval(-i), ty.clone())),

@@ -17,7 +17,7 @@ pub(super) fn int_result(kind: &TypeKind, v: i64) -> Value {
 
 pub(super) fn to_decimal(v: &Value) -> Option<Decimal> {
     match v {
-        Value::Decimal(d) => Some(*d),
+        Value::Decimal(d) => Some(**d),
         other => other.as_i64().map(Decimal::from_i64),
     }
 }
@@ -77,7 +77,7 @@ pub(super) fn arith(op: Op, a: &Value, b: &Value, ty: &DataType) -> Result<Value
                 _ => None,
             };
             Ok(match r.and_then(|d| d.fit(*precision, *scale)) {
-                Some(d) => Value::Decimal(d),
+                Some(d) => Value::decimal(d),
                 None => Value::Null,
             })
         }

@@ -146,7 +146,7 @@ impl Expr {
                     Value::BigInt(x) => Value::BigInt(x.wrapping_neg()),
                     Value::Float(x) => Value::Float(-x),
                     Value::Double(x) => Value::Double(-x),
-                    Value::Decimal(d) => Value::Decimal(d.neg()),
+                    Value::Decimal(d) => Value::decimal(d.neg()),
                     Value::Interval(x) => Value::Interval(-x),
                     other => other,
                 })
@@ -294,7 +294,7 @@ impl Expr {
                 Value::BigInt(x) => Value::BigInt(x.wrapping_abs()),
                 Value::Float(x) => Value::Float(x.abs()),
                 Value::Double(x) => Value::Double(x.abs()),
-                Value::Decimal(d) => Value::Decimal(if d.unscaled() < 0 { d.neg() } else { d }),
+                Value::Decimal(d) => Value::decimal(if d.unscaled() < 0 { d.neg() } else { *d }),
                 other => other,
             }),
             Op::Floor | Op::Ceil => Ok(match ev(0)? {
@@ -303,7 +303,7 @@ impl Expr {
                 Value::Decimal(d) => {
                     let t = d.trunc_i128();
                     let whole = Decimal::new(t, 0);
-                    let adj = if d.cmp(&whole) == Ordering::Equal {
+                    let adj = if (*d).cmp(&whole) == Ordering::Equal {
                         t
                     } else if op == Op::Floor {
                         if d.unscaled() < 0 {
@@ -316,7 +316,7 @@ impl Expr {
                     } else {
                         t
                     };
-                    Value::Decimal(Decimal::new(adj, 0))
+                    Value::decimal(Decimal::new(adj, 0))
                 }
                 other => other,
             }),
@@ -446,7 +446,7 @@ impl Expr {
                     (Value::Null, _) => Value::Null,
                     (Value::Decimal(d), TypeKind::Decimal { precision, scale }) => {
                         let rounded = d.rescale(r.clamp(0, 38) as u8).and_then(|x| x.fit(*precision, *scale));
-                        rounded.map(Value::Decimal).unwrap_or(Value::Null)
+                        rounded.map(Value::decimal).unwrap_or(Value::Null)
                     }
                     (Value::Double(x), _) => {
                         let f = 10f64.powi(r as i32);

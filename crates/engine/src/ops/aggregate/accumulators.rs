@@ -723,7 +723,7 @@ fn zero(t: &DataType) -> Value {
         TypeKind::BigInt => Value::BigInt(0),
         TypeKind::Float => Value::Float(0.0),
         TypeKind::Double => Value::Double(0.0),
-        TypeKind::Decimal { .. } => Value::Decimal(Decimal::new(0, 0)),
+        TypeKind::Decimal { .. } => Value::decimal(Decimal::new(0, 0)),
         _ => Value::Null,
     }
 }
@@ -756,13 +756,13 @@ fn add(a: &Value, b: &Value, t: &DataType, minus: bool) -> Value {
         }
         TypeKind::Decimal { .. } => {
             let dec = |v: &Value| match v {
-                Value::Decimal(d) => Some(*d),
+                Value::Decimal(d) => Some(**d),
                 other => other.as_i64().map(Decimal::from_i64),
             };
             match (dec(a), dec(b)) {
                 (Some(x), Some(y)) => {
                     let r = if minus { x.checked_sub(&y) } else { x.checked_add(&y) };
-                    r.and_then(|d| d.fit(38, d.scale)).map(Value::Decimal).unwrap_or(Value::Null)
+                    r.and_then(|d| d.fit(38, d.scale)).map(Value::decimal).unwrap_or(Value::Null)
                 }
                 _ => Value::Null,
             }
@@ -787,7 +787,7 @@ fn average(sum: &Value, count: i64, ty: &DataType) -> Value {
         TypeKind::Double => Value::Double(sum.as_f64().unwrap_or(0.0) / count as f64),
         TypeKind::Decimal { scale, .. } => match sum {
             Value::Decimal(d) => {
-                d.checked_div(&Decimal::from_i64(count), *scale).map(Value::Decimal).unwrap_or(Value::Null)
+                d.checked_div(&Decimal::from_i64(count), *scale).map(Value::decimal).unwrap_or(Value::Null)
             }
             _ => Value::Null,
         },
