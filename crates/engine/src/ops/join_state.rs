@@ -1,7 +1,8 @@
 //! One input's state of a regular join: rows grouped by join key, in arrival order.
 //!
-//! Rows live side by side in one growing vector of values (a fixed number of columns per
-//! row), so storing a row costs no allocation of its own; a freed slot is reused by the next
+//! Rows live side by side in chunks of values (a fixed number of columns per row, 1,024 rows per
+//! chunk: growing never copies the rows already stored), so storing a row costs no allocation of
+//! its own; a freed slot is reused by the next
 //! row. Each key maps to a chain of slots (oldest first). Per row the state keeps how many
 //! copies it holds (multiset inputs), how many rows of the other side match it (outer sides),
 //! when it was last written (state TTL) and its arrival number (for a stable state view).
@@ -39,10 +40,41 @@ struct Chain {
     tail: u32,
 }
 
+/// Rows per chunk of [`Values`].
+const CHUNK_ROWS: usize = 1024;
+
+/// Rows of `width` values side by side, in chunks of [`CHUNK_ROWS`] rows.
+struct Values {
+    width: usize,
+    chunks: Vec<Vec<Value>>,
+}
+
+impl Values {
+    fn row(&self, slot: u32) -> &[Value] {
+        let (c, i) = (slot as usize / CHUNK_ROWS, slot as usize % CHUNK_ROWS * self.width);
+        &self.chunks[c][i..i + self.width]
+    }
+
+    fn row_mut(&mut self, slot: u32) -> &mut [Value] {
+        let (c, i) = (slot as usize / CHUNK_ROWS, slot as usize % CHUNK_ROWS * self.width);
+        &mut self.chunks[c][i..i + self.width]
+    }
+
+    /// Appends row number `slot` (the next one).
+    fn push(&mut self, slot: u32, row: &[Value]) {
+        if slot as usize % CHUNK_ROWS == 0 {
+            self.chunks.push(Vec::with_capacity(CHUNK_ROWS * self.width));
+        }
+        if let Some(last) = self.chunks.last_mut() {
+            last.extend_from_slice(&row[..self.width]);
+        }
+    }
+}
+
 /// The rows themselves, addressed by slot.
 struct Slots {
     width: usize,
-    values: Vec<Value>,
+    values: Values,
     meta: Vec<Meta>,
     /// Per slot, when tracing.
     lineages: Vec<Lineage>,
@@ -52,15 +84,13 @@ struct Slots {
 
 impl Slots {
     fn row(&self, slot: u32) -> &[Value] {
-        let i = slot as usize * self.width;
-        &self.values[i..i + self.width]
+        self.values.row(slot)
     }
 
     fn alloc(&mut self, row: &[Value], lineage: &[u32], meta: Meta) -> u32 {
         match self.free.pop() {
             Some(s) => {
-                let i = s as usize * self.width;
-                self.values[i..i + self.width].clone_from_slice(&row[..self.width]);
+                self.values.row_mut(s).clone_from_slice(&row[..self.width]);
                 self.meta[s as usize] = meta;
                 if self.tracing {
                     self.lineages[s as usize] = lineage.to_vec();
@@ -69,7 +99,7 @@ impl Slots {
             }
             None => {
                 let s = self.meta.len() as u32;
-                self.values.extend_from_slice(&row[..self.width]);
+                self.values.push(s, row);
                 self.meta.push(meta);
                 if self.tracing {
                     self.lineages.push(lineage.to_vec());
@@ -104,7 +134,7 @@ impl JoinState {
         JoinState {
             slots: Slots {
                 width,
-                values: Vec::new(),
+                values: Values { width, chunks: Vec::new() },
                 meta: Vec::new(),
                 lineages: Vec::new(),
                 tracing,
@@ -192,9 +222,8 @@ impl JoinState {
                             m.count = 1;
                             m.assoc = assoc;
                             m.written = written;
-                            let i = s as usize * slots.width;
                             let w = slots.width;
-                            slots.values[i..i + w].clone_from_slice(&row[..w]);
+                            slots.values.row_mut(s).clone_from_slice(&row[..w]);
                             if slots.tracing {
                                 slots.lineages[s as usize] = lineage.to_vec();
                             }
@@ -261,9 +290,7 @@ impl JoinState {
                 s = n;
             }
         }
-        let w = self.slots.width;
-        let i = slot as usize * w;
-        for v in &mut self.slots.values[i..i + w] {
+        for v in self.slots.values.row_mut(slot) {
             *v = Value::Null;
         }
         if self.slots.tracing {
