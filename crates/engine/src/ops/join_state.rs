@@ -62,7 +62,7 @@ impl Values {
 
     /// Appends row number `slot` (the next one).
     fn push(&mut self, slot: u32, row: &[Value]) {
-        if slot as usize % CHUNK_ROWS == 0 {
+        if (slot as usize).is_multiple_of(CHUNK_ROWS) {
             self.chunks.push(Vec::with_capacity(CHUNK_ROWS * self.width));
         }
         if let Some(last) = self.chunks.last_mut() {
