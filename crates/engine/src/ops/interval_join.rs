@@ -672,7 +672,7 @@ fn joins(
 fn emit_row(s: &IntervalJoinSpec, left: Option<&Row>, right: Option<&Row>, lineage: Lineage, cx: &mut Ctx) {
     let (lw, rw) = (s.left_types.len(), s.right_types.len());
     if let Some(cols) = &s.project {
-        let pick = |side: Option<&Row>, c: usize| side.map_or(Value::Null, |r| r[c].clone());
+        let pick = |side: Option<&Row>, c: usize| side.map_or(Value::Null, |r| r[c].copy_of());
         let row = cols.iter().map(|&c| if c < lw { pick(left, c) } else { pick(right, c - lw) }).collect();
         cx.emit(Record { kind: RowKind::Insert, row, lineage });
         return;

@@ -313,7 +313,7 @@ impl SourceOp {
         self.idle.counter += 1;
         if let (Some(direct), false) = (&self.direct, cx.tracing()) {
             // fast path: the emitted columns are data columns, nothing to compute
-            let row: Row = direct.iter().map(|&p| values.get(p).cloned().unwrap_or(Value::Null)).collect();
+            let row: Row = direct.iter().map(|&p| values.get(p).map_or(Value::Null, Value::copy_of)).collect();
             let wm_candidate = match (&self.wm, self.direct_wm) {
                 (WmGen::MaxOf(_, d), Some(p)) => values.get(p).and_then(Value::as_millis).map(|t| t.saturating_sub(*d)),
                 _ => None,

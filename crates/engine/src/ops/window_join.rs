@@ -241,9 +241,9 @@ impl WindowJoinOp {
         let build = |l: Option<&Row>, r: Option<&Row>| -> Row {
             let pick = |c: usize| -> Value {
                 if c < lw {
-                    l.map(|x| x[c].clone()).unwrap_or(Value::Null)
+                    l.map_or(Value::Null, |x| x[c].copy_of())
                 } else {
-                    r.map(|x| x[c - lw].clone()).unwrap_or(Value::Null)
+                    r.map_or(Value::Null, |x| x[c - lw].copy_of())
                 }
             };
             match project {

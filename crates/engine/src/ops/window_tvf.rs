@@ -79,7 +79,7 @@ impl WindowTvfOp {
                     let mut out = Vec::with_capacity(cols.len());
                     for &c in cols {
                         out.push(match c.checked_sub(width) {
-                            None => rec.row[c].clone(),
+                            None => rec.row[c].copy_of(),
                             Some(0) => Value::Timestamp(Ts::from_millis(w.start)),
                             Some(1) => Value::Timestamp(Ts::from_millis(w.end)),
                             Some(_) => window_time.clone(),

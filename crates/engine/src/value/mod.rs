@@ -50,6 +50,21 @@ pub enum Value {
 }
 
 impl Value {
+    /// A copy for the per-row paths (a source's row, a join's output row): the plain values that
+    /// fill rows (NULL, numbers, times) copied inline, the rest by the out-of-line `clone`.
+    #[inline]
+    pub fn copy_of(&self) -> Value {
+        match self {
+            Value::Null => Value::Null,
+            Value::Int(v) => Value::Int(*v),
+            Value::BigInt(v) => Value::BigInt(*v),
+            Value::Double(v) => Value::Double(*v),
+            Value::Timestamp(t) => Value::Timestamp(*t),
+            Value::TimestampLtz(t) => Value::TimestampLtz(*t),
+            other => other.clone(),
+        }
+    }
+
     /// A DECIMAL value.
     pub fn decimal(d: Decimal) -> Value {
         Value::Decimal(Box::new(d))
