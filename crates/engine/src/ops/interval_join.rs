@@ -720,10 +720,7 @@ impl Operator for IntervalJoinOp {
     }
 
     fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let (advanced, status) = self.watermarks.set_idle(input, idle);
-        if let Some(s) = status {
-            cx.out.push(super::Element::Idle(s));
-        }
+        let advanced = self.watermarks.set_idle(input, idle, cx);
         if let Some(combined) = advanced {
             if self.s.rowtime && !self.negative() {
                 self.fire_timers(combined, cx.proc_time, cx);

@@ -553,10 +553,7 @@ impl Operator for MultiJoinOp {
     }
 
     fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let (advanced, status) = self.watermarks.set_idle(input, idle);
-        if let Some(s) = status {
-            cx.out.push(super::Element::Idle(s));
-        }
+        let advanced = self.watermarks.set_idle(input, idle, cx);
         if advanced.is_some() {
             self.watermarks.emit(cx);
         }

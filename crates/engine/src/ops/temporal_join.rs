@@ -579,14 +579,8 @@ impl Operator for TemporalJoinOp {
     }
 
     fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let (advanced, status) = self.watermarks.set_idle(input, idle);
-        if let Some(s) = status {
-            cx.out.push(super::Element::Idle(s));
-        }
-        match advanced {
-            Some(c) => self.advanced(c, cx),
-            None => Ok(()),
-        }
+        let Some(combined) = self.watermarks.set_idle(input, idle, cx) else { return Ok(()) };
+        self.advanced(combined, cx)
     }
 
     fn on_processing_time(&mut self, now: i64, cx: &mut Ctx) -> Result<(), RuntimeError> {

@@ -46,10 +46,7 @@ impl Operator for UnionOp {
     }
 
     fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let (advanced, status) = self.watermarks.set_idle(input, idle);
-        if let Some(s) = status {
-            cx.out.push(super::Element::Idle(s));
-        }
+        let advanced = self.watermarks.set_idle(input, idle, cx);
         if advanced.is_some() {
             self.watermarks.emit(cx);
         }

@@ -67,25 +67,27 @@ impl InputWatermarks {
     }
 
     /// Input `input`'s watermark status changed (`CombinedWatermarkStatus.updateStatus`): an
-    /// idle input no longer holds the others back. Returns the combined watermark when it
-    /// advanced (the operator fires what is due, then calls [`Self::emit`]), and whether the
-    /// operator's own status changed to idle (all inputs idle) or back to active.
-    pub fn set_idle(&mut self, input: usize, idle: bool) -> (Option<i64>, Option<bool>) {
+    /// idle input no longer holds the others back. When the operator's own status changes (all
+    /// inputs idle, or one active again) it is sent on (`Element::Idle`). Returns the combined
+    /// watermark when it advanced (the operator fires what is due, then calls [`Self::emit`]).
+    pub fn set_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Option<i64> {
         let was_all = self.idle.iter().all(|i| *i);
         if let Some(i) = self.idle.get_mut(input) {
             *i = idle;
         }
         let all = self.idle.iter().all(|i| *i);
-        let status = (was_all != all).then_some(all);
+        if was_all != all {
+            cx.out.push(super::Element::Idle(all));
+        }
         if all {
-            return (None, status);
+            return None;
         }
         let combined = self.combined();
         if combined > self.current {
             self.current = combined;
-            return (Some(combined), status);
+            return Some(combined);
         }
-        (None, status)
+        None
     }
 
     /// Whether input `input` is idle.

@@ -391,14 +391,8 @@ impl Operator for WindowJoinOp {
     }
 
     fn on_idle(&mut self, input: usize, idle: bool, cx: &mut Ctx) -> Result<(), RuntimeError> {
-        let (advanced, status) = self.watermarks.set_idle(input, idle);
-        if let Some(s) = status {
-            cx.out.push(super::Element::Idle(s));
-        }
-        match advanced {
-            Some(c) => self.advanced(c, cx),
-            None => Ok(()),
-        }
+        let Some(combined) = self.watermarks.set_idle(input, idle, cx) else { return Ok(()) };
+        self.advanced(combined, cx)
     }
 
     /// Rows held per (key, window) and side, oldest window first.
