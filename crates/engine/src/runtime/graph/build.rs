@@ -66,6 +66,12 @@ fn first_order_col(r: &crate::plan::rel::RankNode, names: &[String]) -> String {
     r.order.first().and_then(|k| names.get(k.col)).cloned().unwrap_or_default()
 }
 
+/// A projection that picks every column of its input in order (`SELECT *` of a subquery):
+/// nothing to compute.
+fn select_star(input: &Rel, project: &[crate::expr::Expr]) -> bool {
+    project.len() == input.fields.len() && project.iter().enumerate().all(|(i, e)| e.as_input() == Some(i))
+}
+
 /// A plain projection (input columns only, no filter) that is not over a scan (a scan takes
 /// its own projection): the columns it picks.
 fn plain_projection(rel: &Rel) -> Option<(&Rel, Vec<usize>)> {
@@ -219,11 +225,7 @@ impl Graph {
                 self.add(input, Some((id, 0)), catalog, opts);
                 id
             }
-            Node::Calc { input, filter, project }
-                if filter.is_none()
-                    && project.len() == input.fields.len()
-                    && project.iter().enumerate().all(|(i, e)| e.as_input() == Some(i)) =>
-            {
+            Node::Calc { input, filter: None, project } if select_star(input, project) => {
                 // `SELECT *` of a subquery: nothing to compute
                 self.add(input, parent, catalog, opts)
             }
@@ -836,12 +838,7 @@ impl Graph {
 /// join can run itself.
 fn window_tvf_input(rel: &Rel) -> Option<(&Rel, WindowTvfOp)> {
     match &rel.node {
-        Node::Calc { input, filter: None, project }
-            if project.len() == input.fields.len()
-                && project.iter().enumerate().all(|(i, e)| e.as_input() == Some(i)) =>
-        {
-            window_tvf_input(input)
-        }
+        Node::Calc { input, filter: None, project } if select_star(input, project) => window_tvf_input(input),
         Node::Calc { input, filter: None, project }
             if matches!(input.node, Node::WindowTvf { .. }) && project.iter().all(|e| e.as_input().is_some()) =>
         {
