@@ -69,7 +69,7 @@ use crate::value::{Row, Value};
 
 use super::join_state::Key;
 use super::watermarks::InputWatermarks;
-use super::{merge_lineage, render, Ctx, Operator, Record};
+use super::{key_render_types, merge_lineage, render, Ctx, Operator, Record};
 
 pub struct IntervalJoinSpec {
     pub kind: JoinKind,
@@ -147,6 +147,8 @@ pub struct IntervalJoinOp {
     /// The output watermark is held back by this much.
     delay: i64,
     key_casts: [Vec<Option<DataType>>; 2],
+    /// Per side: the types its key values print with (the common type where a side is cast).
+    key_render_types: [Vec<DataType>; 2],
     seq: u64,
     rows: usize,
     buf: Row,
@@ -177,7 +179,12 @@ impl IntervalJoinOp {
         }
         let size = [s.lower.saturating_neg(), s.upper];
         let watermarks = InputWatermarks::new(s.input_names.to_vec());
+        let key_render_types = [
+            key_render_types(&s.left_keys, &s.left_types, &key_casts[0]),
+            key_render_types(&s.right_keys, &s.right_types, &key_casts[1]),
+        ];
         IntervalJoinOp {
+            key_render_types,
             // Flink holds a rowtime join's output watermark back (a negative interval plans no
             // join, only the inputs' union)
             delay: if s.rowtime && s.upper >= s.lower { size[0].max(size[1]).max(0) } else { 0 },
@@ -249,13 +256,7 @@ impl IntervalJoinOp {
     }
 
     fn key_text(&self, side: usize, key: &Key, zone: &SessionZone) -> Vec<String> {
-        let types: Vec<DataType> = self
-            .key_cols(side)
-            .iter()
-            .zip(&self.key_casts[side])
-            .map(|(&k, cast)| cast.clone().unwrap_or_else(|| self.types(side)[k].clone()))
-            .collect();
-        render(key, &types, zone)
+        render(key, &self.key_render_types[side], zone)
     }
 
     /// The operator's time (Flink's `updateOperatorTime`).

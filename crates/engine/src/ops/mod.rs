@@ -218,6 +218,12 @@ pub fn render(row: &[Value], types: &[DataType], zone: &SessionZone) -> Vec<Stri
     row.iter().enumerate().map(|(i, v)| v.render(types.get(i).unwrap_or(&DataType::string()), zone)).collect()
 }
 
+/// The types a join's key values print with (its trace's keys): per key column, the common type
+/// the column is cast to, or its own type. Kept by the operator, so that no event copies them.
+pub fn key_render_types(keys: &[usize], types: &[DataType], casts: &[Option<DataType>]) -> Vec<DataType> {
+    keys.iter().zip(casts).map(|(&k, cast)| cast.clone().unwrap_or_else(|| types[k].clone())).collect()
+}
+
 /// A window as the page labels it: `[12:20:00.000, 12:25:00.000)` on the window clock.
 pub fn window_ref(start: i64, end: i64) -> WindowRef {
     WindowRef { start_ms: start, end_ms: end, label: window_label(start, end) }

@@ -93,6 +93,8 @@ pub struct RegularJoinOp {
     /// Per side and key column: the common type to cast the key to, when the two sides' key
     /// types differ (`INT = BIGINT` joins on BIGINT values, as Flink's planner casts).
     key_casts: [Vec<Option<DataType>>; 2],
+    /// Per side: the types of its key columns (its trace's keys print with them).
+    key_types: [Vec<DataType>; 2],
 }
 
 fn side_name(i: usize) -> &'static str {
@@ -115,7 +117,12 @@ impl RegularJoinOp {
             key_casts[1].push(cast(rt));
         }
         let watermarks = InputWatermarks::new(s.input_names.to_vec());
+        let key_types = [
+            s.left_keys.iter().map(|&k| s.left_types[k].clone()).collect(),
+            s.right_keys.iter().map(|&k| s.right_types[k].clone()).collect(),
+        ];
         RegularJoinOp {
+            key_types,
             key_casts,
             s,
             sides,
@@ -287,9 +294,8 @@ impl RegularJoinOp {
                 }
             }
             if cx.tracing() {
-                let key_types: Vec<DataType> = self.keys(side).iter().map(|&k| self.types(side)[k].clone()).collect();
                 for (key, n, written) in events {
-                    let k = render(&key, &key_types, cx.zone);
+                    let k = render(&key, &self.key_types[side], cx.zone);
                     let op = cx.op;
                     let reason = format!(
                         "state TTL: not written since {} (processing time), TTL {}",
@@ -368,8 +374,7 @@ impl RegularJoinOp {
             self.sides[side].remove_one(key, s);
         }
         if cx.tracing() {
-            let key_types: Vec<DataType> = self.keys(side).iter().map(|&k| self.types(side)[k].clone()).collect();
-            let k = render(key, &key_types, cx.zone);
+            let k = render(key, &self.key_types[side], cx.zone);
             let op = cx.op;
             if acc {
                 let mut slots = Vec::new();

@@ -68,7 +68,7 @@ use crate::value::{Row, Value};
 
 use super::join_state::Key;
 use super::watermarks::InputWatermarks;
-use super::{merge_lineage, render, Ctx, Operator, Record};
+use super::{key_render_types, merge_lineage, render, Ctx, Operator, Record};
 
 pub struct TemporalJoinSpec {
     /// LEFT (else INNER).
@@ -130,6 +130,8 @@ pub struct TemporalJoinOp {
     proc_timers: BTreeSet<(i64, usize)>,
     watermarks: InputWatermarks,
     key_casts: [Vec<Option<DataType>>; 2],
+    /// Per side: the types its key values print with (the common type where a side is cast).
+    key_render_types: [Vec<DataType>; 2],
     min_retention: i64,
     max_retention: i64,
     timer_seq: u64,
@@ -159,7 +161,12 @@ impl TemporalJoinOp {
             key_casts[1].push(cast(&s.right_types[r]));
         }
         let watermarks = InputWatermarks::new(s.input_names.to_vec());
+        let key_render_types = [
+            key_render_types(&s.left_keys, &s.left_types, &key_casts[0]),
+            key_render_types(&s.right_keys, &s.right_types, &key_casts[1]),
+        ];
         TemporalJoinOp {
+            key_render_types,
             min_retention: s.ttl,
             max_retention: s.ttl.saturating_mul(3) / 2,
             s,
@@ -205,14 +212,7 @@ impl TemporalJoinOp {
     }
 
     fn key_text(&self, key: &Key, zone: &SessionZone) -> Vec<String> {
-        let types: Vec<DataType> = self
-            .s
-            .left_keys
-            .iter()
-            .zip(&self.key_casts[0])
-            .map(|(&k, cast)| cast.clone().unwrap_or_else(|| self.s.left_types[k].clone()))
-            .collect();
-        render(key, &types, zone)
+        render(key, &self.key_render_types[0], zone)
     }
 
     fn key_index(&mut self, key: Key) -> usize {
@@ -338,14 +338,7 @@ impl TemporalJoinOp {
         if cx.tracing() {
             let op = cx.op;
             let row = render(&rec.row, &self.s.right_types, cx.zone);
-            let types: Vec<DataType> = self
-                .s
-                .right_keys
-                .iter()
-                .zip(&self.key_casts[1])
-                .map(|(&c, cast)| cast.clone().unwrap_or_else(|| self.s.right_types[c].clone()))
-                .collect();
-            let key = render(&key, &types, cx.zone);
+            let key = render(&key, &self.key_render_types[1], cx.zone);
             let versions = k.map(|k| self.keys[k].right.len()).unwrap_or(0);
             let (kind, lineage) = (rec.kind, rec.lineage);
             cx.event(|| Event::TemporalVersion {

@@ -6,6 +6,7 @@
 pub mod clock;
 mod driver;
 pub mod graph;
+mod materialize;
 mod pairs;
 pub mod replay;
 mod summary;
@@ -14,7 +15,7 @@ use crate::catalog::Catalog;
 use crate::data::{Event as DataEvent, EventKind};
 use crate::error::{Error, ErrorKind, RuntimeError};
 use crate::kinds::EndMode;
-use crate::ops::{render, Record};
+use crate::ops::Record;
 use crate::plan::QueryPlan;
 use crate::time::SessionZone;
 use crate::trace::{ErrorInfo, Event, FieldInfo, OutRow, QueryTrace, Step, StepKind};
@@ -83,48 +84,26 @@ fn bracketed(prefix: &str, row: &[String]) -> String {
     k
 }
 
-pub fn materialize(rows: &[OutRow]) -> Vec<String> {
-    let mut m: Vec<(String, i64)> = Vec::new();
-    let mut warnings = Vec::new();
-    // (Looked up only, never walked: its order does not matter.)
-    let mut index: rustc_hash::FxHashMap<String, usize> = rustc_hash::FxHashMap::default();
-    for r in rows {
-        let k = bracketed("", &r.row);
-        if r.kind.is_accumulate() {
-            match index.entry(k) {
-                std::collections::hash_map::Entry::Occupied(e) => m[*e.get()].1 += 1,
-                std::collections::hash_map::Entry::Vacant(e) => {
-                    m.push((e.key().clone(), 1));
-                    e.insert(m.len() - 1);
-                }
-            }
-        } else {
-            match index.get(&k) {
-                Some(&i) if m[i].1 > 0 => m[i].1 -= 1,
-                _ => warnings.push(format!("# WARNING retraction of absent row {}", r.text)),
-            }
-        }
-    }
-    m.retain(|(_, c)| *c > 0);
-    crate::sort::sort_by(&mut m, |a, b| crate::sort::utf16_cmp(&a.0, &b.0));
-    let mut out = Vec::with_capacity(m.iter().map(|(_, c)| *c as usize).sum::<usize>() + warnings.len());
-    for (k, c) in m {
-        for _ in 1..c {
-            out.push(k.clone());
-        }
-        out.push(k);
-    }
-    out.extend(warnings);
-    out
-}
-
 fn step_text(catalog: &Catalog, ev: &DataEvent, zone: &SessionZone) -> (String, Vec<String>) {
     let t = &catalog.tables[ev.table];
     match &ev.kind {
         EventKind::Row { kind, values } => {
-            let types: Vec<_> = t.physical().iter().map(|&i| t.columns[i].ty.clone()).collect();
-            let vals = render(values, &types, zone);
-            (format!("{} {}[{}]", t.name, kind.short(), vals.join(", ")), vals)
+            // as `render` over the physical columns' types, without copying the types
+            let phys = t.physical();
+            let vals: Vec<String> = values
+                .iter()
+                .enumerate()
+                .map(|(i, v)| match phys.get(i) {
+                    Some(&c) => v.render(&t.columns[c].ty, zone),
+                    None => v.render(&crate::types::DataType::string(), zone),
+                })
+                .collect();
+            let joined = vals.join(", ");
+            let mut text = String::with_capacity(t.name.len() + joined.len() + 6);
+            for p in [t.name.as_str(), " ", kind.short(), "[", &joined, "]"] {
+                text.push_str(p);
+            }
+            (text, vals)
         }
         EventKind::Watermark { text, .. } => (
             format!("@watermark {}{}", t.name, text.as_ref().map(|x| format!(" {}", x)).unwrap_or_default()),
@@ -209,7 +188,9 @@ pub fn run_query_into(
         }
     }
     let sink_out = SinkOut { plan, types: plan.schema.iter().map(|f| f.ty.clone()).collect(), opts };
-    let mut changelog: Vec<OutRow> = Vec::new();
+    // the changelog so far, folded into the result lines, and its length
+    let mut result = materialize::Materialized::default();
+    let mut changelog_len = 0usize;
     let mut sink: Vec<Record> = Vec::new();
     // (a job without a table source runs its VALUES to the end at once: the oracle sees the rows
     // when the input ends)
@@ -223,7 +204,8 @@ pub fn run_query_into(
             (output, None) => output,
             (_, Some(e)) => return qt.failed(&runtime_error(&e, false), 0, &driver.graph),
         };
-        changelog.extend(output.iter().cloned());
+        result.add(&output);
+        changelog_len += output.len();
         let mut step = Step {
             index: 0,
             kind: StepKind::Start,
@@ -262,7 +244,7 @@ pub fn run_query_into(
         let mut evs: Vec<Event> = Vec::new();
         let fed = driver.feed(step_no, ev, opts.trace.then_some(&mut evs), &mut sink);
         let (fed, output) = match fed {
-            Ok(fed) => match sink_out.drain(&mut sink, &mut evs, changelog.len()) {
+            Ok(fed) => match sink_out.drain(&mut sink, &mut evs, changelog_len) {
                 (output, None) => (fed, output),
                 (_, Some(e)) => return qt.failed(&runtime_error(&e, false), step_no, &driver.graph),
             },
@@ -277,7 +259,8 @@ pub fn run_query_into(
             }
             _ => None,
         };
-        changelog.extend(output.iter().cloned());
+        result.add(&output);
+        changelog_len += output.len();
         let (kind, row_kind) = match &ev.kind {
             EventKind::Row { kind, .. } => (StepKind::Row, Some(*kind)),
             EventKind::Watermark { .. } => (StepKind::Watermark, None),
@@ -323,7 +306,7 @@ pub fn run_query_into(
         }
     }
     if opts.end_mode != EndMode::Bounded {
-        qt.materialized_unbounded = Some(materialize(&changelog));
+        qt.materialized_unbounded = Some(result.lines());
     }
     if opts.end_mode == EndMode::Unbounded {
         qt.late_rows = driver.graph.late_rows();
@@ -335,12 +318,12 @@ pub fn run_query_into(
     let mut output = Vec::new();
     if failure.is_none() {
         // the rows before a failing one were received (the text prints them)
-        let (rows, e) = sink_out.drain(&mut sink, &mut evs, changelog.len());
+        let (rows, e) = sink_out.drain(&mut sink, &mut evs, changelog_len);
         output = rows;
         failure = e;
     }
     if failure.is_none() {
-        changelog.extend(output.iter().cloned());
+        result.add(&output);
     }
     let mut end = Step {
         index: step_no,
@@ -371,7 +354,7 @@ pub fn run_query_into(
         qt.materialized_unbounded = None;
         return qt.failed(&runtime_error(&e, true), step_no, &driver.graph);
     }
-    qt.materialized_bounded = Some(materialize(&changelog));
+    qt.materialized_bounded = Some(result.lines());
     qt.late_rows = driver.graph.late_rows();
     qt
 }

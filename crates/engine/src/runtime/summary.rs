@@ -19,7 +19,7 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
         StepKind::Row => {
             let t = step.table.clone().unwrap_or_default();
             let rk = step.row_kind.map(|k| k.short()).unwrap_or("+I");
-            parts.push(format!("{} {}[{}] arrived", t, rk, step.values.join(", ")));
+            parts.push(cat(&[&t, " ", rk, "[", &step.values.join(", "), "] arrived"]));
         }
         StepKind::Watermark => parts.push(format!("{} (explicit watermark)", step.text)),
         StepKind::End => parts.push("end of input: every source finishes with watermark +inf".into()),
@@ -53,27 +53,26 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                 let k = kind_of(*op);
                 if k == Some(OpKind::TableSourceScan) {
                     let t = ops.get(*op).and_then(|o| o.table.clone()).unwrap_or_default();
-                    parts.push(format!("watermark of {} advanced to {}", t, local_wm(*value_ms, zone)));
+                    parts.push(cat(&["watermark of ", &t, " advanced to ", &local_wm(*value_ms, zone)]));
                 } else if k == Some(OpKind::WindowJoin) {
-                    parts
-                        .push(format!("join watermark (min of both inputs) advanced to {}", local_wm(*value_ms, zone)));
+                    parts.push(cat(&["join watermark (min of both inputs) advanced to ", &local_wm(*value_ms, zone)]));
                 } else if k == Some(OpKind::TemporalJoin) {
-                    parts.push(format!(
-                        "the temporal join's watermark (the min of both inputs) advanced to {}",
-                        local_wm(*value_ms, zone)
-                    ));
+                    parts.push(cat(&[
+                        "the temporal join's watermark (the min of both inputs) advanced to ",
+                        &local_wm(*value_ms, zone),
+                    ]));
                 } else if k == Some(OpKind::IntervalJoin) {
-                    parts.push(format!(
-                        "the interval join's output watermark (the min of both inputs, held back by its larger bound) advanced to {}",
-                        local_wm(*value_ms, zone)
-                    ));
+                    parts.push(cat(&[
+                        "the interval join's output watermark (the min of both inputs, held back by its larger bound) advanced to ",
+                        &local_wm(*value_ms, zone),
+                    ]));
                 }
             }
             Event::InputWatermark { op, held_by: Some(h), .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
-                parts.push(format!("join watermark held back by {}", h));
+                parts.push(cat(&["join watermark held back by ", h]));
             }
             Event::InputWatermark { op, held_by: Some(h), .. } if kind_of(*op) == Some(OpKind::TemporalJoin) => {
-                parts.push(format!("the temporal join's watermark is held back by {} (probe rows keep waiting)", h));
+                parts.push(cat(&["the temporal join's watermark is held back by ", h, " (probe rows keep waiting)"]));
             }
             Event::SourceIdle { table, idle, at_ms, .. } => {
                 if *idle {
@@ -88,7 +87,7 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
             }
             Event::TemporalWait { op, lineage, row, time_ms, watermark_ms, late, .. } => {
                 let me = input_name(ops, *op, "left");
-                let who = if mine(lineage) { "it".to_string() } else { format!("{} {}", me, row_text(row, 6)) };
+                let who = if mine(lineage) { "it".to_string() } else { cat(&[&me, " ", &row_text(row, 6)]) };
                 if *late {
                     stored.push(format!(
                         "{} ({}) is late: the temporal join's watermark is already {}; it waits for the next watermark advance and joins what the versions' cleanup left",
@@ -97,11 +96,7 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                         local_wm(*watermark_ms, zone)
                     ));
                 } else {
-                    stored.push(format!(
-                        "{} waits in the temporal join until its watermark reaches {}",
-                        who,
-                        local_wm(*time_ms, zone)
-                    ));
+                    stored.push(cat(&[&who, " waits in the temporal join until its watermark reaches ", &local_wm(*time_ms, zone)]));
                 }
             }
             Event::TemporalVersion { op, key, time_ms, ends, replaced, dropped, late, .. } => {
@@ -110,13 +105,17 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                 if *dropped {
                     stored.push(format!("the temporal join ignores the -U of {} (Flink drops update-before rows of the versioned side)", me));
                 } else {
-                    let what = if *ends { format!("{} of {} ends at {} (deleted)", me, k, local_wm(*time_ms, zone)) } else { format!("a version of {} {} valid from {}", me, k, local_wm(*time_ms, zone)) };
+                    let what = if *ends {
+                        cat(&[&me, " of ", &k, " ends at ", &local_wm(*time_ms, zone), " (deleted)"])
+                    } else {
+                        cat(&["a version of ", &me, " ", &k, " valid from ", &local_wm(*time_ms, zone)])
+                    };
                     let extra = match (*replaced, *late) {
                         (true, _) => " (it replaces the version of the same time: the later arrival wins)",
                         (false, true) => " (late: the join's watermark has passed it; it is kept for later probe rows)",
                         _ => "",
                     };
-                    stored.push(format!("{} is stored{}", what, extra));
+                    stored.push(cat(&[&what, " is stored", extra]));
                 }
             }
             Event::Lookup { table, key, null_key, found, function: Some(f), roles, .. } => {
@@ -189,20 +188,19 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
             Event::TemporalRelease { op, row, time_ms, watermark_ms, version, outcome, miss, .. } => {
                 let me = input_name(ops, *op, "left");
                 let other = input_name(ops, *op, "right");
-                let head = format!(
-                    "{} {} ({}) waited until the temporal join's watermark reached {}",
-                    me,
-                    row_text(row, 4),
-                    local_wm(*time_ms, zone),
-                    local_wm(*watermark_ms, zone)
-                );
+                let head = cat(&[
+                    &me,
+                    " ",
+                    &row_text(row, 4),
+                    " (",
+                    &local_wm(*time_ms, zone),
+                    ") waited until the temporal join's watermark reached ",
+                    &local_wm(*watermark_ms, zone),
+                ]);
                 let tail = match (outcome, miss, version) {
-                    (crate::kinds::TemporalOutcome::Joined, _, Some(v)) => format!(
-                        "it joined {} {} valid since {}",
-                        other,
-                        row_text(&v.row, 4),
-                        local_wm(v.time_ms, zone)
-                    ),
+                    (crate::kinds::TemporalOutcome::Joined, _, Some(v)) => {
+                        cat(&["it joined ", &other, " ", &row_text(&v.row, 4), " valid since ", &local_wm(v.time_ms, zone)])
+                    }
                     (o, m, v) => {
                         let why = match (m, v) {
                             (Some(crate::kinds::TemporalMiss::Deleted), Some(v)) => {
@@ -214,21 +212,21 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                                 row_text(&v.row, 4),
                                 local_wm(v.time_ms, zone)
                             ),
-                            _ => format!("{} has no version of its key at or before {}", other, local_wm(*time_ms, zone)),
+                            _ => cat(&[&other, " has no version of its key at or before ", &local_wm(*time_ms, zone)]),
                         };
                         if *o == crate::kinds::TemporalOutcome::Padded {
-                            format!("{}, so it comes out padded with NULLs", why)
+                            cat(&[&why, ", so it comes out padded with NULLs"])
                         } else {
-                            format!("{}, so the inner join emits nothing for it", why)
+                            cat(&[&why, ", so the inner join emits nothing for it"])
                         }
                     }
                 };
-                stored.push(format!("{}; {}", head, tail));
+                stored.push(cat(&[&head, "; ", &tail]));
             }
             Event::WindowFire { op, window, watermark_ms, .. } if kind_of(*op) == Some(OpKind::WindowJoin) => {
                 fired += 1;
                 let wm = local_wm(*watermark_ms, zone);
-                let t = format!("watermark {} passed window {}", wm, window_label(window));
+                let t = cat(&["watermark ", &wm, " passed window ", &window_label(window)]);
                 if !fire_texts.contains(&t) {
                     fire_texts.push(t);
                 }
@@ -275,12 +273,15 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
             Event::StateInsert { side, key, op, rows_in_state, window: None, .. }
                 if matches!(kind_of(*op), Some(OpKind::RegularJoin | OpKind::MultiJoin)) =>
             {
-                stored.push(format!(
-                    "stored on the {} side under key [{}] ({} held for it)",
+                stored.push(cat(&[
+                    "stored on the ",
                     side,
-                    key.join(", "),
-                    plural(*rows_in_state, "row", "rows")
-                ));
+                    " side under key [",
+                    &key.join(", "),
+                    "] (",
+                    &plural(*rows_in_state, "row", "rows"),
+                    " held for it)",
+                ]));
             }
             Event::LateDrop { op, window, watermark_ms, lineage, .. } if kind_of(*op) == Some(OpKind::Deduplicate) => {
                 let who = if mine(lineage) { "it".to_string() } else { "a row".to_string() };
@@ -312,7 +313,7 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
                 // a row of an operator below (a window aggregation's result), or the step's row
                 let fed = step.events.iter().any(|e| matches!(e, Event::Emit { op: o, lineage: l, .. } if o != op && l == lineage));
                 let who = if fed { "the window join buffered it" } else { "buffered" };
-                stored.push(format!("{} on the {} side of window {}", who, side, window_label(w)));
+                stored.push(cat(&[who, " on the ", side, " side of window ", &window_label(w)]));
             }
             Event::StateInsert { window: Some(w), op, key, lineage, side, .. }
                 if side == "buffer"
@@ -410,47 +411,52 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
             Event::IntervalProbe { op, side, lineage, time_ms, from_ms, to_ms, matched, cached, expires_ms, timer_ms, .. } => {
                 let me = input_name(ops, *op, side);
                 let other = input_name(ops, *op, if side == "left" { "right" } else { "left" });
-                let who = if lineage == &[step.index as u32] { "it".to_string() } else { format!("the {} row", me) };
+                let who = if lineage == &[step.index as u32] { "it".to_string() } else { cat(&["the ", &me, " row"]) };
                 let joined = match matched {
                     0 => String::new(),
-                    n => format!("{} joined {} of {}; ", who, plural(*n, "row", "rows"), other),
+                    n => cat(&[&who, " joined ", &plural(*n, "row", "rows"), " of ", &other, "; "]),
                 };
                 let who = if joined.is_empty() { who } else { "it".into() };
                 if *cached {
                     let until = expires_ms.map(|e| local_wm(e - 1, zone)).unwrap_or_default();
-                    let timer = timer_ms.map(|t| format!(", its key's cleanup timer {}", local_wm(t, zone))).unwrap_or_default();
-                    stored.push(format!(
-                        "{}{} can meet {} rows of times [{}, {}] and stays until the join's time passes {}{}",
-                        joined,
-                        who,
-                        other,
-                        local_wm(*from_ms, zone),
-                        local_wm(*to_ms, zone),
-                        until,
-                        timer
-                    ));
+                    let timer =
+                        timer_ms.map(|t| cat(&[", its key's cleanup timer ", &local_wm(t, zone)])).unwrap_or_default();
+                    stored.push(cat(&[
+                        &joined,
+                        &who,
+                        " can meet ",
+                        &other,
+                        " rows of times [",
+                        &local_wm(*from_ms, zone),
+                        ", ",
+                        &local_wm(*to_ms, zone),
+                        "] and stays until the join's time passes ",
+                        &until,
+                        &timer,
+                    ]));
                 } else {
-                    stored.push(format!(
-                        "{}{} is late ({} is behind the join's time): it is not kept",
-                        joined,
-                        who,
-                        local_wm(*time_ms, zone)
-                    ));
+                    stored.push(cat(&[
+                        &joined,
+                        &who,
+                        " is late (",
+                        &local_wm(*time_ms, zone),
+                        " is behind the join's time): it is not kept",
+                    ]));
                 }
             }
             Event::IntervalCleanup { op, side, timer_ms, time_ms, rows, padded, .. } => {
                 let me = input_name(ops, *op, side);
                 let how = match timer_ms {
-                    Some(t) => format!("a cleanup timer ({}) fired at {}", local_wm(*t, zone), local_wm(*time_ms, zone)),
-                    None => format!("a probe found them expired at {}", local_wm(*time_ms, zone)),
+                    Some(t) => cat(&["a cleanup timer (", &local_wm(*t, zone), ") fired at ", &local_wm(*time_ms, zone)]),
+                    None => cat(&["a probe found them expired at ", &local_wm(*time_ms, zone)]),
                 };
                 let pad = if padded.is_empty() {
                     String::new()
                 } else {
-                    let list: Vec<String> = padded.iter().map(|r| format!("[{}]", r.join(", "))).collect();
-                    format!(", padded with NULLs as they never joined: {}", list.join(" "))
+                    let list: Vec<String> = padded.iter().map(|r| cat(&["[", &r.join(", "), "]"])).collect();
+                    cat(&[", padded with NULLs as they never joined: ", &list.join(" ")])
                 };
-                stored.push(format!("{}: {} {} left the state{}", how, plural(*rows, "row", "rows"), me, pad));
+                stored.push(cat(&[&how, ": ", &plural(*rows, "row", "rows"), " ", &me, " left the state", &pad]));
             }
             Event::Filtered { .. } => filtered += 1,
             Event::Unchanged { key, .. } => stored.push(format!(
@@ -576,12 +582,14 @@ pub fn sentence(step: &Step, ops: &[OperatorInfo], zone: &SessionZone) -> String
     parts.extend(stored);
     if fired > 0 {
         let emitted = if root_kind == Some(OpKind::WindowJoin) { step.output.len() } else { join_emits };
-        parts.push(format!(
-            "{}: {} emitted, {} state rows freed",
-            fire_texts.join("; "),
-            plural(emitted, "row", "rows"),
-            join_freed
-        ));
+        parts.push(cat(&[
+            &fire_texts.join("; "),
+            ": ",
+            &plural(emitted, "row", "rows"),
+            " emitted, ",
+            &num(join_freed),
+            " state rows freed",
+        ]));
         if root_kind != Some(OpKind::WindowJoin) && !step.output.is_empty() {
             parts.push(output_text(step));
         }
@@ -635,8 +643,8 @@ fn output_text(step: &Step) -> String {
             None => kinds.push((k, 1)),
         }
     }
-    let detail: Vec<String> = kinds.iter().map(|(k, n)| format!("{} ×{}", k, n)).collect();
-    format!("{} emitted ({})", plural(step.output.len(), "row", "rows"), detail.join(", "))
+    let detail: Vec<String> = kinds.iter().map(|(k, n)| cat(&[k, " ×", &num(*n)])).collect();
+    cat(&[&plural(step.output.len(), "row", "rows"), " emitted (", &detail.join(", "), ")"])
 }
 
 /// The operator an event belongs to (None: the sink's output).

@@ -9,10 +9,43 @@ pub fn format_ts(ts: Ts, precision: u8) -> String {
     s
 }
 
+/// A timestamp written lately: its value, its precision and its text.
+type Written = (i64, u32, u8, String);
+
+thread_local! {
+    /// The timestamps written lately, in 64 slots by their millisecond: a traced row's time is
+    /// written again and again (its source row, the state it enters, its emits, the result) and a
+    /// window's bounds for every row in the window, so a text found here is copied, not written
+    /// again (a pure function's memo: nothing else depends on it).
+    static RECENT: std::cell::RefCell<Vec<Written>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// [`format_ts`], appended to `out` (through [`RECENT`]).
+pub fn write_ts(out: &mut String, ts: Ts, precision: u8) {
+    let found = RECENT.with(|r| {
+        let Ok(mut r) = r.try_borrow_mut() else { return false };
+        if r.is_empty() {
+            r.resize(64, (0, 0, 0, String::new()));
+        }
+        let m = ts.millis as u64;
+        let slot = &mut r[((m ^ (m >> 7) ^ (m >> 13)) & 63) as usize];
+        if !(slot.0 == ts.millis && slot.1 == ts.nanos && slot.2 == precision && !slot.3.is_empty()) {
+            slot.3.clear();
+            write_ts_text(&mut slot.3, ts, precision);
+            (slot.0, slot.1, slot.2) = (ts.millis, ts.nanos, precision);
+        }
+        out.push_str(&slot.3);
+        true
+    });
+    if !found {
+        write_ts_text(out, ts, precision);
+    }
+}
+
 /// [`format_ts`], appended to `out`. The trace formats a timestamp for nearly every event, so
 /// this writes the digits itself (a tenth of what `format!` with padded fields costs); a year
 /// outside 0–9999 goes through `format!`, which pads and signs it as before.
-pub fn write_ts(out: &mut String, ts: Ts, precision: u8) {
+fn write_ts_text(out: &mut String, ts: Ts, precision: u8) {
     let (day, ms_of_day) = split_day(ts.millis);
     if ts.nanos <= 999_999 {
         if let Some(date) = date_text(day) {
@@ -141,6 +174,25 @@ pub fn format_time_of_day(nanos_of_day: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn remembered_timestamps_are_the_ones_asked_for() {
+        // times that share slots of RECENT, with other nanoseconds and precisions in between
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut asked = Vec::new();
+        for _ in 0..5_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let millis = 1_699_014_167_268 + (x % 200) as i64 * 64;
+            asked.push((Ts { millis, nanos: (x >> 20) as u32 % 3 * 1_000 }, (x >> 40) as u8 % 10));
+        }
+        for &(t, p) in asked.iter().chain(asked.iter().rev()) {
+            let mut plain = String::new();
+            write_ts_text(&mut plain, t, p);
+            assert_eq!(format_ts(t, p), plain, "{t:?} {p}");
+        }
+    }
 
     #[test]
     fn timestamps_print_with_their_precision() {

@@ -6,22 +6,47 @@ use crate::kinds::OpKind;
 use crate::time::SessionZone;
 use crate::trace::{OperatorInfo, Step, WindowRef};
 
+/// Strings put one after the other, in one allocation (a step's sentence is made of such pieces;
+/// `format!` costs several times as much per piece).
+pub(super) fn cat(pieces: &[&str]) -> String {
+    let mut s = String::with_capacity(pieces.iter().map(|p| p.len()).sum());
+    for p in pieces {
+        s.push_str(p);
+    }
+    s
+}
+
 /// A watermark on the session zone's wall clock (the clock the values and windows print on).
 pub(super) fn local_wm(ms: i64, zone: &SessionZone) -> String {
+    let mut s = String::with_capacity(12);
+    push_local_wm(&mut s, ms, zone);
+    s
+}
+
+/// [`local_wm`], written at the end of `out`.
+pub(super) fn push_local_wm(out: &mut String, ms: i64, zone: &SessionZone) {
     // within a quarter of the range of ±infinity (+inf held back by an interval join): infinite
     match ms {
-        m if m > i64::MAX / 4 * 3 => "+inf".to_string(),
-        m if m < i64::MIN / 4 * 3 => "-inf".to_string(),
-        m => time_of_day(zone.instant_to_local(m)),
+        m if m > i64::MAX / 4 * 3 => out.push_str("+inf"),
+        m if m < i64::MIN / 4 * 3 => out.push_str("-inf"),
+        m => push_time_of_day(out, zone.instant_to_local(m)),
     }
 }
 
 /// `HH:mm:ss.SSS` of a local time in ms: the time part of `format_ts(…, 3)`, written
 /// digit by digit (a step's sentence names several times).
+#[cfg(test)]
 pub(super) fn time_of_day(local_ms: i64) -> String {
-    let ms = local_ms.rem_euclid(86_400_000);
+    let mut s = String::with_capacity(12);
+    push_time_of_day(&mut s, local_ms);
+    s
+}
+
+/// [`time_of_day`], written at the end of `out`.
+pub(super) fn push_time_of_day(out: &mut String, local_ms: i64) {
+    let ms = local_ms.rem_euclid(86_400_000) as u32;
     let (h, m, s, f) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
-    let d = |v: i64| b'0' + v as u8;
+    let d = |v: u32| b'0' + v as u8;
     let b = [
         d(h / 10),
         d(h % 10),
@@ -36,16 +61,28 @@ pub(super) fn time_of_day(local_ms: i64) -> String {
         d(f / 10 % 10),
         d(f % 10),
     ];
-    b.iter().map(|&c| c as char).collect()
+    // (ASCII digits and separators: always UTF-8)
+    out.push_str(std::str::from_utf8(&b).unwrap_or_default());
 }
 
 /// A window on its clock without the date: `[12:20:00.000, 12:25:00.000)`.
 pub(super) fn window_label(w: &WindowRef) -> String {
-    format!("[{}, {})", time_of_day(w.start_ms), time_of_day(w.end_ms))
+    let mut s = String::with_capacity(28);
+    s.push('[');
+    push_time_of_day(&mut s, w.start_ms);
+    s.push_str(", ");
+    push_time_of_day(&mut s, w.end_ms);
+    s.push(')');
+    s
+}
+
+/// `n` in decimal.
+pub(super) fn num(n: usize) -> String {
+    itoa::Buffer::new().format(n).to_string()
 }
 
 pub(super) fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{} {}", n, if n == 1 { one } else { many })
+    cat(&[itoa::Buffer::new().format(n), " ", if n == 1 { one } else { many }])
 }
 
 /// What flows into side `side` (`left` / `right`) of a join: the table its first input reads.
@@ -160,11 +197,15 @@ impl OpText {
 
 /// `[a, p1, 50]`: a row as the changelog prints it, cut after `max` values.
 pub(super) fn row_text(row: &[String], max: usize) -> String {
-    if row.len() > max {
-        format!("[{}, …]", row[..max].join(", "))
-    } else {
-        format!("[{}]", row.join(", "))
+    let mut s = String::from("[");
+    for (i, v) in row.iter().take(max).enumerate() {
+        if i > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(v);
     }
+    s.push_str(if row.len() > max { ", …]" } else { "]" });
+    s
 }
 
 /// The table an operator reads through a chain of one-input operators (None: several).
