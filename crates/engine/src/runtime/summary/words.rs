@@ -42,27 +42,27 @@ pub(super) fn time_of_day(local_ms: i64) -> String {
     s
 }
 
-/// [`time_of_day`], written at the end of `out`.
+/// [`time_of_day`], written at the end of `out` (in pieces of a constant table: no digit is
+/// worked out as a char, and nothing needs checking as UTF-8).
 pub(super) fn push_time_of_day(out: &mut String, local_ms: i64) {
+    const PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+                         40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+                         8081828384858687888990919293949596979899";
+    let pair = |v: u32| {
+        let i = (v % 100) as usize * 2;
+        PAIRS.get(i..i + 2).unwrap_or("00")
+    };
     let ms = local_ms.rem_euclid(86_400_000) as u32;
     let (h, m, s, f) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
-    let d = |v: u32| b'0' + v as u8;
-    let b = [
-        d(h / 10),
-        d(h % 10),
-        b':',
-        d(m / 10),
-        d(m % 10),
-        b':',
-        d(s / 10),
-        d(s % 10),
-        b'.',
-        d(f / 100),
-        d(f / 10 % 10),
-        d(f % 10),
-    ];
-    // (ASCII digits and separators: always UTF-8)
-    out.push_str(std::str::from_utf8(&b).unwrap_or_default());
+    out.reserve(12);
+    out.push_str(pair(h));
+    out.push(':');
+    out.push_str(pair(m));
+    out.push(':');
+    out.push_str(pair(s));
+    out.push('.');
+    out.push_str(pair(f / 10).get(..1).unwrap_or("0"));
+    out.push_str(pair(f % 100));
 }
 
 /// A window on its clock without the date: `[12:20:00.000, 12:25:00.000)`.
