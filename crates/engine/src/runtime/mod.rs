@@ -98,12 +98,11 @@ fn step_text(catalog: &Catalog, ev: &DataEvent, zone: &SessionZone) -> (String, 
                     None => v.render(&crate::types::DataType::string(), zone),
                 })
                 .collect();
-            let joined = vals.join(", ");
-            let mut text = String::with_capacity(t.name.len() + joined.len() + 6);
-            for p in [t.name.as_str(), " ", kind.short(), "[", &joined, "]"] {
-                text.push_str(p);
-            }
-            (text, vals)
+            let mut prefix = String::with_capacity(t.name.len() + 3);
+            prefix.push_str(&t.name);
+            prefix.push(' ');
+            prefix.push_str(kind.short());
+            (bracketed(&prefix, &vals), vals)
         }
         EventKind::Watermark { text, .. } => (
             format!("@watermark {}{}", t.name, text.as_ref().map(|x| format!(" {}", x)).unwrap_or_default()),

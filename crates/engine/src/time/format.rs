@@ -92,13 +92,18 @@ fn write_ts_text(out: &mut String, ts: Ts, precision: u8) {
 
 /// `00`..`99`, for hours, minutes and seconds.
 fn two_digits(v: usize) -> &'static [u8] {
-    const PAIRS: &[u8; 200] = b"0001020304050607080910111213141516171819\
+    two_digit_text(v).as_bytes()
+}
+
+/// `00`..`99` of `v % 100`, as text (the step sentences' times of day are written from it).
+pub fn two_digit_text(v: usize) -> &'static str {
+    const PAIRS: &str = "0001020304050607080910111213141516171819\
 2021222324252627282930313233343536373839\
 4041424344454647484950515253545556575859\
 6061626364656667686970717273747576777879\
 8081828384858687888990919293949596979899";
     let i = (v % 100) * 2;
-    &PAIRS[i..i + 2]
+    PAIRS.get(i..i + 2).unwrap_or("00")
 }
 
 thread_local! {

@@ -12,7 +12,7 @@ pub mod tzdb;
 pub mod window;
 mod zone;
 
-pub use format::{format_date, format_time_of_day, format_ts, format_watermark, write_ts};
+pub use format::{format_date, format_time_of_day, format_ts, format_watermark, two_digit_text, write_ts};
 pub use parse::{parse_date, parse_time_of_day, parse_ts_literal, parse_ts_relaxed};
 pub use zone::SessionZone;
 

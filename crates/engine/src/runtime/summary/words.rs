@@ -42,16 +42,10 @@ pub(super) fn time_of_day(local_ms: i64) -> String {
     s
 }
 
-/// [`time_of_day`], written at the end of `out` (in pieces of a constant table: no digit is
-/// worked out as a char, and nothing needs checking as UTF-8).
+/// [`time_of_day`], written at the end of `out` (in pieces of the timestamp writer's table of
+/// digit pairs: no digit is worked out as a char, and nothing needs checking as UTF-8).
 pub(super) fn push_time_of_day(out: &mut String, local_ms: i64) {
-    const PAIRS: &str = "00010203040506070809101112131415161718192021222324252627282930313233343536373839\
-                         40414243444546474849505152535455565758596061626364656667686970717273747576777879\
-                         8081828384858687888990919293949596979899";
-    let pair = |v: u32| {
-        let i = (v % 100) as usize * 2;
-        PAIRS.get(i..i + 2).unwrap_or("00")
-    };
+    let pair = |v: u32| crate::time::two_digit_text(v as usize);
     let ms = local_ms.rem_euclid(86_400_000) as u32;
     let (h, m, s, f) = (ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000);
     out.reserve(12);
