@@ -3,7 +3,9 @@
 // for the block a step needs before drawing it. Here a GROUP BY over 21,500 rows (one step each,
 // as written, then the end of input): steps far from the start draw their own row (sentence, steps table, events), the
 // changelog's pair captions name rows whose steps the page does not hold, and stepping across a
-// block's edge draws each step.
+// block's edge draws each step. A run this big makes the sentences of its first 2,000 steps only;
+// the page has the engine make the others' when they are shown (crates/engine `Sentences`): each
+// step below waits for its own sentence, not the row's line shown until it comes.
 
 import { expect, test } from '@playwright/test';
 import { changelogByStep, currentStep, openPage, settled, shareHash } from './helpers';
@@ -28,7 +30,7 @@ test('steps far from the start are fetched and drawn, and captions name steps no
 
   // Step 15,000 (row 14,999, key 999): its block was not sent with the model.
   await goto(page, 15_000);
-  await expect(page.getByTestId('step-sentence')).toContainText('t +I[999, v14999]');
+  await expect(page.getByTestId('step-sentence')).toContainText('t +I[999, v14999] arrived');
   // The steps table around it (its rows are fetched with it).
   for (const p of [14_975, 15_000, 15_025]) await expect(page.locator(`[data-testid=steps-row][data-pos="${p}"]`)).toContainText(`+I[${row(p - 1).replace(' | ', ', ')}]`);
   // Its changelog: the key's count goes from 2 to 3 (-U then +U), and the caption names the
@@ -46,22 +48,22 @@ test('steps far from the start are fetched and drawn, and captions name steps no
     await page.keyboard.press('ArrowRight');
     await settled(page);
     expect((await currentStep(page)).pos).toBe(p);
-    await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(p - 1).replace(' | ', ', ')}]`);
+    await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(p - 1).replace(' | ', ', ')}] arrived`);
   }
   await goto(page, 11_001);
   for (const p of [11_000, 10_999]) {
     await page.keyboard.press('ArrowLeft');
     await settled(page);
-    await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(p - 1).replace(' | ', ', ')}]`);
+    await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(p - 1).replace(' | ', ', ')}] arrived`);
   }
   // The last steps (sent with the model: the last row, the end of input) and a far jump back.
   await goto(page, ROWS);
-  await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(ROWS - 1).replace(' | ', ', ')}]`);
+  await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(ROWS - 1).replace(' | ', ', ')}] arrived`);
   await page.getByTestId('step-last').click();
   await settled(page);
   await expect(page.locator('.jl-counter')).toHaveText(`end of input · ${ROWS + 1}/${ROWS + 1}`);
   await goto(page, 5_432);
-  await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(5_431).replace(' | ', ', ')}]`);
+  await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(5_431).replace(' | ', ', ')}] arrived`);
   expect(errors).toEqual([]);
 });
 
@@ -70,6 +72,6 @@ test('a link to a step far from the start opens on that step', async ({ page }) 
   await openPage(page, `./${shareHash({ script, step: 12_345 })}`);
   await expect(page.locator('.jl-counter')).toHaveText(`step 12345/${ROWS + 1}`, { timeout: 60_000 });
   await settled(page);
-  await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(12_344).replace(' | ', ', ')}]`);
+  await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(12_344).replace(' | ', ', ')}] arrived`);
   await expect(page.locator('[data-testid=steps-row][data-pos="12345"]')).toHaveAttribute('class', /jl-current/);
 });

@@ -177,7 +177,10 @@ export class Playground {
           );
     this.compareView = opts.compact ? null : new CompareView((script) => this.load({ script }));
 
-    this.header = new StepHeader(() => this.editor.doc);
+    this.header = new StepHeader(
+      () => this.editor.doc,
+      (m, from, to) => (this.traceScript === null ? Promise.resolve(null) : this.engine.sentences(this.traceScript, m.query.index - 1, from, to)),
+    );
     this.controls = new StepControls(
       (p) => this.goTo(p),
       (quiet) => this.header.setQuiet(quiet),

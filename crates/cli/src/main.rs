@@ -190,7 +190,7 @@ fn main() -> ExitCode {
                 // the page's packed trace (docs/trace.md "Packed"), as bytes
                 "packed" => {
                     let bytes = match joinlab_engine::exec::prepare(&script, &cfg) {
-                        Ok(p) => p.packed_trace_with(&mut |_| {}),
+                        Ok(p) => p.packed_trace_with(joinlab_engine::runtime::Sentences::All, &mut |_| {}),
                         Err((notes, statements, e)) => joinlab_engine::trace::pack::PackedScript::new()
                             .bytes(joinlab_engine::trace::ScriptTrace::failed(cfg.dialect, notes, statements, &e)),
                     };

@@ -443,8 +443,14 @@ pub struct Packed {
     pub steps: usize,
 }
 
+/// The sentences the page's worker has a run make (www/src/engine/worker.ts passes its model's
+/// `LAZY_STEPS` and its first two `STEP_BLOCK`s to `Session.load`): a run of more than 20,000
+/// steps makes those of its first 2,000, the others are made when a step is shown.
+pub const PAGE_SENTENCES: crate::runtime::Sentences = crate::runtime::Sentences::Lazy { over: 20_000, first: 2_000 };
+
 /// Runs a prepared workload once as the page's worker does: traced, every step built (its events,
-/// output rows, state sizes and sentence) and packed as it is made ([`crate::trace::pack`]).
+/// output rows and state sizes; its sentence as [`PAGE_SENTENCES`] says) and packed as it is made
+/// ([`crate::trace::pack`]).
 pub fn run_packed(p: &Prepared) -> Result<Packed, String> {
     use crate::runtime::{run_query_into, QueryMeta, RunOptions};
     let opts = RunOptions {
@@ -457,6 +463,7 @@ pub fn run_packed(p: &Prepared) -> Result<Packed, String> {
         proc_clock: crate::kinds::ProcClockMode::Tick(1000),
         batch: false,
         limits: crate::limits::Limits::NONE,
+        sentences: PAGE_SENTENCES,
     };
     let meta = QueryMeta { index: 1, sql: String::new(), line: 1, notes: Vec::new(), plan_text: String::new() };
     let mut packed = crate::trace::pack::PackedScript::new();

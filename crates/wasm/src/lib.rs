@@ -4,6 +4,7 @@
 
 use joinlab_engine::exec::{prepare, Prepared};
 use joinlab_engine::output::TextOptions;
+use joinlab_engine::runtime::Sentences;
 use joinlab_engine::trace::pack::{pack_value, PackedScript};
 use joinlab_engine::trace::{ScriptTrace, StateSummary, TRACE_VERSION};
 use joinlab_engine::{run_to_text, Dialect, RunConfig};
@@ -93,8 +94,17 @@ impl Session {
     /// packed: bytes the page reads with `www/src/engine/unpack.ts` (docs/trace.md, "Packed"),
     /// each step packed as the run makes it. `progress`, when given, is called as
     /// `progress(query, queries, step, steps)` as each query starts and every few thousand steps
-    /// (the page shows it while a long run is in flight).
-    pub fn load(&mut self, script: &str, dialect: &str, progress: Option<ProgressFn>) -> Result<Vec<u8>, JsValue> {
+    /// (the page shows it while a long run is in flight). With `lazy_over` and `first_sentences`,
+    /// a query of more than `lazy_over` steps makes the sentences of its first `first_sentences`
+    /// steps only (the others' `summary` is empty: `sentences` makes them when they are shown).
+    pub fn load(
+        &mut self,
+        script: &str,
+        dialect: &str,
+        progress: Option<ProgressFn>,
+        lazy_over: Option<u32>,
+        first_sentences: Option<u32>,
+    ) -> Result<Vec<u8>, JsValue> {
         self.script = script.to_string();
         self.dialect = dialect_of(dialect);
         let cfg = RunConfig { dialect: self.dialect, trace: true };
@@ -102,7 +112,11 @@ impl Session {
         let packed = match prepare(script, &cfg) {
             Ok(p) => {
                 // The progress hook is also where the memory is grown ahead of the trace.
-                let t = p.packed_trace_with(&mut |x| {
+                let sentences = match (lazy_over, first_sentences) {
+                    (Some(over), Some(first)) => Sentences::Lazy { over: over as usize, first: first as usize },
+                    _ => Sentences::All,
+                };
+                let t = p.packed_trace_with(sentences, &mut |x| {
                     reserve_memory(0);
                     if let Some(f) = &progress {
                         let n = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
@@ -123,6 +137,15 @@ impl Session {
     /// The oracle's text format of the loaded script (what `joinlab run` prints).
     pub fn text(&self) -> String {
         run_to_text(&self.script, &RunConfig { dialect: self.dialect, trace: false }, &TextOptions::default())
+    }
+
+    /// The sentences of query `query`'s (0-based) data steps `from` … `to` − 1 (the first data
+    /// step is 1) of the loaded script, as the trace has them (a replay of the query up to them:
+    /// a big run's trace leaves them out, `load`). Fewer when the query has fewer steps.
+    pub fn sentences(&self, query: usize, from: usize, to: usize) -> Vec<String> {
+        let Some(p) = &self.prepared else { return Vec::new() };
+        reserve_memory(0);
+        p.sentences(query, from, to)
     }
 
     /// Full operator state of query `query` (0-based) after `steps` steps (re-runs the query

@@ -15,3 +15,8 @@ fn conformance_scripts_match_the_oracle_in_the_browser() {
 fn session_text_equals_run_text() {
     common::check_session();
 }
+
+#[wasm_bindgen_test]
+fn lazy_sentences_come_from_the_replay() {
+    common::check_lazy_sentences();
+}

@@ -14,6 +14,11 @@ fn session_text_equals_run_text() {
     common::check_session();
 }
 
+#[wasm_bindgen_test]
+fn lazy_sentences_come_from_the_replay() {
+    common::check_lazy_sentences();
+}
+
 /// The memory grows in steps (crates/wasm/src/grow.rs), not once per 64 KiB dlmalloc needs:
 /// 100 MB of small allocations, kept alive, with `reserve` called every 4,096 of them (as the
 /// run's progress hook calls it every 4,096 steps), make it grow a handful of times (about 1,300

@@ -291,6 +291,18 @@ export class EngineSession {
     });
   }
 
+  /** The sentences of steps `from` … `to` − 1 of query `query`'s model (0-based) that a big run
+   * left out (their `summary` is empty); null when the session has loaded another script since. */
+  async sentences(script: string, query: number, from: number, to: number): Promise<string[] | null> {
+    await this.ensureLoaded();
+    const l = this.loaded;
+    if (!l || l.script !== script) return null;
+    return this.host.call<'sentences'>({ type: 'sentences', session: this.id, load: l.load, query, from, to }).catch((e: unknown) => {
+      if (this.loaded !== l) return null;
+      throw e;
+    });
+  }
+
   /** Full operator state of query `query` (0-based) after `steps` steps. */
   async stateAt(query: number, steps: number): Promise<StateSummary[]> {
     await this.ensureLoaded();

@@ -19,6 +19,10 @@ export type Request =
    * trace the worker keeps: the blocks a big model did not bring (model/step-blocks.ts). Refused
    * when the trace the worker keeps is not load `load`'s (a newer load ran since). */
   | { id: number; session: number; type: 'steps'; load: number; query: number; from: number; to: number }
+  /** The sentences of steps `from` … `to` − 1 (indexes of the model's steps) of load `load`'s
+   * trace, which a big run leaves out (`summary` empty) and makes when they are shown: a replay of
+   * the query up to them (crates/engine `Prepared::sentences`). Refused as `steps` is. */
+  | { id: number; session: number; type: 'sentences'; load: number; query: number; from: number; to: number }
   | { id: number; session: number; type: 'text' }
   | { id: number; session: number; type: 'dispose' };
 
@@ -27,6 +31,7 @@ export interface Results {
   model: WireBuilt;
   stateAt: StateSummary[];
   steps: Step[];
+  sentences: string[];
   text: string;
   dispose: null;
 }

@@ -11,7 +11,7 @@
 import init, { Session, testPanic } from '../../pkg/joinlab_wasm.js';
 import wasmUrl from '../../pkg/joinlab_wasm_bg.wasm?url';
 import { type Built, buildFrom, modelRanks, stateSeriesOfStates } from '../model/build';
-import { LAZY_STEPS } from '../model/step-blocks';
+import { LAZY_STEPS, STEP_BLOCK } from '../model/step-blocks';
 import type { QueryModel, QueryState } from '../model/types';
 import { zoneAt } from '../settings';
 import { type ScriptTrace, type StateSummary, TRACE_VERSION } from '../trace';
@@ -154,7 +154,11 @@ function handle(req: Request): unknown {
       if (req.testPanic) testPanic('load');
       const t0 = performance.now();
       const running = (query: number, queries: number, step: number, steps: number) => post({ type: 'running', id: req.id, query, queries, step, steps });
-      const packed = new PackedTrace(session(req.session).load(req.script, req.dialect, running));
+      // A model's run of more than LAZY_STEPS steps makes the sentences of the steps it sends
+      // first (split.ts sentSteps: its first two blocks) and leaves the others to `sentences`
+      // (the compare view, which builds no model, reads every step's).
+      const lazy = req.query >= 0;
+      const packed = new PackedTrace(session(req.session).load(req.script, req.dialect, running, lazy ? LAZY_STEPS : undefined, lazy ? 2 * STEP_BLOCK : undefined));
       const header = packed.header();
       const ms = performance.now() - t0;
       post({ type: 'ran', id: req.id, ms });
@@ -177,6 +181,13 @@ function handle(req: Request): unknown {
       if (t.load !== req.load) throw new Error(STALE_STEPS);
       const q = Math.max(0, Math.min(req.query, t.header.queries.length - 1));
       return t.packed.modelSteps(q, t.header, req.from, req.to);
+    }
+    case 'sentences': {
+      const t = traces.get(req.session);
+      if (!t) throw new Error('no script has been run in this session');
+      if (t.load !== req.load) throw new Error(STALE_STEPS);
+      // (a model's step i is the query's data step i + 1)
+      return session(req.session).sentences(req.query, req.from + 1, req.to + 1);
     }
     case 'stateAt':
       if (req.testPanic) testPanic(`stateAt, step ${req.steps}`);

@@ -15,6 +15,13 @@ import type { Pane } from './pane';
 /** Rows-left lines under the sentence; the rest are in the state pane and the events. */
 const MAX_WHY = 8;
 
+/** Sentences asked of the engine at a time, for a step whose sentence a big run left out. */
+const SENTENCE_BLOCK = 1000;
+
+/** The sentences of steps `from` … `to` − 1 of `m` (indexes of `m.steps`), null when they can no
+ * longer be had (another run replaced the trace). */
+export type SentencesOf = (m: QueryModel, from: number, to: number) => Promise<string[] | null>;
+
 export class StepHeader implements Pane {
   /** The step sentence (and where a failure of the header is reported). */
   readonly element: HTMLParagraphElement;
@@ -28,9 +35,19 @@ export class StepHeader implements Pane {
   readonly procTime: HTMLSpanElement;
   readonly legend: HTMLElement;
   private model: QueryModel | null = null;
+  /** The position shown. */
+  private pos = -1;
+  /** Sentences a big run left out (its steps' `summary` is empty), by step index, as `sentencesOf`
+   * made them; and the blocks asked for. */
+  private readonly made = new Map<number, string>();
+  private readonly asked = new Set<number>();
 
-  /** `getScript`: the editor's script (the processing-time setting in effect at the query). */
-  constructor(private readonly getScript: () => string) {
+  /** `getScript`: the editor's script (the processing-time setting in effect at the query);
+   * `sentencesOf`: the engine's sentences of steps a big run left without (the crates' `Sentences`). */
+  constructor(
+    private readonly getScript: () => string,
+    private readonly sentencesOf: SentencesOf | null = null,
+  ) {
     this.element = h('p', { class: 'jl-sentence', 'data-testid': 'step-sentence', 'aria-live': 'polite', role: 'status' });
     this.why = h('ul', { class: 'jl-why', 'data-testid': 'step-why', hidden: true });
     this.held = h('p', { class: 'jl-held', 'data-testid': 'held-back', hidden: true });
@@ -40,6 +57,10 @@ export class StepHeader implements Pane {
   }
 
   setModel(model: QueryModel | null): void {
+    if (model !== this.model) {
+      this.made.clear();
+      this.asked.clear();
+    }
     this.model = model;
     if (model) {
       this.renderLegend(model);
@@ -56,11 +77,37 @@ export class StepHeader implements Pane {
     if (!m) return;
     const step = stepAt(m, pos);
     if (!step) return;
-    const summary = withLookups(m, pos, step.summary);
+    this.pos = pos;
+    const made = step.summary || this.made.get(step.index);
+    if (made === undefined) this.ask(m, pos);
+    // (until the engine's sentence comes: the step's own line)
+    const summary = made === undefined ? `${step.text} …` : withLookups(m, pos, made);
+    this.element.toggleAttribute('data-pending', made === undefined);
     this.element.textContent = step.kind === 'end' || step.kind === 'start' ? capitalize(summary) : summary;
     this.renderWhy(m, pos);
     this.renderHeld(m, pos);
     this.renderProcTime(m, pos);
+  }
+
+  /** Asks the engine for the sentences of the block of steps around position `pos` (a data step
+   * of a big run, whose sentence the run left out), and shows the step's when they come. */
+  private ask(m: QueryModel, pos: number): void {
+    const block = Math.floor((pos - 1) / SENTENCE_BLOCK);
+    if (!this.sentencesOf || this.asked.has(block)) return;
+    this.asked.add(block);
+    const from = block * SENTENCE_BLOCK;
+    this.sentencesOf(m, from, Math.min(m.steps.length, from + SENTENCE_BLOCK)).then(
+      (texts) => {
+        if (this.model !== m || !texts) return;
+        // (step index i + 1 is the model's step i)
+        texts.forEach((t, k) => this.made.set(from + k + 1, t));
+        if (this.pos > from && this.pos <= from + texts.length) this.show(this.pos);
+      },
+      (e: unknown) => {
+        this.asked.delete(block);
+        console.error(`JoinLab: the sentences of steps ${from + 1}–${from + SENTENCE_BLOCK} could not be made`, e);
+      },
+    );
   }
 
   /** While playing fast: the sentence is not announced at every step; afterwards it is announced once. */

@@ -16,7 +16,7 @@ use crate::error::{Error, Result};
 use crate::kinds::RowKind;
 use crate::kinds::{Dialect, TableOrigin};
 use crate::plan::{explain, plan_query};
-use crate::runtime::{QueryMeta, RunOptions};
+use crate::runtime::{QueryMeta, RunOptions, Sentences};
 use crate::script::{split, Item, ItemKind};
 use crate::session::{Session, Settings};
 use crate::sql::{parse_statement, Statement};
@@ -293,7 +293,7 @@ impl Prepared {
     /// [`Prepared::run_query`], telling `progress(step, steps)` how far it got now and then
     /// ([`crate::runtime::PROGRESS_EVERY`]).
     pub fn run_query_with(&self, qi: usize, trace: bool, progress: &mut dyn FnMut(usize, usize)) -> QueryTrace {
-        self.run_query_into(qi, trace, progress, None)
+        self.run_query_into(qi, trace, Sentences::All, progress, None)
     }
 
     /// [`Prepared::run_query_with`], handing each data step to `steps` as it is made instead of
@@ -302,6 +302,7 @@ impl Prepared {
         &self,
         qi: usize,
         trace: bool,
+        sentences: Sentences,
         progress: &mut dyn FnMut(usize, usize),
         steps: Option<&mut dyn FnMut(crate::trace::Step)>,
     ) -> QueryTrace {
@@ -365,7 +366,8 @@ impl Prepared {
         let limits = settings.limits().unwrap_or_default();
         let events =
             generated::query_events(&self.catalog, &plan, &self.events, self.seed, self.examples_rows, &limits);
-        let opts = self.run_options(settings, trace, &events);
+        let mut opts = self.run_options(settings, trace, &events);
+        opts.sentences = sentences;
         if let Some(n) = generated::arrival_note(self.events.len(), events.len()) {
             if self.events.is_empty() {
                 // no data of the script's own: its arrival note says nothing
@@ -401,6 +403,7 @@ impl Prepared {
             proc_clock: settings.proc_clock(),
             batch: self.batch,
             limits: settings.limits().unwrap_or_default(),
+            sentences: Sentences::All,
         }
     }
 
@@ -414,6 +417,26 @@ impl Prepared {
             generated::query_events(&self.catalog, &plan, &self.events, self.seed, self.examples_rows, &limits);
         let opts = self.run_options(&q.settings, false, &events);
         crate::runtime::replay::state_after(&plan, &self.catalog, &events, &opts, steps)
+    }
+
+    /// The sentences (`Step::summary`) of query `qi`'s data steps `from` … `to` − 1 (indexes, the
+    /// first data step is 1), made by running the query traced up to step `to` − 1 — the same
+    /// run as the trace's, so each is the sentence the trace would have had (a big run's trace
+    /// leaves most out: [`Sentences::Lazy`]). Fewer when the query has fewer steps (or fails
+    /// before); none when it does not plan.
+    pub fn sentences(&self, qi: usize, from: usize, to: usize) -> Vec<String> {
+        let from = from.max(1);
+        if qi >= self.queries.len() || to <= from {
+            return Vec::new();
+        }
+        let mut out = Vec::with_capacity(to - from);
+        let mut keep = |s: crate::trace::Step| {
+            if s.index >= from && s.index < to {
+                out.push(s.summary);
+            }
+        };
+        self.run_query_into(qi, true, Sentences::Range { from, to }, &mut |_, _| {}, Some(&mut keep));
+        out
     }
 
     /// Runs every query: the whole script's trace (`trace`: with the page's events).
@@ -446,6 +469,7 @@ impl Prepared {
     /// packed as the run makes it, so the run never holds its steps as values.
     pub fn packed_trace_with(
         &self,
+        sentences: Sentences,
         progress: &mut dyn FnMut(Progress),
     ) -> std::result::Result<Vec<u8>, crate::trace::pack::PackError> {
         let queries = self.query_count();
@@ -464,6 +488,7 @@ impl Prepared {
             let q = self.run_query_into(
                 i,
                 true,
+                sentences,
                 &mut |step, steps| progress(Progress { query: i + 1, queries, step, steps }),
                 Some(&mut keep),
             );

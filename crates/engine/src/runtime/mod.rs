@@ -41,6 +41,38 @@ pub struct RunOptions {
     pub batch: bool,
     /// What the run may read, emit, hold and record ([`crate::limits`]).
     pub limits: crate::limits::Limits,
+    /// Which data steps of a traced run get their sentence (`Step::summary`).
+    pub sentences: Sentences,
+}
+
+/// Which data steps of a traced run get their sentence (`Step::summary`; the job's start and the
+/// end of input always do). A sentence is new text at every step, about 40 % of a packed step and
+/// an eighth of a traced run's work, and a learner reads a few of a big run's: the page has a run
+/// of more than `over` steps make those of its first steps only, and the others when a step is
+/// shown ([`crate::exec::Prepared::sentences`], a replay). A step without one has an empty
+/// `summary`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sentences {
+    /// Every step's (the CLI, the text output, a small run on the page).
+    All,
+    /// A run of more than `over` data steps makes those of steps 1 … `first` only.
+    Lazy { over: usize, first: usize },
+    /// Those of steps `from` … `to` − 1 only, and the run stops after step `to` − 1 (no end of
+    /// input): the replay that makes them when shown.
+    Range { from: usize, to: usize },
+}
+
+impl Sentences {
+    /// The data steps (by index) whose sentence a run over `steps` data events makes, and the
+    /// step it stops after (None: it runs to the end).
+    fn resolve(self, steps: usize) -> (std::ops::Range<usize>, Option<usize>) {
+        match self {
+            Sentences::All => (0..usize::MAX, None),
+            Sentences::Lazy { over, first } if steps > over => (0..first.saturating_add(1), None),
+            Sentences::Lazy { .. } => (0..usize::MAX, None),
+            Sentences::Range { from, to } => (from..to, Some(to.saturating_sub(1))),
+        }
+    }
 }
 
 /// Identifies the query in the trace.
@@ -229,6 +261,7 @@ pub fn run_query_into(
     }
     let mut input_rows: u64 = 0;
     let mut trace_events: u64 = 0;
+    let (sentences, stop_after) = opts.sentences.resolve(events.len());
     for (i, ev) in events.iter().enumerate() {
         let step_no = i + 1;
         if step_no % PROGRESS_EVERY == 0 {
@@ -282,6 +315,8 @@ pub fn run_query_into(
         };
         if opts.trace {
             step.state = state_sizes(&driver.graph);
+        }
+        if opts.trace && sentences.contains(&step_no) {
             step.summary = summary::sentence(&step, &qt.operators, zone);
             if opts.batch && step.kind == StepKind::Row {
                 let mut held: Vec<usize> = Vec::new();
@@ -302,6 +337,9 @@ pub fn run_query_into(
         }
         if let Some(e) = held_limit(limits, &driver.graph, trace_events, opts.trace) {
             return qt.failed(&e, step_no, &driver.graph);
+        }
+        if stop_after == Some(step_no) {
+            return qt;
         }
     }
     if opts.end_mode != EndMode::Bounded {

@@ -1384,7 +1384,7 @@ SELECT * FROM L WHERE k > 100;
     fn the_streamed_run_packs_the_same_trace() {
         let cfg = crate::RunConfig { dialect: crate::Dialect::Flink, trace: true };
         let p = crate::exec::prepare(JOIN, &cfg).map_err(|e| e.2.message).unwrap();
-        let streamed = p.packed_trace_with(&mut |_| {}).unwrap();
+        let streamed = p.packed_trace_with(crate::runtime::Sentences::All, &mut |_| {}).unwrap();
         assert_eq!(Reader::new(&streamed).trace(), serde_json::to_value(script(JOIN)).unwrap());
     }
 

@@ -1,0 +1,86 @@
+//! A big run's sentences made when a step is shown (issue 16; docs/design.md "Steps, not
+//! micro-batches"): a run told to make the sentences of its first steps only
+//! (`Sentences::Lazy`) keeps every other part of every step, and the replay that makes the
+//! others (`Prepared::sentences`) gives each step the sentence the full trace has — over every
+//! gallery example and conformance scenario, in the dialect each is written for and the other.
+
+use std::path::{Path, PathBuf};
+
+use joinlab_engine::exec::Prepared;
+use joinlab_engine::runtime::Sentences;
+use joinlab_engine::trace::Step;
+use joinlab_engine::{prepare, Dialect, RunConfig};
+
+fn scripts() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut out = Vec::new();
+    let mut dirs = vec![root.join("www/examples"), root.join("tests/conformance")];
+    while let Some(d) = dirs.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else { continue };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                dirs.push(p);
+            } else if p.extension().is_some_and(|x| x == "sql") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Query `qi`'s data steps, traced, with `sentences`.
+fn steps(p: &Prepared, qi: usize, sentences: Sentences) -> Vec<Step> {
+    let mut out = Vec::new();
+    let mut keep = |s: Step| out.push(s);
+    p.run_query_into(qi, true, sentences, &mut |_, _| {}, Some(&mut keep));
+    out
+}
+
+#[test]
+fn lazy_sentences_leave_the_rest_of_the_trace_and_the_replay_makes_the_same_ones() {
+    let files = scripts();
+    assert!(files.len() > 400, "the gallery and the conformance scenarios ({} files)", files.len());
+    let (mut queries, mut compared, mut replays) = (0, 0, 0);
+    for f in &files {
+        let script = std::fs::read_to_string(f).expect("readable");
+        for dialect in [Dialect::Flink, Dialect::Confluent] {
+            let Ok(p) = prepare(&script, &RunConfig { dialect, trace: true }) else { continue };
+            for qi in 0..p.query_count() {
+                let full = steps(&p, qi, Sentences::All);
+                if full.is_empty() {
+                    continue;
+                }
+                queries += 1;
+                let n = full.len();
+                let first = 2.min(n);
+                // more than `over` steps: only the first ones get a sentence, nothing else changes
+                let lazy = steps(&p, qi, Sentences::Lazy { over: n - 1, first });
+                assert_eq!(lazy.len(), n, "{} ({dialect:?}) query {qi}: the same steps", f.display());
+                for (a, b) in full.iter().zip(&lazy) {
+                    assert!(!a.summary.is_empty(), "{}: step {} has a sentence in the full trace", f.display(), a.index);
+                    let mut b = b.clone();
+                    if a.index > first {
+                        assert_eq!(b.summary, "", "{}: step {} is left for later", f.display(), a.index);
+                        b.summary = a.summary.clone();
+                    }
+                    assert_eq!(a, &b, "{} ({dialect:?}) query {qi}, step {}", f.display(), a.index);
+                    compared += 1;
+                }
+                // not more than `over`: every sentence
+                assert_eq!(steps(&p, qi, Sentences::Lazy { over: usize::MAX, first: 0 }), full);
+                // the replay, over every step and over a block in the middle
+                let all: Vec<String> = full.iter().map(|s| s.summary.clone()).collect();
+                assert_eq!(p.sentences(qi, 1, n + 1), all, "{} ({dialect:?}) query {qi}", f.display());
+                let (from, to) = (n / 2 + 1, (n / 2 + 4).min(n + 1));
+                assert_eq!(p.sentences(qi, from, to), all[from - 1..to - 1], "{}: steps {from}…{}", f.display(), to - 1);
+                // past the last step: the steps there are
+                assert_eq!(p.sentences(qi, n, n + 50), all[n - 1..]);
+                assert!(p.sentences(qi, 5, 5).is_empty());
+                replays += 4;
+            }
+        }
+    }
+    assert!(queries > 500 && compared > 5_000, "{queries} queries, {compared} steps compared, {replays} replays");
+}
