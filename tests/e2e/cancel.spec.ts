@@ -1,5 +1,6 @@
 // A run in flight (playground.ts, engine/client.ts): the page says it is running, with the
-// seconds so far and the step the engine reached, and shows Cancel; Cancel stops the worker, keeps the editor's text and shows
+// seconds so far and the step the engine reached (before the first run too, in the loading line),
+// then that it is drawing the trace, and shows Cancel; Cancel stops the worker, keeps the editor's text and shows
 // the previous trace greyed as "cancelled"; a run past the 20 s limit is stopped the same way
 // and the page says so (never the previous script's trace as if it were current).
 
@@ -91,20 +92,21 @@ test('Run pressed while the same text runs waits for that run; an edit runs anew
   await expect(page.locator('.jl-visual')).not.toHaveAttribute('data-stale', '');
 });
 
-test('Cancel stops a busy engine: a 100,000-row run ends at once and the next run works', async ({ page }) => {
+test('Cancel stops a busy engine: a 300,000-row run ends at once and the next run works', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('./?example=07_hop_join');
   await expect(page.locator('.jl-counter')).toHaveText('step 1/9');
   await page.locator('.cm-content').click();
   await page.keyboard.press('Control+A');
-  await page.keyboard.insertText(datagenScript(100_000));
+  await page.keyboard.insertText(datagenScript(300_000));
   const cancel = page.getByTestId('cancel');
   await expect(cancel).toBeVisible();
-  // The engine is busy for seconds here (100,000 rows): wait until it is well into the run.
+  // The engine is busy for seconds here (300,000 rows; its trace stops at the 1,000,000 trace
+  // events of the page's limit, about 250,000 steps): wait until it is well into the run.
   await expect(page.locator('.jl-status')).toHaveText(/^running… [1-9]/);
-  // …and says how far it got: 100,000 generated rows and the bounded table's +inf watermark
-  // step are 100,001 steps (exec/generated.rs), reported every 4,096 steps
-  await expect(page.locator('.jl-status')).toHaveText(/^running… [\d.]+ s · step [\d,]+ of 100,001$/);
+  // …and says how far it got: 300,000 generated rows and the bounded table's +inf watermark
+  // step are 300,001 steps (exec/generated.rs), reported every 4,096 steps
+  await expect(page.locator('.jl-status')).toHaveText(/^running… [\d.]+ s · step [\d,]+ of 300,001$/);
   const t0 = Date.now();
   await cancel.click();
   await expect(page.locator('.jl-status')).toHaveText('cancelled');
@@ -116,6 +118,21 @@ test('Cancel stops a busy engine: a 100,000-row run ends at once and the next ru
   await page.goto('./?example=07_hop_join');
   await expect(page.locator('.jl-counter')).toHaveText('step 1/9');
   await expect(page.locator('.jl-status')).toHaveText(/ran in/);
+});
+
+test('a shared link to a big script says how its first run goes, then that its trace is being drawn', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(`./${shareHash({ script: datagenScript(200_000) })}`);
+  // Before the first run ends the loading line (and the status) say how far the engine got,
+  // not "starting the engine" …
+  const loading = page.getByTestId('engine-loading');
+  await expect(loading).toHaveText(/^The engine is running… [\d.]+ s · step [\d,]+ of 200,001$/, { timeout: 60_000 });
+  await expect(page.locator('.jl-status')).toHaveText(/^running… [\d.]+ s · step [\d,]+ of 200,001$/);
+  // … then, its run over, that the worker is drawing the trace (the view of 200,001 steps)
+  await expect(loading).toHaveText(/^The engine is drawing the trace of 200,001 steps… [\d.]+ s$/, { timeout: 60_000 });
+  await expect(page.locator('.jl-counter')).toHaveText('step 1/200002', { timeout: 60_000 });
+  await expect(loading).toBeHidden();
+  await expect(page.locator('.jl-status')).toHaveText(/^ran in/);
 });
 
 test('a run past the 20 s limit is stopped, and the old trace is shown as stale, not current', async ({ page }) => {

@@ -3,6 +3,7 @@
 // scenario (W1 of ../shared/BENCHMARKS.md at N = 5,000: tests/e2e/fixtures/w1_5000.sql).
 // Writes tests/e2e/artifacts/measurements.json.
 
+import { execSync } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
@@ -295,6 +296,93 @@ async function rerun(page: Page): Promise<{ longest_task_ms: number; long_tasks_
     heap_mb: r.heap === null ? null : Math.round(r.heap / 1e6),
   };
 }
+
+/** The resident memory of the biggest Chromium renderer (the page's tab and its engine worker:
+ * the wasm's memory, the packed trace, both JS heaps) in bytes; null where `ps` cannot say. */
+function rendererRss(): number | null {
+  try {
+    const out = execSync('ps -eo rss=,args=', { encoding: 'utf8' });
+    const kb = out
+      .split('\n')
+      .filter((l) => /chromium/.test(l) && /--type=renderer/.test(l) && !/top-chrome-webui/.test(l))
+      .map((l) => Number(l.trim().split(/\s+/)[0]));
+    return kb.length ? Math.max(...kb) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+test('the page at 10^6 rows: a 1,000,000-row datagen script loads, says how it goes, and steps', async ({ page }) => {
+  // Issue 16's 10^6 goals: its first step within 5 s of the run finishing, progress while it
+  // runs, no main-thread task over 200 ms, stepping within a frame, the tab under 1 GB. Measured
+  // and reported; the assertions only guard against gross regressions. The page's limit of
+  // 1,000,000 trace events would stop this script at step 250,001: the script raises it, as a
+  // learner would (README "Limits").
+  test.setTimeout(300_000);
+  const rows = 1_000_000;
+  const script = `SET 'joinlab.limit.trace-events' = '5000000';\n${datagenScript(rows)}`;
+  await page.addInitScript(() => {
+    // when the loading line first says the run is over (the worker then draws the trace)
+    const w = window as unknown as { __drawingAt: number | null; __runningSeen: boolean };
+    w.__drawingAt = null;
+    w.__runningSeen = false;
+    new MutationObserver(() => {
+      const t = document.querySelector('[data-testid=engine-loading]')?.textContent ?? '';
+      if (/^The engine is running… .* step [\d,]+ of 1,000,001$/.test(t)) w.__runningSeen = true;
+      if (w.__drawingAt === null && t.startsWith('The engine is drawing the trace')) w.__drawingAt = performance.now();
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const t0 = Date.now();
+  await page.goto(`./${shareHash({ script })}`);
+  await watchLongTasks(page);
+  await expect(page.locator('.jl-counter')).toHaveText('step 1/1000002', { timeout: 240_000 });
+  const loadMs = Date.now() - t0;
+  await page.waitForTimeout(1000);
+  const r = await page.evaluate(() => {
+    const w = window as unknown as { __drawingAt: number | null; __runningSeen: boolean; __long: number[] };
+    const first = performance.getEntriesByName('joinlab:first-step')[0]?.startTime ?? Number.NaN;
+    const mem = (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory;
+    const last = (n: string) => Math.round(performance.getEntriesByName(n).at(-1)?.duration ?? -1);
+    return { running: w.__runningSeen, after: w.__drawingAt === null ? null : Math.round(first - w.__drawingAt), long: w.__long, heap: mem ? mem.usedJSHeapSize : null, build: last('joinlab:model'), post: last('joinlab:model-post') };
+  });
+  const engine = Number(/ran in ([\d.]+)/.exec((await page.locator('.jl-status').textContent()) ?? '')?.[1] ?? Number.NaN);
+  const rss = rendererRss();
+  // Stepping (→) and a jump to step 900,000, whose sentence the engine makes when it is shown
+  // (a replay of the run up to it: docs/design.md "Steps, not micro-batches").
+  await watchLongTasks(page);
+  await clearMeasures(page);
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press('ArrowRight');
+    await settled(page);
+  }
+  const stepping = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
+  const stepDraw = stats(await measures(page, 'joinlab:draw'));
+  const jumpAt = Date.now();
+  await page.getByTestId('step-slider').fill('900000');
+  await settled(page);
+  const jumpMs = Date.now() - jumpAt;
+  await expect(page.getByTestId('step-sentence')).toContainText('] arrived', { timeout: 120_000 });
+  const sentenceMs = Date.now() - jumpAt;
+  results.datagen_1m = {
+    rows,
+    load_to_first_step_ms: loadMs,
+    engine_ms: engine,
+    progress_shown: r.running,
+    run_end_to_first_step_ms: r.after,
+    model_build_ms: r.build,
+    model_post_ms: r.post,
+    longest_task_ms: Math.max(0, ...r.long),
+    heap_mb: r.heap === null ? null : Math.round(r.heap / 1e6),
+    renderer_rss_mb: rss === null ? null : Math.round(rss / 1e6),
+    stepping_longest_task_ms: Math.max(0, ...stepping),
+    step_draw_ms: stepDraw,
+    jump_to_step_ms: jumpMs,
+    jump_to_sentence_ms: sentenceMs,
+  };
+  expect(r.running, 'the loading line said how far the run got').toBe(true);
+  expect(Math.max(0, ...r.long)).toBeLessThan(ARRIVAL_GUARD_MS);
+  expect(Math.max(0, ...stepping)).toBeLessThan(GROSS * 200);
+});
 
 test('a big trace arriving: a 100,000-row interval join', async ({ page }) => {
   test.setTimeout(300_000);

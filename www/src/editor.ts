@@ -138,8 +138,9 @@ export interface EditorOptions {
   parent: HTMLElement;
   doc: string;
   readonly?: boolean;
-  /** The text changed (read it with `doc`). */
-  onChange?: () => void;
+  /** The text changed (read it with `doc`); `whole`: by a paste or a drop, an edit that is
+   * complete as it is (no more keys of it to wait for). */
+  onChange?: (whole: boolean) => void;
   onRun?: () => void;
   label?: string;
   /** Completion and hover (not in read-only embeds). */
@@ -194,7 +195,8 @@ export class ScriptEditor {
       opts.assist && !opts.readonly ? assistExtensions(opts.assist, () => this.doc) : [],
       EditorView.updateListener.of((u) => {
         // Lazy: joining a 5 MB document on every key is not free; `doc` joins it when read.
-        if (u.docChanged) opts.onChange?.();
+        // (a paste or a drop is one whole edit: the playground runs it without waiting for more)
+        if (u.docChanged) opts.onChange?.(u.transactions.some((tr) => tr.isUserEvent('input.paste') || tr.isUserEvent('input.drop')));
       }),
     ];
     this.view = new EditorView({ parent: opts.parent, state: EditorState.create({ doc: opts.doc, extensions }) });

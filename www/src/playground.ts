@@ -115,6 +115,10 @@ export class Playground {
   private ticker: number | null = null;
   /** How far the run in flight got, as the worker last said (null before it says). */
   private runProgress: RunProgress | null = null;
+  /** The run in flight has ended in the engine: the worker is building its view. */
+  private runEnded = false;
+  /** The engine has downloaded (before the first run: the loading line then says how the run goes). */
+  private engineReady = false;
 
   constructor(private readonly opts: PlaygroundOptions) {
     this.dialect = opts.dialect ?? 'confluent';
@@ -141,7 +145,7 @@ export class Playground {
       parent: c.editorHost,
       doc: opts.script,
       readonly: opts.readonly,
-      onChange: () => this.scheduleRun(),
+      onChange: (whole) => this.scheduleRun(whole),
       onRun: () => this.run(),
       // Completion and hover from the engine, in the exporter's worker (issue 20)
       assist: {
@@ -312,6 +316,7 @@ export class Playground {
   /** The engine download's progress, until the first run has finished. */
   private showProgress(p: Progress): void {
     if (this.ready) return;
+    this.engineReady = p.done;
     const mb = (n: number) => `${(n / 1_000_000).toFixed(1)} MB`;
     const size = p.total ? ` (${mb(p.total)}${p.encoded ? ' compressed' : ''})` : '';
     const text = p.done ? `starting the engine${size}…` : `loading the engine${size}… ${p.total && !p.encoded ? `${Math.min(100, Math.round((p.loaded / p.total) * 100))}%` : `${mb(p.loaded)}${p.encoded ? ' unpacked' : ''}`}`;
@@ -362,8 +367,15 @@ export class Playground {
       if (s * 1000 < SHOW_RUNNING_MS) return;
       c.cancel.hidden = false;
       this.element.setAttribute('data-running', '');
-      // Before the first run the loading line says where the engine's download is.
-      if (this.ready) c.status.textContent = `running… ${s.toFixed(s < 10 ? 1 : 0)} s${runningWhere(this.runProgress)}`;
+      const secs = `${s.toFixed(s < 10 ? 1 : 0)} s`;
+      const text = this.runEnded ? `drawing the trace${builtWhat(this.runProgress)}… ${secs}` : `running… ${secs}${runningWhere(this.runProgress)}`;
+      if (this.ready) c.status.textContent = text;
+      else if (this.engineReady) {
+        // Before the first run the loading line says where the engine's download is, then how
+        // the run goes (a shared link to a big script runs for a while before its first step).
+        this.loading.textContent = `The engine is ${text}`;
+        c.status.textContent = text;
+      }
     };
     this.ticker = window.setInterval(tick, 100);
   }
@@ -416,9 +428,11 @@ export class Playground {
     this.engine.dispose();
   }
 
-  private scheduleRun(): void {
+  /** Runs the script after the edit's debounce (`whole`, a paste or a drop: in the next task, with
+   * nothing more of the edit to wait for). */
+  private scheduleRun(whole = false): void {
     if (this.debounce !== null) window.clearTimeout(this.debounce);
-    this.debounce = window.setTimeout(() => this.run(), DEBOUNCE_MS);
+    this.debounce = window.setTimeout(() => this.run(), whole ? 0 : DEBOUNCE_MS);
     // The settings and data panes read the new text when it runs (run(), setTrace), not per
     // keystroke: a 5 MB script must not be scanned on every key. The share link follows at once
     // for a text a link can hold; a longer one waits for the run (reading it joins the document).
@@ -444,12 +458,19 @@ export class Playground {
     if (this.ready) status.textContent = 'running…';
     if (this.trace) this.setStale(true);
     this.runProgress = null;
+    this.runEnded = false;
     this.startTicker(seq);
     this.showDialect(script);
     // (Not for the constructor's run: the page wires its listeners after constructing.)
     if (this.ready) this.emitChange();
     this.settings?.refresh();
-    const loading = this.engine.load(script, this.dialect, this.queryIndex, (p) => seq === this.runSeq && (this.runProgress = p));
+    const loading = this.engine.load(
+      script,
+      this.dialect,
+      this.queryIndex,
+      (p) => seq === this.runSeq && (this.runProgress = p),
+      () => seq === this.runSeq && (this.runEnded = true),
+    );
     // The panes read a script's statements at its first step (What if, the data pane): a big
     // script's are split now, in short tasks while the worker runs it, not in the task that
     // draws that step (memoized per text).
@@ -835,6 +856,12 @@ function paneSafe(name: string, el: HTMLElement, fn: () => void): void {
 }
 
 /** " · step 40,960 of 100,000" (" · query 2 of 3, step …" for several queries) for the running line. */
+/** What the worker draws once the run is over: ` of 1,000,000 steps` (as the run's last progress
+ * message said; nothing for a run too short to send one). */
+function builtWhat(p: RunProgress | null): string {
+  return p && p.steps ? ` of ${p.steps.toLocaleString('en-US')} steps` : '';
+}
+
 function runningWhere(p: RunProgress | null): string {
   if (!p || !p.steps) return p && p.queries > 1 ? ` · query ${p.query} of ${p.queries}` : '';
   const q = p.queries > 1 ? `query ${p.query} of ${p.queries}, ` : '';

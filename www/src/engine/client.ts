@@ -240,13 +240,17 @@ export class EngineSession {
   }
 
   /** Runs `script`; with `query` ≥ 0 the worker also builds that query's view model (`built`).
-   * `onRunning` hears how far the run got while it is in flight. */
-  async load(script: string, dialect: Dialect, query = -1, onRunning?: (p: RunProgress) => void): Promise<{ trace: ScriptTrace; ms: number; built: Built | null }> {
+   * `onRunning` hears how far the run got while it is in flight, `onRan` when the engine's run is
+   * over (the worker then builds the view model). */
+  async load(script: string, dialect: Dialect, query = -1, onRunning?: (p: RunProgress) => void, onRan?: () => void): Promise<{ trace: ScriptTrace; ms: number; built: Built | null }> {
     const timer = setTimeout(() => this.stop('timeout'), LOAD_TIMEOUT_MS);
     this.running++;
     try {
       const load = nextLoad++;
-      const { result: r, joiner, id } = await this.host.callParts<'load'>({ type: 'load', session: this.id, load, script, dialect, query, testPanic: takeTestPanic('load') }, () => clearTimeout(timer), onRunning);
+      const { result: r, joiner, id } = await this.host.callParts<'load'>({ type: 'load', session: this.id, load, script, dialect, query, testPanic: takeTestPanic('load') }, () => {
+        clearTimeout(timer);
+        onRan?.();
+      }, onRunning);
       this.loaded = { script, dialect, generation: this.host.generation, load };
       if (r.trace?.version !== TRACE_VERSION) throw new TraceVersionError(r.trace?.version);
       return { trace: r.trace, ms: r.ms, built: r.built ? joined(r.built, joiner, null, this.host, id) : null };
