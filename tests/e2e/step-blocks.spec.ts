@@ -3,9 +3,9 @@
 // for the block a step needs before drawing it. Here a GROUP BY over 21,500 rows (one step each,
 // as written, then the end of input): steps far from the start draw their own row (sentence, steps table, events), the
 // changelog's pair captions name rows whose steps the page does not hold, and stepping across a
-// block's edge draws each step. A run this big makes the sentences of its first 2,000 steps only;
-// the page has the engine make the others' when they are shown (crates/engine `Sentences`): each
-// step below waits for its own sentence, not the row's line shown until it comes.
+// block's edge draws each step. A run this big makes the sentences of its first and last 2,000
+// steps only; the page has the engine make the others' when they are shown (crates/engine
+// `Sentences`): each step below waits for its own sentence, not the row's line shown until it comes.
 
 import { expect, test } from '@playwright/test';
 import { changelogByStep, currentStep, openPage, settled, shareHash } from './helpers';
@@ -57,7 +57,9 @@ test('steps far from the start are fetched and drawn, and captions name steps no
     await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(p - 1).replace(' | ', ', ')}] arrived`);
   }
   // The last steps (sent with the model: the last row, the end of input) and a far jump back.
+  // The run made the last steps' sentences itself (as it made the first 2,000): shown at once.
   await goto(page, ROWS);
+  expect(await page.getByTestId('step-sentence').getAttribute('data-pending')).toBeNull();
   await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(ROWS - 1).replace(' | ', ', ')}] arrived`);
   await page.getByTestId('step-last').click();
   await settled(page);

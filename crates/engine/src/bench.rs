@@ -444,9 +444,10 @@ pub struct Packed {
 }
 
 /// The sentences the page's worker has a run make (www/src/engine/worker.ts passes its model's
-/// `LAZY_STEPS` and its first two `STEP_BLOCK`s to `Session.load`): a run of more than 20,000
-/// steps makes those of its first 2,000, the others are made when a step is shown.
-pub const PAGE_SENTENCES: crate::runtime::Sentences = crate::runtime::Sentences::Lazy { over: 20_000, first: 2_000 };
+/// `LAZY_STEPS` and two `STEP_BLOCK`s to `Session.load`): a run of more than 20,000 steps makes
+/// those of its first and last 2,000 (the blocks its model sends first), the others are made when
+/// a step is shown.
+pub const PAGE_SENTENCES: crate::runtime::Sentences = crate::runtime::Sentences::Lazy { over: 20_000, edge: 2_000 };
 
 /// Runs a prepared workload once as the page's worker does: traced, every step built (its events,
 /// output rows and state sizes; its sentence as [`PAGE_SENTENCES`] says) and packed as it is made

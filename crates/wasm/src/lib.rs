@@ -94,16 +94,17 @@ impl Session {
     /// packed: bytes the page reads with `www/src/engine/unpack.ts` (docs/trace.md, "Packed"),
     /// each step packed as the run makes it. `progress`, when given, is called as
     /// `progress(query, queries, step, steps)` as each query starts and every few thousand steps
-    /// (the page shows it while a long run is in flight). With `lazy_over` and `first_sentences`,
-    /// a query of more than `lazy_over` steps makes the sentences of its first `first_sentences`
-    /// steps only (the others' `summary` is empty: `sentences` makes them when they are shown).
+    /// (the page shows it while a long run is in flight). With `lazy_over` and `edge_sentences`,
+    /// a query of more than `lazy_over` steps makes the sentences of its first and last
+    /// `edge_sentences` steps only (the others' `summary` is empty: `sentences` makes them when
+    /// they are shown).
     pub fn load(
         &mut self,
         script: &str,
         dialect: &str,
         progress: Option<ProgressFn>,
         lazy_over: Option<u32>,
-        first_sentences: Option<u32>,
+        edge_sentences: Option<u32>,
     ) -> Result<Vec<u8>, JsValue> {
         self.script = script.to_string();
         self.dialect = dialect_of(dialect);
@@ -112,8 +113,8 @@ impl Session {
         let packed = match prepare(script, &cfg) {
             Ok(p) => {
                 // The progress hook is also where the memory is grown ahead of the trace.
-                let sentences = match (lazy_over, first_sentences) {
-                    (Some(over), Some(first)) => Sentences::Lazy { over: over as usize, first: first as usize },
+                let sentences = match (lazy_over, edge_sentences) {
+                    (Some(over), Some(edge)) => Sentences::Lazy { over: over as usize, edge: edge as usize },
                     _ => Sentences::All,
                 };
                 let t = p.packed_trace_with(sentences, &mut |x| {

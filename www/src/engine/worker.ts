@@ -155,8 +155,9 @@ function handle(req: Request): unknown {
       const t0 = performance.now();
       const running = (query: number, queries: number, step: number, steps: number) => post({ type: 'running', id: req.id, query, queries, step, steps });
       // A model's run of more than LAZY_STEPS steps makes the sentences of the steps it sends
-      // first (split.ts sentSteps: its first two blocks) and leaves the others to `sentences`
-      // (the compare view, which builds no model, reads every step's).
+      // first (split.ts sentSteps: its first two blocks and its last, within two blocks of the
+      // end) and leaves the others to `sentences` (the compare view, which builds no model, reads
+      // every step's).
       const lazy = req.query >= 0;
       const packed = new PackedTrace(session(req.session).load(req.script, req.dialect, running, lazy ? LAZY_STEPS : undefined, lazy ? 2 * STEP_BLOCK : undefined));
       const header = packed.header();

@@ -48,30 +48,47 @@ pub struct RunOptions {
 /// Which data steps of a traced run get their sentence (`Step::summary`; the job's start and the
 /// end of input always do). A sentence is new text at every step, about 40 % of a packed step and
 /// an eighth of a traced run's work, and a learner reads a few of a big run's: the page has a run
-/// of more than `over` steps make those of its first steps only, and the others when a step is
-/// shown ([`crate::exec::Prepared::sentences`], a replay). A step without one has an empty
-/// `summary`.
+/// of more than `over` steps make those of its first and last steps only, and the others when a
+/// step is shown ([`crate::exec::Prepared::sentences`], a replay). A step without one has an
+/// empty `summary`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sentences {
     /// Every step's (the CLI, the text output, a small run on the page).
     All,
-    /// A run of more than `over` data steps makes those of steps 1 … `first` only.
-    Lazy { over: usize, first: usize },
+    /// A run of more than `over` data steps makes those of its first `edge` and its last `edge`
+    /// steps only.
+    Lazy { over: usize, edge: usize },
     /// Those of steps `from` … `to` − 1 only, and the run stops after step `to` − 1 (no end of
     /// input): the replay that makes them when shown.
     Range { from: usize, to: usize },
 }
 
 impl Sentences {
-    /// The data steps (by index) whose sentence a run over `steps` data events makes, and the
+    /// Which data steps (by index) a run over `steps` data events makes the sentence of, and the
     /// step it stops after (None: it runs to the end).
-    fn resolve(self, steps: usize) -> (std::ops::Range<usize>, Option<usize>) {
+    fn resolve(self, steps: usize) -> (Made, Option<usize>) {
         match self {
-            Sentences::All => (0..usize::MAX, None),
-            Sentences::Lazy { over, first } if steps > over => (0..first.saturating_add(1), None),
-            Sentences::Lazy { .. } => (0..usize::MAX, None),
-            Sentences::Range { from, to } => (from..to, Some(to.saturating_sub(1))),
+            Sentences::All => (Made { head: usize::MAX, tail: usize::MAX, range: (0, 0) }, None),
+            // (a run that stops early has fewer steps: its last ones are then left out too)
+            Sentences::Lazy { over, edge } if steps > over => (Made { head: edge, tail: steps.saturating_sub(edge), range: (0, 0) }, None),
+            Sentences::Lazy { .. } => (Made { head: usize::MAX, tail: usize::MAX, range: (0, 0) }, None),
+            Sentences::Range { from, to } => (Made { head: 0, tail: usize::MAX, range: (from, to) }, Some(to.saturating_sub(1))),
         }
+    }
+}
+
+/// The data steps a run makes the sentence of: those up to `head`, those after `tail`, and those
+/// of `range`.
+#[derive(Clone, Copy)]
+struct Made {
+    head: usize,
+    tail: usize,
+    range: (usize, usize),
+}
+
+impl Made {
+    fn has(&self, step: usize) -> bool {
+        step <= self.head || step > self.tail || (step >= self.range.0 && step < self.range.1)
     }
 }
 
@@ -316,7 +333,7 @@ pub fn run_query_into(
         if opts.trace {
             step.state = state_sizes(&driver.graph);
         }
-        if opts.trace && sentences.contains(&step_no) {
+        if opts.trace && sentences.has(step_no) {
             step.summary = summary::sentence(&step, &qt.operators, zone);
             if opts.batch && step.kind == StepKind::Row {
                 let mut held: Vec<usize> = Vec::new();
