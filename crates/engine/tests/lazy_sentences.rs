@@ -65,7 +65,12 @@ fn lazy_sentences_leave_the_rest_of_the_trace_and_the_replay_makes_the_same_ones
                 let (lazy, stopped) = run(&p, qi, Sentences::Lazy { over: n - 1, edge });
                 assert_eq!(lazy.len(), n, "{} ({dialect:?}) query {qi}: the same steps", f.display());
                 for (a, b) in full.iter().zip(&lazy) {
-                    assert!(!a.summary.is_empty(), "{}: step {} has a sentence in the full trace", f.display(), a.index);
+                    assert!(
+                        !a.summary.is_empty(),
+                        "{}: step {} has a sentence in the full trace",
+                        f.display(),
+                        a.index
+                    );
                     let mut b = b.clone();
                     let made = a.index <= edge || (a.index > n - edge && !stopped);
                     if made {
@@ -83,7 +88,17 @@ fn lazy_sentences_leave_the_rest_of_the_trace_and_the_replay_makes_the_same_ones
                 let all: Vec<String> = full.iter().map(|s| s.summary.clone()).collect();
                 assert_eq!(p.sentences(qi, 1, n + 1), all, "{} ({dialect:?}) query {qi}", f.display());
                 let (from, to) = (n / 2 + 1, (n / 2 + 4).min(n + 1));
-                assert_eq!(p.sentences(qi, from, to), all[from - 1..to - 1], "{}: steps {from}…{}", f.display(), to - 1);
+                assert_eq!(
+                    p.sentences(qi, from, to),
+                    all[from - 1..to - 1],
+                    "{}: steps {from}…{}",
+                    f.display(),
+                    to - 1
+                );
+                // … whose steps are the trace's, whole
+                let replayed: Vec<Step> =
+                    steps(&p, qi, Sentences::Range { from, to }).into_iter().filter(|s| s.index >= from).collect();
+                assert_eq!(replayed, full[from - 1..to - 1], "{} ({dialect:?}) query {qi}: steps {from}…", f.display());
                 // past the last step: the steps there are
                 assert_eq!(p.sentences(qi, n, n + 50), all[n - 1..]);
                 assert!(p.sentences(qi, 5, 5).is_empty());

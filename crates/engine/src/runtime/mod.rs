@@ -70,9 +70,13 @@ impl Sentences {
         match self {
             Sentences::All => (Made { head: usize::MAX, tail: usize::MAX, range: (0, 0) }, None),
             // (a run that stops early has fewer steps: its last ones are then left out too)
-            Sentences::Lazy { over, edge } if steps > over => (Made { head: edge, tail: steps.saturating_sub(edge), range: (0, 0) }, None),
+            Sentences::Lazy { over, edge } if steps > over => {
+                (Made { head: edge, tail: steps.saturating_sub(edge), range: (0, 0) }, None)
+            }
             Sentences::Lazy { .. } => (Made { head: usize::MAX, tail: usize::MAX, range: (0, 0) }, None),
-            Sentences::Range { from, to } => (Made { head: 0, tail: usize::MAX, range: (from, to) }, Some(to.saturating_sub(1))),
+            Sentences::Range { from, to } => {
+                (Made { head: 0, tail: usize::MAX, range: (from, to) }, Some(to.saturating_sub(1)))
+            }
         }
     }
 }
