@@ -284,24 +284,25 @@ export class EngineSession {
   /** Steps `from` … `to` − 1 of query `query`'s model (0-based; its steps, then its end) from the
    * trace the worker keeps: the blocks a big model left behind (model/step-blocks.ts). */
   /** `script`: the script of the model's run; null when the session has loaded another since. */
-  async steps(script: string, query: number, from: number, to: number): Promise<Step[] | null> {
-    await this.ensureLoaded();
-    const l = this.loaded;
-    if (!l || l.script !== script) return null;
-    return this.host.call<'steps'>({ type: 'steps', session: this.id, load: l.load, query, from, to }).catch((e: unknown) => {
-      // A load of this session that had not finished when this was asked has replaced the trace.
-      if (this.loaded !== l) return null;
-      throw e;
-    });
+  steps(script: string, query: number, from: number, to: number): Promise<Step[] | null> {
+    return this.ofRun(script, 'steps', query, from, to);
   }
 
   /** The sentences of steps `from` … `to` − 1 of query `query`'s model (0-based) that a big run
    * left out (their `summary` is empty); null when the session has loaded another script since. */
-  async sentences(script: string, query: number, from: number, to: number): Promise<string[] | null> {
+  sentences(script: string, query: number, from: number, to: number): Promise<string[] | null> {
+    return this.ofRun(script, 'sentences', query, from, to);
+  }
+
+  /** A `steps` or `sentences` request about the run of `script` the worker keeps; null when the
+   * session has loaded another script since. */
+  private async ofRun<T extends 'steps' | 'sentences'>(script: string, type: T, query: number, from: number, to: number): Promise<Results[T] | null> {
     await this.ensureLoaded();
     const l = this.loaded;
     if (!l || l.script !== script) return null;
-    return this.host.call<'sentences'>({ type: 'sentences', session: this.id, load: l.load, query, from, to }).catch((e: unknown) => {
+    const msg = { type, session: this.id, load: l.load, query, from, to } as Omit<Extract<Request, { type: T }>, 'id'>;
+    return this.host.call<T>(msg).catch((e: unknown) => {
+      // A load of this session that had not finished when this was asked has replaced the trace.
       if (this.loaded !== l) return null;
       throw e;
     });
