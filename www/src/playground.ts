@@ -855,13 +855,13 @@ function paneSafe(name: string, el: HTMLElement, fn: () => void): void {
   }
 }
 
-/** " · step 40,960 of 100,000" (" · query 2 of 3, step …" for several queries) for the running line. */
 /** What the worker draws once the run is over: ` of 1,000,000 steps` (as the run's last progress
  * message said; nothing for a run too short to send one). */
 function builtWhat(p: RunProgress | null): string {
   return p && p.steps ? ` of ${p.steps.toLocaleString('en-US')} steps` : '';
 }
 
+/** " · step 40,960 of 100,000" (" · query 2 of 3, step …" for several queries) for the running line. */
 function runningWhere(p: RunProgress | null): string {
   if (!p || !p.steps) return p && p.queries > 1 ? ` · query ${p.query} of ${p.queries}` : '';
   const q = p.queries > 1 ? `query ${p.query} of ${p.queries}, ` : '';

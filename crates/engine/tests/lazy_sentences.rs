@@ -99,8 +99,9 @@ fn lazy_sentences_leave_the_rest_of_the_trace_and_the_replay_makes_the_same_ones
                 let replayed: Vec<Step> =
                     steps(&p, qi, Sentences::Range { from, to }).into_iter().filter(|s| s.index >= from).collect();
                 assert_eq!(replayed, full[from - 1..to - 1], "{} ({dialect:?}) query {qi}: steps {from}…", f.display());
-                // past the last step: the steps there are
+                // past the last step (even as far as a number goes): the steps there are
                 assert_eq!(p.sentences(qi, n, n + 50), all[n - 1..]);
+                assert_eq!(p.sentences(qi, n, usize::MAX), all[n - 1..]);
                 assert!(p.sentences(qi, 5, 5).is_empty());
                 replays += 4;
             }

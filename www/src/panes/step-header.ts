@@ -4,7 +4,7 @@
 // legend. Its elements sit in different places of the layout (layout.ts puts them there).
 
 import { h } from '../dom';
-import { operatorName, type QueryModel, sidesOf, stepAt, waitingAt } from '../model';
+import { operatorName, type QueryModel, STEP_BLOCK, sidesOf, stepAt, waitingAt } from '../model';
 import { settingAt } from '../settings';
 import { heldBackMatters, LANE_COLORS } from '../timeline';
 import { clockFor, formatDate, formatDuration, formatTime } from '../time';
@@ -14,9 +14,6 @@ import type { Pane } from './pane';
 
 /** Rows-left lines under the sentence; the rest are in the state pane and the events. */
 const MAX_WHY = 8;
-
-/** Sentences asked of the engine at a time, for a step whose sentence a big run left out. */
-const SENTENCE_BLOCK = 1000;
 
 /** The sentences of steps `from` … `to` − 1 of `m` (indexes of `m.steps`), null when they can no
  * longer be had (another run replaced the trace). */
@@ -90,13 +87,14 @@ export class StepHeader implements Pane {
   }
 
   /** Asks the engine for the sentences of the block of steps around position `pos` (a data step
-   * of a big run, whose sentence the run left out), and shows the step's when they come. */
+   * of a big run, whose sentence the run left out; a block as the model's steps come), and shows
+   * the step's when they come. */
   private ask(m: QueryModel, pos: number): void {
-    const block = Math.floor((pos - 1) / SENTENCE_BLOCK);
+    const block = Math.floor((pos - 1) / STEP_BLOCK);
     if (!this.sentencesOf || this.asked.has(block)) return;
     this.asked.add(block);
-    const from = block * SENTENCE_BLOCK;
-    this.sentencesOf(m, from, Math.min(m.steps.length, from + SENTENCE_BLOCK)).then(
+    const from = block * STEP_BLOCK;
+    this.sentencesOf(m, from, Math.min(m.steps.length, from + STEP_BLOCK)).then(
       (texts) => {
         if (this.model !== m || !texts) return;
         // (step index i + 1 is the model's step i)
@@ -105,7 +103,7 @@ export class StepHeader implements Pane {
       },
       (e: unknown) => {
         this.asked.delete(block);
-        console.error(`JoinLab: the sentences of steps ${from + 1}–${from + SENTENCE_BLOCK} could not be made`, e);
+        console.error(`JoinLab: the sentences of steps ${from + 1}–${from + STEP_BLOCK} could not be made`, e);
       },
     );
   }

@@ -429,7 +429,8 @@ impl Prepared {
         if qi >= self.queries.len() || to <= from {
             return Vec::new();
         }
-        let mut out = Vec::with_capacity(to - from);
+        // (`to` comes from the page: a count of steps it holds, not a size to allocate)
+        let mut out = Vec::new();
         let mut keep = |s: crate::trace::Step| {
             if s.index >= from && s.index < to {
                 out.push(s.summary);
