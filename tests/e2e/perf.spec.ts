@@ -372,6 +372,7 @@ test('the page at 10^6 rows: a 1,000,000-row datagen script loads, says how it g
     model_build_ms: r.build,
     model_post_ms: r.post,
     longest_task_ms: Math.max(0, ...r.long),
+    long_tasks_ms: r.long,
     heap_mb: r.heap === null ? null : Math.round(r.heap / 1e6),
     renderer_rss_mb: rss === null ? null : Math.round(rss / 1e6),
     stepping_longest_task_ms: Math.max(0, ...stepping),

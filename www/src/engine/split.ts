@@ -323,8 +323,8 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
     }
   }
   const notes = built ? built.notes : notesAt(model);
-  const q: QueryTrace = { ...model.query, steps: [], end: null };
-  const trace: ScriptTrace | null = withTrace ? { ...model.trace, queries: model.trace.queries.map((x, i) => (i === qi ? q : x)) } : null;
+  const q: QueryTrace = withoutBigResult({ ...model.query, steps: [], end: null });
+  const trace: ScriptTrace | null = withTrace ? { ...model.trace, queries: model.trace.queries.map((x, i) => (i === qi ? q : withoutBigResult(x))) } : null;
   const skeleton: QueryModel = {
     ...model,
     trace: trace as ScriptTrace,
@@ -341,6 +341,20 @@ export function splitModel(model: QueryModel, qi: number, withTrace: boolean, po
     temporal: temporal && model.temporal ? { ...model.temporal, versions: [], probes: [], waitsAt: [], releasedAt: [] } : model.temporal,
   };
   return { model: skeleton, query: qi, rowsSliced, notes, steps: total, heads: lazy ? (built ? built.heads : headsOf(model)) : null, interval, temporal, held: heldRuns(model.held) };
+}
+
+/** A query whose materialized result has more than LAZY_STEPS lines, without them (each such
+ * list becomes null): the page reads its result off the changelog, by the ranks the worker sends
+ * (model/result-table.ts), and the compare view gets the whole trace. At 10^6 lines the two lists
+ * were the skeleton's bulk: a main-thread task of 0.3–0.4 s to receive. */
+function withoutBigResult(q: QueryTrace): QueryTrace {
+  const big = (l: string[] | null | undefined) => !!l && l.length > LAZY_STEPS;
+  if (!big(q.materialized_unbounded) && !big(q.materialized_bounded)) return q;
+  return {
+    ...q,
+    materialized_unbounded: big(q.materialized_unbounded) ? null : q.materialized_unbounded,
+    materialized_bounded: big(q.materialized_bounded) ? null : q.materialized_bounded,
+  };
 }
 
 /** Kind and text of every step that is not a table's row (a row's mark has its text). */

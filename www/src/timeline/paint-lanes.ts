@@ -5,7 +5,8 @@
 
 import { formatDate, formatTime, ticks } from '../time';
 import { type RowMark, waitingAt } from '../model';
-import { AXIS_H, type Frame, GUTTER, KeySet } from './geometry';
+import { AXIS_H, type Frame, GUTTER } from './geometry';
+import { denseLaneRows } from './mark-index';
 import { paintIntervalBand } from './paint-interval';
 import { paintSourceIdle, paintSourceWatermark } from './paint-watermarks';
 import { ellipsize, LANE_COLORS, LATE_COLOR, lateWhy } from './style';
@@ -36,6 +37,10 @@ export function paintAxis(f: Frame): void {
   ctx.fillText(L.timeAxis ? ellipsize(ctx, m.ltz ? m.zone : 'event time', GUTTER - 12) : '', 8, 24);
 }
 
+/** How far outside the canvas a row's mark may be and still show a part (its label, "late",
+ * "dropped"): farther, it is not painted. */
+const OFF_PLOT = 200;
+
 /** Every input lane: background, the table's watermark, its name and count, its rows. */
 export function paintLanes(f: Frame): void {
   const { ctx, m, L, pos } = f;
@@ -61,15 +66,20 @@ export function paintLanes(f: Frame): void {
     // A lookup table's rows are not a stream of the job: they change a lookup join's store.
     if (geo.height >= 44 && feedsOnlyStores(f, lane.ops)) ctx.fillText(ellipsize(ctx, 'lookup table', GUTTER - 22), 16, geo.top + geo.height / 2 + 22);
 
-    const drawnRows = new KeySet(L.dense ? (Math.ceil(L.width) + 1) * 32 : 0);
+    // (painting the gutter only, every mark would land off the canvas)
+    if (f.gutter) return;
+    if (L.dense) {
+      // Dense lanes: one mark per pixel, track and state (mark-index.ts), the step's row always.
+      for (const i of denseLaneRows(f, li, lane.rows, arrived, isLate)) {
+        const r = lane.rows[i];
+        paintRow(f, r, f.xOfRow(r), f.yOfRow(r), color);
+      }
+      return;
+    }
     for (const r of lane.rows) {
       const x = f.xOfRow(r);
-      const track = geo.track[r.pos] ?? 0;
-      if (L.dense && r.pos !== pos) {
-        // Dense lanes: one mark per pixel, track and state.
-        const key = (Math.round(x) * 8 + track) * 4 + (r.pos > pos ? 0 : isLate(r) ? 2 : 1);
-        if (!drawnRows.add(key)) continue;
-      }
+      // (zoomed in, a mark well outside the plot is clipped away: not painted)
+      if (L.zoomed && (x < -OFF_PLOT || x > L.width + OFF_PLOT)) continue;
       paintRow(f, r, x, f.yOfRow(r), color);
     }
   });

@@ -5,6 +5,7 @@
 import type { OutputRow, QueryModel } from '../model';
 import { formatTime } from '../time';
 import { type Frame, KeySet } from './geometry';
+import { earlierOutputs } from './mark-index';
 import { OUT_COLOR } from './style';
 
 export function paintOutputs(f: Frame): void {
@@ -20,15 +21,22 @@ export function paintOutputs(f: Frame): void {
   const emitted = emittedBy(f);
   ctx.fillText(`${emitted} row${emitted === 1 ? '' : 's'}`, 16, og.top + 27);
   const stepStart = pos > 0 ? m.outEnd[pos - 1] : 0;
-  // Marks that would land on the same pixel are drawn once (thousands of rows per window).
-  const drawn = new KeySet((Math.ceil(L.width) + 1) * 128);
-  for (let i = 0; i < emitted; i++) {
+  // (painting the gutter only, every mark would land off the canvas)
+  if (f.gutter) return;
+  // Marks that would land on the same pixel are drawn once (thousands of rows per window): of the
+  // rows before the step's, the first of each mark, indexed once per layout (mark-index.ts); the
+  // step's own rows walked.
+  const size = (Math.ceil(L.width) + 1) * 128;
+  const mark = (i: number) => Math.round(f.xOfOutput(i)) * 64 + og.track[i];
+  const earlier = earlierOutputs(f, m.outputs.length, Math.min(stepStart, emitted), (i) => mark(i) * 2, size);
+  const drawn = new KeySet(size);
+  for (let j = 0; j < earlier.length + Math.max(0, emitted - stepStart); j++) {
+    const i = j < earlier.length ? earlier[j] : stepStart + (j - earlier.length);
     const o = m.outputs[i];
     const x = f.xOfOutput(i);
     const y = f.yOfOutput(i);
     const current = i >= stepStart;
-    const key = (Math.round(x) * 64 + og.track[i]) * 2 + (current ? 1 : 0);
-    if (!drawn.add(key)) continue;
+    if (current && !drawn.add(mark(i) * 2 + 1)) continue;
     const s = L.dense ? 3 : current ? 6.5 : 5;
     ctx.beginPath();
     ctx.moveTo(x, y - s);

@@ -62,6 +62,7 @@ use crate::error::RuntimeError;
 use crate::expr::typing::least_restrictive;
 use crate::expr::{cast_value, EvalCtx, Expr};
 use crate::kinds::{ExpireCause, JoinKind, RowKind};
+use crate::time::window::explain_duration;
 use crate::time::{format_watermark, SessionZone};
 use crate::trace::{Event, Lineage, StateGroup, StateSummary};
 use crate::types::DataType;
@@ -152,6 +153,8 @@ pub struct IntervalJoinOp {
     seq: u64,
     rows: usize,
     buf: Row,
+    /// Per side: why its rows leave state (a `state_expire` event's `reason`), made once.
+    expire_reason: [String; 2],
 }
 
 fn side_name(i: usize) -> &'static str {
@@ -183,8 +186,11 @@ impl IntervalJoinOp {
             key_render_types(&s.left_keys, &s.left_types, &key_casts[0]),
             key_render_types(&s.right_keys, &s.right_types, &key_casts[1]),
         ];
+        let clock = if s.rowtime { "the join's watermark" } else { "the processing time" };
+        let expire_reason = size.map(|n| format!("{} passed their time + {} + 1 ms", clock, explain_duration(n)));
         IntervalJoinOp {
             key_render_types,
+            expire_reason,
             // Flink holds a rowtime join's output watermark back (a negative interval plans no
             // join, only the inputs' union)
             delay: if s.rowtime && s.upper >= s.lower { size[0].max(size[1]).max(0) } else { 0 },
@@ -310,6 +316,8 @@ impl IntervalJoinOp {
             return;
         }
         let (op, k, time) = (cx.op, self.key_text(side, key, cx.zone), self.op_time);
+        // (the expiry, if any rows left, shows the same key: rendered once for both events)
+        let expired_key = if rows == 0 { None } else { Some(k.clone()) };
         cx.event(|| Event::IntervalCleanup {
             op,
             side: side_name(side).into(),
@@ -321,18 +329,15 @@ impl IntervalJoinOp {
             padded,
             next_timer_ms: next,
         });
-        self.expire_event(side, key, rows, cx);
+        if let Some(k) = expired_key {
+            self.expire_event(side, k, rows, cx);
+        }
     }
 
-    fn expire_event(&self, side: usize, key: &Key, rows: usize, cx: &mut Ctx) {
-        if rows == 0 || !cx.tracing() {
-            return;
-        }
-        let k = self.key_text(side, key, cx.zone);
+    /// The `state_expire` event of `rows` rows of `key` (shown as `k`) leaving `side`.
+    fn expire_event(&self, side: usize, k: Vec<String>, rows: usize, cx: &mut Ctx) {
         let op = cx.op;
-        let clock = if self.s.rowtime { "the join's watermark" } else { "the processing time" };
-        let reason =
-            format!("{} passed their time + {} + 1 ms", clock, crate::time::window::explain_duration(self.size[side]));
+        let reason = self.expire_reason[side].clone();
         cx.event(|| Event::StateExpire {
             op,
             side: side_name(side).into(),
