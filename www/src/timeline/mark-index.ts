@@ -1,7 +1,7 @@
 // Which marks a dense timeline draws at a step, without walking every row at every step.
 //
 // A dense lane draws one mark per pixel, track and state (the first row, in arrival order, of
-// each): at 10^6 rows, walking them all took the timeline 16–40 ms a step (issue 16: a step within
+// each): at 10^6 rows, walking them all took the timeline 16–43 ms a step (issue 16: a step within
 // a 16 ms frame). The rows' pixels and tracks depend only on the layout, and the rows that have
 // arrived by a step are a prefix of the lane, so each layout's marks are indexed once:
 // - an arrived row's mark (pixel, track, late or not) is drawn by the first row of the lane that
@@ -13,7 +13,7 @@
 // when it is the first of the changelog with it (the step's own rows are few: walked as before).
 // The rows drawn are exactly those the walk drew, in the same order.
 
-import type { Frame, Layout } from './geometry';
+import { type Frame, KeySet, type Layout } from './geometry';
 import type { RowMark } from '../model';
 
 /** A lane's marks in one layout. */
@@ -57,12 +57,6 @@ class Groups {
     if (g === undefined) this.rest.set(k, (g = this.count++));
     return g;
   }
-
-  /** Whether `k` was seen (without adding it). */
-  has(k: number): boolean {
-    if (k >= 0 && k < this.small.length && Number.isInteger(k)) return this.small[k] >= 0;
-    return this.rest.has(k);
-  }
 }
 
 /** Lane `li`'s marks in frame `f`'s layout (its rows' pixels and tracks), made once per layout. */
@@ -70,7 +64,7 @@ function laneMarks(f: Frame, li: number, lane: readonly RowMark[], late: (r: Row
   return cached(f.L, li, () => {
     const track = f.L.lanes[li].track;
     const size = (Math.ceil(f.L.width) + 1) * 8;
-    const arrived = new Groups(size * 4);
+    const arrived = new KeySet(size * 4);
     const future = new Groups(size);
     const firsts: number[] = [];
     const n = lane.length;
@@ -80,10 +74,7 @@ function laneMarks(f: Frame, li: number, lane: readonly RowMark[], late: (r: Row
       const r = lane[i];
       const k = Math.round(f.xOfRow(r)) * 8 + (track[r.pos] ?? 0);
       const a = k * 4 + (late(r) ? 2 : 1);
-      if (!arrived.has(a)) {
-        arrived.of(a);
-        firsts.push(i);
-      }
+      if (arrived.add(a)) firsts.push(i);
       const g = future.of(k);
       if (g === counts.length) counts.push(0);
       counts[g]++;
@@ -134,15 +125,9 @@ export function denseLaneRows(f: Frame, li: number, lane: readonly RowMark[], ar
  * with its pixel and track), in order; `key` gives a row's mark in frame `f`'s layout. */
 export function earlierOutputs(f: Frame, count: number, before: number, key: (i: number) => number, size: number): Int32Array {
   const firsts = cached(f.L, -1, () => {
-    const seen = new Groups(size);
+    const seen = new KeySet(size);
     const out: number[] = [];
-    for (let i = 0; i < count; i++) {
-      const k = key(i);
-      if (!seen.has(k)) {
-        seen.of(k);
-        out.push(i);
-      }
-    }
+    for (let i = 0; i < count; i++) if (seen.add(key(i))) out.push(i);
     return Int32Array.from(out);
   });
   return firsts.subarray(0, lowerBound(firsts, before));
