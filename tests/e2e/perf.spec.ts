@@ -484,8 +484,11 @@ test('a big trace arriving: a 100,000-row datagen script', async ({ page }) => {
   await clearMeasures(page);
   const slider = page.getByTestId('step-slider');
   for (let i = 0; i < 10; i++) {
-    await slider.fill(String(1 + ((i * 7919) % 99_999)));
+    const target = 1 + ((i * 7919) % 99_999);
+    await slider.fill(String(target));
     await settled(page);
+    // Drawn (not only counted): the steps table marks the step.
+    await expect(page.locator('[data-testid=steps-row].jl-current')).toHaveAttribute('data-pos', String(target), { timeout: 1 });
   }
   const scrubbing = await page.evaluate(() => (window as unknown as { __long: number[] }).__long);
   // Each jump's drawing (all panes, one frame's work) and the two panes that replay the changelog.

@@ -77,3 +77,50 @@ test('a link to a step far from the start opens on that step', async ({ page }) 
   await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(12_344).replace(' | ', ', ')}] arrived`);
   await expect(page.locator('[data-testid=steps-row][data-pos="12345"]')).toHaveAttribute('class', /jl-current/);
 });
+
+test('a jump into a block already on its way (fetched ahead) is drawn when the block comes', async ({ page }) => {
+  test.setTimeout(120_000);
+  // The worker's replies can be held back (window.__holdReplies ms): the block asked for ahead is
+  // still on its way when the jump into it is drawn.
+  await page.addInitScript(() => {
+    const d = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage');
+    if (!d?.set) return;
+    const set = d.set;
+    Object.defineProperty(Worker.prototype, 'onmessage', {
+      ...d,
+      set(this: Worker, h: ((ev: MessageEvent) => void) | null) {
+        set.call(this, h && ((ev: MessageEvent) => {
+          const hold = (window as unknown as { __holdReplies?: number }).__holdReplies ?? 0;
+          if (hold) setTimeout(() => h.call(this, ev), hold);
+          else h.call(this, ev);
+        }));
+      },
+    });
+  });
+  await openPage(page, `./${shareHash({ script })}`);
+  await expect(page.locator('.jl-counter')).toHaveText(`step 1/${ROWS + 1}`, { timeout: 60_000 });
+  // Step 15,600 is past the middle of its block (15,001–16,000): once it is drawn, the page asks
+  // for the next block ahead. As it is drawn, the slider jumps into that block, to 16,500: the
+  // jump waits for the block already asked for, and is drawn when it comes.
+  await page.evaluate(() => {
+    const slider = document.querySelector<HTMLInputElement>('[data-testid=step-slider]');
+    if (!slider) throw new Error('no slider');
+    (window as unknown as { __holdReplies?: number }).__holdReplies = 300;
+    const jump = (p: number) => {
+      slider.value = String(p);
+      slider.dispatchEvent(new Event('input', { bubbles: true }));
+    };
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('[data-testid=steps-row].jl-current[data-pos="15600"]')) return;
+      seen.disconnect();
+      jump(16_500);
+    });
+    seen.observe(document.body, { subtree: true, childList: true, attributes: true });
+    jump(15_600);
+  });
+  await settled(page);
+  await page.evaluate(() => ((window as unknown as { __holdReplies?: number }).__holdReplies = 0));
+  await expect(page.locator('.jl-counter')).toHaveText(`step 16500/${ROWS + 1}`);
+  await expect(page.locator('[data-testid=steps-row][data-pos="16500"]')).toHaveAttribute('class', /jl-current/);
+  await expect(page.getByTestId('step-sentence')).toContainText(`t +I[${row(16_499).replace(' | ', ', ')}] arrived`);
+});

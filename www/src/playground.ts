@@ -75,6 +75,9 @@ export class Playground {
   private fetching = new Set<number>();
   /** A block could not be fetched: the next draw goes ahead with what is held (panes say less). */
   private drawAnyway = false;
+  /** The step shown waits for blocks of steps: the block that completes them draws it, whichever
+   * fetch asked for it (a block fetched ahead may be the one a later jump waits for). */
+  private waiting = false;
   private readonly chrome: Chrome;
   private readonly controls: StepControls;
   private readonly header: StepHeader;
@@ -760,10 +763,16 @@ export class Playground {
     const t0 = performance.now();
     const pos = this.pos;
     // A big model's steps come a block at a time: the step is drawn once its blocks are here.
-    if (this.model.lazy && !this.drawAnyway && !this.stepsHere(this.model, pos)) return;
+    this.waiting = this.model.lazy !== null && !this.drawAnyway && !this.stepsHere(this.model, pos);
+    // Until it is drawn, the step waits for its steps (tests wait for this to go: helpers.ts `settled`).
+    if (this.waiting) {
+      this.element.setAttribute('data-steps-pending', '');
+      return;
+    }
     this.drawAnyway = false;
     // Each part fails on its own: a bug in one pane must not take the page down.
     for (const [name, p] of this.panes) paneSafe(name, p.element, () => p.show(pos));
+    this.element.removeAttribute('data-steps-pending');
     // Measurements (README "Measurements"): the work of one step, and input-to-drawn latency.
     const t1 = performance.now();
     performance.measure('joinlab:draw', { start: t0, end: t1 });
@@ -786,25 +795,24 @@ export class Playground {
   private stepsHere(m: QueryModel, pos: number): boolean {
     const need = missingBlocks(m, pos - STEPS_AROUND, pos + STEPS_AROUND);
     if (need.length) {
-      this.fetchBlocks(m, need, true);
+      this.fetchBlocks(m, need);
       return false;
     }
     const ahead = missingBlocks(m, pos + STEP_BLOCK / 2, pos + STEP_BLOCK / 2);
     const behind = missingBlocks(m, pos - STEP_BLOCK / 2, pos - STEP_BLOCK / 2);
-    if (ahead.length || behind.length) this.fetchBlocks(m, [...ahead, ...behind], false);
+    if (ahead.length || behind.length) this.fetchBlocks(m, [...ahead, ...behind]);
     return true;
   }
 
-  /** Asks the worker for `blocks` of `m`'s steps (each once); `redraw`: draw the step when they come. */
-  private fetchBlocks(m: QueryModel, blocks: number[], redraw: boolean): void {
+  /** Asks the worker for `blocks` of `m`'s steps (each once); the step shown is drawn when the
+   * blocks it waits for have come (`waiting`). */
+  private fetchBlocks(m: QueryModel, blocks: number[]): void {
     const lazy = m.lazy;
     const script = this.traceScript;
     if (!lazy || script === null) return;
     for (const blk of blocks) {
       if (this.fetching.has(blk)) continue;
       this.fetching.add(blk);
-      // While a step waits for its steps (tests wait for this to go: helpers.ts `settled`).
-      if (redraw) this.element.setAttribute('data-steps-pending', '');
       const from = blk * STEP_BLOCK;
       this.engine
         .steps(script, lazy.query, from, Math.min(m.steps.length, from + STEP_BLOCK))
@@ -821,9 +829,8 @@ export class Playground {
         .then((ok) => {
           if (this.model !== m) return;
           this.fetching.delete(blk);
-          if (!this.fetching.size) this.element.removeAttribute('data-steps-pending');
           if (!ok) this.drawAnyway = true;
-          if (redraw && this.frame === null && (!ok || missingBlocks(m, this.pos - STEPS_AROUND, this.pos + STEPS_AROUND).length === 0)) this.frame = requestAnimationFrame(() => this.draw());
+          if (this.waiting && this.frame === null && (!ok || missingBlocks(m, this.pos - STEPS_AROUND, this.pos + STEPS_AROUND).length === 0)) this.frame = requestAnimationFrame(() => this.draw());
         });
     }
   }
