@@ -212,10 +212,13 @@ export function datagenScript(rows: number): string {
 /** Starts collecting the page's long tasks (> 50 ms, the browser's threshold) in `window.__long`. */
 export async function watchLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __long: number[] };
+    const w = window as unknown as { __long: number[]; __longObserver?: PerformanceObserver };
     w.__long = [];
-    new PerformanceObserver((list) => {
+    // One observer per page: a second would list every long task twice.
+    if (w.__longObserver) return;
+    w.__longObserver = new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__long.push(Math.round(e.duration));
-    }).observe({ type: 'longtask' });
+    });
+    w.__longObserver.observe({ type: 'longtask' });
   });
 }

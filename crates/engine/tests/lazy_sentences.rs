@@ -87,18 +87,27 @@ fn lazy_sentences_leave_the_rest_of_the_trace_and_the_replay_makes_the_same_ones
                 // the replay, over every step and over a block in the middle
                 let all: Vec<String> = full.iter().map(|s| s.summary.clone()).collect();
                 assert_eq!(p.sentences(qi, 1, n + 1), all, "{} ({dialect:?}) query {qi}", f.display());
-                let (from, to) = (n / 2 + 1, (n / 2 + 4).min(n + 1));
-                assert_eq!(
-                    p.sentences(qi, from, to),
-                    all[from - 1..to - 1],
-                    "{}: steps {from}…{}",
-                    f.display(),
-                    to - 1
-                );
-                // … whose steps are the trace's, whole
-                let replayed: Vec<Step> =
-                    steps(&p, qi, Sentences::Range { from, to }).into_iter().filter(|s| s.index >= from).collect();
-                assert_eq!(replayed, full[from - 1..to - 1], "{} ({dialect:?}) query {qi}: steps {from}…", f.display());
+                // (blocks starting at the second step, a third of the way, the middle and the last
+                // step: the steps before a block are run without being kept)
+                for from in [2.min(n), n / 3 + 1, n / 2 + 1, n] {
+                    let to = (from + 3).min(n + 1);
+                    assert_eq!(
+                        p.sentences(qi, from, to),
+                        all[from - 1..to - 1],
+                        "{}: steps {from}…{}",
+                        f.display(),
+                        to - 1
+                    );
+                    // … whose steps are the trace's, whole
+                    let replayed: Vec<Step> =
+                        steps(&p, qi, Sentences::Range { from, to }).into_iter().filter(|s| s.index >= from).collect();
+                    assert_eq!(
+                        replayed,
+                        full[from - 1..to - 1],
+                        "{} ({dialect:?}) query {qi}: steps {from}…",
+                        f.display()
+                    );
+                }
                 // past the last step (even as far as a number goes): the steps there are
                 assert_eq!(p.sentences(qi, n, n + 50), all[n - 1..]);
                 assert_eq!(p.sentences(qi, n, usize::MAX), all[n - 1..]);

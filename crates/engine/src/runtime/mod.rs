@@ -59,7 +59,9 @@ pub enum Sentences {
     /// steps only.
     Lazy { over: usize, edge: usize },
     /// Those of steps `from` … `to` − 1 only, and the run stops after step `to` − 1 (no end of
-    /// input): the replay that makes them when shown.
+    /// input): the replay that makes them when shown. The steps before `from` run as traced but
+    /// are not kept (their rows are checked and counted, not rendered), so the query's trace has
+    /// no step before `from` and no materialized result.
     Range { from: usize, to: usize },
 }
 
@@ -296,6 +298,26 @@ pub fn run_query_into(
         }
         let mut evs: Vec<Event> = Vec::new();
         let fed = driver.feed(step_no, ev, opts.trace.then_some(&mut evs), &mut sink);
+        if stop_after.is_some() && !sentences.has(step_no) {
+            // A replay's step before the sentences it makes (`Sentences::Range`): nothing of it is
+            // kept, so its rows are only checked and counted (what fails a step and the limits see)
+            if let Err(e) = fed {
+                return qt.failed(&runtime_error(&e, false), step_no, &driver.graph);
+            }
+            let rows = sink.len();
+            for r in sink.drain(..) {
+                if let Some(e) = check_rowtime(plan, &r, opts) {
+                    return qt.failed(&runtime_error(&e, false), step_no, &driver.graph);
+                }
+            }
+            changelog_len += rows;
+            // (a traced step's events and rows: its own events, an `Output` event per row, the rows)
+            trace_events += (evs.len() + if opts.trace { 2 * rows } else { rows }) as u64;
+            if let Some(e) = held_limit(limits, &driver.graph, trace_events, opts.trace) {
+                return qt.failed(&e, step_no, &driver.graph);
+            }
+            continue;
+        }
         let (fed, output) = match fed {
             Ok(fed) => match sink_out.drain(&mut sink, &mut evs, changelog_len) {
                 (output, None) => (fed, output),
