@@ -118,3 +118,52 @@ fn lazy_sentences_leave_the_rest_of_the_trace_and_the_replay_makes_the_same_ones
     }
     assert!(queries > 500 && compared > 5_000, "{queries} queries, {compared} steps compared, {replays} replays");
 }
+
+/// The replay's steps before its block are run without their events being made, only counted
+/// (`Ctx::count_only`): the count must be the trace's, since the `trace-events` limit reads it.
+/// With the limit set one below what a query's trace holds after a step in its middle, the full
+/// run fails at that step, and so must a replay of its last step, which counts every event before.
+#[test]
+fn a_replay_counts_the_events_it_does_not_make_as_the_trace_has_them() {
+    let (mut checked, mut failed_at_k) = (0, 0);
+    for f in &scripts() {
+        let script = std::fs::read_to_string(f).expect("readable");
+        for dialect in [Dialect::Flink, Dialect::Confluent] {
+            let Ok(p) = prepare(&script, &RunConfig { dialect, trace: true }) else { continue };
+            for qi in 0..p.query_count() {
+                let (full, stopped) = run(&p, qi, Sentences::All);
+                if full.len() < 3 || stopped {
+                    continue;
+                }
+                // events and output rows held after each step (what the limit counts)
+                let mut held = Vec::with_capacity(full.len());
+                let mut total: u64 = 0;
+                for s in &full {
+                    total += (s.events.len() + s.output.len()) as u64;
+                    held.push(total);
+                }
+                // the first step from the middle on that adds some
+                let Some(k) = (full.len() / 2..full.len()).find(|&i| i > 0 && held[i] > held[i - 1]) else { continue };
+                let limited = format!("SET 'joinlab.limit.trace-events' = '{}';\n{script}", held[k] - 1);
+                let Ok(lp) = prepare(&limited, &RunConfig { dialect, trace: true }) else { continue };
+                let failed = |s: Sentences| lp.run_query_into(qi, true, s, &mut |_, _| {}, None).failed_step;
+                let step = full[k].index;
+                let whole = failed(Sentences::All);
+                if whole != Some(step) {
+                    // (a query whose trace the SET changes otherwise: not this test's case)
+                    continue;
+                }
+                failed_at_k += 1;
+                let n = full.len();
+                assert_eq!(
+                    failed(Sentences::Range { from: n, to: n + 1 }),
+                    Some(step),
+                    "{} ({dialect:?}) query {qi}: the replay stops where the trace does",
+                    f.display()
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 300 && failed_at_k == checked, "{checked} queries checked");
+}

@@ -44,11 +44,8 @@ impl Operator for CalcOp {
         let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: None };
         if let Some(f) = &self.filter {
             if !f.eval_true(&rec.row, &ctx)? {
-                if cx.tracing() {
-                    let row = render(&rec.row, &self.in_types, cx.zone);
-                    let op = cx.op;
-                    cx.event(|| Event::Filtered { op, row });
-                }
+                let (op, zone, types) = (cx.op, cx.zone, &self.in_types);
+                cx.event(|| Event::Filtered { op, row: render(&rec.row, types, zone) });
                 return Ok(());
             }
         }

@@ -312,7 +312,12 @@ impl IntervalJoinOp {
         next: Option<i64>,
         cx: &mut Ctx,
     ) {
-        if !cx.tracing() {
+        if !cx.recording() {
+            // (counted: the cleanup, and the expiry when rows left)
+            cx.count_event();
+            if rows > 0 {
+                cx.count_event();
+            }
             return;
         }
         let (op, k, time) = (cx.op, self.key_text(side, key, cx.zone), self.op_time);
@@ -405,7 +410,7 @@ impl IntervalJoinOp {
                         if other_outer {
                             for c in rows.iter().filter(|c| !c.emitted) {
                                 pad_row(&self.s, other, &c.row, c.lineage.clone(), cx);
-                                if cx.tracing() {
+                                if cx.recording() {
                                     let types = if other == 0 { &self.s.left_types } else { &self.s.right_types };
                                     padded.push(render(&c.row, types, cx.zone));
                                 }
@@ -472,7 +477,7 @@ impl IntervalJoinOp {
             if fresh {
                 self.add_timer(at, slot, key_seq);
             }
-            if cx.tracing() {
+            if cx.recording() {
                 let (k, row) = shown.get_or_insert_with(|| self.shown(side, &key, &rec.row, cx.zone)).clone();
                 let op = cx.op;
                 let lineage = rec.lineage.clone();
@@ -485,11 +490,13 @@ impl IntervalJoinOp {
                     lineage,
                     rows_in_state: n_key,
                 });
+            } else {
+                cx.count_event();
             }
         } else if !emitted && self.outer(side) {
             self.pad(side, &rec.row, rec.lineage.clone(), cx);
         }
-        if cx.tracing() {
+        if cx.recording() {
             let (k, row) = shown.take().unwrap_or_else(|| self.shown(side, &key, &rec.row, cx.zone));
             let op = cx.op;
             let lineage = rec.lineage.clone();
@@ -508,6 +515,8 @@ impl IntervalJoinOp {
                 expires_ms: expires,
                 timer_ms: timer,
             });
+        } else {
+            cx.count_event();
         }
         Ok(())
     }
@@ -533,7 +542,7 @@ impl IntervalJoinOp {
                 if outer {
                     for c in rows.iter().filter(|c| !c.emitted) {
                         pad_row(s, side, &c.row, c.lineage.clone(), cx);
-                        if cx.tracing() {
+                        if cx.recording() {
                             padded.push(render(&c.row, types, cx.zone));
                         }
                     }
@@ -692,12 +701,14 @@ fn emit_row(s: &IntervalJoinSpec, left: Option<&Row>, right: Option<&Row>, linea
         Some(r) => row.extend(r.iter().cloned()),
         None => row.extend(std::iter::repeat_n(Value::Null, rw)),
     }
-    if cx.tracing() {
+    if cx.recording() {
         // each side in its own types (the same text as the row in both sides' types)
         let mut text = render(&row[..lw], &s.left_types, cx.zone);
         text.extend(render(&row[lw..], &s.right_types, cx.zone));
         let (op, lin) = (cx.op, lineage.clone());
         cx.event(|| Event::Emit { op, kind: RowKind::Insert, row: text, lineage: lin });
+    } else {
+        cx.count_event();
     }
     cx.emit(Record { kind: RowKind::Insert, row, lineage });
 }

@@ -107,6 +107,10 @@ pub struct Ctx<'a> {
     /// drops the record and sets `overflow`, which the graph turns into the limit's error.
     pub limit: usize,
     pub overflow: bool,
+    /// Events are counted, not made: [`Ctx::event`] records a stand-in without running its
+    /// closure (a replay's steps that are not kept: their events are only counted, for the
+    /// limits). Operators do everything else as when tracing, so their state is the same.
+    pub count_only: bool,
 }
 
 impl<'a> Ctx<'a> {
@@ -118,7 +122,7 @@ impl<'a> Ctx<'a> {
         zone: &'a SessionZone,
         proc_time: i64,
     ) -> Ctx<'a> {
-        Ctx { out, events, op, zone, proc_time, limit: usize::MAX, overflow: false }
+        Ctx { out, events, op, zone, proc_time, limit: usize::MAX, overflow: false, count_only: false }
     }
 
     #[inline]
@@ -140,11 +144,28 @@ impl<'a> Ctx<'a> {
         self.events.is_some()
     }
 
-    /// Records a trace event (the closure only runs when tracing).
+    /// Whether the events are made (tracing, and not only counting them): what an event shows
+    /// that is worked out before [`Ctx::event`] is worked out only then, and otherwise
+    /// [`Ctx::count_event`] stands for the event.
+    #[inline]
+    pub fn recording(&self) -> bool {
+        self.events.is_some() && !self.count_only
+    }
+
+    /// One event counted and not made (see [`Ctx::count_only`]); nothing when not tracing.
+    #[inline]
+    pub fn count_event(&mut self) {
+        if let Some(e) = self.events.as_deref_mut() {
+            e.push(Event::Filtered { op: usize::MAX, row: Vec::new() });
+        }
+    }
+
+    /// Records a trace event (the closure only runs when tracing, and not when the events are
+    /// only counted: what an event shows is made inside its closure).
     #[inline]
     pub fn event(&mut self, f: impl FnOnce() -> Event) {
         if let Some(e) = self.events.as_deref_mut() {
-            e.push(f());
+            e.push(if self.count_only { Event::Filtered { op: usize::MAX, row: Vec::new() } } else { f() });
         }
     }
 }

@@ -334,9 +334,14 @@ impl SourceOp {
         self.build_row(&mut row, values, step, rowtime, cx)?;
         let rowtime_ms = self.event_time_col.and_then(|c| row[c].as_millis()).or(rowtime);
         if cx.tracing() {
-            let rendered = render(&row[..row.len() - 1], &self.types, cx.zone);
-            let (op, table) = (cx.op, self.name.clone());
-            cx.event(|| Event::SourceRow { op, table, kind, row: rendered, rowtime_ms });
+            let (op, zone, types, table, shown) = (cx.op, cx.zone, &self.types, &self.name, &row[..row.len() - 1]);
+            cx.event(|| Event::SourceRow {
+                op,
+                table: table.clone(),
+                kind,
+                row: render(shown, types, zone),
+                rowtime_ms,
+            });
         }
         let lineage = if cx.tracing() { vec![step] } else { Vec::new() };
         let wm_candidate = match &self.wm {

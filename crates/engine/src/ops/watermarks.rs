@@ -52,12 +52,12 @@ impl InputWatermarks {
             self.current = combined;
             return Some(combined);
         }
-        if cx.tracing() {
-            let op = cx.op;
+        let op = cx.op;
+        cx.event(|| {
             let lowest = (0..self.wms.len()).filter(|&i| i != input && !self.idle[i]).min_by_key(|&i| self.wms[i]);
-            let held = lowest.and_then(|i| self.names.get(i).cloned());
-            cx.event(|| Event::InputWatermark { op, input, value_ms: wm, text: format_watermark(wm), held_by: held });
-        }
+            let held_by = lowest.and_then(|i| self.names.get(i).cloned());
+            Event::InputWatermark { op, input, value_ms: wm, text: format_watermark(wm), held_by }
+        });
         None
     }
 

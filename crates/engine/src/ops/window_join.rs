@@ -219,7 +219,8 @@ impl WindowJoinOp {
     fn fire(&mut self, slot: Slot, cx: &mut Ctx) -> Result<(), RuntimeError> {
         let tracing = cx.tracing();
         let op = cx.op;
-        if tracing {
+        let recording = cx.recording();
+        if recording {
             let key = render(&slot.key, &self.key_render, cx.zone);
             let (l, r, wm) = (slot.left.len(), slot.right.len(), self.watermarks.current());
             cx.event(|| Event::WindowFire {
@@ -230,6 +231,8 @@ impl WindowJoinOp {
                 right_rows: r,
                 watermark_ms: wm,
             });
+        } else {
+            cx.count_event();
         }
         let ctx = EvalCtx { zone: cx.zone, proc_time: cx.proc_time, watermark: Some(self.watermarks.current()) };
         let can = self.keys_can_match(&slot.key);
@@ -277,10 +280,12 @@ impl WindowJoinOp {
         // joined rows go out as they are found
         let out_render = &self.out_render;
         let mut emit = |(row, lineage): (Row, Lineage)| {
-            if tracing {
+            if recording {
                 let text = render(&row, out_render, cx.zone);
                 let lin = lineage.clone();
                 cx.event(|| Event::Emit { op, kind: RowKind::Insert, row: text, lineage: lin });
+            } else {
+                cx.count_event();
             }
             cx.emit(Record { kind: RowKind::Insert, row, lineage });
         };
@@ -347,7 +352,7 @@ impl WindowJoinOp {
                 }
             }
         }
-        if tracing {
+        if recording {
             let key = render(&slot.key, &self.key_render, cx.zone);
             for (side, n) in [("left", slot.left.len()), ("right", slot.right.len())] {
                 if n > 0 {
@@ -361,6 +366,12 @@ impl WindowJoinOp {
                         cause: ExpireCause::WindowFired,
                         reason: "window fired".into(),
                     });
+                }
+            }
+        } else {
+            for n in [slot.left.len(), slot.right.len()] {
+                if n > 0 {
+                    cx.count_event();
                 }
             }
         }
@@ -439,7 +450,7 @@ impl WindowJoinOp {
         let timer = self.timer_of(end, cx.zone);
         if timer <= self.watermarks.current() {
             self.late[input] += 1;
-            if cx.tracing() {
+            if cx.recording() {
                 let types = if input == 0 { &self.left_types } else { &self.right_types };
                 let row = render(&rec.row, types, cx.zone);
                 let (op, wm) = (cx.op, self.watermarks.current());
@@ -452,6 +463,8 @@ impl WindowJoinOp {
                     watermark_ms: wm,
                     lineage,
                 });
+            } else {
+                cx.count_event();
             }
             return Ok(());
         }
@@ -467,8 +480,8 @@ impl WindowJoinOp {
             }
         }
         let map_key = (key, end);
-        let tracing = cx.tracing();
-        let (rendered, lineage, key) = if tracing {
+        let recording = cx.recording();
+        let (rendered, lineage, key) = if recording {
             let types = if input == 0 { &self.left_types } else { &self.right_types };
             let key = render(&map_key.0, &self.side_key_render[input.min(1)], cx.zone);
             (render(&rec.row, types, cx.zone), rec.lineage.clone(), key)
@@ -495,7 +508,7 @@ impl WindowJoinOp {
         list.push((rec.row, rec.lineage));
         self.rows += 1;
         let n = list.len();
-        if tracing {
+        if recording {
             let op = cx.op;
             cx.event(|| Event::StateInsert {
                 op,
@@ -506,6 +519,8 @@ impl WindowJoinOp {
                 lineage,
                 rows_in_state: n,
             });
+        } else {
+            cx.count_event();
         }
         Ok(())
     }

@@ -124,6 +124,9 @@ pub struct Graph {
     pub wm_parent: Vec<Option<(usize, usize)>>,
     /// The operators that hold state (whether one does is fixed by its kind).
     stateful: Vec<usize>,
+    /// The events of what is delivered are counted, not made ([`Ctx::count_only`]): a replay's
+    /// steps before the ones it keeps.
+    pub count_only: bool,
 }
 
 pub struct BuildOptions {
@@ -164,8 +167,16 @@ impl Graph {
         let limit = self.out_limit();
         {
             let events = if hidden { Some(&mut quiet) } else { cx.events.as_deref_mut() };
-            let mut ctx =
-                Ctx { out: &mut out, events, op, zone: cx.zone, proc_time: cx.proc_time, limit, overflow: false };
+            let mut ctx = Ctx {
+                out: &mut out,
+                events,
+                op,
+                zone: cx.zone,
+                proc_time: cx.proc_time,
+                limit,
+                overflow: false,
+                count_only: self.count_only,
+            };
             with_op!(&mut self.ops[op], o => match el {
                 Element::Record(r) => o.on_record(input, r, &mut ctx)?,
                 Element::Watermark(w) => o.on_watermark(input, w, &mut ctx)?,
@@ -429,8 +440,16 @@ impl Graph {
         let limit = self.out_limit();
         let r = {
             let events = cx.events.as_deref_mut();
-            let mut ctx =
-                Ctx { out: &mut out, events, op, zone: cx.zone, proc_time: cx.proc_time, limit, overflow: false };
+            let mut ctx = Ctx {
+                out: &mut out,
+                events,
+                op,
+                zone: cx.zone,
+                proc_time: cx.proc_time,
+                limit,
+                overflow: false,
+                count_only: self.count_only,
+            };
             let r = f(&mut self.ops[op], &mut ctx)?;
             self.overflowed(op, ctx.overflow)?;
             r

@@ -297,8 +297,10 @@ pub fn run_query_into(
             return qt.failed(&e, step_no, &driver.graph);
         }
         let mut evs: Vec<Event> = Vec::new();
+        let skipped = stop_after.is_some() && !sentences.has(step_no);
+        driver.graph.count_only = skipped;
         let fed = driver.feed(step_no, ev, opts.trace.then_some(&mut evs), &mut sink);
-        if stop_after.is_some() && !sentences.has(step_no) {
+        if skipped {
             // A replay's step before the sentences it makes (`Sentences::Range`): nothing of it is
             // kept, so its rows are only checked and counted (what fails a step and the limits see)
             if let Err(e) = fed {

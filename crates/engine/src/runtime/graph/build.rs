@@ -100,6 +100,7 @@ impl Graph {
             timed: None,
             wm_parent: Vec::new(),
             stateful: Vec::new(),
+            count_only: false,
         };
         g.add(rel, None, catalog, opts);
         if let Some(what) = g.unsupported.take() {
