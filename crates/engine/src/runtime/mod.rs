@@ -299,11 +299,11 @@ pub fn run_query_into(
         let mut evs: Vec<Event> = Vec::new();
         let skipped = stop_after.is_some() && !sentences.has(step_no);
         driver.graph.count_only = skipped;
-        let fed = driver.feed(step_no, ev, opts.trace.then_some(&mut evs), &mut sink);
         if skipped {
             // A replay's step before the sentences it makes (`Sentences::Range`): nothing of it is
-            // kept, so its rows are only checked and counted (what fails a step and the limits see)
-            if let Err(e) = fed {
+            // kept, so its events are counted, not made, it has no `wm` notes, and its rows are
+            // only checked and counted (what fails a step and what the limits see)
+            if let Err(e) = driver.feed_rows(step_no, ev, opts.trace.then_some(&mut evs), &mut sink) {
                 return qt.failed(&runtime_error(&e, false), step_no, &driver.graph);
             }
             let rows = sink.len();
@@ -320,6 +320,7 @@ pub fn run_query_into(
             }
             continue;
         }
+        let fed = driver.feed(step_no, ev, opts.trace.then_some(&mut evs), &mut sink);
         let (fed, output) = match fed {
             Ok(fed) => match sink_out.drain(&mut sink, &mut evs, changelog_len) {
                 (output, None) => (fed, output),
