@@ -167,16 +167,8 @@ impl Graph {
         let limit = self.out_limit();
         {
             let events = if hidden { Some(&mut quiet) } else { cx.events.as_deref_mut() };
-            let mut ctx = Ctx {
-                out: &mut out,
-                events,
-                op,
-                zone: cx.zone,
-                proc_time: cx.proc_time,
-                limit,
-                overflow: false,
-                count_only: self.count_only,
-            };
+            let mut ctx =
+                Ctx { limit, count_only: self.count_only, ..Ctx::new(&mut out, events, op, cx.zone, cx.proc_time) };
             with_op!(&mut self.ops[op], o => match el {
                 Element::Record(r) => o.on_record(input, r, &mut ctx)?,
                 Element::Watermark(w) => o.on_watermark(input, w, &mut ctx)?,
@@ -440,16 +432,8 @@ impl Graph {
         let limit = self.out_limit();
         let r = {
             let events = cx.events.as_deref_mut();
-            let mut ctx = Ctx {
-                out: &mut out,
-                events,
-                op,
-                zone: cx.zone,
-                proc_time: cx.proc_time,
-                limit,
-                overflow: false,
-                count_only: self.count_only,
-            };
+            let mut ctx =
+                Ctx { limit, count_only: self.count_only, ..Ctx::new(&mut out, events, op, cx.zone, cx.proc_time) };
             let r = f(&mut self.ops[op], &mut ctx)?;
             self.overflowed(op, ctx.overflow)?;
             r
