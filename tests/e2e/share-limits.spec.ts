@@ -6,19 +6,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import lz from 'lz-string';
 import { decompressBounded } from '../../www/src/lz-bounded';
+// (a deterministic pseudo-random source, so a failure can be replayed)
+import { mulberry32 as rng } from '../model/random.mjs';
 import { checksum, decodeLink, encodeShare, MAX_LINK_CHARS, MAX_LINK_SCRIPT, SCRIPT_CAP } from '../../www/src/share';
-
-/** A deterministic pseudo-random source (mulberry32), so a failure can be replayed. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const URI_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+-$';
 

@@ -8,20 +8,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { bundled } from "./page.mjs";
+import { mulberry32 as random } from "./random.mjs";
 
 const modules = () => bundled("www/src/timeline/mark-index.ts");
-
-/** A seeded generator (the test is the same every run). */
-function random(seed) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A lane of `n` rows at positions 1, 3, 5, … (the other lane's rows between), their x (some off
  * the plot, some with no time), tracks and late flags; a frame at each step over it. */

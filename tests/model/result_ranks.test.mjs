@@ -7,18 +7,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { bundled } from "./page.mjs";
+import { mulberry32 as rng } from "./random.mjs";
 
 const ranksModule = () => bundled("www/src/model/result-ranks.ts");
-
-/** A seeded generator (mulberry32). */
-function rng(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = ["a", "b", "Z", "0", "9", " ", ",", "é", "\uFF61", "\u{1F600}", "\u{10000}", "\uE000"];
 

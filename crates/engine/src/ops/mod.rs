@@ -113,6 +113,12 @@ pub struct Ctx<'a> {
     pub count_only: bool,
 }
 
+/// What a counted event leaves in the list (see [`Ctx::count_only`]): it allocates nothing and is
+/// never shown (the step it belongs to is not kept).
+fn stand_in() -> Event {
+    Event::Filtered { op: usize::MAX, row: Vec::new() }
+}
+
 impl<'a> Ctx<'a> {
     /// A context with no emitted-rows limit (operator tests drive operators directly).
     pub fn new(
@@ -155,9 +161,7 @@ impl<'a> Ctx<'a> {
     /// One event counted and not made (see [`Ctx::count_only`]); nothing when not tracing.
     #[inline]
     pub fn count_event(&mut self) {
-        if let Some(e) = self.events.as_deref_mut() {
-            e.push(Event::Filtered { op: usize::MAX, row: Vec::new() });
-        }
+        self.event(stand_in);
     }
 
     /// Records a trace event (the closure only runs when tracing, and not when the events are
@@ -165,7 +169,7 @@ impl<'a> Ctx<'a> {
     #[inline]
     pub fn event(&mut self, f: impl FnOnce() -> Event) {
         if let Some(e) = self.events.as_deref_mut() {
-            e.push(if self.count_only { Event::Filtered { op: usize::MAX, row: Vec::new() } } else { f() });
+            e.push(if self.count_only { stand_in() } else { f() });
         }
     }
 }
